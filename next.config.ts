@@ -1,0 +1,12 @@
+import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  // PGlite ships WASM and data files that must be loaded from node_modules at run time.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pino", "pino-pretty"],
+};
+
+export default withNextIntl(nextConfig);
