@@ -7,6 +7,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pino", "pino-pretty"],
+  // forbidden() renders app/forbidden.tsx with HTTP 403 when a STAFF user opens an admin page.
+  experimental: { authInterrupts: true },
 };
 
 export default withNextIntl(nextConfig);

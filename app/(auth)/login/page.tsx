@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { z } from "zod";
+import { getCurrentUser } from "@/lib/auth/session";
+import { LoginForm } from "./_components/login-form";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.login");
+  return { title: t("title") };
+}
+
+// Only a path on this site, so a crafted link cannot send someone elsewhere after sign-in.
+const ZCallbackUrl = z
+  .string()
+  .regex(/^\/(?![/\\])/)
+  .catch("/");
+
+const ZLoginSearchParams = z.object({
+  callbackUrl: ZCallbackUrl.default("/"),
+  error: z.string().max(100).optional().catch(undefined),
+});
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { callbackUrl, error } = ZLoginSearchParams.parse(await searchParams);
+  if (await getCurrentUser()) redirect(callbackUrl);
+  const t = await getTranslations("auth.login");
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
+      <div className="w-full max-w-sm rounded-lg border bg-card p-6 shadow-sm">
+        <h1 className="mb-1 text-xl font-semibold">{t("title")}</h1>
+        <p className="mb-6 text-sm text-muted-foreground">{t("description")}</p>
+        <LoginForm callbackUrl={callbackUrl} initialError={error ?? null} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+
+import { LocaleSwitcher } from "@/components/locale-switcher";
+import { SignOutButton } from "@/components/sign-out-button";
+import type { CurrentUser } from "@/lib/auth/session";
+
+import { AppBrand } from "./app-brand";
+import { MobileNav } from "./mobile-nav";
+import { SidebarNav } from "./sidebar-nav";
+
+type DashboardShellProps = { user: Pick<CurrentUser, "name" | "role">; children: ReactNode };
+
+/** Sidebar (a drawer on small screens), header with the user, language and sign-out, and the page. */
+export async function DashboardShell({ user, children }: DashboardShellProps) {
+  const t = await getTranslations("common");
+  const isAdmin = user.role === "ADMIN";
+  const userSummary = (
+    <div className="flex flex-col leading-tight">
+      <span className="text-sm font-medium">{user.name}</span>
+      <span className="text-xs text-muted-foreground">{t(`roles.${user.role}`)}</span>
+    </div>
+  );
+
+  return (
+    <div className="flex min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-background px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-2 focus:ring-ring"
+      >
+        {t("skipToContent")}
+      </a>
+      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r bg-sidebar px-3 py-4 lg:flex">
+        <div className="px-3">
+          <AppBrand />
+        </div>
+        <SidebarNav isAdmin={isAdmin} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:px-6">
+          <MobileNav isAdmin={isAdmin} footer={userSummary} />
+          <div className="lg:hidden">
+            <AppBrand />
+          </div>
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <div className="hidden text-right sm:block">{userSummary}</div>
+            <LocaleSwitcher />
+            <SignOutButton />
+          </div>
+        </header>
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+
+import { isNavItemActive, navSections } from "./nav-items";
+
+describe("isNavItemActive", () => {
+  it("matches the page and pages below it", () => {
+    expect(isNavItemActive("/pix", "/pix")).toBe(true);
+    expect(isNavItemActive("/pix", "/pix/abc123")).toBe(true);
+  });
+
+  it("does not match a page that merely starts with the same letters", () => {
+    expect(isNavItemActive("/pos", "/post")).toBe(false);
+    expect(isNavItemActive("/pix", "/")).toBe(false);
+  });
+});
+
+describe("navSections", () => {
+  it("keeps users, audit and settings in the admin-only section", () => {
+    const adminKeys = navSections.filter((s) => s.isAdminOnly).flatMap((s) => s.items.map((i) => i.key));
+    expect(adminKeys.sort()).toEqual(["audit", "settings", "users"]);
+  });
+
+  it("has unique links", () => {
+    const hrefs = navSections.flatMap((s) => s.items.map((i) => i.href));
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+  });
+});

@@ -1,0 +1,63 @@
+import {
+  CreditCardIcon,
+  KeyRoundIcon,
+  LinkIcon,
+  QrCodeIcon,
+  ScrollTextIcon,
+  SettingsIcon,
+  StoreIcon,
+  Undo2Icon,
+  UsersIcon,
+  WebhookIcon,
+  type LucideIcon,
+} from "lucide-react";
+
+export type NavKey =
+  | "pix"
+  | "refunds"
+  | "links"
+  | "payments"
+  | "cards"
+  | "webhooks"
+  | "pos"
+  | "users"
+  | "audit"
+  | "settings";
+
+export type NavItem = { key: NavKey; href: `/${string}`; icon: LucideIcon };
+export type NavSection = { key: "payments" | "integrations" | "admin"; isAdminOnly: boolean; items: NavItem[] };
+
+// Hiding the admin section is only cosmetic: each admin page and action checks the role itself.
+export const navSections: NavSection[] = [
+  {
+    key: "payments",
+    isAdminOnly: false,
+    items: [
+      { key: "pix", href: "/pix", icon: QrCodeIcon },
+      { key: "refunds", href: "/refunds", icon: Undo2Icon },
+      { key: "links", href: "/links", icon: LinkIcon },
+      { key: "payments", href: "/payments", icon: CreditCardIcon },
+      { key: "cards", href: "/cards", icon: KeyRoundIcon },
+      { key: "pos", href: "/pos", icon: StoreIcon },
+    ],
+  },
+  {
+    key: "integrations",
+    isAdminOnly: false,
+    items: [{ key: "webhooks", href: "/webhooks", icon: WebhookIcon }],
+  },
+  {
+    key: "admin",
+    isAdminOnly: true,
+    items: [
+      { key: "users", href: "/users", icon: UsersIcon },
+      { key: "audit", href: "/audit", icon: ScrollTextIcon },
+      { key: "settings", href: "/settings", icon: SettingsIcon },
+    ],
+  },
+];
+
+/** True when `pathname` is the item's page or one below it (`/pix/abc` belongs to `/pix`). */
+export function isNavItemActive(href: string, pathname: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

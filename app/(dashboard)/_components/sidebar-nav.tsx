@@ -1,0 +1,55 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
+
+import { cn } from "@/lib/utils";
+
+import { isNavItemActive, navSections } from "./nav-items";
+
+type SidebarNavProps = {
+  isAdmin: boolean;
+  /** Called when a link is followed, so the mobile drawer can close. */
+  onNavigate?: () => void;
+};
+
+export function SidebarNav({ isAdmin, onNavigate }: SidebarNavProps) {
+  const t = useTranslations("nav");
+  const pathname = usePathname();
+  const sections = navSections.filter((section) => isAdmin || !section.isAdminOnly);
+
+  return (
+    <nav aria-label={t("label")} className="flex flex-col gap-5">
+      {sections.map((section) => (
+        <div key={section.key} className="flex flex-col gap-1">
+          <h2 id={`nav-${section.key}`} className="px-3 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            {t(`sections.${section.key}`)}
+          </h2>
+          <ul aria-labelledby={`nav-${section.key}`} className="flex flex-col gap-0.5">
+            {section.items.map((item) => {
+              const isActive = isNavItemActive(item.href, pathname);
+              const Icon = item.icon;
+              return (
+                <li key={item.key}>
+                  <Link
+                    href={item.href}
+                    onClick={onNavigate}
+                    aria-current={isActive ? "page" : undefined}
+                    className={cn(
+                      "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring",
+                      isActive && "bg-accent text-accent-foreground",
+                    )}
+                  >
+                    <Icon className={cn("size-4 shrink-0", isActive ? "text-primary" : "opacity-70")} aria-hidden="true" />
+                    {t(item.key)}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,98 @@
+"use client";
+
+import { PlusIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState, useTransition, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Field, FormError } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import type { ActionError } from "@/lib/actions/define-action";
+import { useActionErrorText } from "@/lib/actions/use-action-error";
+import { createUserAction } from "../actions";
+import { OneTimePassword } from "./one-time-password";
+
+export function CreateUserDialog() {
+  const t = useTranslations("users.create");
+  const tCommon = useTranslations("common");
+  const { fieldText, formText } = useActionErrorText();
+  const [isOpen, setIsOpen] = useState(false);
+  const [error, setError] = useState<ActionError | null>(null);
+  const [created, setCreated] = useState<{ email: string; oneTimePassword: string } | null>(null);
+  const [isPending, startTransition] = useTransition();
+
+  function handleOpenChange(open: boolean) {
+    setIsOpen(open);
+    if (!open) {
+      setError(null);
+      setCreated(null);
+    }
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    startTransition(async () => {
+      const result = await createUserAction({
+        email: String(form.get("email") ?? ""),
+        name: String(form.get("name") ?? ""),
+        role: form.get("role") === "ADMIN" ? "ADMIN" : "STAFF",
+      });
+      if (result.ok) {
+        setError(null);
+        setCreated(result.data);
+      } else {
+        setError(result.error);
+      }
+    });
+  }
+
+  return (
+    <Dialog open={isOpen} onOpenChange={handleOpenChange}>
+      <DialogTrigger asChild>
+        <Button>
+          <PlusIcon aria-hidden="true" />
+          {t("open")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{created ? t("createdTitle") : t("title")}</DialogTitle>
+          <DialogDescription>{created ? t("createdDescription") : t("description")}</DialogDescription>
+        </DialogHeader>
+        {created ? (
+          <>
+            <OneTimePassword email={created.email} password={created.oneTimePassword} />
+            <DialogFooter>
+              <Button type="button" onClick={() => handleOpenChange(false)}>
+                {tCommon("close")}
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form onSubmit={handleSubmit} className="grid gap-4" noValidate>
+            <FormError>{error && !error.fieldErrors ? formText(error) : null}</FormError>
+            <Field label={t("name")} required error={fieldText(error?.fieldErrors?.name)}>
+              <Input name="name" autoComplete="off" required maxLength={100} />
+            </Field>
+            <Field label={t("email")} required error={fieldText(error?.fieldErrors?.email)}>
+              <Input name="email" type="email" autoComplete="off" required />
+            </Field>
+            <Field label={t("role")} required error={fieldText(error?.fieldErrors?.role)}>
+              <NativeSelect name="role" defaultValue="STAFF">
+                <option value="STAFF">{tCommon("roles.STAFF")}</option>
+                <option value="ADMIN">{tCommon("roles.ADMIN")}</option>
+              </NativeSelect>
+            </Field>
+            <DialogFooter>
+              <Button type="submit" disabled={isPending}>
+                {t("submit")}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

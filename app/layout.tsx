@@ -1,0 +1,32 @@
+import type { Metadata, Viewport } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+
+import { Providers } from "./providers";
+
+import "./globals.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("common");
+  return {
+    title: { template: `%s · ${t("appName")}`, default: t("appName") },
+    robots: { index: false, follow: false },
+  };
+}
+
+export const viewport: Viewport = { themeColor: "#ffffff" };
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const locale = await getLocale();
+  return (
+    <html lang={locale}>
+      <body className="min-h-dvh">
+        {/* Locale, time zone and messages come from lib/i18n/request.ts. */}
+        <NextIntlClientProvider>
+          <Providers>{children}</Providers>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,30 @@
+import { useLocale } from "next-intl";
+
+import { formatDate, formatDateTime, type DateInput } from "@/lib/format/date-time";
+import { resolveLocale } from "@/lib/i18n/config";
+import { cn } from "@/lib/utils";
+
+type DateTimeProps = {
+  value: DateInput;
+  /** Show only the calendar day (still São Paulo's day). */
+  isDateOnly?: boolean;
+  className?: string;
+};
+
+/**
+ * A moment shown in São Paulo time. Server and browser format it the same way (the zone is
+ * fixed), so there is no hydration mismatch whatever zone the browser is in.
+ */
+export function DateTime({ value, isDateOnly = false, className }: DateTimeProps) {
+  const locale = resolveLocale(useLocale());
+  const date = value instanceof Date ? value : new Date(value);
+  return (
+    <time
+      dateTime={date.toISOString()}
+      title={formatDateTime(date, locale)}
+      className={cn("whitespace-nowrap tabular-nums", className)}
+    >
+      {isDateOnly ? formatDate(date, locale) : formatDateTime(date, locale)}
+    </time>
+  );
+}

@@ -1,0 +1,31 @@
+"use client";
+
+import { LogOutIcon } from "lucide-react";
+import { signOut } from "next-auth/react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+
+export function SignOutButton() {
+  const t = useTranslations("common");
+  const [isSigningOut, setIsSigningOut] = useState(false);
+
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={isSigningOut}
+      onClick={() => {
+        setIsSigningOut(true);
+        // Navigate ourselves: next-auth's own redirect uses NEXTAUTH_URL, which may name
+        // another host than the one the browser is on (a proxy, another port).
+        void signOut({ redirect: false }).then(() => window.location.assign("/login"));
+      }}
+    >
+      {isSigningOut ? <Spinner /> : <LogOutIcon aria-hidden="true" />}
+      <span>{t("signOut")}</span>
+    </Button>
+  );
+}

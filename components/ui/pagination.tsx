@@ -1,0 +1,77 @@
+import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+
+import { cn } from "@/lib/utils";
+
+import { buttonVariants } from "./button";
+import { getPageItems } from "./page-items";
+
+type PaginationProps = {
+  page: number;
+  pageCount: number;
+  /** The URL of a page, usually the current URL with `page` changed, so paging survives reload and sharing. */
+  hrefForPage: (page: number) => string;
+  className?: string;
+};
+
+/** Numbered page links; renders nothing for a single page. */
+export function Pagination({ page, pageCount, hrefForPage, className }: PaginationProps) {
+  const t = useTranslations("common.pagination");
+  if (pageCount <= 1) return null;
+  const hasPrevious = page > 1;
+  const hasNext = page < pageCount;
+
+  return (
+    <nav aria-label={t("label")} className={cn("flex items-center justify-center gap-1", className)}>
+      <PageLink href={hasPrevious ? hrefForPage(page - 1) : null} label={t("previous")}>
+        <ChevronLeftIcon aria-hidden="true" />
+        <span className="hidden sm:inline">{t("previous")}</span>
+      </PageLink>
+      <ul className="flex items-center gap-1">
+        {getPageItems(page, pageCount).map((item) =>
+          item.kind === "gap" ? (
+            <li key={item.key} aria-hidden="true" className="px-1 text-muted-foreground">
+              …
+            </li>
+          ) : (
+            <li key={item.page}>
+              <Link
+                href={hrefForPage(item.page)}
+                aria-current={item.page === page ? "page" : undefined}
+                aria-label={t("page", { page: item.page })}
+                className={cn(
+                  buttonVariants({ variant: item.page === page ? "outline" : "ghost", size: "icon-sm" }),
+                  "tabular-nums",
+                )}
+              >
+                {item.page}
+              </Link>
+            </li>
+          ),
+        )}
+      </ul>
+      <PageLink href={hasNext ? hrefForPage(page + 1) : null} label={t("next")}>
+        <span className="hidden sm:inline">{t("next")}</span>
+        <ChevronRightIcon aria-hidden="true" />
+      </PageLink>
+    </nav>
+  );
+}
+
+function PageLink({ href, label, children }: { href: string | null; label: string; children: ReactNode }) {
+  const className = buttonVariants({ variant: "ghost", size: "sm" });
+  if (!href) {
+    return (
+      <span aria-disabled="true" aria-label={label} className={cn(className, "opacity-50")}>
+        {children}
+      </span>
+    );
+  }
+  return (
+    <Link href={href} aria-label={label} className={className}>
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,19 @@
+import { expect, type Page } from "@playwright/test";
+
+export class LoginPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(callbackUrl?: string) {
+    await this.page.goto(callbackUrl ? `/login?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/login");
+  }
+
+  async signIn(email: string, password: string) {
+    await this.page.getByLabel("E-mail", { exact: true }).fill(email);
+    await this.page.getByLabel("Senha", { exact: true }).fill(password);
+    await this.page.getByRole("button", { name: "Entrar" }).click();
+  }
+
+  async expectError(text: string | RegExp) {
+    await expect(this.page.getByRole("alert").filter({ hasText: text })).toBeVisible();
+  }
+}

@@ -1,0 +1,16 @@
+// Dot-separated and past tense. Later issues add their money-moving actions here.
+export const auditActions = [
+  "auth.sign_in",
+  "auth.sign_in_failed",
+  "auth.sign_in_rate_limited",
+  "auth.sign_out",
+  "user.created",
+  "user.role_changed",
+  "user.deactivated",
+  "user.reactivated",
+  "user.password_reset",
+  "user.password_changed",
+  "user.locale_changed",
+] as const;
+
+export type AuditAction = (typeof auditActions)[number];

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { ZAuditFilters } from "./audit-filters";
+
+describe("ZAuditFilters", () => {
+  it("drops malformed filters from the URL instead of failing", () => {
+    expect(ZAuditFilters.parse({ action: "drop.table", from: "yesterday", page: "-4", actor: ["a", "b"], resourceId: "  " })).toEqual({
+      action: undefined,
+      actor: undefined,
+      resourceType: undefined,
+      resourceId: undefined,
+      from: undefined,
+      to: undefined,
+      page: 1,
+    });
+  });
+});

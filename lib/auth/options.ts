@@ -1,0 +1,67 @@
+import "server-only";
+import type { AuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { cookies } from "next/headers";
+import { z } from "zod";
+import { recordAudit } from "@/lib/audit/audit-log";
+import { localeCookieName, resolveLocale } from "@/lib/i18n/config";
+import { serverEnv } from "@/lib/config/server-env";
+import { getRequestContext, readRequestContext } from "./request-context";
+import { sessionMaxAgeSeconds } from "./session-cookie";
+import { signInWithPassword } from "./sign-in";
+import { formatRateLimitedError } from "./sign-in-error";
+
+const ZCredentials = z.object({ email: z.string().max(254), password: z.string().max(128) });
+
+let authOptions: AuthOptions | undefined;
+
+// Built on first use, not at import, so a build without AUTH_SECRET does not fail here.
+export function getAuthOptions(): AuthOptions {
+  if (authOptions) return authOptions;
+  // next-auth builds its redirect URLs and picks secure cookies from NEXTAUTH_URL.
+  process.env.NEXTAUTH_URL ??= serverEnv.APP_URL;
+  authOptions = {
+    secret: serverEnv.AUTH_SECRET,
+    // Credentials sign-in cannot use database sessions; getCurrentUser re-reads the user on
+    // every request instead, which is what makes deactivation immediate.
+    session: { strategy: "jwt", maxAge: sessionMaxAgeSeconds },
+    jwt: { maxAge: sessionMaxAgeSeconds },
+    pages: { signIn: "/login", error: "/login" },
+    providers: [
+      CredentialsProvider({
+        name: "credentials",
+        credentials: { email: { type: "email" }, password: { type: "password" } },
+        async authorize(credentials, request) {
+          const parsed = ZCredentials.safeParse(credentials);
+          if (!parsed.success) return null;
+          const result = await signInWithPassword(parsed.data, readRequestContext(request.headers ?? {}));
+          if (result.status === "rate-limited") throw new Error(formatRateLimitedError(result.retryAfterMinutes));
+          if (result.status === "invalid") return null;
+          // The interface follows the user's saved language from the first page after sign-in.
+          (await cookies()).set(localeCookieName, resolveLocale(result.user.locale), {
+            path: "/",
+            sameSite: "lax",
+            maxAge: 365 * 24 * 60 * 60,
+          });
+          const { id, email, name, role, sessionVersion } = result.user;
+          return { id, email, name, role, sessionVersion };
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        // `user` is present only at sign-in; later calls keep the token as it was.
+        if (user) return { ...token, role: user.role, sessionVersion: user.sessionVersion };
+        return token;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (!token?.sub || !token.email) return;
+        const { ip, userAgent } = await getRequestContext();
+        await recordAudit({ actor: { id: token.sub, email: token.email }, action: "auth.sign_out", resourceType: "user", resourceId: token.sub, ip, userAgent });
+      },
+    },
+  };
+  return authOptions;
+}

@@ -1,0 +1,66 @@
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+// scrypt at OWASP's recommended cost (N=2^17, r=8, p=1). The stored string names its own
+// parameters (`scrypt$N$r$p$salt$hash`, base64url) so the cost can rise later without breaking
+// existing hashes: verification always uses the parameters written in the hash.
+const defaultParams = { N: 2 ** 17, r: 8, p: 1 } as const;
+const saltBytes = 16;
+const keyBytes = 64;
+
+type ScryptParams = { N: number; r: number; p: number };
+
+function deriveKey(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  // scrypt needs 128 * N * r bytes; Node's default ceiling (32 MiB) is below OWASP's cost.
+  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
+  return new Promise((resolve, reject) => {
+    scryptCallback(password.normalize("NFKC"), salt, keyBytes, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string, params: ScryptParams = defaultParams): Promise<string> {
+  const salt = randomBytes(saltBytes);
+  const key = await deriveKey(password, salt, params);
+  return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+function parseHash(stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | null {
+  const [scheme, n, r, p, salt, key] = stored.split("$");
+  if (scheme !== "scrypt" || !n || !r || !p || !salt || !key) return null;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  if (!Object.values(params).every((value) => Number.isSafeInteger(value) && value > 0)) return null;
+  return { params, salt: Buffer.from(salt, "base64url"), key: Buffer.from(key, "base64url") };
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseHash(stored);
+  if (!parsed || parsed.key.length !== keyBytes) return false;
+  const key = await deriveKey(password, parsed.salt, parsed.params);
+  return timingSafeEqual(key, parsed.key);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+// Spends the same time as a real check so a sign-in for an unknown email answers no faster
+// than one for a known email with a wrong password.
+export async function verifyDummyPassword(password: string): Promise<false> {
+  dummyHash ??= hashPassword(randomBytes(16).toString("base64url"));
+  await verifyPassword(password, await dummyHash);
+  return false;
+}
+
+// No look-alike characters (0/O, 1/l/I) so the password survives being read aloud or copied by hand.
+const oneTimeAlphabet = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+export function generateOneTimePassword(length = 16): string {
+  // Rejection sampling keeps every character equally likely.
+  const limit = 256 - (256 % oneTimeAlphabet.length);
+  let password = "";
+  while (password.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < limit && password.length < length) password += oneTimeAlphabet[byte % oneTimeAlphabet.length];
+    }
+  }
+  return password;
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { countHit, getLimitStatus, type RateLimitRule, type RateLimitStatus, type RateLimitWindow } from "./rate-limit-window";
+
+// Counters live in the database so every app instance shares them.
+
+export async function getRateLimitStatus(key: string, rule: RateLimitRule, now = new Date()): Promise<RateLimitStatus> {
+  const bucket = await db.rateLimitBucket.findUnique({ where: { key } });
+  return getLimitStatus(bucket, rule, now);
+}
+
+export async function countRateLimitHit(key: string, rule: RateLimitRule, now = new Date()): Promise<RateLimitWindow> {
+  return db.$transaction(async (tx) => {
+    // An empty, already-expired row first, so concurrent first hits lock the same row
+    // instead of racing on the insert.
+    await tx.$executeRaw`
+      INSERT INTO "RateLimitBucket" ("key", "windowStart", "count", "expiresAt")
+      VALUES (${key}, ${now}, 0, ${now})
+      ON CONFLICT ("key") DO NOTHING`;
+    const [current] = await tx.$queryRaw<RateLimitWindow[]>`
+      SELECT "windowStart", "count", "expiresAt" FROM "RateLimitBucket" WHERE "key" = ${key} FOR UPDATE`;
+    const next = countHit(current ?? null, rule, now);
+    await tx.rateLimitBucket.update({ where: { key }, data: next });
+    return next;
+  });
+}
+
+export async function resetRateLimit(key: string): Promise<void> {
+  await db.rateLimitBucket.deleteMany({ where: { key } });
+}

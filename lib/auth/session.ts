@@ -1,0 +1,74 @@
+import "server-only";
+import { decode, encode } from "next-auth/jwt";
+import { cookies, headers } from "next/headers";
+import { forbidden, redirect } from "next/navigation";
+import { cache } from "react";
+import { AppError } from "@/lib/errors";
+import { serverEnv } from "@/lib/config/server-env";
+import { getSessionCookie, sessionMaxAgeSeconds } from "./session-cookie";
+import { loadSessionUser, type CurrentUser, type Role } from "./session-user";
+
+export type { CurrentUser, Role };
+
+// Path of the page being rendered, set by proxy.ts, so a sign-in can come back to it.
+export const pathnameHeader = "x-pathname";
+
+type GuardOptions = {
+  // Only the password-change page and action: a user holding a one-time password may reach nothing else.
+  allowPasswordChange?: boolean;
+};
+
+// Once per request (React cache), and never trusted from the token alone: see loadSessionUser.
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+  const value = (await cookies()).get(getSessionCookie().name)?.value;
+  if (!value) return null;
+  const token = await decode({ token: value, secret: serverEnv.AUTH_SECRET }).catch(() => null);
+  return token ? loadSessionUser(token) : null;
+});
+
+function isLocalPath(path: string | null): path is string {
+  return !!path && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
+}
+
+async function signInUrl(): Promise<string> {
+  const path = (await headers()).get(pathnameHeader);
+  return isLocalPath(path) && path !== "/" ? `/login?callbackUrl=${encodeURIComponent(path)}` : "/login";
+}
+
+// For pages and layouts: sends a signed-out visitor to /login.
+export async function requireUser(options: GuardOptions = {}): Promise<CurrentUser> {
+  const user = await getCurrentUser();
+  if (!user) redirect(await signInUrl());
+  if (user.mustChangePassword && !options.allowPasswordChange) redirect("/account/password");
+  return user;
+}
+
+// For admin pages: STAFF get the 403 page (app/forbidden.tsx).
+export async function requireAdmin(): Promise<CurrentUser> {
+  const user = await requireUser();
+  if (user.role !== "ADMIN") forbidden();
+  return user;
+}
+
+// For server actions and route handlers: throws, and the caller maps the error to its answer.
+export async function authorize(role?: "ADMIN", options: GuardOptions = {}): Promise<CurrentUser> {
+  const user = await getCurrentUser();
+  if (!user) throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
+  if (user.mustChangePassword && !options.allowPasswordChange) {
+    throw new AppError("FORBIDDEN", "Change your one-time password first.");
+  }
+  if (role === "ADMIN" && user.role !== "ADMIN") throw new AppError("FORBIDDEN", "Only admins can do this.");
+  return user;
+}
+
+// After the user's own password change bumps sessionVersion, the session in this browser gets a
+// fresh token with the new version while every other session of the user ends.
+export async function renewSession(user: Pick<CurrentUser, "id" | "email" | "name" | "role">, sessionVersion: number): Promise<void> {
+  const { name, isSecure } = getSessionCookie();
+  const token = await encode({
+    token: { sub: user.id, email: user.email, name: user.name, role: user.role, sessionVersion },
+    secret: serverEnv.AUTH_SECRET,
+    maxAge: sessionMaxAgeSeconds,
+  });
+  (await cookies()).set(name, token, { httpOnly: true, sameSite: "lax", path: "/", secure: isSecure, maxAge: sessionMaxAgeSeconds });
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { formatRateLimitedError, parseSignInError } from "./sign-in-error";
+
+describe("parseSignInError", () => {
+  it("reads back the minutes to wait", () => {
+    expect(parseSignInError(formatRateLimitedError(12))).toEqual({ kind: "rate-limited", retryAfterMinutes: 12 });
+  });
+
+  it("treats anything else as wrong credentials", () => {
+    for (const error of ["CredentialsSignin", "RateLimited:", "RateLimited:-3", "RateLimited:abc", ""]) {
+      expect(parseSignInError(error)).toEqual({ kind: "invalid" });
+    }
+  });
+});

@@ -1,0 +1,17 @@
+// next-auth carries a failed sign-in to the browser as one `error` string; this is its format,
+// shared by the server (options.ts) and the sign-in form.
+const rateLimitedPrefix = "RateLimited:";
+
+export type SignInError = { kind: "rate-limited"; retryAfterMinutes: number } | { kind: "invalid" };
+
+export function formatRateLimitedError(retryAfterMinutes: number): string {
+  return `${rateLimitedPrefix}${retryAfterMinutes}`;
+}
+
+export function parseSignInError(error: string): SignInError {
+  if (error.startsWith(rateLimitedPrefix)) {
+    const minutes = Number(error.slice(rateLimitedPrefix.length));
+    if (Number.isSafeInteger(minutes) && minutes > 0) return { kind: "rate-limited", retryAfterMinutes: minutes };
+  }
+  return { kind: "invalid" };
+}

@@ -1,0 +1,32 @@
+import "server-only";
+import { isAppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { authorize, type CurrentUser } from "./session";
+
+export type ApiErrorBody = { error: { code: string; message: string; fieldErrors?: Record<string, string> } };
+
+export function apiErrorResponse(error: unknown): Response {
+  if (isAppError(error)) {
+    const body: ApiErrorBody = { error: { code: error.code, message: error.message, fieldErrors: error.fieldErrors } };
+    return Response.json(body, { status: error.status });
+  }
+  log.error({ err: error }, "route handler failed");
+  const body: ApiErrorBody = { error: { code: "INTERNAL", message: "Something went wrong." } };
+  return Response.json(body, { status: 500 });
+}
+
+type RouteContext<TParams> = { params: Promise<TParams> };
+type AuthedHandler<TParams> = (request: Request, context: { user: CurrentUser; params: TParams }) => Promise<Response>;
+
+// Every route handler goes through here: the session and role are checked on each call and
+// any AppError becomes `{ error: { code, message } }` with its HTTP status.
+export function withAuth<TParams = Record<string, never>>(handler: AuthedHandler<TParams>, options: { role?: "ADMIN" } = {}) {
+  return async (request: Request, context: RouteContext<TParams>): Promise<Response> => {
+    try {
+      const user = await authorize(options.role);
+      return await handler(request, { user, params: await context.params });
+    } catch (error) {
+      return apiErrorResponse(error);
+    }
+  };
+}

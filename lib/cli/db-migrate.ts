@@ -1,0 +1,40 @@
+// npm run db:migrate
+// Applies pending prisma/migrations to PostgreSQL (DATABASE_URL) or, when it is unset, to the
+// embedded PGlite database (PGLITE_DATA_DIR), without Prisma's native schema engine.
+import "./load-env";
+import { getDatabaseEnv } from "@/lib/config/database-env";
+import { applyMigrations, type MigrationResult } from "@/lib/db/migrate";
+import { openPgliteDataDir } from "@/lib/db/pglite";
+
+function redactPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
+}
+
+async function migrate(): Promise<{ where: string; result: MigrationResult }> {
+  const env = getDatabaseEnv();
+  const onApplied = (name: string) => console.log(`  applied ${name}`);
+  if (env.DATABASE_URL) {
+    const result = await applyMigrations({ kind: "postgres", url: env.DATABASE_URL }, { onApplied });
+    return { where: `PostgreSQL ${redactPassword(env.DATABASE_URL)}`, result };
+  }
+  const embedded = openPgliteDataDir(env.PGLITE_DATA_DIR);
+  try {
+    const result = await applyMigrations({ kind: "pglite", pglite: embedded.pglite }, { onApplied });
+    return { where: `embedded PGlite at ${embedded.dataDir}`, result };
+  } finally {
+    await embedded.close();
+  }
+}
+
+migrate().then(
+  ({ where, result }) => {
+    const summary = result.applied.length === 0 ? "already up to date" : `${result.applied.length} migration(s) applied`;
+    console.log(`db:migrate: ${where}: ${summary} (${result.alreadyApplied.length + result.applied.length} in total).`);
+  },
+  (error: unknown) => {
+    console.error(`db:migrate failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,103 @@
+// `npm run demo` (through demo.sh): sets up and runs the product for a newcomer — the gateway
+// sandbox and the dashboard on the embedded database — and prints where to sign in.
+// Local state (secrets, the demo admin's password, certificates, data) lives in .data/.
+import "./load-env";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { disconnectDb } from "@/lib/db/client";
+import { createUser, listUsers } from "@/lib/users/users";
+import { runCommand, startService, stopAll, waitForHttp, waitForPort } from "./processes";
+
+const demoDir = path.resolve(".data/demo");
+const port = Number(process.env.PORT ?? 3000);
+const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8443);
+const appUrl = process.env.APP_URL ?? `http://127.0.0.1:${port}`;
+
+type DemoAdmin = { email: string; password: string };
+
+function readOrCreate<T>(file: string, create: () => T): T {
+  const fullPath = path.join(demoDir, file);
+  if (existsSync(fullPath)) return JSON.parse(readFileSync(fullPath, "utf8")) as T;
+  const value = create();
+  mkdirSync(demoDir, { recursive: true });
+  writeFileSync(fullPath, JSON.stringify(value, null, 2), { mode: 0o600 });
+  return value;
+}
+
+async function must(step: string, command: string, args: string[]) {
+  console.log(`\n==> ${step}`);
+  const code = await runCommand(command, args);
+  if (code !== 0) throw new Error(`${step} failed (exit code ${code})`);
+}
+
+async function ensureDemoAdmin(): Promise<DemoAdmin> {
+  const admin = readOrCreate<DemoAdmin>("admin.json", () => ({ email: "admin@demo.local", password: randomBytes(12).toString("base64url") }));
+  const users = await listUsers();
+  if (!users.some((user) => user.email === admin.email)) {
+    await createUser({ email: admin.email, name: "Demo Admin", role: "ADMIN", password: admin.password }, { actor: null, userAgent: "cli:demo" });
+  }
+  // PGlite admits one process at a time: let go before the dashboard starts.
+  await disconnectDb();
+  return admin;
+}
+
+// A production build is made once and again only when a source file is newer than it.
+async function newestSourceChange(): Promise<number> {
+  let newest = 0;
+  const walk = async (dir: string) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  for (const dir of ["app", "components", "lib", "public"]) await walk(dir);
+  for (const file of ["next.config.ts", "package-lock.json", "prisma/schema.prisma"]) newest = Math.max(newest, statSync(file).mtimeMs);
+  return newest;
+}
+
+async function main() {
+  const secrets = readOrCreate("secrets.json", () => ({ AUTH_SECRET: randomBytes(32).toString("base64") }));
+  process.env.AUTH_SECRET ??= secrets.AUTH_SECRET;
+
+  await must("Certificates for the sandbox and the dashboard (npm run certs)", "npm", ["run", "-s", "certs"]);
+  await must("Database migrations (npm run db:migrate)", "npm", ["run", "-s", "db:migrate"]);
+  const admin = await ensureDemoAdmin();
+
+  const buildId = ".next/BUILD_ID";
+  if (!existsSync(buildId) || statSync(buildId).mtimeMs < (await newestSourceChange())) {
+    await must("Production build of the dashboard (next build; a few minutes the first time)", "next", ["build"]);
+  }
+
+  console.log("\n==> Starting the sandbox and the dashboard");
+  const env = { AUTH_SECRET: process.env.AUTH_SECRET, APP_URL: appUrl, PORT: String(port), SANDBOX_PORT: String(sandboxPort), SANDBOX_LINK_BASE_URL: `${appUrl}/pay/` };
+  const sandbox = startService("sandbox", "tsx", ["sandbox/main.ts"], { env });
+  const app = startService("dashboard", "next", ["start", "--hostname", "127.0.0.1", "--port", String(port)], { env });
+  for (const service of [sandbox, app]) {
+    service.child.once("exit", (code) => {
+      console.error(`\n${service.name} stopped (exit code ${code}); stopping the demo.`);
+      void stopAll().then(() => process.exit(1));
+    });
+  }
+  await Promise.all([waitForPort(sandbox, sandboxPort), waitForHttp(app, `${appUrl}/api/health`)]);
+
+  console.log(`
+  ┌──────────────────────────────────────────────────────────────
+  │ Dashboard:  ${appUrl}
+  │ Sign in:    ${admin.email}
+  │ Password:   ${admin.password}   (kept in .data/demo/admin.json)
+  │ Sandbox:    https://127.0.0.1:${sandboxPort}  (mTLS; certificates in .data/certs)
+  │ Stop with Ctrl+C.
+  └──────────────────────────────────────────────────────────────
+`);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stopAll().then(() => process.exit(0)));
+
+main().catch(async (error: unknown) => {
+  console.error(`\nThe demo could not start: ${error instanceof Error ? error.message : String(error)}`);
+  await stopAll();
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+// Child processes for the demo and the end-to-end run: started with a label, their output
+// prefixed or sent to a file, stopped together on exit.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+
+export type Service = { name: string; child: ChildProcess; stop: () => Promise<void> };
+
+const running = new Set<Service>();
+
+export function startService(name: string, command: string, args: string[], options: { env?: NodeJS.ProcessEnv; logFile?: string } = {}): Service {
+  const child = spawn(command, args, { env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  if (options.logFile) {
+    const file = createWriteStream(options.logFile, { flags: "a" });
+    child.stdout?.pipe(file);
+    child.stderr?.pipe(file);
+  } else {
+    const prefix = (chunk: Buffer) => chunk.toString().replace(/^(?=.)/gm, `[${name}] `);
+    child.stdout?.on("data", (chunk: Buffer) => process.stdout.write(prefix(chunk)));
+    child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(prefix(chunk)));
+  }
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const service: Service = {
+    name,
+    child,
+    stop: async () => {
+      running.delete(service);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      // The whole process group: `npm`/`tsx` wrappers leave their children behind otherwise.
+      signalGroup(child, "SIGTERM");
+      const done = await Promise.race([exited.then(() => true), sleep(8_000).then(() => false)]);
+      if (!done) signalGroup(child, "SIGKILL");
+    },
+  };
+  running.add(service);
+  return service;
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+export async function stopAll(): Promise<void> {
+  await Promise.all([...running].map((service) => service.stop()));
+}
+
+// Resolves once `url` answers (any HTTP status below 500), or throws with the service's fate.
+export async function waitForHttp(service: Service, url: string, timeoutMs = 120_000, fetchImpl: (url: string) => Promise<{ status: number }> = fetch): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (service.child.exitCode !== null) throw new Error(`${service.name} exited with code ${service.child.exitCode} before answering at ${url}`);
+    try {
+      const response = await fetchImpl(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(300);
+  }
+  throw new Error(`${service.name} did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+export function runCommand(command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: "inherit" });
+    child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+// For TLS servers that refuse clients without a certificate (the sandbox): a TCP accept is
+// the readiness signal.
+export async function waitForPort(service: Service, port: number, timeoutMs = 60_000): Promise<void> {
+  const { connect } = await import("node:net");
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (service.child.exitCode !== null) throw new Error(`${service.name} exited with code ${service.child.exitCode} before listening on ${port}`);
+    const isOpen = await new Promise<boolean>((resolve) => {
+      const socket = connect({ host: "127.0.0.1", port }, () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (isOpen) return;
+    await sleep(200);
+  }
+  throw new Error(`${service.name} did not listen on ${port} within ${timeoutMs / 1000} s`);
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+// Each concern (database, auth, app, later the gateway) declares its variables in one zod
+// object; every variable's `.describe()` text says what it is for and how to set it, so a
+// failed check can tell the operator exactly what to fix.
+export type EnvConcern<Shape extends z.ZodRawShape> = {
+  name: string;
+  schema: z.ZodObject<Shape>;
+};
+
+export type EnvProblem = { variable: string; problem: string; fix: string };
+
+export class EnvValidationError extends Error {
+  readonly problems: EnvProblem[];
+
+  constructor(problems: EnvProblem[]) {
+    super(formatEnvProblems(problems));
+    this.name = "EnvValidationError";
+    this.problems = problems;
+  }
+}
+
+export function defineEnvConcern<Shape extends z.ZodRawShape>(name: string, shape: Shape): EnvConcern<Shape> {
+  return { name, schema: z.object(shape) };
+}
+
+type Env = Record<string, string | undefined>;
+
+// An empty value (`AUTH_SECRET=` in a .env file) means "not set", so defaults apply.
+function withoutEmptyValues(env: Env): Env {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
+}
+
+function describeIssues<Shape extends z.ZodRawShape>(concern: EnvConcern<Shape>, error: z.ZodError, env: Env): EnvProblem[] {
+  return error.issues.map((issue) => {
+    const variable = String(issue.path[0] ?? "(unknown)");
+    const field = concern.schema.shape[variable] as z.ZodType | undefined;
+    const isMissing = env[variable] === undefined;
+    return {
+      variable,
+      problem: isMissing ? "is not set" : `is invalid: ${issue.message}`,
+      fix: field?.description ?? "See .env.example.",
+    };
+  });
+}
+
+export function parseEnvConcern<Shape extends z.ZodRawShape>(
+  concern: EnvConcern<Shape>,
+  env: Env = process.env,
+): z.infer<z.ZodObject<Shape>> {
+  const present = withoutEmptyValues(env);
+  const result = concern.schema.safeParse(present);
+  if (!result.success) throw new EnvValidationError(describeIssues(concern, result.error, present));
+  return result.data;
+}
+
+// Parses several concerns and reports every problem at once, not only the first one.
+export function collectEnvProblems(concerns: EnvConcern<z.ZodRawShape>[], env: Env = process.env): EnvProblem[] {
+  return concerns.flatMap((concern) => {
+    try {
+      parseEnvConcern(concern, env);
+      return [];
+    } catch (error) {
+      if (error instanceof EnvValidationError) return error.problems;
+      throw error;
+    }
+  });
+}
+
+export function formatEnvProblems(problems: EnvProblem[]): string {
+  const lines = problems.map(({ variable, problem, fix }) => `  - ${variable} ${problem}. ${fix}`);
+  return [
+    "Invalid environment configuration:",
+    ...lines,
+    "Set the variables in the environment or in a .env file (see .env.example), then start again.",
+  ].join("\n");
+}

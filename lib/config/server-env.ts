@@ -1,0 +1,35 @@
+import "server-only";
+import { appEnvConcern } from "./app-env";
+import { authEnvConcern } from "./auth-env";
+import { databaseEnvConcern } from "./database-env";
+import { parseEnvConcern } from "./define-env";
+import { assertValidServerEnv } from "./validate-env";
+
+function readServerEnv() {
+  assertValidServerEnv();
+  const app = parseEnvConcern(appEnvConcern);
+  return {
+    ...parseEnvConcern(databaseEnvConcern),
+    ...parseEnvConcern(authEnvConcern),
+    ...app,
+    APP_URL: app.APP_URL ?? `http://127.0.0.1:${app.PORT}`,
+  };
+}
+
+export type ServerEnv = ReturnType<typeof readServerEnv>;
+
+let cached: ServerEnv | undefined;
+
+// Parsed on first use, not on import, so `next build` can load modules without a full
+// environment; instrumentation.ts validates it eagerly when the server starts.
+export function getServerEnv(): ServerEnv {
+  cached ??= readServerEnv();
+  return cached;
+}
+
+export const serverEnv: ServerEnv = new Proxy({} as ServerEnv, {
+  get: (_target, key) => getServerEnv()[key as keyof ServerEnv],
+  has: (_target, key) => key in getServerEnv(),
+  ownKeys: () => Reflect.ownKeys(getServerEnv()),
+  getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(getServerEnv(), key),
+});

@@ -1,0 +1,25 @@
+import { appEnvConcern } from "./app-env";
+import { authEnvConcern } from "./auth-env";
+import { databaseEnvConcern } from "./database-env";
+import { collectEnvProblems, EnvValidationError } from "./define-env";
+
+// Add a concern here (and to ServerEnv in server-env.ts) when a feature brings new variables.
+export const serverEnvConcerns = [databaseEnvConcern, authEnvConcern, appEnvConcern];
+
+// Throws an EnvValidationError listing every missing or malformed variable.
+export function assertValidServerEnv(env: Record<string, string | undefined> = process.env): void {
+  const problems = collectEnvProblems(serverEnvConcerns, env);
+  if (problems.length > 0) throw new EnvValidationError(problems);
+}
+
+// Called from instrumentation.ts: a server with a bad environment stops at start, not on the
+// first request that happens to read the variable.
+export function validateServerEnvOrExit(): void {
+  try {
+    assertValidServerEnv();
+  } catch (error) {
+    if (!(error instanceof EnvValidationError)) throw error;
+    console.error(`\n${error.message}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,65 @@
+import "server-only";
+import type { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { getDatabaseEnv } from "@/lib/config/database-env";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { openPgliteDataDir } from "./pglite";
+
+export type DatabaseConnection = { kind: "postgres"; url: string } | { kind: "pglite"; pglite: PGlite };
+
+export function createPrismaClient(connection: DatabaseConnection): PrismaClient {
+  const adapter =
+    connection.kind === "postgres" ? new PrismaPg({ connectionString: connection.url }) : new PrismaPGlite(connection.pglite);
+  return new PrismaClient({ adapter });
+}
+
+type Database = { client: PrismaClient; backend: DatabaseConnection["kind"]; close: () => Promise<void> };
+
+function openDefaultDatabase(): Database {
+  const env = getDatabaseEnv();
+  if (env.DATABASE_URL) {
+    const client = createPrismaClient({ kind: "postgres", url: env.DATABASE_URL });
+    return { client, backend: "postgres", close: () => client.$disconnect() };
+  }
+  const embedded = openPgliteDataDir(env.PGLITE_DATA_DIR);
+  const client = createPrismaClient({ kind: "pglite", pglite: embedded.pglite });
+  return {
+    client,
+    backend: "pglite",
+    close: async () => {
+      await client.$disconnect();
+      await embedded.close();
+    },
+  };
+}
+
+// One client per process: Next.js dev reloads modules on every change, and a second client
+// would open a second connection pool, or for PGlite fail on the data folder's lock.
+const cache = globalThis as typeof globalThis & { __paymentsDatabase?: Database };
+
+function getDatabase(): Database {
+  cache.__paymentsDatabase ??= openDefaultDatabase();
+  return cache.__paymentsDatabase;
+}
+
+// The connection opens on first use, not on import, so `next build` and modules that never
+// query do not take the PGlite lock.
+export const db: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, key) {
+    const client = getDatabase().client;
+    const value: unknown = Reflect.get(client, key);
+    return typeof value === "function" ? value.bind(client) : value;
+  },
+});
+
+export function getDatabaseBackend(): DatabaseConnection["kind"] {
+  return getDatabase().backend;
+}
+
+// For CLIs and tests: closes the connection (and releases the PGlite lock) so the process can exit.
+export async function disconnectDb(): Promise<void> {
+  const database = cache.__paymentsDatabase;
+  cache.__paymentsDatabase = undefined;
+  await database?.close();
+}

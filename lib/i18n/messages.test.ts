@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+
+import { locales } from "./config";
+import en from "./messages/en.json";
+import ptBR from "./messages/pt-BR.json";
+
+const messagesByLocale = { "pt-BR": ptBR, en } satisfies Record<(typeof locales)[number], unknown>;
+
+function keyPaths(value: unknown, prefix = ""): string[] {
+  if (typeof value !== "object" || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keyPaths(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function emptyValues(value: unknown, prefix = ""): string[] {
+  return keyPaths(value, prefix).filter((path) => {
+    const leaf = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], value);
+    return typeof leaf !== "string" || leaf.trim() === "";
+  });
+}
+
+describe("message files", () => {
+  it("has a file for every supported locale", () => {
+    expect(Object.keys(messagesByLocale).sort()).toEqual([...locales].sort());
+  });
+
+  it("pt-BR and en have exactly the same keys", () => {
+    expect(keyPaths(en).sort()).toEqual(keyPaths(ptBR).sort());
+  });
+
+  it.each(Object.entries(messagesByLocale))("%s has no empty or non-text messages", (_locale, messages) => {
+    expect(emptyValues(messages)).toEqual([]);
+  });
+});

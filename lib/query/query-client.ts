@@ -1,0 +1,35 @@
+import { defaultShouldDehydrateQuery, isServer, QueryClient } from "@tanstack/react-query";
+
+// Statuses change upstream (a charge turns paid), so data goes stale quickly and is refetched
+// when the tab regains focus; a failed request is retried once, except for client errors
+// (4xx: no session, no permission, not found), which a retry would not fix.
+export function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: true,
+        retry: (failureCount, error) => failureCount < 1 && !isClientError(error),
+      },
+      mutations: { retry: false },
+      dehydrate: {
+        // Queries prefetched on the server but still pending stream to the client instead of refetching.
+        shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === "pending",
+      },
+    },
+  });
+}
+
+function isClientError(error: unknown): boolean {
+  const status = typeof error === "object" && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === "number" && status >= 400 && status < 500;
+}
+
+let browserQueryClient: QueryClient | undefined;
+
+/** A fresh client per server render; one shared client in the browser, so caches survive navigation. */
+export function getQueryClient(): QueryClient {
+  if (isServer) return makeQueryClient();
+  browserQueryClient ??= makeQueryClient();
+  return browserQueryClient;
+}

@@ -1,0 +1,26 @@
+import type { TestProject } from "vitest/node";
+import { applyMigrations } from "@/lib/db/migrate";
+import { createThrowawayDatabase } from "./postgres-server";
+
+// Global setup of the `integration` project: a throw-away PostgreSQL database with every
+// migration applied, handed to the tests both as process.env.DATABASE_URL (inherited by the
+// test workers, so the `db` singleton uses it) and as inject("databaseUrl"); dropped afterwards.
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const database = await createThrowawayDatabase("payments_test");
+  try {
+    await applyMigrations({ kind: "postgres", url: database.url });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  process.env.DATABASE_URL = database.url;
+  project.provide("databaseUrl", database.url);
+  return () => database.drop();
+}

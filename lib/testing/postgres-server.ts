@@ -1,0 +1,91 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+// Throw-away PostgreSQL databases for tests (Vitest's global setup, the e2e run). Makes sure
+// the local server is up: when the Debian cluster is down and we are root, it starts it, and
+// it creates a `payments` login role that may create databases. Set TEST_DATABASE_ADMIN_URL
+// to use a server of your own instead: a URL of a role that may create databases, e.g.
+// postgresql://me:secret@db.local:5432/postgres.
+
+// A local role only for tests; its password is no secret, it guards nothing but test data.
+const testRole = { name: "payments", password: "payments" };
+
+type Cluster = { version: string; name: string; port: number; isOnline: boolean };
+
+export type ThrowawayDatabase = { name: string; url: string; drop: () => Promise<void> };
+
+function isRoot(): boolean {
+  return process.getuid?.() === 0;
+}
+
+function findLocalCluster(): Cluster | undefined {
+  try {
+    const [line] = execFileSync("pg_lsclusters", ["--no-header"], { encoding: "utf8" }).trim().split("\n");
+    const [version, name, port, status] = (line ?? "").split(/\s+/);
+    if (!version || !name || !port) return undefined;
+    return { version, name, port: Number(port), isOnline: status === "online" };
+  } catch {
+    return undefined; // not Debian's postgresql-common: expect a server on the default port
+  }
+}
+
+function runAsPostgres(port: number, sql: string): void {
+  execFileSync("runuser", ["-u", "postgres", "--", "psql", "-p", String(port), "-v", "ON_ERROR_STOP=1", "-qc", sql], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+}
+
+function prepareLocalServer(): string {
+  const cluster = findLocalCluster();
+  const port = cluster?.port ?? 5432;
+  if (cluster && !cluster.isOnline) {
+    if (!isRoot()) {
+      throw new Error(`PostgreSQL ${cluster.version}/${cluster.name} is down: start it with \`sudo pg_ctlcluster ${cluster.version} ${cluster.name} start\`.`);
+    }
+    execFileSync("pg_ctlcluster", [cluster.version, cluster.name, "start"], { stdio: "inherit" });
+  }
+  if (isRoot()) {
+    runAsPostgres(
+      port,
+      `DO $$ BEGIN
+         IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${testRole.name}') THEN
+           CREATE ROLE ${testRole.name} LOGIN CREATEDB PASSWORD '${testRole.password}';
+         END IF;
+       END $$;`,
+    );
+  }
+  return `postgresql://${testRole.name}:${testRole.password}@127.0.0.1:${port}/postgres`;
+}
+
+async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(
+      `Cannot reach PostgreSQL for the tests (${(error as Error).message}). Start the server, ` +
+        "or set TEST_DATABASE_ADMIN_URL to a role that may create databases.",
+      { cause: error },
+    );
+  }
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+// Creates an empty database `<prefix>_<random>`; `drop` removes it even while connections remain.
+export async function createThrowawayDatabase(prefix = "payments_test"): Promise<ThrowawayDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL || prepareLocalServer();
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+  };
+}

@@ -1,0 +1,168 @@
+import "server-only";
+import { recordAudit, type AuditActor } from "@/lib/audit/audit-log";
+import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { Prisma, type User } from "@/lib/generated/prisma/client";
+import type { Locale } from "@/lib/i18n/config";
+import type { Role } from "@/lib/auth/session-user";
+import { ZChangeOwnPasswordInput, ZCreateUserInput, type TChangeOwnPasswordInput, type TCreateUserInput } from "./user-schemas";
+
+// Who made a change and from where, for the audit log. `actor` is null for the shell command.
+export type ChangeContext = { actor: AuditActor; ip?: string | null; userAgent?: string | null };
+
+export type UserSummary = Pick<User, "id" | "email" | "name" | "role" | "isActive" | "mustChangePassword" | "lastSignInAt" | "createdAt">;
+
+const summarySelect = {
+  id: true,
+  email: true,
+  name: true,
+  role: true,
+  isActive: true,
+  mustChangePassword: true,
+  lastSignInAt: true,
+  createdAt: true,
+} satisfies Prisma.UserSelect;
+
+type Tx = Prisma.TransactionClient;
+
+function auditFields(context: ChangeContext, userId: string) {
+  return { actor: context.actor, resourceType: "user", resourceId: userId, ip: context.ip, userAgent: context.userAgent };
+}
+
+export async function listUsers(): Promise<UserSummary[]> {
+  return db.user.findMany({ select: summarySelect, orderBy: [{ isActive: "desc" }, { name: "asc" }, { email: "asc" }] });
+}
+
+// Returns the one-time password when none was given: it is shown once and never stored in clear.
+export async function createUser(
+  input: TCreateUserInput,
+  context: ChangeContext,
+): Promise<{ user: UserSummary; oneTimePassword: string | null }> {
+  const { email, name, role, password } = ZCreateUserInput.parse(input);
+  const oneTimePassword = password ? null : generateOneTimePassword();
+  const passwordHash = await hashPassword(password ?? oneTimePassword!);
+  try {
+    const user = await db.$transaction(async (tx) => {
+      const created = await tx.user.create({
+        data: { email, name, role, passwordHash, mustChangePassword: oneTimePassword !== null },
+        select: summarySelect,
+      });
+      await recordAudit({ ...auditFields(context, created.id), action: "user.created", metadata: { email, role } }, tx);
+      return created;
+    });
+    return { user, oneTimePassword };
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new AppError("CONFLICT", "A user with this email already exists.", { fieldErrors: { email: "emailTaken" } });
+    }
+    throw error;
+  }
+}
+
+async function findUserForUpdate(tx: Tx, userId: string): Promise<User> {
+  const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "User" WHERE "id" = ${userId}::uuid FOR UPDATE`;
+  const user = locked && (await tx.user.findUnique({ where: { id: locked.id } }));
+  if (!user) throw new AppError("NOT_FOUND", "User not found.");
+  return user;
+}
+
+// An admin may not demote or deactivate themself, and the last active admin stays: otherwise
+// nobody could manage users any more. Admin rows are locked so two admins demoting each other
+// at once cannot both succeed.
+async function assertAdminRemains(tx: Tx, user: User, context: ChangeContext): Promise<void> {
+  if (context.actor?.id === user.id) {
+    throw new AppError("CONFLICT", "You cannot demote or deactivate yourself.", { fieldErrors: { user: "selfChange" } });
+  }
+  if (user.role !== "ADMIN" || !user.isActive) return;
+  const admins = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "User" WHERE "role" = 'ADMIN' AND "isActive" ORDER BY "id" FOR UPDATE`;
+  if (admins.filter((admin) => admin.id !== user.id).length === 0) {
+    throw new AppError("CONFLICT", "At least one active admin must remain.", { fieldErrors: { user: "lastAdmin" } });
+  }
+}
+
+export async function changeUserRole(userId: string, role: Role, context: ChangeContext): Promise<UserSummary> {
+  return db.$transaction(async (tx) => {
+    const user = await findUserForUpdate(tx, userId);
+    if (user.role === role) return tx.user.findUniqueOrThrow({ where: { id: userId }, select: summarySelect });
+    if (role !== "ADMIN") await assertAdminRemains(tx, user, context);
+    const updated = await tx.user.update({
+      where: { id: userId },
+      data: { role, sessionVersion: { increment: 1 } },
+      select: summarySelect,
+    });
+    await recordAudit({ ...auditFields(context, userId), action: "user.role_changed", metadata: { from: user.role, to: role } }, tx);
+    return updated;
+  });
+}
+
+export async function setUserActive(userId: string, isActive: boolean, context: ChangeContext): Promise<UserSummary> {
+  return db.$transaction(async (tx) => {
+    const user = await findUserForUpdate(tx, userId);
+    if (user.isActive === isActive) return tx.user.findUniqueOrThrow({ where: { id: userId }, select: summarySelect });
+    if (!isActive) await assertAdminRemains(tx, user, context);
+    // The version bump ends every session the user holds, on its next request.
+    const updated = await tx.user.update({
+      where: { id: userId },
+      data: { isActive, sessionVersion: { increment: 1 } },
+      select: summarySelect,
+    });
+    await recordAudit({ ...auditFields(context, userId), action: isActive ? "user.reactivated" : "user.deactivated" }, tx);
+    return updated;
+  });
+}
+
+export async function resetUserPassword(userId: string, context: ChangeContext): Promise<{ oneTimePassword: string }> {
+  const oneTimePassword = generateOneTimePassword();
+  const passwordHash = await hashPassword(oneTimePassword);
+  await db.$transaction(async (tx) => {
+    await findUserForUpdate(tx, userId);
+    await tx.user.update({
+      where: { id: userId },
+      data: { passwordHash, mustChangePassword: true, sessionVersion: { increment: 1 } },
+    });
+    await recordAudit({ ...auditFields(context, userId), action: "user.password_reset" }, tx);
+  });
+  return { oneTimePassword };
+}
+
+// Ends the user's other sessions too; the caller re-issues the current one with the returned version.
+export async function changeOwnPassword(
+  userId: string,
+  input: TChangeOwnPasswordInput,
+  context: Omit<ChangeContext, "actor">,
+): Promise<{ sessionVersion: number }> {
+  const { currentPassword, newPassword } = ZChangeOwnPasswordInput.parse(input);
+  const user = await db.user.findUnique({ where: { id: userId } });
+  if (!user || !user.isActive) throw new AppError("NOT_FOUND", "User not found.");
+  if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+    throw new AppError("VALIDATION_FAILED", "The current password is wrong.", { fieldErrors: { currentPassword: "wrongPassword" } });
+  }
+  const passwordHash = await hashPassword(newPassword);
+  return db.$transaction(async (tx) => {
+    const updated = await tx.user.update({
+      where: { id: userId },
+      data: { passwordHash, mustChangePassword: false, sessionVersion: { increment: 1 } },
+      select: { sessionVersion: true },
+    });
+    await recordAudit(
+      { ...auditFields({ ...context, actor: { id: user.id, email: user.email } }, userId), action: "user.password_changed" },
+      tx,
+    );
+    return updated;
+  });
+}
+
+export async function updateOwnLocale(userId: string, locale: Locale, context: Omit<ChangeContext, "actor"> = {}): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { email: true, locale: true } });
+    if (!user) throw new AppError("NOT_FOUND", "User not found.");
+    if (user.locale === locale) return;
+    await tx.user.update({ where: { id: userId }, data: { locale } });
+    await recordAudit(
+      { ...auditFields({ ...context, actor: { id: userId, email: user.email } }, userId), action: "user.locale_changed", metadata: { from: user.locale, to: locale } },
+      tx,
+    );
+  });
+}

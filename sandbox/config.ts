@@ -1,0 +1,73 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Every knob of the sandbox, read once from the environment (documented in sandbox/README.md).
+const ZSandboxEnv = z.object({
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8443),
+  SANDBOX_HOST: z.string().min(1).default("127.0.0.1"),
+  SANDBOX_DATA_DIR: z.string().min(1).default(".data/sandbox"),
+  SANDBOX_CERTS_DIR: z.string().min(1).default(".data/certs"),
+  SANDBOX_RETRY_SCALE: z.coerce.number().positive().default(1),
+  SANDBOX_REFUND_SETTLEMENT: z.enum(["immediate", "manual"]).default("immediate"),
+  SANDBOX_LINK_BASE_URL: z.url().default("http://127.0.0.1:3000/pay/"),
+  SANDBOX_MERCHANT_NAME: z.string().min(1).default("SANDBOX MERCHANT"),
+  SANDBOX_MERCHANT_CITY: z.string().min(1).default("SAO PAULO"),
+  SANDBOX_PIX_PAYLOAD_HOST: z.string().min(1).optional(),
+  SANDBOX_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).default(0),
+  // Testing aid: shifts the sandbox clock, e.g. to make existing charges older than 90 days.
+  SANDBOX_CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
+});
+
+export type TSandboxConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  certsDir: string;
+  retryScale: number;
+  refundSettlement: "immediate" | "manual";
+  linkBaseUrl: string;
+  merchantName: string;
+  merchantCity: string;
+  pixPayloadHost: string;
+  webhookTimeoutMs: number;
+  latencyMs: number;
+  clockOffsetMs: number;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TSandboxConfig {
+  // Empty variables count as unset, so `SANDBOX_PORT= npm run sandbox` keeps the default.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = ZSandboxEnv.safeParse(present);
+  if (!parsed.success) {
+    throw new Error(`Invalid sandbox configuration: ${z.prettifyError(parsed.error)}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.SANDBOX_PORT,
+    host: e.SANDBOX_HOST,
+    dataDir: path.resolve(e.SANDBOX_DATA_DIR),
+    certsDir: path.resolve(e.SANDBOX_CERTS_DIR),
+    retryScale: e.SANDBOX_RETRY_SCALE,
+    refundSettlement: e.SANDBOX_REFUND_SETTLEMENT,
+    linkBaseUrl: e.SANDBOX_LINK_BASE_URL,
+    merchantName: e.SANDBOX_MERCHANT_NAME,
+    merchantCity: e.SANDBOX_MERCHANT_CITY,
+    pixPayloadHost: e.SANDBOX_PIX_PAYLOAD_HOST ?? `127.0.0.1:${e.SANDBOX_PORT}`,
+    webhookTimeoutMs: e.SANDBOX_WEBHOOK_TIMEOUT_MS,
+    latencyMs: e.SANDBOX_LATENCY_MS,
+    clockOffsetMs: e.SANDBOX_CLOCK_OFFSET_MS,
+  };
+}
+
+let current: TSandboxConfig | undefined;
+
+/** The configuration of this process; modules read it at call time, main.ts sets it first. */
+export function config(): TSandboxConfig {
+  current ??= loadConfig();
+  return current;
+}
+
+export function setConfig(next: TSandboxConfig): void {
+  current = next;
+}

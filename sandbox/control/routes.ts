@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { parseInput } from "../http/errors";
+import type { Router } from "../http/router";
+import { expireCharge, payCharge, toApiCharge } from "../pix/charges";
+import { failRefund, settleRefund } from "../pix/refunds";
+import { toApiRefund } from "../pix/refunds-store";
+import { ZPayChargeControl } from "../pix/schemas";
+import { listDeliveryAttempts } from "../webhooks/attempts";
+
+// Simulates the payer's side. Fixed payer: a valid CPF so dashboards can format and validate it.
+const defaultPayer = { payerName: "PAGADOR SANDBOX", payerDocumentNumber: "52998224725" };
+
+const ZFailRefund = z.object({ statusReason: z.string().trim().min(1).max(500).optional() }).optional();
+
+/** Control API (sandbox only, same mTLS, 7.1 error body) for the Pix and webhook areas. */
+export function registerControlRoutes(router: Router): void {
+  // POST /sandbox/v1/pix-charges/{txid}/pay – the payer pays: ACTIVE → PAID, event pix_charge.paid.
+  router.add("POST", "/sandbox/v1/pix-charges/:txid/pay", (ctx) => {
+    const payer = parseInput(ZPayChargeControl, ctx.body);
+    const paid = payCharge(ctx.clientId, ctx.params.txid ?? "", { ...defaultPayer, ...payer });
+    return { status: 200, body: toApiCharge(ctx.clientId, paid) };
+  });
+
+  // POST /sandbox/v1/pix-charges/{txid}/expire – ends an ACTIVE charge's lifetime now.
+  router.add("POST", "/sandbox/v1/pix-charges/:txid/expire", (ctx) => ({
+    status: 200,
+    body: toApiCharge(ctx.clientId, expireCharge(ctx.clientId, ctx.params.txid ?? "")),
+  }));
+
+  // POST /sandbox/v1/pix-refunds/{id}/settle – PROCESSING → RETURNED, event pix_refund.returned.
+  router.add("POST", "/sandbox/v1/pix-refunds/:id/settle", (ctx) => ({
+    status: 200,
+    body: toApiRefund(settleRefund(ctx.clientId, ctx.params.id ?? "")),
+  }));
+
+  // POST /sandbox/v1/pix-refunds/{id}/fail – PROCESSING → NOT FINISHED; the amount is refundable again.
+  router.add("POST", "/sandbox/v1/pix-refunds/:id/fail", (ctx) => {
+    const input = parseInput(ZFailRefund, ctx.body);
+    const failed = failRefund(ctx.clientId, ctx.params.id ?? "", input?.statusReason ?? "Devolução recusada pelo banco do pagador (simulada)");
+    return { status: 200, body: toApiRefund(failed) };
+  });
+
+  // GET /sandbox/v1/webhook-deliveries – every delivery attempt of the client, oldest first.
+  router.add("GET", "/sandbox/v1/webhook-deliveries", (ctx) => ({
+    status: 200,
+    body: listDeliveryAttempts(ctx.clientId, { webhookId: ctx.query.get("webhookId"), event: ctx.query.get("event") }),
+  }));
+}

@@ -1,0 +1,50 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const alias = { "@": root, "server-only": fileURLToPath(new URL("./lib/testing/server-only-stub.ts", import.meta.url)) };
+
+// Three kinds of tests, run by `npm test` in this order:
+// - unit: pure modules, beside their code (`*.test.ts`);
+// - sandbox: contract tests of the gateway simulator, each starting its own sandbox over mTLS;
+// - integration: the app's server code against real PostgreSQL (a throw-away database) and PGlite.
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts", "node_modules/**"],
+          environment: "node",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "sandbox",
+          include: ["sandbox/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["**/*.int.test.ts"],
+          exclude: ["node_modules/**"],
+          environment: "node",
+          globalSetup: ["lib/testing/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
