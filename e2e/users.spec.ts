@@ -28,9 +28,9 @@ test("[USERS] an admin creates a staff user, who signs in, sets a password and i
   await staffLogin.signIn(email, oneTimePassword);
   await expect(staffPage).toHaveURL(/\/account\/password/);
   const newPassword = `own-${randomBytes(9).toString("base64url")}`;
-  await staffPage.getByLabel("Senha atual", { exact: true }).fill(oneTimePassword);
-  await staffPage.getByLabel("Nova senha", { exact: true }).fill(newPassword);
-  await staffPage.getByLabel("Confirme a senha", { exact: true }).fill(newPassword);
+  await staffPage.getByLabel("Senha atual").fill(oneTimePassword);
+  await staffPage.getByLabel("Nova senha").fill(newPassword);
+  await staffPage.getByLabel("Confirme a senha").fill(newPassword);
   await staffPage.getByRole("button", { name: "Trocar senha" }).click();
   await expect(staffPage).toHaveURL(/\/pix$/);
 

@@ -11,6 +11,10 @@ export const auditActions = [
   "user.password_reset",
   "user.password_changed",
   "user.locale_changed",
+  "pix_charge.created",
+  "pix_charge.cancelled",
+  "pix_refund.requested",
+  "pix_refund.failed",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

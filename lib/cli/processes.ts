@@ -4,11 +4,14 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 
+// Variables added to the parent's environment for one child.
+export type ChildEnv = Record<string, string | undefined>;
+
 export type Service = { name: string; child: ChildProcess; stop: () => Promise<void> };
 
 const running = new Set<Service>();
 
-export function startService(name: string, command: string, args: string[], options: { env?: NodeJS.ProcessEnv; logFile?: string } = {}): Service {
+export function startService(name: string, command: string, args: string[], options: { env?: ChildEnv; logFile?: string } = {}): Service {
   const child = spawn(command, args, { env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
   if (options.logFile) {
     const file = createWriteStream(options.logFile, { flags: "a" });
@@ -64,7 +67,7 @@ export async function waitForHttp(service: Service, url: string, timeoutMs = 120
   throw new Error(`${service.name} did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
 
-export function runCommand(command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<number> {
+export function runCommand(command: string, args: string[], env?: ChildEnv): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: "inherit" });
     child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));

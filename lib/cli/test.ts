@@ -15,7 +15,7 @@ type Counts = { passed: number; failed: number; skipped: number };
 type StepResult = { name: string; ok: boolean; counts?: Counts };
 
 const root = process.cwd();
-const resultsDir = path.join(root, "e2e/.results");
+const logsDir = path.join(root, "e2e/.logs");
 const args = process.argv.slice(2);
 const only = args.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 const passThrough = args.filter((arg) => !arg.startsWith("--only="));
@@ -51,7 +51,7 @@ async function runVitest(): Promise<StepResult> {
 
 async function runPlaywright(): Promise<StepResult> {
   console.log("\n==> Playwright: production build, sandbox, throw-away database");
-  mkdirSync(resultsDir, { recursive: true });
+  mkdirSync(logsDir, { recursive: true });
   const appPort = Number(process.env.E2E_PORT ?? 3100);
   const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 8543);
   const appUrl = `http://127.0.0.1:${appPort}`;
@@ -76,10 +76,10 @@ async function runPlaywright(): Promise<StepResult> {
       E2E_BASE_URL: appUrl,
       E2E_SANDBOX_URL: `https://127.0.0.1:${sandboxPort}`,
     };
-    const sandbox = startService("sandbox", "tsx", ["sandbox/main.ts"], { env, logFile: path.join(resultsDir, "sandbox.log") });
-    const app = startService("app", "next", ["start", "--hostname", "127.0.0.1", "--port", String(appPort)], { env, logFile: path.join(resultsDir, "app.log") });
+    const sandbox = startService("sandbox", "tsx", ["sandbox/main.ts"], { env, logFile: path.join(logsDir, "sandbox.log") });
+    const app = startService("app", "next", ["start", "--hostname", "127.0.0.1", "--port", String(appPort)], { env, logFile: path.join(logsDir, "app.log") });
     await Promise.all([waitForPort(sandbox, sandboxPort), waitForHttp(app, `${appUrl}/api/health`)]);
-    const report = path.join(resultsDir, "report.json");
+    const report = path.join(root, "e2e/.results/report.json");
     rmSync(report, { force: true });
     const code = await runCommand("playwright", ["test", "-c", "e2e/playwright.config.ts", ...passThrough], env);
     const json = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(report);

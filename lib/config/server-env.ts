@@ -3,6 +3,7 @@ import { appEnvConcern } from "./app-env";
 import { authEnvConcern } from "./auth-env";
 import { databaseEnvConcern } from "./database-env";
 import { parseEnvConcern } from "./define-env";
+import { gatewayEnvConcern } from "./gateway-env";
 import { assertValidServerEnv } from "./validate-env";
 
 function readServerEnv() {
@@ -12,6 +13,7 @@ function readServerEnv() {
     ...parseEnvConcern(databaseEnvConcern),
     ...parseEnvConcern(authEnvConcern),
     ...app,
+    ...parseEnvConcern(gatewayEnvConcern),
     APP_URL: app.APP_URL ?? `http://127.0.0.1:${app.PORT}`,
   };
 }

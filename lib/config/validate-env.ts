@@ -2,9 +2,10 @@ import { appEnvConcern } from "./app-env";
 import { authEnvConcern } from "./auth-env";
 import { databaseEnvConcern } from "./database-env";
 import { collectEnvProblems, EnvValidationError } from "./define-env";
+import { gatewayEnvConcern } from "./gateway-env";
 
 // Add a concern here (and to ServerEnv in server-env.ts) when a feature brings new variables.
-export const serverEnvConcerns = [databaseEnvConcern, authEnvConcern, appEnvConcern];
+export const serverEnvConcerns = [databaseEnvConcern, authEnvConcern, appEnvConcern, gatewayEnvConcern];
 
 // Throws an EnvValidationError listing every missing or malformed variable.
 export function assertValidServerEnv(env: Record<string, string | undefined> = process.env): void {

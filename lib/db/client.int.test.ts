@@ -43,6 +43,7 @@ describe("db singleton", () => {
     expect(getDatabaseBackend()).toBe("postgres");
     const [row] = await db.$queryRaw<{ name: string }[]>`SELECT current_database() AS name`;
     expect(row?.name).toMatch(/^payments_test_/);
+    expect(await db.$transaction(async (tx) => tx.user.count())).toBeGreaterThanOrEqual(0);
   });
 
   it("is reported healthy", async () => {

@@ -1,3 +1,4 @@
+import "server-only";
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 

@@ -1,0 +1,128 @@
+import { PlusIcon, QrCodeIcon } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+
+import { buildListHref } from "@/components/data-table/list-href";
+import { PageHeader } from "@/components/page-header";
+import { pixChargeStatusKey } from "@/components/pix-charge-status-badge";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Pagination } from "@/components/ui/pagination";
+import { requireUser } from "@/lib/auth/session";
+import { findPixCharges } from "@/lib/pix/charges";
+import { defaultPeriod } from "@/lib/pix/period";
+import { ZPixChargeFilters, type TPixChargeFilters } from "@/lib/pix/schemas";
+import { pixChargeStatuses } from "@/lib/pix/types";
+
+import { PixChargesTable } from "../_components/pix-charges-table";
+import { RefreshFromGatewayButton } from "../_components/refresh-from-gateway-button";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("pix");
+  return { title: t("title") };
+}
+
+function hrefFor(filters: TPixChargeFilters, page: number): string {
+  return buildListHref("/pix", { ...filters, page });
+}
+
+export default async function PixChargesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireUser();
+  const parsed = ZPixChargeFilters.parse(await searchParams);
+  // The period is never open-ended (the upstream list requires one): absent days mean the last 7.
+  const fallback = defaultPeriod();
+  const filters: TPixChargeFilters = { ...parsed, from: parsed.from ?? fallback.from, to: parsed.to ?? fallback.to };
+  const period = { from: filters.from!, to: filters.to! };
+  const [result, t] = await Promise.all([findPixCharges(filters), getTranslations("pix")]);
+  const hasFilters = Boolean(parsed.from || parsed.to || parsed.status || parsed.document || parsed.userReference || parsed.txid);
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        className="mb-0"
+        title={t("title")}
+        description={t("description")}
+        actions={
+          <>
+            <RefreshFromGatewayButton period={period} />
+            <Button asChild>
+              <Link href="/pix/new">
+                <PlusIcon aria-hidden="true" />
+                {t("newCharge")}
+              </Link>
+            </Button>
+          </>
+        }
+      />
+
+      {/* A plain GET form: the filters live in the URL, so a filtered view can be reloaded and shared. */}
+      <form method="get" action="/pix" aria-label={t("list.filters.label")} className="grid gap-4 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Field label={t("list.filters.from")}>
+          <Input name="from" type="date" defaultValue={period.from} max={period.to} />
+        </Field>
+        <Field label={t("list.filters.to")}>
+          <Input name="to" type="date" defaultValue={period.to} />
+        </Field>
+        {/* Label and id by hand: from a server component, Field would put the id on NativeSelect's wrapper div. */}
+        <div className="grid content-start gap-2">
+          <Label htmlFor="pix-status">{t("list.filters.status")}</Label>
+          <NativeSelect id="pix-status" name="status" defaultValue={filters.status ?? ""}>
+            <option value="">{t("list.filters.anyStatus")}</option>
+            {pixChargeStatuses.map((status) => (
+              <option key={status} value={status}>
+                {t(`status.${pixChargeStatusKey(status)}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Field label={t("list.filters.document")}>
+          <Input name="document" inputMode="numeric" autoComplete="off" defaultValue={filters.document ?? ""} />
+        </Field>
+        <Field label={t("list.filters.reference")}>
+          <Input name="userReference" autoComplete="off" defaultValue={filters.userReference ?? ""} />
+        </Field>
+        <Field label={t("list.filters.txid")}>
+          <Input name="txid" type="search" autoComplete="off" defaultValue={filters.txid ?? ""} />
+        </Field>
+        {/* Filtering keeps the chosen order; the page goes back to the first. */}
+        <input type="hidden" name="sort" value={filters.sort} />
+        <input type="hidden" name="order" value={filters.order} />
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
+          <Button type="submit">{t("list.filters.apply")}</Button>
+          {hasFilters ? (
+            <Button asChild variant="outline">
+              <Link href="/pix">{t("list.filters.clear")}</Link>
+            </Button>
+          ) : null}
+        </div>
+      </form>
+
+      <PixChargesTable
+        rows={result.rows}
+        empty={
+          <EmptyState
+            icon={QrCodeIcon}
+            title={t("list.empty.title")}
+            description={hasFilters ? t("list.empty.filtered") : t("list.empty.description")}
+            action={
+              <Button asChild variant="outline">
+                <Link href="/pix/new">{t("newCharge")}</Link>
+              </Button>
+            }
+          />
+        }
+      />
+      {result.rows.length > 0 ? (
+        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+          <p className="text-sm text-muted-foreground">{t("list.total", { count: result.total })}</p>
+          <Pagination page={result.page} pageCount={result.pageCount} hrefForPage={(page) => hrefFor(filters, page)} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

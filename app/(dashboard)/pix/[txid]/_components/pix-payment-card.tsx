@@ -1,0 +1,112 @@
+"use client";
+
+import { BanIcon, CircleCheckIcon, HourglassIcon, TimerOffIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+
+import { CopyButton } from "@/components/copy-button";
+import { DateTime } from "@/components/date-time";
+import { Money } from "@/components/money";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { PixChargeView } from "@/lib/pix/types";
+import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
+
+import { DetailItem } from "./detail-item";
+import { ExpiryCountdown } from "./expiry-countdown";
+
+type PixPaymentCardProps = {
+  charge: PixChargeView;
+  /** The QR image of `pixCopyAndPaste`, drawn on the server when the page loaded. */
+  qrCodeDataUrl: string | null;
+};
+
+/** What the payer needs while the charge can be paid; what was received once it is paid. */
+export function PixPaymentCard({ charge, qrCodeDataUrl }: PixPaymentCardProps) {
+  const t = useTranslations("pix.detail");
+
+  if (charge.payment) {
+    const { payment } = charge;
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <CircleCheckIcon className="size-5 text-success" aria-hidden="true" />
+            {t("payment.title")}
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <DetailItem label={t("payment.amount")}>
+              <Money cents={payment.amountCents} className="font-semibold" />
+            </DetailItem>
+            <DetailItem label={t("payment.paidAt")}>{payment.paidAt ? <DateTime value={payment.paidAt} /> : "—"}</DetailItem>
+            <DetailItem label={t("payment.payerName")}>{payment.payerName ?? "—"}</DetailItem>
+            <DetailItem label={t("payment.payerDocument")}>
+              <span className="tabular-nums">{payment.payerDocument ? formatCpfOrCnpj(payment.payerDocument) : "—"}</span>
+            </DetailItem>
+            <DetailItem label={t("payment.endToEndId")} className="sm:col-span-2">
+              <span className="flex items-center gap-2">
+                <code className="font-mono text-xs break-all">{payment.endToEndId}</code>
+                <CopyButton value={payment.endToEndId} label={t("payment.copyEndToEndId")} size="icon-sm" />
+              </span>
+            </DetailItem>
+          </dl>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  if (charge.isPayable && charge.pixCopyAndPaste) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("payWithPix")}</CardTitle>
+          <CardDescription>{t("payWithPixHint")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          {qrCodeDataUrl ? (
+            // A data URL drawn on the server: nothing for next/image to optimise.
+            // eslint-disable-next-line @next/next/no-img-element
+            <img
+              src={qrCodeDataUrl}
+              alt={t("qrAlt")}
+              width={288}
+              height={288}
+              className="mx-auto size-72 rounded-md border bg-white p-2"
+            />
+          ) : null}
+          <div className="flex items-center justify-center gap-3 text-sm">
+            <span className="text-muted-foreground">{t("expiresInLabel")}</span>
+            <ExpiryCountdown expiresAt={charge.expiresAt} />
+          </div>
+          <div className="grid gap-2">
+            <span id="pix-copy-and-paste-label" className="text-sm font-medium">
+              {t("copyAndPaste")}
+            </span>
+            <code
+              aria-labelledby="pix-copy-and-paste-label"
+              className="block max-h-28 overflow-y-auto rounded-md border bg-muted px-3 py-2 font-mono text-xs break-all select-all"
+            >
+              {charge.pixCopyAndPaste}
+            </code>
+            <CopyButton value={charge.pixCopyAndPaste} label={t("copyCode")} isLabelVisible className="w-fit" />
+          </div>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  // Spec 3.4: `Cancelada` is the cancelled status, in Portuguese, compared exactly.
+  const state = charge.status === "Cancelada" ? "cancelled" : charge.status === "EXPIRED" ? "expired" : "notReady";
+  const Icon = state === "cancelled" ? BanIcon : state === "expired" ? TimerOffIcon : HourglassIcon;
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-8 text-center">
+        <div className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          <Icon className="size-6" aria-hidden="true" />
+        </div>
+        <h2 className="text-base font-semibold">{t(`${state}.title`)}</h2>
+        <p className="max-w-sm text-sm text-muted-foreground">{t(`${state}.description`)}</p>
+      </CardContent>
+    </Card>
+  );
+}

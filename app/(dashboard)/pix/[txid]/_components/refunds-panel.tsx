@@ -1,0 +1,120 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+
+import { DateTime } from "@/components/date-time";
+import { Money } from "@/components/money";
+import { PixRefundStatusBadge } from "@/components/pix-refund-status-badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormError } from "@/components/ui/field";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { ActionError } from "@/lib/actions/define-action";
+import type { PixRefundPanel } from "@/lib/pix/types";
+
+import { usePixErrorText } from "../../_components/use-pix-error-text";
+import { DetailItem } from "./detail-item";
+import { RefundForm } from "./refund-form";
+import { useRefreshPixCharge } from "./use-pix-charge";
+
+/** Amount paid, refunds so far, what remains and for how long, and the form to refund more. */
+export function RefundsPanel({ charge }: { charge: PixRefundPanel }) {
+  const t = useTranslations("pix.refunds");
+  const { formText } = usePixErrorText();
+  const refreshCharge = useRefreshPixCharge(charge.txid);
+  // Kept here, not in the form: a refusal refreshes the charge, which may hide the form.
+  const [error, setError] = useState<string | null>(null);
+  if (!charge.payment) return null;
+
+  async function handleRefunded() {
+    setError(null);
+    toast.success(t("form.done"));
+    await refreshCharge();
+  }
+
+  async function handleFailed(failure: ActionError) {
+    setError(formText(failure, { UNPROCESSABLE: t("errors.exceedsRemaining"), CONFLICT: t("errors.notRefundable") }));
+    await refreshCharge();
+  }
+
+  return (
+    <Card aria-labelledby="refunds-title">
+      <CardHeader>
+        <CardTitle id="refunds-title">{t("title")}</CardTitle>
+        <CardDescription>{t("description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <dl className="grid gap-3 text-sm sm:grid-cols-4">
+          <DetailItem label={t("paid")}>
+            <Money cents={charge.payment.amountCents} />
+          </DetailItem>
+          <DetailItem label={t("refunded")}>
+            <Money cents={charge.refundedCents} />
+          </DetailItem>
+          <DetailItem label={t("remaining")}>
+            <Money cents={charge.remainingRefundableCents} className="text-base font-semibold" />
+          </DetailItem>
+          <DetailItem label={t("window")}>
+            {charge.refundWindowDaysLeft > 0 ? t("windowDaysLeft", { days: charge.refundWindowDaysLeft }) : t("windowClosed")}
+          </DetailItem>
+        </dl>
+
+        {charge.refunds.length > 0 ? (
+          <Table>
+            <caption className="sr-only">{t("caption")}</caption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("columns.createdAt")}</TableHead>
+                <TableHead className="text-right">{t("columns.amount")}</TableHead>
+                <TableHead>{t("columns.status")}</TableHead>
+                <TableHead>{t("columns.description")}</TableHead>
+                <TableHead>{t("columns.settledAt")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {charge.refunds.map((refund) => (
+                <TableRow key={refund.pixRefundId}>
+                  <TableCell>
+                    <DateTime value={refund.createdAt} />
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <Money cents={refund.amountCents} />
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex flex-col gap-1">
+                      <PixRefundStatusBadge statusCode={refund.statusCode} statusDescription={refund.statusDescription} />
+                      {refund.statusReason ? <span className="text-xs text-muted-foreground">{refund.statusReason}</span> : null}
+                    </div>
+                  </TableCell>
+                  <TableCell className="max-w-56 truncate" title={refund.description ?? undefined}>
+                    {refund.description ?? "—"}
+                  </TableCell>
+                  <TableCell>{refund.settledAt ? <DateTime value={refund.settledAt} /> : "—"}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t("none")}</p>
+        )}
+
+        <FormError>{error}</FormError>
+        {charge.canRefund ? (
+          // Remounted when the remaining value changes, so the amount defaults to the new remainder.
+          <RefundForm
+            key={charge.remainingRefundableCents}
+            txid={charge.txid}
+            remainingRefundableCents={charge.remainingRefundableCents}
+            onRefunded={handleRefunded}
+            onFailed={handleFailed}
+          />
+        ) : (
+          <p role="status" className="rounded-md border bg-muted/50 px-3 py-2 text-sm">
+            {charge.remainingRefundableCents === 0 ? t("fullyRefunded") : t("notRefundable")}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+
+import type { PixChargeView } from "@/lib/pix/types";
+
+// Modest polling while the payer may still pay; issue 5 replaces it with server push.
+const pollIntervalMs = 1500;
+const awaitingPaymentStatuses = new Set(["CREATED", "ACTIVE"]);
+
+export const pixChargeQueryKey = (txid: string) => ["pix-charge", txid] as const;
+
+class PixChargeFetchError extends Error {
+  constructor(readonly status: number) {
+    super(`GET /api/pix/charges failed with ${status}`);
+  }
+}
+
+async function fetchPixCharge(txid: string): Promise<PixChargeView> {
+  const response = await fetch(`/api/pix/charges/${encodeURIComponent(txid)}`, { cache: "no-store" });
+  if (!response.ok) throw new PixChargeFetchError(response.status);
+  return (await response.json()) as PixChargeView;
+}
+
+/**
+ * The charge as the server rendered it, then kept current: polled every 1.5 s while it awaits
+ * payment and the tab is visible (TanStack Query pauses interval refetches in hidden tabs), and
+ * not at all once it is paid, expired or cancelled.
+ */
+export function usePixCharge(initial: PixChargeView) {
+  const query = useQuery({
+    queryKey: pixChargeQueryKey(initial.txid),
+    queryFn: () => fetchPixCharge(initial.txid),
+    initialData: initial,
+    initialDataUpdatedAt: Date.parse(initial.syncedAt),
+    refetchInterval: (current) => (awaitingPaymentStatuses.has(current.state.data?.status ?? "") ? pollIntervalMs : false),
+    refetchIntervalInBackground: false,
+  });
+  return { charge: query.data, isPollFailing: query.isRefetchError };
+}
+
+/** After a change made here (cancel, refund), read the charge again at once. */
+export function useRefreshPixCharge(txid: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: pixChargeQueryKey(txid) });
+}

@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import QRCode from "qrcode";
+
+import { requireUser } from "@/lib/auth/session";
+import { getPixChargeView } from "@/lib/pix/charges";
+import { ZTxid } from "@/lib/pix/schemas";
+
+import { PixChargeLive } from "./_components/pix-charge-live";
+
+type PixChargePageProps = { params: Promise<{ txid: string }> };
+
+export async function generateMetadata({ params }: PixChargePageProps): Promise<Metadata> {
+  const t = await getTranslations("pix.detail");
+  return { title: t("metaTitle", { txid: (await params).txid.slice(0, 12) }) };
+}
+
+// The QR image carries exactly the copy-and-paste code (the BR Code), so it is drawn here from
+// that text rather than stored or passed around as upstream's base64 PNG.
+function toQrCodeDataUrl(pixCopyAndPaste: string): Promise<string> {
+  return QRCode.toDataURL(pixCopyAndPaste, { errorCorrectionLevel: "M", margin: 2, width: 576 });
+}
+
+// No loading.tsx on this route (the list's sits in the `(list)` group): a loading boundary would
+// start a 200 response before notFound() could answer 404 for an unknown txid.
+export default async function PixChargePage({ params }: PixChargePageProps) {
+  await requireUser();
+  const txid = ZTxid.safeParse((await params).txid);
+  if (!txid.success) notFound();
+  const charge = await getPixChargeView(txid.data);
+  if (!charge) notFound();
+  const qrCodeDataUrl = charge.isPayable && charge.pixCopyAndPaste ? await toQrCodeDataUrl(charge.pixCopyAndPaste) : null;
+  return <PixChargeLive initialCharge={charge} qrCodeDataUrl={qrCodeDataUrl} />;
+}

@@ -1,0 +1,75 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+
+import { createDataTableColumnHelper, DataTable, type DataTableColumn } from "@/components/data-table/data-table";
+import { DateTime } from "@/components/date-time";
+import { Money } from "@/components/money";
+import { PixChargeStatusBadge } from "@/components/pix-charge-status-badge";
+import type { PixChargeListRow } from "@/lib/pix/types";
+import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
+
+const column = createDataTableColumnHelper<PixChargeListRow>();
+
+function Header({ name }: { name: string }) {
+  const t = useTranslations("pix.list.columns");
+  return <>{t(name)}</>;
+}
+
+// Sort keys are the list filter's `sort` values (lib/pix/schemas.ts, pixChargeSortColumns).
+const columns: DataTableColumn<PixChargeListRow>[] = [
+  column.accessor("createdAt", {
+    header: () => <Header name="createdAt" />,
+    cell: (info) => <DateTime value={info.getValue()} />,
+    meta: { sortKey: "creationDate" },
+  }),
+  column.accessor("txid", {
+    header: () => <Header name="txid" />,
+    cell: (info) => (
+      <Link href={`/pix/${info.getValue()}`} className="font-mono text-xs text-primary underline-offset-4 hover:underline">
+        {info.getValue()}
+      </Link>
+    ),
+    meta: { sortKey: "txid", firstSortOrder: "asc" },
+  }),
+  column.accessor("debtorName", {
+    header: () => <Header name="debtor" />,
+    cell: ({ row }) =>
+      row.original.debtorName ? (
+        <div className="flex flex-col">
+          <span>{row.original.debtorName}</span>
+          {row.original.debtorDocument ? (
+            <span className="text-xs text-muted-foreground tabular-nums">{formatCpfOrCnpj(row.original.debtorDocument)}</span>
+          ) : null}
+        </div>
+      ) : (
+        <span className="text-muted-foreground">—</span>
+      ),
+  }),
+  column.accessor("userReference", {
+    header: () => <Header name="reference" />,
+    cell: (info) => <span className="block max-w-40 truncate">{info.getValue() ?? "—"}</span>,
+  }),
+  column.accessor("amountCents", {
+    header: () => <Header name="amount" />,
+    cell: (info) => <Money cents={info.getValue()} />,
+    meta: { sortKey: "amount", className: "text-right" },
+  }),
+  column.accessor("status", {
+    header: () => <Header name="status" />,
+    cell: (info) => <PixChargeStatusBadge status={info.getValue()} />,
+    meta: { sortKey: "status", firstSortOrder: "asc" },
+  }),
+  column.accessor("expiresAt", {
+    header: () => <Header name="expiresAt" />,
+    cell: (info) => <DateTime value={info.getValue()} />,
+    meta: { sortKey: "expirationDate" },
+  }),
+];
+
+export function PixChargesTable({ rows, empty }: { rows: PixChargeListRow[]; empty: ReactNode }) {
+  const t = useTranslations("pix.list");
+  return <DataTable columns={columns} data={rows} getRowId={(row) => row.txid} empty={empty} caption={t("caption")} />;
+}

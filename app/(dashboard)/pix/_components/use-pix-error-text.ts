@@ -1,0 +1,23 @@
+import { useTranslations } from "next-intl";
+
+import type { ActionError } from "@/lib/actions/define-action";
+import type { AppErrorCode } from "@/lib/errors";
+
+type MessagesByCode = Partial<Record<AppErrorCode, string>>;
+
+/**
+ * Text of a Pix action's failure: field errors and some messages are keys under `pix.errors`
+ * (lib/pix/schemas.ts); a screen may word a code for its own context ("this charge can no longer
+ * be cancelled" rather than a generic conflict); otherwise the code's generic text.
+ */
+export function usePixErrorText() {
+  const t = useTranslations();
+  const keyText = (key: string | undefined) => (key && t.has(`pix.errors.${key}`) ? t(`pix.errors.${key}`) : undefined);
+  const fieldText = (fieldErrors: Record<string, string> | undefined, field: string) => keyText(fieldErrors?.[field]);
+  const formText = (error: ActionError, byCode: MessagesByCode = {}) =>
+    Object.values(error.fieldErrors ?? {}).map(keyText).find(Boolean) ??
+    keyText(error.message) ??
+    byCode[error.code] ??
+    t(`errors.codes.${error.code}`);
+  return { fieldText, formText };
+}

@@ -1,0 +1,44 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { defineAction } from "@/lib/actions/define-action";
+import { getRequestContext } from "@/lib/auth/request-context";
+import type { CurrentUser } from "@/lib/auth/session";
+import { cancelPixCharge, createPixCharge, refreshPixChargesPage } from "@/lib/pix/charges";
+import { requestPixRefund } from "@/lib/pix/refunds";
+import { ZCancelPixChargeInput, ZCreatePixChargeInput, ZRefreshPixChargesPageInput, ZRequestPixRefundInput } from "@/lib/pix/schemas";
+
+async function changeContext(user: CurrentUser) {
+  return { actor: { id: user.id, email: user.email }, ...(await getRequestContext()) };
+}
+
+function revalidateCharge(txid: string) {
+  revalidatePath("/pix");
+  revalidatePath(`/pix/${txid}`);
+}
+
+export const createPixChargeAction = defineAction({ schema: ZCreatePixChargeInput }, async (input, user) => {
+  const result = await createPixCharge(input, await changeContext(user));
+  revalidatePath("/pix");
+  return result;
+});
+
+export const cancelPixChargeAction = defineAction({ schema: ZCancelPixChargeInput }, async ({ txid }, user) => {
+  const view = await cancelPixCharge(txid, await changeContext(user));
+  revalidateCharge(txid);
+  return view;
+});
+
+// One upstream page per call, so the page can show progress ("page 2 of 5") and loop.
+export const refreshPixChargesPageAction = defineAction({ schema: ZRefreshPixChargesPageInput }, async (input) => {
+  const result = await refreshPixChargesPage(input);
+  if (result.page + 1 >= result.totalPages) revalidatePath("/pix");
+  return result;
+});
+
+export const requestPixRefundAction = defineAction({ schema: ZRequestPixRefundInput }, async (input, user) => {
+  const result = await requestPixRefund(input, await changeContext(user));
+  revalidateCharge(input.txid);
+  revalidatePath("/refunds");
+  return result;
+});

@@ -1,0 +1,71 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+
+import { createDataTableColumnHelper, DataTable, type DataTableColumn } from "@/components/data-table/data-table";
+import { DateTime } from "@/components/date-time";
+import { Money } from "@/components/money";
+import { PixRefundStatusBadge } from "@/components/pix-refund-status-badge";
+import type { PixRefundListRow } from "@/lib/pix/types";
+
+const column = createDataTableColumnHelper<PixRefundListRow>();
+
+function Header({ name }: { name: string }) {
+  const t = useTranslations("refunds.columns");
+  return <>{t(name)}</>;
+}
+
+// Sort keys are the list filter's `sort` values (lib/pix/schemas.ts, pixRefundSortColumns).
+const columns: DataTableColumn<PixRefundListRow>[] = [
+  column.accessor("createdAt", {
+    header: () => <Header name="createdAt" />,
+    cell: (info) => <DateTime value={info.getValue()} />,
+    meta: { sortKey: "creationDate" },
+  }),
+  column.accessor("txid", {
+    header: () => <Header name="txid" />,
+    cell: (info) => (
+      <Link href={`/pix/${info.getValue()}`} className="font-mono text-xs text-primary underline-offset-4 hover:underline">
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+  column.accessor("amountCents", {
+    header: () => <Header name="amount" />,
+    cell: (info) => <Money cents={info.getValue()} />,
+    meta: { sortKey: "amount", className: "text-right" },
+  }),
+  column.accessor("statusCode", {
+    header: () => <Header name="status" />,
+    cell: ({ row }) => (
+      <div className="flex flex-col gap-1">
+        <PixRefundStatusBadge statusCode={row.original.statusCode} statusDescription={row.original.statusDescription} />
+        {row.original.statusReason ? <span className="text-xs text-muted-foreground">{row.original.statusReason}</span> : null}
+      </div>
+    ),
+    meta: { sortKey: "statusCode", firstSortOrder: "asc" },
+  }),
+  column.accessor("description", {
+    header: () => <Header name="description" />,
+    cell: (info) => (
+      <span className="block max-w-56 truncate" title={info.getValue() ?? undefined}>
+        {info.getValue() ?? "—"}
+      </span>
+    ),
+  }),
+  column.accessor("settledAt", {
+    header: () => <Header name="settledAt" />,
+    cell: (info) => {
+      const value = info.getValue();
+      return value ? <DateTime value={value} /> : "—";
+    },
+    meta: { sortKey: "settlementDate" },
+  }),
+];
+
+export function PixRefundsTable({ rows, empty }: { rows: PixRefundListRow[]; empty: ReactNode }) {
+  const t = useTranslations("refunds");
+  return <DataTable columns={columns} data={rows} getRowId={(row) => row.pixRefundId} empty={empty} caption={t("caption")} />;
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import { CheckCircle2Icon, PlugZapIcon, XCircleIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import type { AppErrorCode } from "@/lib/errors";
+import type { TConnectionCheck } from "@/lib/gateway/certificate";
+import { checkGatewayConnectionAction } from "../actions";
+
+// What to look at for each way the check can fail (the detail line names the exact error).
+const hintKeys: Partial<Record<AppErrorCode, string>> = {
+  UPSTREAM_UNAVAILABLE: "unavailable",
+  UPSTREAM_TIMEOUT: "timeout",
+  UPSTREAM_REJECTED: "rejected",
+};
+
+export function ConnectionCheck() {
+  const t = useTranslations("settings.connection");
+  const tErrors = useTranslations("errors.codes");
+  const [result, setResult] = useState<TConnectionCheck | { ok: false; code: AppErrorCode; message: string; detail?: undefined } | null>(null);
+  const [isPending, startTransition] = useTransition();
+
+  function check() {
+    startTransition(async () => {
+      const answer = await checkGatewayConnectionAction({});
+      setResult(answer.ok ? answer.data : { ok: false, code: answer.error.code, message: tErrors(answer.error.code) });
+    });
+  }
+
+  const failedCode = result && !result.ok ? (result.code as AppErrorCode) : undefined;
+  return (
+    <div className="grid gap-3">
+      <div>
+        <Button type="button" variant="outline" onClick={check} disabled={isPending}>
+          {isPending ? <Spinner label={t("checking")} /> : <PlugZapIcon aria-hidden />}
+          {t("check")}
+        </Button>
+      </div>
+      <div aria-live="polite">
+        {result?.ok ? (
+          <p className="flex items-center gap-2 text-sm text-success">
+            <CheckCircle2Icon className="size-4" aria-hidden />
+            {t("ok", { latencyMs: result.latencyMs })}
+          </p>
+        ) : null}
+        {result && !result.ok ? (
+          <div className="grid gap-1 text-sm" role="alert">
+            <p className="flex items-center gap-2 font-medium text-destructive">
+              <XCircleIcon className="size-4" aria-hidden />
+              {t("failed")} {result.message}
+            </p>
+            {result.detail ? <p className="font-mono text-xs break-all text-muted-foreground">{result.detail}</p> : null}
+            {"transactionId" in result && result.transactionId ? (
+              <p className="text-xs text-muted-foreground">{t("transactionId", { transactionId: result.transactionId })}</p>
+            ) : null}
+            <p className="text-muted-foreground">{t(`hints.${(failedCode && hintKeys[failedCode]) ?? "other"}`)}</p>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

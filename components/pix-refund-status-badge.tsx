@@ -1,0 +1,24 @@
+import { useTranslations } from "next-intl";
+
+import { StatusBadge, type StatusTone } from "@/components/status-badge";
+import type { PixRefundStatusCode } from "@/lib/pix/types";
+
+// Spec 3.5 codes: 1 CREATED, 2 PROCESSING, 3 RETURNED, 4 NOT FINISHED, 99 ERROR.
+const toneByCode: Record<PixRefundStatusCode, StatusTone> = { 1: "neutral", 2: "info", 3: "success", 4: "danger", 99: "danger" };
+
+type PixRefundStatusBadgeProps = {
+  statusCode: number;
+  /** Upstream's description, shown for a code the spec does not list. */
+  statusDescription?: string | null;
+  className?: string;
+};
+
+export function PixRefundStatusBadge({ statusCode, statusDescription, className }: PixRefundStatusBadgeProps) {
+  const t = useTranslations("refunds.status");
+  const key = String(statusCode);
+  return (
+    <StatusBadge status={key} toneByStatus={toneByCode as Record<string, StatusTone>} className={className}>
+      {t.has(key) ? t(key) : (statusDescription ?? key)}
+    </StatusBadge>
+  );
+}

@@ -1,0 +1,112 @@
+// `npm run bench:gateway`: what the app adds on top of the gateway when reading a Pix charge.
+// Self-contained: starts its own sandbox and a throw-away PostgreSQL database, issues and pays a
+// charge, then times sequential reads over keep-alive connections, in one run:
+//   direct  GET /api/v1/pix-charges/{txid} to the sandbox with the same client certificate;
+//   app     the same read through the app, which reads upstream, writes the mirror and answers
+//           the PixChargeView. Two ways:
+//           --mode=in-process (default): getPixChargeView(txid, { refresh: true }), the code behind
+//             the route, in this process;
+//           --mode=server: GET /api/pix/charges/{txid}?refresh=1 on `next start` (port --port, 3200)
+//             from the existing production build, signed in as a bench user (session cookie).
+// Options: --requests=N (default 2000), --warmup=N (default 200). Goal: app adds < 5 ms at p50.
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { Agent, request } from "undici";
+import { applyMigrations } from "@/lib/db/migrate";
+import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
+import { clientTls, startSandbox } from "@/sandbox/test/harness";
+import { startService, stopAll, waitForHttp } from "./processes";
+
+type Options = { mode: "in-process" | "server"; requests: number; warmup: number; port: number };
+
+function readOptions(args: string[]): Options {
+  const value = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const mode = value("mode") ?? "in-process";
+  if (mode !== "in-process" && mode !== "server") throw new Error("--mode must be in-process or server");
+  return { mode, requests: Number(value("requests") ?? 2000), warmup: Number(value("warmup") ?? 200), port: Number(value("port") ?? 3200) };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function time(label: string, options: Options, read: () => Promise<void>) {
+  for (let index = 0; index < options.warmup; index += 1) await read();
+  const samples: number[] = [];
+  for (let index = 0; index < options.requests; index += 1) {
+    const startedAt = performance.now();
+    await read();
+    samples.push(performance.now() - startedAt);
+  }
+  samples.sort((a, b) => a - b);
+  return { label, p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
+async function main(): Promise<void> {
+  const options = readOptions(process.argv.slice(2));
+  if (options.mode === "server" && !existsSync(".next/BUILD_ID")) throw new Error("--mode=server needs a production build: run `next build` first.");
+  const database = await createThrowawayDatabase("payments_bench");
+  const sandbox = await startSandbox();
+  try {
+    await applyMigrations({ kind: "postgres", url: database.url });
+    const authSecret = randomBytes(32).toString("base64");
+    const appUrl = `http://127.0.0.1:${options.port}`;
+    // Set before the app's modules read them (they are imported below, on purpose).
+    Object.assign(process.env, { DATABASE_URL: database.url, AUTH_SECRET: authSecret, APP_URL: appUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+    const { useGateway } = await import("@/lib/testing/gateway-sandbox");
+    await useGateway(sandbox.baseUrl, sandbox.certsDir);
+    const { db, disconnectDb } = await import("@/lib/db/client");
+    const { createPixCharge, getPixChargeView } = await import("@/lib/pix/charges");
+    const { ZCreatePixChargeInput } = await import("@/lib/pix/schemas");
+
+    const user = await db.user.create({ data: { email: "bench@example.com", name: "Bench", passwordHash: "unused" } });
+    const actor = { actor: { id: user.id, email: user.email } };
+    const { txid } = await createPixCharge(ZCreatePixChargeInput.parse({ idempotencyKey: randomUUID(), amountCents: 12_345, expirationSeconds: 3600 }), actor);
+    await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${txid}/pay`);
+
+    const directAgent = new Agent({ connect: clientTls(sandbox.certsDir, "merchant"), connections: 1 });
+    const direct = await time("direct  sandbox GET /api/v1/pix-charges/{txid}", options, async () => {
+      const response = await request(`${sandbox.baseUrl}/api/v1/pix-charges/${txid}`, { dispatcher: directAgent });
+      if (response.statusCode !== 200) throw new Error(`sandbox answered ${response.statusCode}`);
+      await response.body.json();
+    });
+
+    let app: Awaited<ReturnType<typeof time>>;
+    if (options.mode === "in-process") {
+      app = await time("app     getPixChargeView(txid, { refresh: true }) in-process", options, async () => {
+        if (!(await getPixChargeView(txid, { refresh: true }))) throw new Error("charge not found");
+      });
+    } else {
+      const { encode } = await import("next-auth/jwt");
+      const cookie = `next-auth.session-token=${await encode({ token: { sub: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion }, secret: authSecret })}`;
+      const server = startService("app", "next", ["start", "--hostname", "127.0.0.1", "--port", String(options.port)], {
+        env: { ...process.env, PORT: String(options.port) },
+      });
+      await waitForHttp(server, `${appUrl}/api/health`);
+      const appAgent = new Agent({ connections: 1 });
+      app = await time("app     GET /api/pix/charges/{txid}?refresh=1 on next start", options, async () => {
+        const response = await request(`${appUrl}/api/pix/charges/${txid}?refresh=1`, { dispatcher: appAgent, headers: { cookie } });
+        if (response.statusCode !== 200) throw new Error(`app answered ${response.statusCode}: ${await response.body.text()}`);
+        await response.body.json();
+      });
+      await appAgent.close();
+    }
+    await directAgent.close();
+
+    const format = (ms: number) => `${ms.toFixed(2).padStart(7)} ms`;
+    console.log(`\nReading one Pix charge, ${options.requests} sequential requests after ${options.warmup} warm-up, keep-alive, mTLS to the sandbox:`);
+    for (const result of [direct, app]) console.log(`  ${result.label.padEnd(66)} p50 ${format(result.p50)}   p99 ${format(result.p99)}`);
+    const added = app.p50 - direct.p50;
+    console.log(`  app adds                                                           p50 ${format(added)}   p99 ${format(app.p99 - direct.p99)}`);
+    console.log(`  goal: under 5 ms at p50 -> ${added < 5 ? "met" : "NOT met"} (mode: ${options.mode})`);
+    await disconnectDb();
+  } finally {
+    await stopAll();
+    await sandbox.stop();
+    const { resetGatewayClient } = await import("@/lib/gateway/http");
+    await resetGatewayClient();
+    await database.drop();
+  }
+}
+
+await main();

@@ -1,0 +1,200 @@
+import type { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { type TFieldError, type TPaymentErrorResponse, type TPixApiErrorBody, ZPaymentErrorResponse, ZPixApiErrorBody } from "./schemas/errors";
+
+// An upstream error body: the 7.1 shape (Pix, webhooks), the 7.2 shape (card payments), or
+// whatever text came back when it is neither (a proxy's HTML page, an empty body).
+export type TGatewayErrorBody =
+  | ({ shape: "pix" } & TPixApiErrorBody)
+  | ({ shape: "payment" } & TPaymentErrorResponse)
+  | { shape: "text"; text: string };
+
+export function parseGatewayErrorBody(text: string): TGatewayErrorBody {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { shape: "text", text };
+  }
+  const pix = ZPixApiErrorBody.safeParse(json);
+  if (pix.success) return { shape: "pix", ...pix.data };
+  const payment = ZPaymentErrorResponse.safeParse(json);
+  if (payment.success) return { shape: "payment", ...payment.data };
+  return { shape: "text", text };
+}
+
+type GatewayErrorContext = { operation: string; transactionId: string; cause?: unknown };
+
+export class GatewayError extends Error {
+  readonly operation: string;
+  readonly transactionId: string;
+
+  constructor(message: string, context: GatewayErrorContext) {
+    super(message, { cause: context.cause });
+    this.name = new.target.name;
+    this.operation = context.operation;
+    this.transactionId = context.transactionId;
+  }
+}
+
+// A non-2xx answer.
+export class GatewayHttpError extends GatewayError {
+  readonly status: number;
+  readonly body: TGatewayErrorBody;
+
+  constructor(status: number, body: TGatewayErrorBody, context: GatewayErrorContext) {
+    super(`${context.operation}: HTTP ${status}${body.shape === "text" ? "" : ` (${upstreamErrorCode(body)}: ${upstreamMessage(body)})`}`, context);
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The upstream's own description (mensagem or message), when the body has one. */
+  get upstreamMessage(): string | undefined {
+    return upstreamMessage(this.body);
+  }
+
+  get errorCode(): string | undefined {
+    return upstreamErrorCode(this.body);
+  }
+
+  get fieldErrors(): TFieldError[] {
+    return this.body.shape === "text" ? [] : (this.body.details ?? []);
+  }
+}
+
+function upstreamMessage(body: TGatewayErrorBody): string | undefined {
+  if (body.shape === "pix") return body.mensagem;
+  if (body.shape === "payment") return body.message;
+  return undefined;
+}
+
+function upstreamErrorCode(body: TGatewayErrorBody): string | undefined {
+  if (body.shape === "pix") return body.errorCode;
+  if (body.shape === "payment") return body.code;
+  return undefined;
+}
+
+export type TGatewayRefusal = { codigo: string; mensagem: string | null; merchantAdviceCode: string | null };
+
+// 7.4: a 200/201 card answer whose codigo/code is not "0" (or, for a payment, whose mensagem is
+// not "Transacao autorizada") failed at the authorizer. `response` is the parsed body (e.g. the
+// refused payment with its id).
+export class GatewayRefusedError extends GatewayError {
+  readonly codigo: string;
+  readonly mensagem: string | null;
+  readonly merchantAdviceCode: string | null;
+  readonly response: unknown;
+
+  constructor(refusal: TGatewayRefusal, response: unknown, context: GatewayErrorContext) {
+    super(`${context.operation}: refused (${refusal.codigo} ${refusal.mensagem ?? ""})`.trim(), context);
+    this.codigo = refusal.codigo;
+    this.mensagem = refusal.mensagem;
+    this.merchantAdviceCode = refusal.merchantAdviceCode;
+    this.response = response;
+  }
+}
+
+// A body that does not match its zod schema: a request we refused to send ("request"), or an
+// upstream answer we refuse to pass on ("response").
+export class GatewaySchemaError extends GatewayError {
+  readonly direction: "request" | "response";
+  readonly issues: z.core.$ZodIssue[];
+  readonly rawBody: string;
+
+  constructor(direction: "request" | "response", issues: z.core.$ZodIssue[], rawBody: string, context: GatewayErrorContext) {
+    const first = issues[0];
+    super(`${context.operation}: ${direction} does not match the schema${first ? ` (${first.path.join(".") || "body"}: ${first.message})` : ""}`, context);
+    this.direction = direction;
+    this.issues = issues;
+    this.rawBody = rawBody;
+  }
+}
+
+// No connection could be made (refused, reset, DNS, TLS handshake), after the retries a GET gets;
+// also a missing or unreadable certificate/key.
+export class GatewayUnavailableError extends GatewayError {
+  readonly attempts: number;
+
+  constructor(message: string, attempts: number, context: GatewayErrorContext) {
+    super(message, context);
+    this.attempts = attempts;
+  }
+}
+
+export class GatewayTimeoutError extends GatewayError {
+  readonly phase: "connect" | "response";
+  readonly timeoutMs: number;
+
+  constructor(phase: "connect" | "response", timeoutMs: number, context: GatewayErrorContext) {
+    super(`${context.operation}: no ${phase === "connect" ? "connection" : "response"} within ${timeoutMs} ms`, context);
+    this.phase = phase;
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+export function isGatewayError(error: unknown): error is GatewayError {
+  return error instanceof GatewayError;
+}
+
+function fieldErrorsOf(details: TFieldError[]): Record<string, string> | undefined {
+  if (details.length === 0) return undefined;
+  const fieldErrors: Record<string, string> = {};
+  for (const { campo, erro } of details) fieldErrors[campo] ??= erro;
+  return fieldErrors;
+}
+
+function httpToAppError(error: GatewayHttpError): AppError {
+  const upstream = error.upstreamMessage;
+  const reason = upstream ? `: ${upstream}` : ".";
+  const options = { cause: error, fieldErrors: fieldErrorsOf(error.fieldErrors) };
+  switch (error.status) {
+    case 400:
+      return new AppError("VALIDATION_FAILED", `The payments gateway rejected the request${reason}`, options);
+    case 404:
+      return new AppError("NOT_FOUND", `Not found at the payments gateway${reason}`, options);
+    case 409:
+      return new AppError("CONFLICT", upstream ?? "The payments gateway refused the operation in the current state.", options);
+    case 422:
+      return new AppError("UNPROCESSABLE", upstream ?? "The payments gateway could not process the request.", options);
+    case 401:
+    case 403:
+      return new AppError("UPSTREAM_REJECTED", "The payments gateway did not accept the client certificate: check it in Settings.", options);
+    default:
+      if (error.status >= 500) {
+        return new AppError("UPSTREAM_UNAVAILABLE", `The payments gateway failed (HTTP ${error.status}); try again in a moment.`, options);
+      }
+      return new AppError("UPSTREAM_REJECTED", `The payments gateway answered HTTP ${error.status}${reason}`, options);
+  }
+}
+
+// Maps any error from lib/gateway to the AppError a person (or an API client) sees. The raw
+// upstream detail stays on `cause` for the log.
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof GatewayHttpError) return httpToAppError(error);
+  if (error instanceof GatewayRefusedError) {
+    const advice = error.merchantAdviceCode ? ` (advice code ${error.merchantAdviceCode})` : "";
+    return new AppError("UNPROCESSABLE", `Refused by the authorizer: ${error.mensagem ?? error.codigo}${advice}.`, { cause: error });
+  }
+  if (error instanceof GatewaySchemaError) {
+    if (error.direction === "request") {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
+      return new AppError("VALIDATION_FAILED", "Check the highlighted fields.", { cause: error, fieldErrors });
+    }
+    return new AppError("UPSTREAM_REJECTED", "The payments gateway sent an answer this app does not understand; it was not used.", { cause: error });
+  }
+  if (error instanceof GatewayTimeoutError) {
+    return new AppError(
+      "UPSTREAM_TIMEOUT",
+      error.phase === "connect"
+        ? "The payments gateway could not be reached in time; try again in a moment."
+        : "The payments gateway did not answer in time; check the result before trying again.",
+      { cause: error },
+    );
+  }
+  if (error instanceof GatewayUnavailableError) {
+    return new AppError("UPSTREAM_UNAVAILABLE", "The payments gateway is unreachable; try again in a moment or check the connection in Settings.", { cause: error });
+  }
+  return new AppError("INTERNAL", "Something went wrong.", { cause: error });
+}

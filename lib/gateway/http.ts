@@ -1,0 +1,195 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Agent, request } from "undici";
+import type { z } from "zod";
+import { log } from "@/lib/log";
+import { clearGatewayConfig, GatewayConfigError, getGatewayConfig } from "./config";
+import {
+  GatewayHttpError,
+  GatewayRefusedError,
+  GatewaySchemaError,
+  GatewayTimeoutError,
+  GatewayUnavailableError,
+  parseGatewayErrorBody,
+  type TGatewayRefusal,
+} from "./errors";
+
+type TQueryValue = string | number | boolean | readonly (string | number)[] | undefined;
+
+export type TGatewayRequest<TSchema extends z.ZodType> = {
+  /** Names the call in logs and errors, e.g. "pix-charges.get". */
+  operation: string;
+  method: "GET" | "POST" | "PUT";
+  /** Built with apiPath`` so path segments are encoded. */
+  path: string;
+  query?: Record<string, TQueryValue>;
+  querySchema?: z.ZodType;
+  body?: unknown;
+  bodySchema?: z.ZodType;
+  schema: TSchema;
+  /** Logged instead of `path` when the path holds a secret (a link's verification code). */
+  logPath?: string;
+  /** 7.4: reports a 200/201 that failed at the authorizer. */
+  refusal?: (data: z.output<TSchema>) => TGatewayRefusal | undefined;
+};
+
+/** Encodes every interpolated value as one path segment: apiPath`/api/v1/pix-charges/${txid}`. */
+export function apiPath(strings: TemplateStringsArray, ...segments: Array<string | number>): string {
+  return strings.reduce((out, part, index) => out + part + (index < segments.length ? encodeURIComponent(String(segments[index])) : ""), "");
+}
+
+let agent: Agent | undefined;
+
+// One keep-alive pool for the process: the TLS handshake (the expensive part of mTLS) happens
+// once per connection, not once per call.
+function getAgent(): Agent {
+  if (!agent) {
+    const config = getGatewayConfig();
+    agent = new Agent({
+      connect: { ...config.tls, timeout: config.connectTimeoutMs },
+      headersTimeout: config.responseTimeoutMs,
+      bodyTimeout: config.responseTimeoutMs,
+      keepAliveTimeout: 10_000,
+      keepAliveMaxTimeout: 60_000,
+      connections: 64,
+    });
+  }
+  return agent;
+}
+
+/** Closes the pool and forgets the configuration (tests, or after changing the environment). */
+export async function resetGatewayClient(): Promise<void> {
+  const closing = agent;
+  agent = undefined;
+  clearGatewayConfig();
+  await closing?.close();
+}
+
+function buildQuery(query: Record<string, TQueryValue> | undefined): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === "") continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(name, String(item));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown[] };
+  if (typeof code === "string") return code;
+  if (Array.isArray(errors) && errors.length > 0) return errorCode(errors[0]);
+  return cause === undefined ? undefined : errorCode(cause);
+}
+
+// Errors where no request reached the server, or the connection broke: safe to retry for a GET.
+const transientConnectionCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+function backoffMs(retry: number): number {
+  const base = Math.min(2000, 100 * 2 ** retry);
+  return base / 2 + Math.random() * (base / 2);
+}
+
+type TContext = { operation: string; transactionId: string };
+
+function validateOutgoing(schema: z.ZodType | undefined, value: unknown, context: TContext): void {
+  if (!schema || value === undefined) return;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new GatewaySchemaError("request", result.error.issues, "", context);
+}
+
+function parseSuccess<TSchema extends z.ZodType>(schema: TSchema, text: string, context: TContext): z.output<TSchema> {
+  let json: unknown;
+  try {
+    json = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    throw new GatewaySchemaError("response", [{ code: "custom", path: [], message: "the body is not JSON", input: text }], text, context);
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) throw new GatewaySchemaError("response", result.error.issues, text, context);
+  return result.data;
+}
+
+// The one way the app calls the payments API. Sends a fresh x-transaction-id on every call (the
+// upstream echoes it in error bodies; the log line carries it), parses the answer with `schema`,
+// and turns every failure into a GatewayError. Only GETs are retried, and only on connection
+// errors: a POST or PUT whose connection broke may have been applied, so the caller decides.
+export async function gatewayRequest<TSchema extends z.ZodType>(options: TGatewayRequest<TSchema>): Promise<z.output<TSchema>> {
+  const transactionId = randomUUID();
+  const context: TContext = { operation: options.operation, transactionId };
+  validateOutgoing(options.querySchema, options.query, context);
+  validateOutgoing(options.bodySchema, options.body, context);
+
+  let config: ReturnType<typeof getGatewayConfig>;
+  let dispatcher: Agent;
+  try {
+    config = getGatewayConfig();
+    dispatcher = getAgent();
+  } catch (error) {
+    if (error instanceof GatewayConfigError) throw new GatewayUnavailableError(error.message, 0, { ...context, cause: error });
+    throw error;
+  }
+
+  const url = `${config.baseUrl}${options.path}${buildQuery(options.query)}`;
+  const headers: Record<string, string> = { accept: "application/json", "x-transaction-id": transactionId };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const maxAttempts = options.method === "GET" ? config.getRetries + 1 : 1;
+  const logFields = { operation: options.operation, method: options.method, path: options.logPath ?? options.path, transactionId };
+
+  for (let attempt = 1; ; attempt += 1) {
+    const startedAt = performance.now();
+    let status: number;
+    let text: string;
+    try {
+      const response = await request(url, {
+        method: options.method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        dispatcher,
+      });
+      status = response.statusCode;
+      text = await response.body.text();
+    } catch (error) {
+      const code = errorCode(error);
+      const durationMs = Math.round(performance.now() - startedAt);
+      log.warn({ gateway: { ...logFields, attempt, durationMs, error: code ?? String(error) } }, "gateway call failed");
+      if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
+        throw new GatewayTimeoutError("response", config.responseTimeoutMs, { ...context, cause: error });
+      }
+      const isTransient = code !== undefined && transientConnectionCodes.has(code);
+      if (isTransient && attempt < maxAttempts) {
+        await sleep(backoffMs(attempt - 1));
+        continue;
+      }
+      if (code === "UND_ERR_CONNECT_TIMEOUT") throw new GatewayTimeoutError("connect", config.connectTimeoutMs, { ...context, cause: error });
+      throw new GatewayUnavailableError(`${options.operation}: cannot reach ${config.baseUrl} (${code ?? "connection error"})`, attempt, { ...context, cause: error });
+    }
+
+    const durationMs = Math.round(performance.now() - startedAt);
+    if (status < 200 || status >= 300) {
+      const body = parseGatewayErrorBody(text);
+      const upstreamCode = body.shape === "pix" ? body.errorCode : body.shape === "payment" ? body.code : undefined;
+      log.warn({ gateway: { ...logFields, attempt, status, durationMs, upstreamCode } }, "gateway call answered an error");
+      throw new GatewayHttpError(status, body, context);
+    }
+    log.info({ gateway: { ...logFields, attempt, status, durationMs } }, "gateway call");
+    const data = parseSuccess(options.schema, text, context);
+    const refusal = options.refusal?.(data);
+    if (refusal) throw new GatewayRefusedError(refusal, data, context);
+    return data;
+  }
+}

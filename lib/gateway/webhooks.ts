@@ -1,0 +1,40 @@
+import "server-only";
+import { z } from "zod";
+import { apiPath, gatewayRequest } from "./http";
+import {
+  type TRegisterWebhookRequest,
+  type TUpdateWebhookRequest,
+  ZRegisteredWebhook,
+  ZRegisterWebhookRequest,
+  ZUpdateWebhookRequest,
+  ZWebhook,
+} from "./schemas/webhook";
+
+// POST /api/v1/webhooks – 201 with the signing secret, shown only in this answer. Never retried.
+export function registerWebhook(body: TRegisterWebhookRequest) {
+  return gatewayRequest({
+    operation: "webhooks.register",
+    method: "POST",
+    path: "/api/v1/webhooks",
+    body,
+    bodySchema: ZRegisterWebhookRequest,
+    schema: ZRegisteredWebhook,
+  });
+}
+
+// PUT /api/v1/webhooks/{id} – replaces url, events and active; the secret stays.
+export function updateWebhook(id: string, body: TUpdateWebhookRequest) {
+  return gatewayRequest({
+    operation: "webhooks.update",
+    method: "PUT",
+    path: apiPath`/api/v1/webhooks/${id}`,
+    body,
+    bodySchema: ZUpdateWebhookRequest,
+    schema: ZWebhook,
+  });
+}
+
+// GET /api/v1/webhooks – a plain array, not paged, without secrets.
+export function listWebhooks() {
+  return gatewayRequest({ operation: "webhooks.list", method: "GET", path: "/api/v1/webhooks", schema: z.array(ZWebhook) });
+}

@@ -1,0 +1,236 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import type { TPixCharge, TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
+import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
+import { Prisma, type PixCharge, type PixRefund } from "@/lib/generated/prisma/client";
+import { amountToCents } from "@/lib/shared/money";
+import { onlyDigits } from "@/lib/shared/cpf-cnpj";
+
+// The local mirror of upstream Pix charges and refunds. Every answer that carries a charge or a
+// refund (reads, lists, creation, cancellation, and the webhooks of issue 5) goes through these two
+// functions. Both are idempotent: the same upstream state written twice leaves one row with the
+// same data (only `syncedAt` moves). Both refuse stale snapshots: answers can arrive out of order
+// (a slow read finishing after a refund, a webhook retry carrying a body frozen at first delivery).
+
+export type MirrorClient = Prisma.TransactionClient;
+export type MirrorOutcome = "created" | "updated" | "unchanged" | "stale";
+
+// One lock per charge, shared by mirror writes and refund requests (lib/pix/refunds.ts): held until
+// the transaction ends. Works on PostgreSQL and PGlite.
+export async function lockPixCharge(tx: MirrorClient, txid: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`pix_charge:${txid}`}, 0))`;
+}
+
+// Spec 3.5: a refund that did not finish frees its amount again.
+export const failedRefundStatusCodes = [4, 99];
+const terminalRefundStatusCodes = [3, ...failedRefundStatusCodes];
+
+const paidFamily = ["PAID", "PARTIALLY REFUNDED", "REFUNDED"];
+const unpaidRank: Record<string, number> = { CREATED: 0, ACTIVE: 1 };
+const finalUnpaid = ["EXPIRED", "Cancelada"];
+
+function isFullCharge(charge: TPixCharge | TPixChargeListItem): charge is TPixCharge {
+  return "devolutionAllowed" in charge;
+}
+
+// Whether `incoming` may replace the mirrored status `current`. CREATED < ACTIVE < (PAID family |
+// EXPIRED | Cancelada); EXPIRED and Cancelada are final. Inside the paid family the status follows
+// the refunds, and a failed refund can move it back (REFUNDED → PARTIALLY REFUNDED): a move back is
+// taken only from a full read that already knows every refund the mirror knows, i.e. a snapshot
+// that is not older than the mirror.
+async function acceptsStatus(tx: MirrorClient, current: string, incoming: TPixCharge | TPixChargeListItem): Promise<boolean> {
+  const next = incoming.status;
+  if (current === next) return true;
+  if (current in unpaidRank) return !(next in unpaidRank) || unpaidRank[next]! > unpaidRank[current]!;
+  if (finalUnpaid.includes(current)) return false;
+  if (!paidFamily.includes(current)) return true; // an unknown status: nothing to compare with
+  if (!paidFamily.includes(next)) return !(next in unpaidRank) && !finalUnpaid.includes(next);
+  if (paidFamily.indexOf(next) > paidFamily.indexOf(current)) return true;
+  if (!isFullCharge(incoming)) return false;
+  const known = new Set((incoming.devolutions ?? []).map((refund) => refund.pixRefundId));
+  const mirrored = await tx.pixRefund.findMany({ where: { txid: incoming.txid }, select: { pixRefundId: true } });
+  return mirrored.every((refund) => known.has(refund.pixRefundId));
+}
+
+// jsonb does not keep key order, so compare JSON by content.
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === "object" && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+function isSameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (a !== null && typeof a === "object") return canonicalJson(a) === canonicalJson(b);
+  return a === b;
+}
+
+function changedFields<T extends Record<string, unknown>>(row: Record<string, unknown>, data: T): Partial<T> {
+  return Object.fromEntries(Object.entries(data).filter(([key, value]) => !isSameValue(row[key], value))) as Partial<T>;
+}
+
+// What a list item carries; a list item never erases what only a full read has (QR text, payment).
+function listItemFields(item: TPixChargeListItem) {
+  const document = (value: string | null | undefined) => (value ? onlyDigits(value) : null);
+  return {
+    amountCents: amountToCents(item.amount),
+    status: item.status,
+    creationDate: new Date(item.calendar.creationDate),
+    expirationSeconds: item.calendar.expiration,
+    expiresAt: new Date(item.calendar.expirationDate),
+    debtorName: item.debtor?.name ?? null,
+    debtorCpf: document(item.debtor?.naturalPersonIdentification),
+    debtorCnpj: document(item.debtor?.legalPersonIdentification),
+    description: item.description,
+    userReference: item.userReference,
+  };
+}
+
+function fullChargeFields(charge: TPixCharge) {
+  return {
+    ...listItemFields(charge),
+    pixCopyAndPaste: charge.pixCopyAndPaste,
+    paidAt: charge.pix ? new Date(charge.pix.creationDate) : null,
+    payerName: charge.pix?.payerName ?? null,
+    payerDocument: charge.pix ? onlyDigits(charge.pix.payerDocumentNumber) : null,
+    endToEndId: charge.pix?.endToEndId ?? null,
+    paidAmountCents: charge.pix ? amountToCents(charge.pix.amount) : null,
+    devolutionAllowed: charge.devolutionAllowed,
+  };
+}
+
+// The QR PNG is large and rendered again from pixCopyAndPaste, so it is not kept; the
+// refunds live in their own rows.
+function rawOf(charge: TPixCharge | TPixChargeListItem, previous: Prisma.JsonValue | undefined): Prisma.InputJsonObject {
+  const { qrCodeBase64: _qr, devolutions: _devolutions, ...rest } = charge as Partial<TPixCharge> & TPixChargeListItem;
+  const base = !isFullCharge(charge) && previous && typeof previous === "object" && !Array.isArray(previous) ? previous : {};
+  return { ...base, ...rest } as Prisma.InputJsonObject;
+}
+
+// Sum of the refunds that hold money (every status but the failed ones), kept on the charge for lists.
+async function recomputeRefundedCents(tx: MirrorClient, txid: string): Promise<void> {
+  const { _sum } = await tx.pixRefund.aggregate({
+    where: { txid, statusCode: { notIn: failedRefundStatusCodes } },
+    _sum: { amountCents: true },
+  });
+  await tx.pixCharge.updateMany({
+    where: { txid, refundedCents: { not: _sum.amountCents ?? 0 } },
+    data: { refundedCents: _sum.amountCents ?? 0 },
+  });
+}
+
+type UpsertChargeOptions = { client?: MirrorClient; createdById?: string | null; now?: Date };
+
+async function writeCharge(
+  tx: MirrorClient,
+  charge: TPixCharge | TPixChargeListItem,
+  options: UpsertChargeOptions,
+): Promise<{ outcome: MirrorOutcome; charge: PixCharge }> {
+  const syncedAt = options.now ?? new Date();
+  await lockPixCharge(tx, charge.txid);
+  const existing = await tx.pixCharge.findUnique({ where: { txid: charge.txid } });
+  const fields = isFullCharge(charge) ? fullChargeFields(charge) : listItemFields(charge);
+  if (!existing) {
+    const created = await tx.pixCharge.create({
+      data: { txid: charge.txid, ...fields, raw: rawOf(charge, undefined), syncedAt, createdById: options.createdById ?? null },
+    });
+    return { outcome: "created", charge: created };
+  }
+  if (!(await acceptsStatus(tx, existing.status, charge))) {
+    return { outcome: "stale", charge: existing };
+  }
+  const changes = changedFields(existing, { ...fields, raw: rawOf(charge, existing.raw) });
+  const isChanged = Object.keys(changes).length > 0;
+  const updated = await tx.pixCharge.update({
+    where: { txid: charge.txid },
+    data: { ...changes, syncedAt, createdById: existing.createdById ?? options.createdById ?? undefined },
+  });
+  return { outcome: isChanged ? "updated" : "unchanged", charge: updated };
+}
+
+function refundFields(refund: TPixRefund) {
+  return {
+    txid: refund.pixChargeTxid,
+    amountCents: amountToCents(refund.amount),
+    statusCode: refund.status.code,
+    statusDescription: refund.status.description,
+    statusReason: refund.statusReason,
+    description: refund.description,
+    refundEndToEnd: refund.refundEndToEnd,
+    creationDate: new Date(refund.creationDate),
+    settlementDate: refund.settlementDate ? new Date(refund.settlementDate) : null,
+    raw: refund as unknown as Prisma.InputJsonObject,
+  };
+}
+
+// CREATED (1) < PROCESSING (2) < a final status (RETURNED, NOT FINISHED, ERROR), which never changes.
+function acceptsRefundStatus(current: number, next: number): boolean {
+  if (current === next) return true;
+  if (terminalRefundStatusCodes.includes(current)) return false;
+  return terminalRefundStatusCodes.includes(next) || next > current;
+}
+
+type UpsertRefundOptions = { client?: MirrorClient; requestedById?: string | null; now?: Date };
+
+async function writeRefund(tx: MirrorClient, refund: TPixRefund, options: UpsertRefundOptions): Promise<{ outcome: MirrorOutcome; refund: PixRefund }> {
+  const syncedAt = options.now ?? new Date();
+  const fields = refundFields(refund);
+  const existing = await tx.pixRefund.findUnique({ where: { pixRefundId: refund.pixRefundId } });
+  if (!existing) {
+    const created = await tx.pixRefund.create({
+      data: { pixRefundId: refund.pixRefundId, ...fields, syncedAt, requestedById: options.requestedById ?? null },
+    });
+    return { outcome: "created", refund: created };
+  }
+  if (!acceptsRefundStatus(existing.statusCode, fields.statusCode)) return { outcome: "stale", refund: existing };
+  const changes = changedFields(existing, fields);
+  const updated = await tx.pixRefund.update({
+    where: { pixRefundId: refund.pixRefundId },
+    data: { ...changes, syncedAt, requestedById: existing.requestedById ?? options.requestedById ?? undefined },
+  });
+  return { outcome: Object.keys(changes).length > 0 ? "updated" : "unchanged", refund: updated };
+}
+
+function inTransaction<T>(client: MirrorClient | undefined, work: (tx: MirrorClient) => Promise<T>): Promise<T> {
+  return client ? work(client) : db.$transaction(work);
+}
+
+/**
+ * Writes a charge (a full read, or a list item) into the mirror, with the refunds a full read
+ * carries. Pass `client` to take part in the caller's transaction.
+ */
+export async function upsertPixChargeFromGateway(
+  charge: TPixCharge | TPixChargeListItem,
+  options: UpsertChargeOptions = {},
+): Promise<{ outcome: MirrorOutcome; charge: PixCharge }> {
+  return inTransaction(options.client, async (tx) => {
+    const result = await writeCharge(tx, charge, options);
+    if (result.outcome === "stale" || !isFullCharge(charge) || !charge.devolutions?.length) return result;
+    const refundOutcomes = [];
+    for (const refund of charge.devolutions) refundOutcomes.push((await writeRefund(tx, refund, { client: tx, now: options.now })).outcome);
+    if (refundOutcomes.every((outcome) => outcome === "unchanged" || outcome === "stale")) return result;
+    await recomputeRefundedCents(tx, charge.txid);
+    const outcome = result.outcome === "unchanged" ? "updated" : result.outcome;
+    return { outcome, charge: await tx.pixCharge.findUniqueOrThrow({ where: { txid: charge.txid } }) };
+  });
+}
+
+/**
+ * Writes a refund into the mirror. Its charge must be mirrored already (write the charge first,
+ * e.g. from a read): returns null otherwise, since a refund row needs its charge.
+ */
+export async function upsertPixRefundFromGateway(
+  refund: TPixRefund,
+  options: UpsertRefundOptions = {},
+): Promise<{ outcome: MirrorOutcome; refund: PixRefund } | null> {
+  return inTransaction(options.client, async (tx) => {
+    await lockPixCharge(tx, refund.pixChargeTxid);
+    const charge = await tx.pixCharge.findUnique({ where: { txid: refund.pixChargeTxid }, select: { txid: true } });
+    if (!charge) return null;
+    const result = await writeRefund(tx, refund, options);
+    if (result.outcome !== "unchanged" && result.outcome !== "stale") await recomputeRefundedCents(tx, refund.pixChargeTxid);
+    return result;
+  });
+}

@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { isValidCpfOrCnpj, onlyDigits } from "@/lib/shared/cpf-cnpj";
+import { pixChargeStatuses } from "@/lib/gateway/schemas/pix-charge";
+import { pixRefundStatusCodes } from "@/lib/gateway/schemas/pix-refund";
+
+// Inputs of the Pix actions and list filters. Error messages are translation keys (namespace
+// `pix.errors`), shown next to the field; the same schemas validate the forms in the browser.
+
+// Immediate Pix charges use 26 to 35 letters and digits; reads accept any plain id up to 35.
+export const ZTxid = z.string().trim().regex(/^[A-Za-z0-9]{1,35}$/, { error: "invalidTxid" });
+
+// R$ 999.999.999,99: far above any Pix, far below where cents stop being exact.
+const maxAmountCents = 99_999_999_999;
+
+const ZAmountCents = z
+  .number({ error: "amountRequired" })
+  .int({ error: "invalidAmount" })
+  .min(1, { error: "amountTooSmall" })
+  .max(maxAmountCents, { error: "amountTooLarge" });
+
+const ZOptionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: tooLong })
+    .optional()
+    .transform((value) => value || undefined);
+
+// Documents are kept and sent as digits only; formatting is the page's job.
+export const ZCpfOrCnpj = z
+  .string({ error: "documentRequired" })
+  .trim()
+  .min(1, { error: "documentRequired" })
+  .refine(isValidCpfOrCnpj, { error: "invalidDocument" })
+  .transform(onlyDigits);
+
+export const pixExpirationLimits = { minSeconds: 60, maxSeconds: 30 * 24 * 3600, defaultSeconds: 3600 } as const;
+
+export const ZCreatePixChargeInput = z.object({
+  // Made once per form and reused on every retry of that form: the same key never creates two charges.
+  idempotencyKey: z.uuid({ error: "invalidIdempotencyKey" }),
+  amountCents: ZAmountCents,
+  expirationSeconds: z
+    .number({ error: "expirationRequired" })
+    .int({ error: "invalidExpiration" })
+    .min(pixExpirationLimits.minSeconds, { error: "expirationTooShort" })
+    .max(pixExpirationLimits.maxSeconds, { error: "expirationTooLong" }),
+  debtor: z
+    .object({
+      name: z.string({ error: "debtorNameRequired" }).trim().min(1, { error: "debtorNameRequired" }).max(100, { error: "debtorNameTooLong" }),
+      document: ZCpfOrCnpj,
+    })
+    .optional(),
+  description: ZOptionalText(140, "descriptionTooLong"),
+  userReference: ZOptionalText(100, "userReferenceTooLong"),
+});
+export type TCreatePixChargeInput = z.input<typeof ZCreatePixChargeInput>;
+export type TCreatePixCharge = z.output<typeof ZCreatePixChargeInput>;
+
+export const ZCancelPixChargeInput = z.object({ txid: ZTxid });
+export type TCancelPixChargeInput = z.input<typeof ZCancelPixChargeInput>;
+
+const ZDay = z.iso.date({ error: "invalidDate" });
+
+// `page` counts from 0, as the upstream list does; the caller loops while `page + 1 < totalPages`.
+export const ZRefreshPixChargesPageInput = z
+  .object({ from: ZDay, to: ZDay, page: z.number().int().min(0).max(10_000) })
+  .refine((input) => input.from <= input.to, { path: ["to"], error: "periodReversed" });
+export type TRefreshPixChargesPageInput = z.input<typeof ZRefreshPixChargesPageInput>;
+
+export const ZRequestPixRefundInput = z.object({
+  txid: ZTxid,
+  amountCents: ZAmountCents,
+  description: ZOptionalText(140, "descriptionTooLong"),
+});
+export type TRequestPixRefundInput = z.input<typeof ZRequestPixRefundInput>;
+export type TRequestPixRefund = z.output<typeof ZRequestPixRefundInput>;
+
+// List filters, built from URL search params: every field falls back on its own (`.catch`), so a
+// hand-edited or stale link shows the list with that filter dropped instead of an error page.
+const ZOptionalFilterText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => value || undefined)
+    .optional()
+    .catch(undefined);
+const ZOptionalDay = z.iso.date().optional().catch(undefined);
+const ZOrder = z.enum(["asc", "desc"]).catch("desc").default("desc");
+const ZPage = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
+
+export const pixChargeSortColumns = ["creationDate", "amount", "status", "expirationDate", "txid"] as const;
+
+export const ZPixChargeFilters = z.object({
+  // Absent dates fall back to the last 7 days (see `defaultPeriod`).
+  from: ZOptionalDay,
+  to: ZOptionalDay,
+  status: z.enum(pixChargeStatuses).optional().catch(undefined),
+  // Debtor CPF or CNPJ, with or without punctuation.
+  document: ZOptionalFilterText(18).transform((value) => (value ? onlyDigits(value) || undefined : undefined)),
+  userReference: ZOptionalFilterText(100),
+  txid: ZOptionalFilterText(35),
+  sort: z.enum(pixChargeSortColumns).catch("creationDate").default("creationDate"),
+  order: ZOrder,
+  page: ZPage,
+});
+export type TPixChargeFilters = z.output<typeof ZPixChargeFilters>;
+
+export const pixRefundSortColumns = ["creationDate", "amount", "statusCode", "settlementDate"] as const;
+
+const knownRefundStatusCodes = Object.values(pixRefundStatusCodes) as number[];
+
+export const ZPixRefundFilters = z.object({
+  // Optional here, as in the upstream refund list: no dates means every refund.
+  from: ZOptionalDay,
+  to: ZOptionalDay,
+  txid: ZOptionalFilterText(35),
+  statusCode: z.coerce
+    .number()
+    .int()
+    .refine((code) => knownRefundStatusCodes.includes(code))
+    .optional()
+    .catch(undefined),
+  sort: z.enum(pixRefundSortColumns).catch("creationDate").default("creationDate"),
+  order: ZOrder,
+  page: ZPage,
+});
+export type TPixRefundFilters = z.output<typeof ZPixRefundFilters>;

@@ -1,0 +1,81 @@
+// Shapes the Pix pages read. Pure types and constants: safe to import from client components.
+// Money is integer cents; dates are ISO 8601 strings (they cross the server/client boundary).
+
+// Spec 3.4 (`Cancelada` is the one Portuguese value: compare exactly) and 3.5, from the wire
+// schemas. The mirror stores whatever status upstream sends, so an unknown one is shown as is.
+export { pixChargeStatuses, type TPixChargeStatus as PixChargeStatus } from "@/lib/gateway/schemas/pix-charge";
+export { pixRefundStatusCodes, type TPixRefundStatusName as PixRefundStatusName } from "@/lib/gateway/schemas/pix-refund";
+import type { pixRefundStatusCodes } from "@/lib/gateway/schemas/pix-refund";
+export type PixRefundStatusCode = (typeof pixRefundStatusCodes)[keyof typeof pixRefundStatusCodes];
+
+// A charge accepts refunds only while under 90 days old (spec 8).
+export const pixRefundWindowDays = 90;
+
+export type PixRefundView = {
+  pixRefundId: string;
+  amountCents: number;
+  statusCode: number;
+  statusDescription: string;
+  statusReason: string | null;
+  description: string | null;
+  createdAt: string;
+  settledAt: string | null;
+};
+
+export type PixChargeView = {
+  txid: string;
+  status: string;
+  amountCents: number;
+  createdAt: string;
+  expiresAt: string;
+  debtor: { name: string; document: string } | null;
+  description: string | null;
+  userReference: string | null;
+  // The QR image is rendered from this text; null once the charge is no longer payable.
+  pixCopyAndPaste: string | null;
+  isPayable: boolean;
+  payment: { paidAt: string | null; payerName: string | null; payerDocument: string | null; endToEndId: string; amountCents: number } | null;
+  refunds: PixRefundView[];
+  refundedCents: number;
+  remainingRefundableCents: number;
+  // Whole days left before the 90-day window closes; 0 when closed or never paid.
+  refundWindowDaysLeft: number;
+  canRefund: boolean;
+  canCancel: boolean;
+  syncedAt: string;
+};
+
+export type PixChargeListRow = {
+  txid: string;
+  status: string;
+  amountCents: number;
+  createdAt: string;
+  expiresAt: string;
+  debtorName: string | null;
+  debtorDocument: string | null;
+  description: string | null;
+  userReference: string | null;
+  refundedCents: number;
+};
+
+export type PixRefundListRow = {
+  pixRefundId: string;
+  txid: string;
+  amountCents: number;
+  statusCode: number;
+  statusDescription: string;
+  statusReason: string | null;
+  description: string | null;
+  createdAt: string;
+  settledAt: string | null;
+};
+
+export type ListPage<TRow> = { rows: TRow[]; total: number; page: number; pageSize: number; pageCount: number };
+
+export type RefreshPageResult = { page: number; totalPages: number; upserted: number };
+
+// The refunds panel of a charge page: the refund part of PixChargeView.
+export type PixRefundPanel = Pick<
+  PixChargeView,
+  "txid" | "status" | "payment" | "refunds" | "refundedCents" | "remainingRefundableCents" | "refundWindowDaysLeft" | "canRefund"
+>;
