@@ -175,9 +175,10 @@ describe("Pix charges against the sandbox", () => {
       expect((await upsertPixChargeFromGateway(charge)).outcome).toBe("unchanged");
       expect((await upsertPixChargeFromGateway(charge)).outcome).toBe("unchanged");
       const after = await db.pixCharge.findUniqueOrThrow({ where: { txid } });
-      const { syncedAt: _s1, updatedAt: _u1, ...stable } = before;
-      const { syncedAt: _s2, updatedAt: _u2, ...stableAfter } = after;
+      const { syncedAt: _before, ...stable } = before;
+      const { syncedAt: _after, ...stableAfter } = after;
       expect(stableAfter).toEqual(stable);
+      expect(after.syncedAt.getTime()).toBeGreaterThanOrEqual(before.syncedAt.getTime());
       expect(await db.pixCharge.count({ where: { txid } })).toBe(1);
     });
 

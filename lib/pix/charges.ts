@@ -12,11 +12,11 @@ import {
 } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/pix-charges";
 import type { TCreatePixChargeRequest } from "@/lib/gateway/schemas/pix-charge";
-import { Prisma, type PixCharge, type PixRefund } from "@/lib/generated/prisma/client";
+import { Prisma, type PixCharge } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { centsToAmount } from "@/lib/shared/money";
 import { isValidCpf } from "@/lib/shared/cpf-cnpj";
-import { upsertPixChargeFromGateway } from "./mirror";
+import { findMirroredPixCharge, upsertPixChargeFromGateway, type MirroredPixCharge } from "./mirror";
 import { defaultPeriod, periodBounds, toUpstreamPeriod } from "./period";
 import type { TCreatePixCharge, TPixChargeFilters } from "./schemas";
 import type { ChangeContext } from "@/lib/users/users";
@@ -126,24 +126,17 @@ export async function createPixCharge(input: TCreatePixCharge, context: ChangeCo
   return { txid: charge.txid };
 }
 
-type ChargeWithRefunds = PixCharge & { refunds: PixRefund[] };
-
-function findMirroredCharge(txid: string): Promise<ChargeWithRefunds | null> {
-  return db.pixCharge.findUnique({ where: { txid }, include: { refunds: { orderBy: { creationDate: "asc" } } } });
-}
-
 // Reads the charge upstream into the mirror. Null when upstream does not know it.
-async function syncPixCharge(txid: string): Promise<void | null> {
+async function syncPixCharge(txid: string): Promise<MirroredPixCharge | null> {
   try {
-    await upsertPixChargeFromGateway(await gateway.getPixCharge(txid));
+    return (await upsertPixChargeFromGateway(await gateway.getPixCharge(txid))).charge;
   } catch (error) {
     if (error instanceof GatewayHttpError && error.status === 404) return null;
     throw error;
   }
 }
 
-function needsRead(charge: PixCharge | null, now: Date): boolean {
-  if (!charge) return true;
+function needsRead(charge: PixCharge, now: Date): boolean {
   const isOpen = charge.status === "ACTIVE" || charge.status === "CREATED";
   return isOpen && now.getTime() - charge.syncedAt.getTime() > activeChargeMaxAgeMs;
 }
@@ -154,18 +147,17 @@ function needsRead(charge: PixCharge | null, now: Date): boolean {
  * polling sees a payment). When the gateway cannot be reached the mirrored state is shown.
  */
 export async function getPixChargeView(txid: string, options: { refresh?: boolean } = {}): Promise<PixChargeView | null> {
-  const now = new Date();
-  let charge = await findMirroredCharge(txid);
-  if (options.refresh || needsRead(charge, now)) {
-    try {
-      if ((await syncPixCharge(txid)) === null && !charge) return null;
-      charge = await findMirroredCharge(txid);
-    } catch (error) {
-      if (!charge) throw toAppError(error);
-      log.warn({ err: error, txid }, "pix charge shown from the mirror: the gateway read failed");
-    }
+  let mirrored = options.refresh ? undefined : await findMirroredPixCharge(txid);
+  if (mirrored && !needsRead(mirrored, new Date())) return toPixChargeView(mirrored, new Date());
+  try {
+    const synced = (await syncPixCharge(txid)) ?? (mirrored === undefined ? await findMirroredPixCharge(txid) : mirrored);
+    return synced && toPixChargeView(synced, new Date());
+  } catch (error) {
+    mirrored ??= await findMirroredPixCharge(txid);
+    if (!mirrored) throw toAppError(error);
+    log.warn({ err: error, txid }, "pix charge shown from the mirror: the gateway read failed");
+    return toPixChargeView(mirrored, new Date());
   }
-  return charge && toPixChargeView(charge, new Date());
 }
 
 const sortFields: Record<TPixChargeFilters["sort"], keyof PixCharge> = {
@@ -246,11 +238,10 @@ export async function cancelPixCharge(txid: string, context: ChangeContext): Pro
     }
     throw toAppError(error);
   }
-  await db.$transaction(async (tx) => {
-    await upsertPixChargeFromGateway(cancelled, { client: tx });
+  const mirrored = await db.$transaction(async (tx) => {
+    const { charge } = await upsertPixChargeFromGateway(cancelled, { client: tx });
     await recordAudit({ ...auditFields(context, txid), action: "pix_charge.cancelled" }, tx);
+    return charge;
   });
-  const view = await getPixChargeView(txid);
-  if (!view) throw new AppError("NOT_FOUND", "Pix charge not found.");
-  return view;
+  return toPixChargeView(mirrored, new Date());
 }

@@ -88,6 +88,10 @@ function listItemFields(item: TPixChargeListItem) {
   };
 }
 
+function chargeFields(charge: TPixCharge | TPixChargeListItem) {
+  return isFullCharge(charge) ? fullChargeFields(charge) : listItemFields(charge);
+}
+
 function fullChargeFields(charge: TPixCharge) {
   return {
     ...listItemFields(charge),
@@ -123,31 +127,26 @@ async function recomputeRefundedCents(tx: MirrorClient, txid: string): Promise<v
 
 type UpsertChargeOptions = { client?: MirrorClient; createdById?: string | null; now?: Date };
 
-async function writeCharge(
-  tx: MirrorClient,
-  charge: TPixCharge | TPixChargeListItem,
-  options: UpsertChargeOptions,
-): Promise<{ outcome: MirrorOutcome; charge: PixCharge }> {
+async function writeCharge(tx: MirrorClient, charge: TPixCharge | TPixChargeListItem, options: UpsertChargeOptions): Promise<MirrorOutcome> {
   const syncedAt = options.now ?? new Date();
   await lockPixCharge(tx, charge.txid);
   const existing = await tx.pixCharge.findUnique({ where: { txid: charge.txid } });
-  const fields = isFullCharge(charge) ? fullChargeFields(charge) : listItemFields(charge);
+  const fields = chargeFields(charge);
   if (!existing) {
-    const created = await tx.pixCharge.create({
+    await tx.pixCharge.create({
       data: { txid: charge.txid, ...fields, raw: rawOf(charge, undefined), syncedAt, createdById: options.createdById ?? null },
     });
-    return { outcome: "created", charge: created };
+    return "created";
   }
-  if (!(await acceptsStatus(tx, existing.status, charge))) {
-    return { outcome: "stale", charge: existing };
-  }
+  if (!(await acceptsStatus(tx, existing.status, charge))) return "stale";
   const changes = changedFields(existing, { ...fields, raw: rawOf(charge, existing.raw) });
   const isChanged = Object.keys(changes).length > 0;
-  const updated = await tx.pixCharge.update({
+  await tx.pixCharge.update({
     where: { txid: charge.txid },
-    data: { ...changes, syncedAt, createdById: existing.createdById ?? options.createdById ?? undefined },
+    // updatedAt moves only when the data does.
+    data: { ...changes, syncedAt, createdById: existing.createdById ?? options.createdById ?? undefined, ...(isChanged ? {} : { updatedAt: existing.updatedAt }) },
   });
-  return { outcome: isChanged ? "updated" : "unchanged", charge: updated };
+  return isChanged ? "updated" : "unchanged";
 }
 
 function refundFields(refund: TPixRefund) {
@@ -186,34 +185,74 @@ async function writeRefund(tx: MirrorClient, refund: TPixRefund, options: Upsert
   }
   if (!acceptsRefundStatus(existing.statusCode, fields.statusCode)) return { outcome: "stale", refund: existing };
   const changes = changedFields(existing, fields);
+  const isChanged = Object.keys(changes).length > 0;
   const updated = await tx.pixRefund.update({
     where: { pixRefundId: refund.pixRefundId },
-    data: { ...changes, syncedAt, requestedById: existing.requestedById ?? options.requestedById ?? undefined },
+    data: {
+      ...changes,
+      syncedAt,
+      requestedById: existing.requestedById ?? options.requestedById ?? undefined,
+      ...(isChanged ? {} : { updatedAt: existing.updatedAt }),
+    },
   });
-  return { outcome: Object.keys(changes).length > 0 ? "updated" : "unchanged", refund: updated };
+  return { outcome: isChanged ? "updated" : "unchanged", refund: updated };
 }
 
 function inTransaction<T>(client: MirrorClient | undefined, work: (tx: MirrorClient) => Promise<T>): Promise<T> {
   return client ? work(client) : db.$transaction(work);
 }
 
+export type MirroredPixCharge = PixCharge & { refunds: PixRefund[] };
+
+const withRefunds = { refunds: { orderBy: [{ creationDate: "asc" }, { pixRefundId: "asc" }] } } satisfies Prisma.PixChargeInclude;
+
+export function findMirroredPixCharge(txid: string): Promise<MirroredPixCharge | null> {
+  return db.pixCharge.findUnique({ where: { txid }, include: withRefunds });
+}
+
+function isUnchanged(existing: MirroredPixCharge, charge: TPixCharge | TPixChargeListItem): boolean {
+  if (Object.keys(changedFields(existing, { ...chargeFields(charge), raw: rawOf(charge, existing.raw) })).length > 0) return false;
+  if (!isFullCharge(charge)) return true;
+  return (charge.devolutions ?? []).every((refund) => {
+    const mirrored = existing.refunds.find((row) => row.pixRefundId === refund.pixRefundId);
+    return mirrored && Object.keys(changedFields(mirrored, refundFields(refund))).length === 0;
+  });
+}
+
+// Most writes repeat what the mirror holds (an open charge being polled): they only confirm
+// `syncedAt`, in one statement and without the lock. Anything else takes the locked path.
+async function confirmUnchanged(charge: TPixCharge | TPixChargeListItem, syncedAt: Date): Promise<MirroredPixCharge | null> {
+  const existing = await db.pixCharge.findUnique({ where: { txid: charge.txid }, include: withRefunds });
+  if (!existing || !isUnchanged(existing, charge)) return null;
+  await db.pixCharge.update({ where: { txid: charge.txid }, data: { syncedAt, updatedAt: existing.updatedAt } });
+  return { ...existing, syncedAt };
+}
+
 /**
  * Writes a charge (a full read, or a list item) into the mirror, with the refunds a full read
- * carries. Pass `client` to take part in the caller's transaction.
+ * carries, and returns the mirrored charge with its refunds. Pass `client` to take part in the
+ * caller's transaction.
  */
 export async function upsertPixChargeFromGateway(
   charge: TPixCharge | TPixChargeListItem,
   options: UpsertChargeOptions = {},
-): Promise<{ outcome: MirrorOutcome; charge: PixCharge }> {
+): Promise<{ outcome: MirrorOutcome; charge: MirroredPixCharge }> {
+  const now = options.now ?? new Date();
+  if (!options.client) {
+    const confirmed = await confirmUnchanged(charge, now);
+    if (confirmed) return { outcome: "unchanged", charge: confirmed };
+  }
   return inTransaction(options.client, async (tx) => {
-    const result = await writeCharge(tx, charge, options);
-    if (result.outcome === "stale" || !isFullCharge(charge) || !charge.devolutions?.length) return result;
-    const refundOutcomes = [];
-    for (const refund of charge.devolutions) refundOutcomes.push((await writeRefund(tx, refund, { client: tx, now: options.now })).outcome);
-    if (refundOutcomes.every((outcome) => outcome === "unchanged" || outcome === "stale")) return result;
-    await recomputeRefundedCents(tx, charge.txid);
-    const outcome = result.outcome === "unchanged" ? "updated" : result.outcome;
-    return { outcome, charge: await tx.pixCharge.findUniqueOrThrow({ where: { txid: charge.txid } }) };
+    let outcome = await writeCharge(tx, charge, { ...options, now });
+    if (outcome !== "stale" && isFullCharge(charge) && charge.devolutions?.length) {
+      const refundOutcomes = [];
+      for (const refund of charge.devolutions) refundOutcomes.push((await writeRefund(tx, refund, { now })).outcome);
+      if (refundOutcomes.some((refundOutcome) => refundOutcome === "created" || refundOutcome === "updated")) {
+        await recomputeRefundedCents(tx, charge.txid);
+        if (outcome === "unchanged") outcome = "updated";
+      }
+    }
+    return { outcome, charge: await tx.pixCharge.findUniqueOrThrow({ where: { txid: charge.txid }, include: withRefunds }) };
   });
 }
 

@@ -23,8 +23,8 @@ const ZOptionalText = (max: number, tooLong: string) =>
     .string()
     .trim()
     .max(max, { error: tooLong })
-    .optional()
-    .transform((value) => value || undefined);
+    .transform((value) => value || undefined)
+    .optional();
 
 // Documents are kept and sent as digits only; formatting is the page's job.
 export const ZCpfOrCnpj = z

@@ -1,0 +1,25 @@
+#!/bin/sh
+# `npm test`: the quick start's test command. On a fresh clone it installs what the tests
+# need (npm packages; as root, Debian's chromium and postgresql), then runs test.ts.
+set -e
+cd "$(dirname "$0")/../.."
+if [ ! -x node_modules/.bin/node ] || [ ! -d node_modules/next ]; then
+  echo "Installing dependencies (npm ci)..."
+  npm ci --no-audit --no-fund
+fi
+missing=""
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing="$missing chromium"
+command -v pg_ctlcluster >/dev/null 2>&1 || [ -n "${TEST_DATABASE_ADMIN_URL:-}" ] || missing="$missing postgresql"
+if [ -n "$missing" ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "Installing system packages:$missing"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+  else
+    echo "The tests need:$missing. Install with: sudo apt-get install -y$missing" >&2
+    exit 1
+  fi
+fi
+PATH="$PWD/node_modules/.bin:$PATH"
+export PATH
+exec tsx --conditions=react-server lib/cli/test.ts "$@"
