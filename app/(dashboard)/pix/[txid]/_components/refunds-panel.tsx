@@ -39,7 +39,7 @@ export function RefundsPanel({ charge }: { charge: PixRefundPanel }) {
   }
 
   return (
-    <Card aria-labelledby="refunds-title">
+    <Card role="region" aria-labelledby="refunds-title">
       <CardHeader>
         <CardTitle id="refunds-title">{t("title")}</CardTitle>
         <CardDescription>{t("description")}</CardDescription>

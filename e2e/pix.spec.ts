@@ -1,0 +1,138 @@
+import type { Page } from "@playwright/test";
+
+import type { TestUser } from "./fixtures";
+import { LoginPage } from "./pages/login-page";
+import { NewPixChargePage } from "./pages/new-pix-charge-page";
+import { PixChargePage } from "./pages/pix-charge-page";
+import { expect, test } from "./sandbox-control";
+
+async function signIn(page: Page, user: TestUser) {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(user.email, user.password);
+  await expect(page).toHaveURL(/\/pix$/);
+}
+
+test("[PIX] staff sees a charge turn paid without reload", async ({ page, staff, sandbox }) => {
+  await signIn(page, staff);
+  const txid = await new NewPixChargePage(page).create({
+    amount: "25,90",
+    debtorName: "Fulano de Tal",
+    debtorDocument: "529.982.247-25",
+    description: "Pedido 123",
+    reference: "pedido-123",
+  });
+  const charge = new PixChargePage(page);
+  await charge.expectStatus("Aguardando pagamento", "ACTIVE");
+  await expect(page.getByText("R$ 25,90").first()).toBeVisible();
+  await expect(charge.qrCode).toBeVisible();
+  const code = (await charge.copyAndPasteCode.textContent())!;
+  expect(code).toMatch(/^000201/);
+  expect(await charge.readQrCode()).toBe(code);
+  await expect(page.getByRole("timer")).toHaveAccessibleName(/Expira em (59|1:00):\d\d/);
+
+  // A marker on the window survives only if the page is never reloaded.
+  await page.evaluate(() => Object.assign(window, { e2eNoReload: true }));
+  await sandbox.payPixCharge(txid, { payerName: "Beltrana Pagadora", payerDocumentNumber: "11222333000181" });
+  await charge.expectStatus("Paga", "PAID");
+  expect(await page.evaluate(() => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload)).toBe(true);
+  await expect(page.getByText("Beltrana Pagadora")).toBeVisible();
+  await expect(page.getByText("11.222.333/0001-81")).toBeVisible();
+  await expect(charge.qrCode).toHaveCount(0);
+
+  await page.goto(`/pix?txid=${txid.slice(0, 10)}`);
+  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: txid }) });
+  await expect(row).toContainText("Paga");
+  await expect(row).toContainText("R$ 25,90");
+});
+
+test("[PIX] staff refunds half, then the rest, and a third refund is refused", async ({ page, staff, sandbox }) => {
+  await signIn(page, staff);
+  const txid = await new NewPixChargePage(page).create({ amount: "25,90" });
+  await sandbox.payPixCharge(txid);
+  const charge = new PixChargePage(page);
+  await charge.expectStatus("Paga", "PAID");
+  await expect(charge.refundAmountField()).toHaveValue("25,90");
+
+  await charge.refund("12,95", "Metade devolvida");
+  await charge.expectStatus("Devolvida em parte", "PARTIALLY REFUNDED");
+  await expect(charge.summaryValue("Ainda pode devolver")).toHaveText("R$ 12,95");
+  await expect(charge.refunds.getByRole("row", { name: /Metade devolvida/ })).toContainText("Devolvida");
+  await expect(charge.refundAmountField()).toHaveValue("12,95");
+
+  // A second screen still shows R$ 12,95 left when the first one refunds it.
+  const stalePage = await page.context().newPage();
+  const staleCharge = new PixChargePage(stalePage);
+  await staleCharge.goto(txid);
+  await expect(staleCharge.refundAmountField()).toHaveValue("12,95");
+
+  await charge.refund();
+  await charge.expectStatus("Devolvida", "REFUNDED");
+  await expect(charge.summaryValue("Ainda pode devolver")).toHaveText("R$ 0,00");
+  await expect(charge.refunds.getByText("Esta cobrança foi devolvida integralmente")).toBeVisible();
+  await expect(charge.refundAmountField()).toHaveCount(0);
+
+  await staleCharge.refund();
+  await expect(stalePage.getByRole("alert").filter({ hasText: "Devolução recusada" })).toBeVisible();
+  await staleCharge.expectStatus("Devolvida", "REFUNDED");
+  await expect(staleCharge.refunds.getByRole("row")).toHaveCount(3);
+  await stalePage.close();
+
+  await page.goto(`/refunds?txid=${txid}`);
+  await expect(page.getByRole("row").filter({ hasText: "R$ 12,95" })).toHaveCount(2);
+});
+
+test("[PIX] staff cancels an unpaid charge after confirming", async ({ page, staff }) => {
+  await signIn(page, staff);
+  const txid = await new NewPixChargePage(page).create({ amount: "10,00" });
+  const charge = new PixChargePage(page);
+  await charge.expectStatus("Aguardando pagamento", "ACTIVE");
+
+  await page.getByRole("button", { name: "Cancelar cobrança" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Manter cobrança" }).click();
+  await charge.expectStatus("Aguardando pagamento", "ACTIVE");
+
+  await charge.cancel();
+  await charge.expectStatus("Cancelada", "Cancelada");
+  await expect(page.getByRole("heading", { name: "Cobrança cancelada" })).toBeVisible();
+  await expect(charge.qrCode).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Cancelar cobrança" })).toHaveCount(0);
+
+  await charge.goto(txid);
+  await charge.expectStatus("Cancelada", "Cancelada");
+});
+
+test("[PIX] cancelling a charge paid meanwhile is refused with a clear message", async ({ page, staff, sandbox }) => {
+  await signIn(page, staff);
+  const txid = await new NewPixChargePage(page).create({ amount: "10,00" });
+  await page.getByRole("button", { name: "Cancelar cobrança" }).click();
+  await sandbox.payPixCharge(txid);
+  const dialog = page.getByRole("alertdialog");
+  await dialog.getByRole("button", { name: "Cancelar cobrança" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("não pode mais ser cancelada");
+  await dialog.getByRole("button", { name: "Fechar" }).click();
+  await new PixChargePage(page).expectStatus("Paga", "PAID");
+});
+
+test("[PIX] bad inputs show field errors and create nothing", async ({ page, staff }) => {
+  await signIn(page, staff);
+  const form = new NewPixChargePage(page);
+  await form.goto();
+  await form.fill({ amount: "0,00", debtorName: "Fulano de Tal", debtorDocument: "123.456.789-00" });
+  await form.submit();
+  await form.expectFieldError("Valor", "Informe um valor maior que zero.");
+  await form.expectFieldError("CPF ou CNPJ", "Este CPF ou CNPJ não é válido: confira os dígitos.");
+  await expect(page).toHaveURL(/\/pix\/new$/);
+
+  await form.fill({ amount: "1,00", debtorName: "", debtorDocument: "11.222.333/0001-81" });
+  await form.submit();
+  await form.expectFieldError("Nome do pagador", "Informe o nome do pagador, ou deixe o pagador em branco.");
+  await expect(page).toHaveURL(/\/pix\/new$/);
+});
+
+test("[PIX] an unknown charge answers 404", async ({ page, staff }) => {
+  await signIn(page, staff);
+  const response = await page.goto("/pix/UNKNOWNTXID0000000000000000000");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
+});
