@@ -14,6 +14,7 @@ async function signIn(page: Page, user: TestUser) {
 }
 
 test("[PIX] staff sees a charge turn paid without reload", async ({ page, staff, sandbox }) => {
+  test.setTimeout(90_000);
   await signIn(page, staff);
   const txid = await new NewPixChargePage(page).create({
     amount: "25,90",
@@ -34,7 +35,10 @@ test("[PIX] staff sees a charge turn paid without reload", async ({ page, staff,
   // A marker on the window survives only if the page is never reloaded.
   await page.evaluate(() => Object.assign(window, { e2eNoReload: true }));
   await sandbox.payPixCharge(txid, { payerName: "Beltrana Pagadora", payerDocumentNumber: "11222333000181" });
-  await charge.expectStatus("Paga", "PAID");
+  // No webhook is registered in this test, so the page learns of the payment by its fallback
+  // polling (use-pix-charge.ts: up to 30 s while the push stream is up); the pushed path, within
+  // a second or two, is webhooks.spec.ts's.
+  await charge.expectStatus("Paga", "PAID", { timeout: 35_000 });
   expect(await page.evaluate(() => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload)).toBe(true);
   await expect(page.getByText("Beltrana Pagadora")).toBeVisible();
   await expect(page.getByText("11.222.333/0001-81")).toBeVisible();
@@ -51,6 +55,7 @@ test("[PIX] staff refunds half, then the rest, and a third refund is refused", a
   const txid = await new NewPixChargePage(page).create({ amount: "25,90" });
   await sandbox.payPixCharge(txid);
   const charge = new PixChargePage(page);
+  await charge.goto(txid);
   await charge.expectStatus("Paga", "PAID");
   await expect(charge.refundAmountField()).toHaveValue("25,90");
 

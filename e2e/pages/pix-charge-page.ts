@@ -19,8 +19,9 @@ export class PixChargePage {
     return this.page.goto(`/pix/${txid}`);
   }
 
-  async expectStatus(label: string, status: string) {
-    await expect(this.status.locator("[data-status]")).toHaveAttribute("data-status", status);
+  /** `status` is the spec's exact string (data-status); `label` the words on the badge. */
+  async expectStatus(label: string, status: string, options: { timeout?: number } = {}) {
+    await expect(this.status.locator("[data-status]")).toHaveAttribute("data-status", status, options);
     await expect(this.status).toHaveText(label);
   }
 

@@ -15,6 +15,13 @@ export const auditActions = [
   "pix_charge.cancelled",
   "pix_refund.requested",
   "pix_refund.failed",
+  "webhook.registered",
+  "webhook.updated",
+  "webhook.deactivated",
+  "webhook.rotation_started",
+  "webhook.retired",
+  "webhook_delivery.replayed",
+  "reconciliation.requested",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -61,6 +61,9 @@ async function newestSourceChange(): Promise<number> {
 async function main() {
   const secrets = readOrCreate("secrets.json", () => ({ AUTH_SECRET: randomBytes(32).toString("base64") }));
   process.env.AUTH_SECRET ??= secrets.AUTH_SECRET;
+  // Its own file, so demo folders made before webhooks existed get a key too.
+  const webhookKey = readOrCreate("webhook-secret-key.json", () => ({ WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64") }));
+  process.env.WEBHOOK_SECRET_KEY ??= webhookKey.WEBHOOK_SECRET_KEY;
 
   await must("Certificates for the sandbox and the dashboard (npm run certs)", "npm", ["run", "-s", "certs"]);
   await must("Database migrations (npm run db:migrate)", "npm", ["run", "-s", "db:migrate"]);
@@ -72,7 +75,7 @@ async function main() {
   }
 
   console.log("\n==> Starting the sandbox and the dashboard");
-  const env = { AUTH_SECRET: process.env.AUTH_SECRET, APP_URL: appUrl, PORT: String(port), SANDBOX_PORT: String(sandboxPort), SANDBOX_LINK_BASE_URL: `${appUrl}/pay/` };
+  const env = { AUTH_SECRET: process.env.AUTH_SECRET, WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY, APP_URL: appUrl, PORT: String(port), SANDBOX_PORT: String(sandboxPort), GATEWAY_BASE_URL: `https://127.0.0.1:${sandboxPort}`, SANDBOX_LINK_BASE_URL: `${appUrl}/pay/` };
   const sandbox = startService("sandbox", "tsx", ["sandbox/main.ts"], { env });
   const app = startService("dashboard", "next", ["start", "--hostname", "127.0.0.1", "--port", String(port)], { env });
   for (const service of [sandbox, app]) {

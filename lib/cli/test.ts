@@ -67,10 +67,12 @@ async function runPlaywright(): Promise<StepResult> {
     const env = {
       DATABASE_URL: database.url,
       AUTH_SECRET: randomBytes(32).toString("base64"),
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"),
       APP_URL: appUrl,
       PORT: String(appPort),
       LOG_LEVEL: "info",
       SANDBOX_PORT: String(sandboxPort),
+      GATEWAY_BASE_URL: `https://127.0.0.1:${sandboxPort}`,
       SANDBOX_DATA_DIR: sandboxDataDir,
       SANDBOX_LINK_BASE_URL: `${appUrl}/pay/`,
       E2E_BASE_URL: appUrl,

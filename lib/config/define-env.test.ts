@@ -3,7 +3,7 @@ import { databaseEnvConcern } from "./database-env";
 import { EnvValidationError, parseEnvConcern } from "./define-env";
 import { assertValidServerEnv } from "./validate-env";
 
-const validEnv = { AUTH_SECRET: "x".repeat(32) };
+const validEnv = { AUTH_SECRET: "x".repeat(32), WEBHOOK_SECRET_KEY: "a".repeat(64) };
 
 describe("environment validation", () => {
   it("applies defaults and treats empty values as unset", () => {
@@ -23,7 +23,7 @@ describe("environment validation", () => {
     }
     expect(error).toBeInstanceOf(EnvValidationError);
     const { problems, message } = error as EnvValidationError;
-    expect(problems.map((problem) => problem.variable)).toEqual(["DATABASE_URL", "AUTH_SECRET", "PORT", "LOG_LEVEL"]);
+    expect(problems.map((problem) => problem.variable)).toEqual(["DATABASE_URL", "AUTH_SECRET", "PORT", "LOG_LEVEL", "WEBHOOK_SECRET_KEY"]);
     expect(message).toContain("AUTH_SECRET is not set. It signs and encrypts session tokens: generate one with `openssl rand -base64 32`");
     expect(message).toContain("DATABASE_URL is invalid: must be a postgresql:// URL.");
     expect(message).toContain("see .env.example");

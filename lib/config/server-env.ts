@@ -4,17 +4,24 @@ import { authEnvConcern } from "./auth-env";
 import { databaseEnvConcern } from "./database-env";
 import { parseEnvConcern } from "./define-env";
 import { gatewayEnvConcern } from "./gateway-env";
+import { reconcileEnvConcern } from "./reconcile-env";
 import { assertValidServerEnv } from "./validate-env";
+import { webhooksEnvConcern } from "./webhooks-env";
 
 function readServerEnv() {
   assertValidServerEnv();
   const app = parseEnvConcern(appEnvConcern);
+  const webhooks = parseEnvConcern(webhooksEnvConcern);
+  const appUrl = app.APP_URL ?? `http://127.0.0.1:${app.PORT}`;
   return {
     ...parseEnvConcern(databaseEnvConcern),
     ...parseEnvConcern(authEnvConcern),
     ...app,
     ...parseEnvConcern(gatewayEnvConcern),
-    APP_URL: app.APP_URL ?? `http://127.0.0.1:${app.PORT}`,
+    ...webhooks,
+    ...parseEnvConcern(reconcileEnvConcern),
+    APP_URL: appUrl,
+    WEBHOOK_RECEIVER_BASE_URL: webhooks.WEBHOOK_RECEIVER_BASE_URL ?? appUrl,
   };
 }
 

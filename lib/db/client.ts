@@ -14,19 +14,22 @@ export function createPrismaClient(connection: DatabaseConnection): PrismaClient
   return new PrismaClient({ adapter });
 }
 
-type Database = { client: PrismaClient; backend: DatabaseConnection["kind"]; close: () => Promise<void> };
+type Database = { client: PrismaClient; backend: DatabaseConnection["kind"]; connection: DatabaseConnection; close: () => Promise<void> };
 
 function openDefaultDatabase(): Database {
   const env = getDatabaseEnv();
   if (env.DATABASE_URL) {
-    const client = createPrismaClient({ kind: "postgres", url: env.DATABASE_URL });
-    return { client, backend: "postgres", close: () => client.$disconnect() };
+    const connection: DatabaseConnection = { kind: "postgres", url: env.DATABASE_URL };
+    const client = createPrismaClient(connection);
+    return { client, backend: "postgres", connection, close: () => client.$disconnect() };
   }
   const embedded = openPgliteDataDir(env.PGLITE_DATA_DIR);
-  const client = createPrismaClient({ kind: "pglite", pglite: embedded.pglite });
+  const connection: DatabaseConnection = { kind: "pglite", pglite: embedded.pglite };
+  const client = createPrismaClient(connection);
   return {
     client,
     backend: "pglite",
+    connection,
     close: async () => {
       await client.$disconnect();
       await embedded.close();
@@ -55,6 +58,11 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
 
 export function getDatabaseBackend(): DatabaseConnection["kind"] {
   return getDatabase().backend;
+}
+
+// For code that needs its own session beside Prisma's pool (lib/events/bus.ts: LISTEN).
+export function getDatabaseConnection(): DatabaseConnection {
+  return getDatabase().connection;
 }
 
 // For CLIs and tests: closes the connection (and releases the PGlite lock) so the process can exit.

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { publishChange } from "@/lib/events/bus";
 import type { TPixCharge, TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
 import { Prisma, type PixCharge, type PixRefund } from "@/lib/generated/prisma/client";
@@ -171,6 +172,13 @@ function acceptsRefundStatus(current: number, next: number): boolean {
   return terminalRefundStatusCodes.includes(next) || next > current;
 }
 
+// Inside the writing transaction, so browsers hear of it only once it is committed. A refund
+// also changes its charge's page (refund list, refunded amount).
+async function publishRefundChange(tx: MirrorClient, refund: TPixRefund): Promise<void> {
+  await publishChange({ kind: "pix_refund", id: refund.pixRefundId }, tx);
+  await publishChange({ kind: "pix_charge", id: refund.pixChargeTxid }, tx);
+}
+
 type UpsertRefundOptions = { client?: MirrorClient; requestedById?: string | null; now?: Date };
 
 async function writeRefund(tx: MirrorClient, refund: TPixRefund, options: UpsertRefundOptions): Promise<{ outcome: MirrorOutcome; refund: PixRefund }> {
@@ -181,6 +189,7 @@ async function writeRefund(tx: MirrorClient, refund: TPixRefund, options: Upsert
     const created = await tx.pixRefund.create({
       data: { pixRefundId: refund.pixRefundId, ...fields, syncedAt, requestedById: options.requestedById ?? null },
     });
+    await publishRefundChange(tx, refund);
     return { outcome: "created", refund: created };
   }
   if (!acceptsRefundStatus(existing.statusCode, fields.statusCode)) return { outcome: "stale", refund: existing };
@@ -195,6 +204,7 @@ async function writeRefund(tx: MirrorClient, refund: TPixRefund, options: Upsert
       ...(isChanged ? {} : { updatedAt: existing.updatedAt }),
     },
   });
+  if (isChanged) await publishRefundChange(tx, refund);
   return { outcome: isChanged ? "updated" : "unchanged", refund: updated };
 }
 
@@ -252,6 +262,7 @@ export async function upsertPixChargeFromGateway(
         if (outcome === "unchanged") outcome = "updated";
       }
     }
+    if (outcome === "created" || outcome === "updated") await publishChange({ kind: "pix_charge", id: charge.txid }, tx);
     return { outcome, charge: await tx.pixCharge.findUniqueOrThrow({ where: { txid: charge.txid }, include: withRefunds }) };
   });
 }

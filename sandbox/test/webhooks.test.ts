@@ -55,7 +55,7 @@ describe("webhook registration (spec 4.6)", () => {
 describe("webhook delivery (spec 6)", () => {
   let sandbox: TSandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ env: { SANDBOX_RETRY_SCALE: "0.03", SANDBOX_REFUND_SETTLEMENT: "manual", SANDBOX_WEBHOOK_TIMEOUT_MS: "3000" } });
+    sandbox = await startSandbox({ clients: ["merchant-3"], env: { SANDBOX_RETRY_SCALE: "0.03", SANDBOX_REFUND_SETTLEMENT: "manual", SANDBOX_WEBHOOK_TIMEOUT_MS: "3000" } });
   });
   afterAll(() => sandbox?.stop());
 

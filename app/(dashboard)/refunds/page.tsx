@@ -4,6 +4,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
 import { buildListHref } from "@/components/data-table/list-href";
+import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -36,6 +37,8 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
 
   return (
     <div className="grid gap-6">
+      {/* Renders the list again when a change is pushed (a webhook, a reconciliation, another user). */}
+      <LiveRefresh kinds={["pix_refund"]} />
       <PageHeader className="mb-0" title={t("title")} description={t("description")} />
 
       {/* A plain GET form: the filters live in the URL, so a filtered view can be reloaded and shared. */}

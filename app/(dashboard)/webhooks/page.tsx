@@ -1,10 +1,57 @@
-import { requireUser } from "@/lib/auth/session";
+import { WebhookIcon } from "lucide-react";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 
-import { ComingSoon, comingSoonMetadata } from "../_components/coming-soon";
+import { DataTableError } from "@/components/data-table/data-table-error";
+import { PageHeader } from "@/components/page-header";
+import { EmptyState } from "@/components/ui/empty-state";
+import { requireAdmin } from "@/lib/auth/session";
+import { isAppError, type AppErrorCode } from "@/lib/errors";
+import { listWebhooksForAdmin, type WebhookAdminRow } from "@/lib/webhooks/admin";
+import { webhookReceiverUrl } from "@/lib/webhooks/receiver-url";
 
-export const generateMetadata = () => comingSoonMetadata("webhooks");
+import { RegisterWebhookDialog } from "./_components/register-webhook-dialog";
+import { WebhooksTable } from "./_components/webhooks-table";
+import { WebhooksTabs } from "./_components/webhooks-tabs";
 
-export default async function Page() {
-  await requireUser();
-  return <ComingSoon area="webhooks" />;
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("webhooks");
+  return { title: t("title") };
+}
+
+// No loading.tsx above this page: a STAFF visitor must get forbidden() as a real 403 status,
+// which a streamed Suspense fallback would already have sent as 200.
+export default async function WebhooksPage() {
+  await requireAdmin();
+  const [t, tErrors] = await Promise.all([getTranslations("webhooks"), getTranslations("errors.codes")]);
+  let rows: WebhookAdminRow[] | null = null;
+  let errorCode: AppErrorCode | undefined;
+  try {
+    rows = await listWebhooksForAdmin();
+  } catch (error) {
+    // The gateway being down is worth a retry button, not the error page.
+    if (!isAppError(error)) throw error;
+    errorCode = error.code;
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <PageHeader
+          title={t("title")}
+          description={t("description")}
+          actions={<RegisterWebhookDialog defaultUrlHint={webhookReceiverUrl("…")} />}
+        />
+        <WebhooksTabs active="webhooks" isAdmin />
+      </div>
+      {rows ? (
+        <WebhooksTable
+          rows={rows}
+          empty={<EmptyState icon={WebhookIcon} title={t("list.empty.title")} description={t("list.empty.description")} />}
+        />
+      ) : (
+        <DataTableError description={errorCode ? tErrors(errorCode) : undefined} />
+      )}
+    </div>
+  );
 }

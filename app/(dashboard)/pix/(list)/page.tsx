@@ -4,6 +4,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
 import { buildListHref } from "@/components/data-table/list-href";
+import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader } from "@/components/page-header";
 import { pixChargeStatusKey } from "@/components/pix-charge-status-badge";
 import { Button } from "@/components/ui/button";
@@ -43,6 +44,8 @@ export default async function PixChargesPage({ searchParams }: { searchParams: P
 
   return (
     <div className="grid gap-6">
+      {/* Renders the list again when a change is pushed (a webhook, a reconciliation, another user). */}
+      <LiveRefresh kinds={["pix_charge"]} />
       <PageHeader
         className="mb-0"
         title={t("title")}

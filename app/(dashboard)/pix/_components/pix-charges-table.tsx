@@ -28,7 +28,12 @@ const columns: DataTableColumn<PixChargeListRow>[] = [
   column.accessor("txid", {
     header: () => <Header name="txid" />,
     cell: (info) => (
-      <Link href={`/pix/${info.getValue()}`} className="font-mono text-xs text-primary underline-offset-4 hover:underline">
+      // Cut visually only: the link's accessible name stays the whole txid.
+      <Link
+        href={`/pix/${info.getValue()}`}
+        title={info.getValue()}
+        className="block max-w-40 truncate font-mono text-xs text-primary underline-offset-4 hover:underline"
+      >
         {info.getValue()}
       </Link>
     ),
@@ -39,9 +44,9 @@ const columns: DataTableColumn<PixChargeListRow>[] = [
     cell: ({ row }) =>
       row.original.debtorName ? (
         <div className="flex flex-col">
-          <span>{row.original.debtorName}</span>
+          <span className="max-w-48 truncate">{row.original.debtorName}</span>
           {row.original.debtorDocument ? (
-            <span className="text-xs text-muted-foreground tabular-nums">{formatCpfOrCnpj(row.original.debtorDocument)}</span>
+            <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">{formatCpfOrCnpj(row.original.debtorDocument)}</span>
           ) : null}
         </div>
       ) : (

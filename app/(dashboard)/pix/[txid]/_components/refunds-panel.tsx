@@ -34,7 +34,12 @@ export function RefundsPanel({ charge }: { charge: PixRefundPanel }) {
   }
 
   async function handleFailed(failure: ActionError) {
-    setError(formText(failure, { UNPROCESSABLE: t("errors.exceedsRemaining"), CONFLICT: t("errors.notRefundable") }));
+    // A refusal is worded for this panel first: the field-level wording would point at a form that may be gone.
+    const refusals: Partial<Record<ActionError["code"], string>> = {
+      UNPROCESSABLE: t("errors.exceedsRemaining"),
+      CONFLICT: t("errors.notRefundable"),
+    };
+    setError(refusals[failure.code] ?? formText(failure));
     await refreshCharge();
   }
 
@@ -45,7 +50,7 @@ export function RefundsPanel({ charge }: { charge: PixRefundPanel }) {
         <CardDescription>{t("description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <dl className="grid gap-3 text-sm sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <DetailItem label={t("paid")}>
             <Money cents={charge.payment.amountCents} />
           </DetailItem>

@@ -2,10 +2,14 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 
+import { useLiveRefresh } from "@/components/live/live-refresh";
+import { useIsLive } from "@/components/live/use-live-changes";
 import type { PixChargeView } from "@/lib/pix/types";
 
-// Modest polling while the payer may still pay; issue 5 replaces it with server push.
-const pollIntervalMs = 1500;
+// The server pushes changes (/api/events); polling is only the fallback: slow while the push
+// stream is up, faster while it is down.
+const livePollIntervalMs = 30_000;
+const fallbackPollIntervalMs = 3_000;
 const awaitingPaymentStatuses = new Set(["CREATED", "ACTIVE"]);
 
 export const pixChargeQueryKey = (txid: string) => ["pix-charge", txid] as const;
@@ -23,11 +27,14 @@ async function fetchPixCharge(txid: string): Promise<PixChargeView> {
 }
 
 /**
- * The charge as the server rendered it, then kept current: polled every 1.5 s while it awaits
- * payment and the tab is visible (TanStack Query pauses interval refetches in hidden tabs), and
- * not at all once it is paid, expired or cancelled.
+ * The charge as the server rendered it, then kept current: read again when the server reports a
+ * change of it, and polled while it awaits payment and the tab is visible (TanStack Query pauses
+ * interval refetches in hidden tabs), not at all once it is paid, expired or cancelled.
  */
 export function usePixCharge(initial: PixChargeView) {
+  const isLive = useIsLive();
+  const pollIntervalMs = isLive ? livePollIntervalMs : fallbackPollIntervalMs;
+  useLiveRefresh({ kinds: ["pix_charge"], id: initial.txid }, { queryKey: pixChargeQueryKey(initial.txid) });
   const query = useQuery({
     queryKey: pixChargeQueryKey(initial.txid),
     queryFn: () => fetchPixCharge(initial.txid),

@@ -1,0 +1,206 @@
+import { ArrowLeftIcon, ShieldCheckIcon, ShieldXIcon } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import { z } from "zod";
+
+import { DateTime } from "@/components/date-time";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { requireUser } from "@/lib/auth/session";
+import type { TChangeRecord } from "@/lib/webhooks/apply";
+import { webhookEventKey } from "@/lib/webhooks/delivery-filters";
+import { getWebhookDeliveryDetail } from "@/lib/webhooks/history";
+
+import { DeliveryOutcomeBadge } from "../../_components/delivery-outcome-badge";
+import { ReplayDeliveryButton } from "../../_components/replay-delivery-button";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("webhooks.delivery");
+  return { title: t("title") };
+}
+
+function Item({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="text-xs font-medium text-muted-foreground uppercase">{term}</dt>
+      <dd className="text-sm break-all">{children}</dd>
+    </div>
+  );
+}
+
+function formatValue(value: unknown): string {
+  return value === null || value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value);
+}
+
+// No loading.tsx above this page, so an unknown id answers a real 404.
+export default async function WebhookDeliveryPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requireUser();
+  const { id } = await params;
+  if (!z.uuid().safeParse(id).success) notFound();
+  const [delivery, t] = await Promise.all([getWebhookDeliveryDetail(id), getTranslations("webhooks")]);
+  if (!delivery) notFound();
+  const isAdmin = user.role === "ADMIN";
+  const changes = (Array.isArray(delivery.changes) ? delivery.changes : []) as TChangeRecord[];
+  const eventName = delivery.event
+    ? t.has(`events.${webhookEventKey(delivery.event)}`)
+      ? t(`events.${webhookEventKey(delivery.event)}`)
+      : delivery.event
+    : t("delivery.unknownEvent");
+  const timestamp = delivery.timestampHeader && /^\d{1,12}$/.test(delivery.timestampHeader) ? new Date(Number(delivery.timestampHeader) * 1000) : null;
+
+  return (
+    <div className="grid gap-6">
+      <Button asChild variant="ghost" size="sm" className="w-fit">
+        <Link href="/webhooks/deliveries">
+          <ArrowLeftIcon aria-hidden="true" />
+          {t("delivery.back")}
+        </Link>
+      </Button>
+      <PageHeader
+        className="mb-0"
+        title={eventName}
+        description={t("delivery.description")}
+        actions={isAdmin && delivery.canReplay ? <ReplayDeliveryButton deliveryId={delivery.id} /> : null}
+      />
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("delivery.summary")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <Item term={t("delivery.fields.outcome")}>
+              <DeliveryOutcomeBadge outcome={delivery.outcome} />
+            </Item>
+            <Item term={t("delivery.fields.receivedAt")}>
+              <DateTime value={delivery.receivedAt} />
+            </Item>
+            <Item term={t("delivery.fields.sentAt")}>{timestamp ? <DateTime value={timestamp} /> : (delivery.timestampHeader ?? "—")}</Item>
+            <Item term={t("delivery.fields.deliveryId")}>
+              <span className="font-mono text-xs">{delivery.deliveryId ?? "—"}</span>
+            </Item>
+            <Item term={t("delivery.fields.eventKey")}>
+              <span className="font-mono text-xs">{delivery.eventKey ?? "—"}</span>
+            </Item>
+            <Item term={t("delivery.fields.webhook")}>
+              <span className="font-mono text-xs">{delivery.webhook?.url ?? t("delivery.unknownWebhook")}</span>
+            </Item>
+            <Item term={t("delivery.fields.attempts")}>{delivery.applyAttempts}</Item>
+            <Item term={t("delivery.fields.appliedAt")}>{delivery.appliedAt ? <DateTime value={delivery.appliedAt} /> : "—"}</Item>
+            {delivery.nextAttemptAt ? (
+              <Item term={t("delivery.fields.nextAttemptAt")}>
+                <DateTime value={delivery.nextAttemptAt} />
+              </Item>
+            ) : null}
+            {delivery.replayOfId ? (
+              <Item term={t("delivery.fields.replayOf")}>
+                <Link href={`/webhooks/deliveries/${delivery.replayOfId}`} className="text-primary underline-offset-4 hover:underline">
+                  {t("delivery.openOriginal")}
+                </Link>
+              </Item>
+            ) : null}
+            {delivery.resource ? (
+              <Item term={t(`delivery.resource.${delivery.resource.kind}`)}>
+                <Link href={delivery.resource.href} className="font-mono text-xs text-primary underline-offset-4 hover:underline">
+                  {delivery.resource.label}
+                </Link>
+              </Item>
+            ) : null}
+          </dl>
+          {delivery.error ? (
+            <p role="note" className="mt-4 rounded-md border border-destructive/30 bg-danger-soft px-3 py-2 text-sm text-destructive">
+              {t("delivery.error", { error: delivery.error })}
+            </p>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("delivery.signature.title")}</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-wrap items-center justify-between gap-3">
+          <p className="flex items-center gap-2 text-sm">
+            {delivery.signatureValid ? (
+              <ShieldCheckIcon className="size-4 text-success" aria-hidden="true" />
+            ) : (
+              <ShieldXIcon className="size-4 text-destructive" aria-hidden="true" />
+            )}
+            {t(delivery.signatureValid ? "delivery.signature.valid" : "delivery.signature.invalid")}
+          </p>
+          {isAdmin ? (
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/webhooks/signature-check?delivery=${delivery.id}`}>{t("delivery.signature.openTool")}</Link>
+            </Button>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("delivery.changes.title")}</CardTitle>
+          {changes.length === 0 ? <CardDescription>{t("delivery.changes.none")}</CardDescription> : null}
+        </CardHeader>
+        {changes.length > 0 ? (
+          <CardContent className="grid gap-4">
+            {changes.map((change) => (
+              <Table key={`${change.kind}:${change.id}`}>
+                <caption className="mb-2 text-left text-sm font-medium">
+                  {t(`delivery.resource.${change.kind}`)} <span className="font-mono text-xs">{change.id}</span>
+                </caption>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t("delivery.changes.field")}</TableHead>
+                    <TableHead>{t("delivery.changes.before")}</TableHead>
+                    <TableHead>{t("delivery.changes.after")}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {Object.entries(change.after).map(([field, after]) => (
+                    <TableRow key={field}>
+                      <TableCell className="font-mono text-xs">{field}</TableCell>
+                      <TableCell className="font-mono text-xs">{formatValue(change.before?.[field])}</TableCell>
+                      <TableCell className="font-mono text-xs">{formatValue(after)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            ))}
+          </CardContent>
+        ) : null}
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("delivery.headers")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-x-4 gap-y-1 font-mono text-xs sm:grid-cols-[max-content_1fr]">
+            {delivery.headers.map(([name, value]) => (
+              <div key={name} className="contents">
+                <dt className="text-muted-foreground">{name}</dt>
+                <dd className="break-all">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("delivery.body")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <pre aria-label={t("delivery.body")} tabIndex={0} className="max-h-[32rem] overflow-auto rounded-md bg-muted p-3 font-mono text-xs">
+            {delivery.prettyBody}
+          </pre>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { withAuth } from "@/lib/auth/with-auth";
+import { subscribeChanges } from "@/lib/events/bus";
+import { createChangeStream } from "@/lib/events/sse";
+
+// GET /api/events – Server-Sent Events telling the signed-in user's pages which resources changed.
+export const GET = withAuth(async (request) => {
+  const body = createChangeStream({ subscribe: subscribeChanges, signal: request.signal });
+  return new Response(body, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      // no-transform keeps compression from buffering the stream.
+      "cache-control": "no-cache, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+});

@@ -1,0 +1,23 @@
+import type { ApiErrorBody } from "@/lib/auth/with-auth";
+import { log } from "@/lib/log";
+import { receiveGatewayDelivery } from "@/lib/webhooks/receive";
+
+function errorResponse(status: number, code: string, message: string): Response {
+  const body: ApiErrorBody = { error: { code, message } };
+  return Response.json(body, { status });
+}
+
+// POST /api/webhooks/gateway/[webhookId] – a signed delivery from the gateway. Public: no session;
+// the HMAC signature with the secret of the webhook named by the path authenticates it.
+export async function POST(request: Request, context: { params: Promise<{ webhookId: string }> }): Promise<Response> {
+  try {
+    const { webhookId } = await context.params;
+    const result = await receiveGatewayDelivery(webhookId, request);
+    if (result.status < 300) return Response.json({ received: true, outcome: result.outcome });
+    return errorResponse(result.status, result.outcome, result.problem ?? "Delivery refused.");
+  } catch (error) {
+    // Nothing could be stored (the database is down): a 5xx makes the gateway retry later.
+    log.error({ err: error }, "webhook receiver failed");
+    return errorResponse(500, "INTERNAL", "Something went wrong.");
+  }
+}

@@ -1,0 +1,111 @@
+import { ZChange, type TChange, type TChangeKind } from "@/lib/events/change";
+
+// The browser side of /api/events: one EventSource per tab, shared by every component that
+// listens, with reconnection when the browser gives up (a non-200 answer, e.g. after a deploy
+// or a 401 while the session is renewed). Pure (EventSource and timers are injected) for tests.
+
+export type LiveEvent = { type: "change"; change: TChange } | { type: "resync" };
+export type LiveListener = (event: LiveEvent) => void;
+export type LiveFilter = { kinds: readonly TChangeKind[]; id?: string };
+
+type EventSourceLike = Pick<EventSource, "readyState" | "close" | "addEventListener">;
+
+type ConnectionOptions = {
+  url: string;
+  createEventSource: (url: string) => EventSourceLike;
+  // Grace period before the last listener's departure closes the stream (page navigation).
+  idleCloseMs?: number;
+  retryDelaysMs?: readonly number[];
+};
+
+const closedState = 2; // EventSource.CLOSED, not defined outside browsers
+
+export function matchesFilter(event: LiveEvent, filter: LiveFilter): boolean {
+  if (event.type === "resync") return true;
+  return filter.kinds.includes(event.change.kind) && (filter.id === undefined || filter.id === event.change.id);
+}
+
+export function createLiveConnection({ url, createEventSource, idleCloseMs = 5_000, retryDelaysMs = [1_000, 2_000, 5_000, 15_000, 30_000, 60_000] }: ConnectionOptions) {
+  const listeners = new Set<LiveListener>();
+  const statusListeners = new Set<() => void>();
+  let source: EventSourceLike | null = null;
+  let isOpen = false;
+  let hasOpened = false;
+  let failures = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const dispatch = (event: LiveEvent) => listeners.forEach((listener) => listener(event));
+  const setOpen = (next: boolean) => {
+    if (isOpen === next) return;
+    isOpen = next;
+    statusListeners.forEach((listener) => listener());
+  };
+
+  const connect = () => {
+    const next = createEventSource(url);
+    source = next;
+    next.addEventListener("open", () => {
+      // Changes published while this tab was not listening are lost: everyone reads again.
+      if (hasOpened) dispatch({ type: "resync" });
+      hasOpened = true;
+      failures = 0;
+      setOpen(true);
+    });
+    next.addEventListener("change", (message) => {
+      const parsed = ZChange.safeParse(safeJson((message as MessageEvent<string>).data));
+      if (parsed.success) dispatch({ type: "change", change: parsed.data });
+    });
+    next.addEventListener("resync", () => dispatch({ type: "resync" }));
+    next.addEventListener("error", () => {
+      setOpen(false);
+      // While CONNECTING the browser retries by itself; CLOSED means it gave up.
+      if (next.readyState !== closedState || source !== next) return;
+      next.close();
+      source = null;
+      const delay = retryDelaysMs[Math.min(failures, retryDelaysMs.length - 1)]!;
+      failures += 1;
+      retryTimer = setTimeout(() => {
+        retryTimer = undefined;
+        if (listeners.size > 0 && !source) connect();
+      }, delay);
+    });
+  };
+
+  const disconnect = () => {
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    source?.close();
+    source = null;
+    setOpen(false);
+  };
+
+  return {
+    subscribe(listener: LiveListener): () => void {
+      listeners.add(listener);
+      clearTimeout(idleTimer);
+      if (!source && !retryTimer) connect();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size > 0) return;
+        clearTimeout(idleTimer);
+        idleTimer = setTimeout(() => listeners.size === 0 && disconnect(), idleCloseMs);
+      };
+    },
+    isOpen: () => isOpen,
+    onStatusChange(listener: () => void): () => void {
+      statusListeners.add(listener);
+      return () => void statusListeners.delete(listener);
+    },
+  };
+}
+
+export type LiveConnection = ReturnType<typeof createLiveConnection>;
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,45 @@
+"use client";
+
+import { useEffect, useRef, useSyncExternalStore } from "react";
+
+import { createLiveConnection, matchesFilter, type LiveConnection, type LiveEvent, type LiveFilter } from "./live-connection";
+
+export type { LiveEvent, LiveFilter } from "./live-connection";
+
+let connection: LiveConnection | undefined;
+
+function getConnection(): LiveConnection {
+  connection ??= createLiveConnection({ url: "/api/events", createEventSource: (url) => new EventSource(url) });
+  return connection;
+}
+
+/**
+ * Calls `onChange` when the server reports a change matching `filter` (a kind, and optionally
+ * one id), and on `resync` (the stream was down: changes may have been missed). Every hook in
+ * the tab shares one EventSource.
+ */
+export function useLiveChanges(filter: LiveFilter, onChange: (event: LiveEvent) => void): void {
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+  const kinds = filter.kinds.join(",");
+  const { id } = filter;
+  useEffect(() => {
+    const current: LiveFilter = { kinds: filter.kinds, id };
+    return getConnection().subscribe((event) => {
+      if (matchesFilter(event, current)) onChangeRef.current(event);
+    });
+    // `kinds` stands for filter.kinds, so a new array with the same kinds does not resubscribe.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kinds, id]);
+}
+
+/** Whether the live stream is connected; false on the server and while it reconnects. */
+export function useIsLive(): boolean {
+  return useSyncExternalStore(
+    (listener) => getConnection().onStatusChange(listener),
+    () => getConnection().isOpen(),
+    () => false,
+  );
+}

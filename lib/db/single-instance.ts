@@ -1,0 +1,42 @@
+import "server-only";
+import pg from "pg";
+import { getDatabaseConnection, type DatabaseConnection } from "./client";
+
+export type SingleInstanceResult<T> = { isAcquired: true; value: T } | { isAcquired: false };
+
+// Held names of this process, for PGlite: one process owns the database, and a session-level
+// advisory lock would be re-entrant on its single connection.
+const heldInProcess = new Set<string>();
+
+/**
+ * Runs `work` only if no other instance (process) is running work under `name`; otherwise
+ * returns at once with `isAcquired: false`. On PostgreSQL the lock is a session advisory lock
+ * on a connection of its own (not a pooled one, which Prisma would hand to other queries); it
+ * is released when the work ends or when the process dies and the connection drops.
+ */
+export async function runAsSingleInstance<T>(
+  name: string,
+  work: () => Promise<T>,
+  connection: DatabaseConnection = getDatabaseConnection(),
+): Promise<SingleInstanceResult<T>> {
+  if (connection.kind === "pglite") {
+    if (heldInProcess.has(name)) return { isAcquired: false };
+    heldInProcess.add(name);
+    try {
+      return { isAcquired: true, value: await work() };
+    } finally {
+      heldInProcess.delete(name);
+    }
+  }
+  const client = new pg.Client({ connectionString: connection.url, application_name: `lock:${name}` });
+  // A dropped connection releases the lock; the work's own queries report their errors.
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ isAcquired: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS "isAcquired"`, [name]);
+    if (!rows[0]?.isAcquired) return { isAcquired: false };
+    return { isAcquired: true, value: await work() };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { createPrismaClient } from "@/lib/db/client";
+import { createPgliteTestDatabase } from "@/lib/testing/pglite";
+import { createChangeHub, publishChange, type ChangeEvent, type ChangeHub } from "./bus";
+import { createChangeStream } from "./sse";
+
+function collect(hub: ChangeHub): ChangeEvent[] {
+  const events: ChangeEvent[] = [];
+  hub.subscribe((event) => events.push(event));
+  return events;
+}
+
+async function waitFor(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("change bus on PostgreSQL: two instances", () => {
+  const url = inject("databaseUrl");
+  // Two app instances: each has its own Prisma pool and its own listening connection.
+  const first = { db: createPrismaClient({ kind: "postgres", url }), hub: createChangeHub({ kind: "postgres", url }) };
+  const second = { db: createPrismaClient({ kind: "postgres", url }), hub: createChangeHub({ kind: "postgres", url }) };
+  let firstEvents: ChangeEvent[];
+  let secondEvents: ChangeEvent[];
+
+  beforeAll(async () => {
+    firstEvents = collect(first.hub);
+    secondEvents = collect(second.hub);
+    await Promise.all([first.hub.ready(), second.hub.ready()]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([first.hub.close(), second.hub.close(), first.db.$disconnect(), second.db.$disconnect()]);
+  });
+
+  it("delivers a change published by one instance to both", async () => {
+    await publishChange({ kind: "pix_charge", id: "TXID-1" }, first.db);
+    await waitFor(() => firstEvents.length > 0 && secondEvents.length > 0);
+    expect(secondEvents).toEqual([{ type: "change", change: { kind: "pix_charge", id: "TXID-1" } }]);
+    expect(firstEvents).toEqual(secondEvents);
+  });
+
+  it("delivers a change made in a transaction at commit, and never on rollback", async () => {
+    firstEvents.length = 0;
+    await expect(
+      second.db.$transaction(async (tx) => {
+        await publishChange({ kind: "pix_refund", id: "rolled-back" }, tx);
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    await second.db.$transaction(async (tx) => {
+      await publishChange({ kind: "pix_refund", id: "committed" }, tx);
+      await publishChange({ kind: "pix_refund", id: "committed" }, tx);
+    });
+    await waitFor(() => firstEvents.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(firstEvents).toEqual([{ type: "change", change: { kind: "pix_refund", id: "committed" } }]);
+  });
+
+  it("stops delivering to a listener that unsubscribed", async () => {
+    const events: ChangeEvent[] = [];
+    const unsubscribe = first.hub.subscribe((event) => events.push(event));
+    unsubscribe();
+    secondEvents.length = 0;
+    await publishChange({ kind: "reconciliation", id: "run-1" }, first.db);
+    await waitFor(() => secondEvents.length > 0);
+    expect(events).toEqual([]);
+  });
+
+  it("ignores a notification that is not a change, and rejects publishing one", async () => {
+    secondEvents.length = 0;
+    await first.db.$executeRaw`SELECT pg_notify('app_changes', '{"kind":"nope","id":"x"}')`;
+    await publishChange({ kind: "payment_link", id: "link-1" }, first.db);
+    await waitFor(() => secondEvents.length > 0);
+    expect(secondEvents).toEqual([{ type: "change", change: { kind: "payment_link", id: "link-1" } }]);
+    await expect(publishChange({ kind: "nope" as "pix_charge", id: "x" }, first.db)).rejects.toThrow();
+  });
+
+  it("reconnects after the listening connection is killed and tells listeners to resync", async () => {
+    secondEvents.length = 0;
+    await first.db.$executeRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'app_changes_listener' AND datname = current_database()`;
+    await waitFor(() => secondEvents.some((event) => event.type === "resync"), 10_000);
+    await publishChange({ kind: "webhook_delivery", id: "d-1" }, first.db);
+    await waitFor(() => secondEvents.some((event) => event.type === "change"));
+    expect(secondEvents).toContainEqual({ type: "change", change: { kind: "webhook_delivery", id: "d-1" } });
+  });
+});
+
+describe("change bus on PGlite", () => {
+  it("delivers NOTIFY to LISTEN on the same embedded instance, at commit", async () => {
+    const database = await createPgliteTestDatabase();
+    const hub = createChangeHub({ kind: "pglite", pglite: database.pglite });
+    try {
+      const events = collect(hub);
+      await hub.ready();
+      await database.db.$transaction(async (tx) => {
+        await publishChange({ kind: "pix_charge", id: "TXID-2" }, tx);
+        expect(events).toEqual([]);
+      });
+      await waitFor(() => events.length > 0);
+      expect(events).toEqual([{ type: "change", change: { kind: "pix_charge", id: "TXID-2" } }]);
+    } finally {
+      await hub.close();
+      await database.close();
+    }
+  });
+});
+
+describe("SSE stream over the PostgreSQL bus", () => {
+  it("streams a change published by another instance", async () => {
+    const url = inject("databaseUrl");
+    const hub = createChangeHub({ kind: "postgres", url });
+    const publisher = createPrismaClient({ kind: "postgres", url });
+    const abort = new AbortController();
+    try {
+      const reader = createChangeStream({ subscribe: hub.subscribe, signal: abort.signal }).pipeThrough(new TextDecoderStream()).getReader();
+      await reader.read();
+      await hub.ready();
+      await publishChange({ kind: "webhook_delivery", id: "delivery-7" }, publisher);
+      const { value } = await reader.read();
+      expect(value).toBe('event: change\ndata: {"kind":"webhook_delivery","id":"delivery-7"}\n\n');
+      abort.abort();
+      expect((await reader.read()).done).toBe(true);
+    } finally {
+      await hub.close();
+      await publisher.$disconnect();
+    }
+  });
+});

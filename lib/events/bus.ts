@@ -1,0 +1,181 @@
+import "server-only";
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { db, getDatabaseConnection, type DatabaseConnection } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { log } from "@/lib/log";
+import { ZChange, type TChange } from "./change";
+
+export { changeKinds, type TChange, type TChangeKind } from "./change";
+
+// Change notifications across app instances through PostgreSQL NOTIFY on one channel: every
+// instance LISTENs with one dedicated connection and fans out to its in-process listeners
+// (SSE streams). The embedded PGlite delivers NOTIFY to LISTEN on the same instance.
+export const changeChannel = "app_changes";
+
+type SqlClient = Pick<Prisma.TransactionClient, "$executeRaw">;
+
+/**
+ * Announces that a resource changed. Pass the transaction that made the change: PostgreSQL
+ * delivers the notification only at commit (never for a rollback), so a browser that reacts
+ * reads the committed row. Identical notifications in one transaction are sent once.
+ */
+export async function publishChange(change: TChange, client: SqlClient = db): Promise<void> {
+  const payload = JSON.stringify(ZChange.parse(change));
+  await client.$executeRaw`SELECT pg_notify(${changeChannel}, ${payload})`;
+}
+
+// Sent to listeners when the listening connection came back after a drop: notifications sent
+// meanwhile are lost, so whoever shows data should read it again.
+export type ChangeEvent = { type: "change"; change: TChange } | { type: "resync" };
+export type ChangeListener = (event: ChangeEvent) => void;
+
+export type ChangeHub = {
+  subscribe: (listener: ChangeListener) => () => void;
+  // Resolves once the hub is listening (tests, and callers that must not miss a change).
+  ready: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const reconnectDelaysMs = [500, 1_000, 2_000, 5_000, 10_000, 30_000];
+
+type Listening = { ready: Promise<void>; stop: () => Promise<void> };
+
+function listenOnPglite(pglite: PGlite, onPayload: (payload: string) => void): Listening {
+  const unlisten = pglite.listen(changeChannel, onPayload);
+  return {
+    ready: unlisten.then(() => undefined),
+    stop: async () => {
+      const stopListening = await unlisten.catch(() => null);
+      if (stopListening && !pglite.closed) await stopListening();
+    },
+  };
+}
+
+// A dedicated client outside Prisma's pool (a pooled connection would be handed to queries and
+// lose its LISTEN). Reconnects with backoff; after a reconnect listeners get a "resync".
+function listenOnPostgres(url: string, onPayload: (payload: string) => void, onResync: () => void): Listening {
+  let client: pg.Client | null = null;
+  let isStopped = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, application_name: "app_changes_listener" });
+    next.on("notification", (message) => {
+      if (message.channel === changeChannel && message.payload) onPayload(message.payload);
+    });
+    next.on("error", (error) => log.warn({ err: error }, "change bus: listening connection failed"));
+    next.on("end", () => {
+      if (client !== next) return;
+      client = null;
+      if (!isStopped) scheduleReconnect();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${changeChannel}`);
+    } catch (error) {
+      log.warn({ err: error, attempt }, "change bus: could not listen, retrying");
+      await next.end().catch(() => {});
+      scheduleReconnect();
+      return;
+    }
+    if (isStopped) return void (await next.end().catch(() => {}));
+    client = next;
+    if (attempt > 0) onResync();
+    attempt = 0;
+    markReady();
+  };
+
+  const scheduleReconnect = () => {
+    if (timer || isStopped) return;
+    const delay = reconnectDelaysMs[Math.min(attempt, reconnectDelaysMs.length - 1)]!;
+    attempt += 1;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, delay);
+    timer.unref();
+  };
+
+  void connect();
+  return {
+    ready,
+    stop: async () => {
+      isStopped = true;
+      clearTimeout(timer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
+  };
+}
+
+/** One listening connection for a database, shared by any number of in-process listeners. */
+export function createChangeHub(connection: DatabaseConnection): ChangeHub {
+  const listeners = new Set<ChangeListener>();
+  const emit = (event: ChangeEvent) => {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        log.error({ err: error }, "change bus: listener failed");
+      }
+    }
+  };
+  const onPayload = (payload: string) => {
+    let parsed: ReturnType<typeof ZChange.safeParse>;
+    try {
+      parsed = ZChange.safeParse(JSON.parse(payload));
+    } catch {
+      return void log.warn({ payload }, "change bus: ignored a notification that is not JSON");
+    }
+    if (parsed.success) emit({ type: "change", change: parsed.data });
+    else log.warn({ payload }, "change bus: ignored an unknown notification");
+  };
+
+  let listening: Listening | undefined;
+  const start = (): Listening => {
+    listening ??=
+      connection.kind === "pglite"
+        ? listenOnPglite(connection.pglite, onPayload)
+        : listenOnPostgres(connection.url, onPayload, () => emit({ type: "resync" }));
+    return listening;
+  };
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      start().ready.catch((error: unknown) => log.error({ err: error }, "change bus: could not start listening"));
+      return () => void listeners.delete(listener);
+    },
+    ready: () => start().ready,
+    close: async () => {
+      listeners.clear();
+      const current = listening;
+      listening = undefined;
+      await current?.stop();
+    },
+  };
+}
+
+// One hub per process, kept across dev reloads like the database client.
+const cache = globalThis as typeof globalThis & { __paymentsChangeHub?: ChangeHub };
+
+function getChangeHub(): ChangeHub {
+  cache.__paymentsChangeHub ??= createChangeHub(getDatabaseConnection());
+  return cache.__paymentsChangeHub;
+}
+
+/** Subscribes to changes published by any instance; returns the unsubscribe function. */
+export function subscribeChanges(listener: ChangeListener): () => void {
+  return getChangeHub().subscribe(listener);
+}
+
+export async function closeChangeBus(): Promise<void> {
+  const hub = cache.__paymentsChangeHub;
+  cache.__paymentsChangeHub = undefined;
+  await hub?.close();
+}

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ChangeListener } from "./bus";
+import { createChangeStream } from "./sse";
+
+function fakeBus() {
+  const listeners = new Set<ChangeListener>();
+  return {
+    listeners,
+    subscribe: (listener: ChangeListener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    emit: (...args: Parameters<ChangeListener>) => listeners.forEach((listener) => listener(...args)),
+  };
+}
+
+async function readText(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {
+  const { value, done } = await reader.read();
+  return done ? "<end>" : new TextDecoder().decode(value);
+}
+
+describe("createChangeStream", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("announces a reconnect delay, then sends changes and resyncs as SSE events", async () => {
+    const bus = fakeBus();
+    const reader = createChangeStream({ subscribe: bus.subscribe, signal: new AbortController().signal }).getReader();
+    expect(await readText(reader)).toBe("retry: 2000\n: connected\n\n");
+    bus.emit({ type: "change", change: { kind: "pix_charge", id: "TX1" } });
+    expect(await readText(reader)).toBe('event: change\ndata: {"kind":"pix_charge","id":"TX1"}\n\n');
+    bus.emit({ type: "resync" });
+    expect(await readText(reader)).toBe("event: resync\ndata: {}\n\n");
+    await reader.cancel();
+    expect(bus.listeners.size).toBe(0);
+  });
+
+  it("sends a heartbeat comment and ends after its lifetime", async () => {
+    vi.useFakeTimers();
+    const bus = fakeBus();
+    const reader = createChangeStream({ subscribe: bus.subscribe, signal: new AbortController().signal, heartbeatMs: 1_000, lifetimeMs: 2_500 }).getReader();
+    await readText(reader);
+    vi.advanceTimersByTime(1_000);
+    expect(await readText(reader)).toBe(": heartbeat\n\n");
+    vi.advanceTimersByTime(1_000);
+    expect(await readText(reader)).toBe(": heartbeat\n\n");
+    vi.advanceTimersByTime(500);
+    expect(await readText(reader)).toBe("<end>");
+    expect(bus.listeners.size).toBe(0);
+  });
+
+  it("closes and unsubscribes when the request is aborted", async () => {
+    const bus = fakeBus();
+    const abort = new AbortController();
+    const reader = createChangeStream({ subscribe: bus.subscribe, signal: abort.signal }).getReader();
+    await readText(reader);
+    abort.abort();
+    expect(await readText(reader)).toBe("<end>");
+    expect(bus.listeners.size).toBe(0);
+    bus.emit({ type: "change", change: { kind: "pix_charge", id: "late" } });
+  });
+});

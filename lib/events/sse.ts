@@ -1,0 +1,59 @@
+import "server-only";
+import type { ChangeEvent, ChangeListener } from "./bus";
+
+export const heartbeatIntervalMs = 15_000;
+// A stream ends after this long and the browser reconnects, which authorizes it again: a
+// signed-out or deactivated user stops hearing changes within this time.
+export const streamLifetimeMs = 10 * 60_000;
+// Asked of the browser for its reconnection delay (EventSource `retry`).
+const reconnectDelayMs = 2_000;
+
+type StreamOptions = {
+  subscribe: (listener: ChangeListener) => () => void;
+  signal: AbortSignal;
+  heartbeatMs?: number;
+  lifetimeMs?: number;
+};
+
+function formatEvent(event: ChangeEvent): string {
+  return event.type === "change" ? `event: change\ndata: ${JSON.stringify(event.change)}\n\n` : "event: resync\ndata: {}\n\n";
+}
+
+/**
+ * A Server-Sent Events body: `change` events with `{ kind, id }`, `resync` when changes may have
+ * been missed, a comment line as heartbeat (keeps proxies from closing an idle connection). Ends
+ * when the request is aborted, after `lifetimeMs`, or when the reader cancels.
+ */
+export function createChangeStream({ subscribe, signal, heartbeatMs = heartbeatIntervalMs, lifetimeMs = streamLifetimeMs }: StreamOptions): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  // `shouldClose` is false when the reader cancelled: the stream is closed already.
+  let stop = (_shouldClose: boolean) => {};
+
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      let isOpen = true;
+      const send = (text: string) => {
+        if (isOpen) controller.enqueue(encoder.encode(text));
+      };
+      const unsubscribe = subscribe((event) => send(formatEvent(event)));
+      const heartbeat = setInterval(() => send(": heartbeat\n\n"), heartbeatMs);
+      const end = () => stop(true);
+      const lifetime = setTimeout(end, lifetimeMs);
+      stop = (shouldClose) => {
+        if (!isOpen) return;
+        isOpen = false;
+        unsubscribe();
+        clearInterval(heartbeat);
+        clearTimeout(lifetime);
+        signal.removeEventListener("abort", end);
+        if (shouldClose) controller.close();
+      };
+      signal.addEventListener("abort", end);
+      send(`retry: ${reconnectDelayMs}\n: connected\n\n`);
+      if (signal.aborted) end();
+    },
+    cancel() {
+      stop(false);
+    },
+  });
+}

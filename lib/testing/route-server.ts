@@ -1,0 +1,56 @@
+import http from "node:http";
+import type net from "node:net";
+
+// Tests and benchmarks: serves a route handler function (`POST` from a route.ts) over plain
+// node:http, so the sandbox can post real webhooks to it without a Next.js server. The body is
+// passed as a stream, exactly as Next.js hands it over.
+
+type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+export type TRouteServer = { url: string; close: () => Promise<void> };
+
+/**
+ * `pattern` is a path with `[name]` segments, e.g. `/api/webhooks/gateway/[webhookId]`.
+ * `intercept` may answer a request itself (e.g. fail the first ones) by returning a status.
+ */
+export async function startRouteServer(
+  pattern: string,
+  handler: RouteHandler,
+  options: { intercept?: () => number | null } = {},
+): Promise<TRouteServer> {
+  const names: string[] = [];
+  const matcher = new RegExp(`^${pattern.replace(/\[(\w+)\]/g, (_match, name: string) => (names.push(name), "([^/]+)"))}$`);
+  const server = http.createServer(async (req, res) => {
+    const match = matcher.exec(new URL(req.url ?? "/", "http://x").pathname);
+    const intercepted = options.intercept?.() ?? null;
+    if (!match || intercepted !== null) {
+      req.resume();
+      res.writeHead(match ? intercepted! : 404).end();
+      return;
+    }
+    const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+    const body = ReadableStream.from(req) as ReadableStream<Uint8Array>;
+    try {
+      const response = await handler(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body, duplex: "half" } as RequestInit), {
+        params: Promise.resolve(params),
+      });
+      res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    } catch {
+      res.writeHead(500).end();
+    }
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

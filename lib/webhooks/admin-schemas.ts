@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { webhookEvents } from "@/lib/gateway/schemas/webhook";
+
+// Inputs of the webhook admin actions and of the signature check tool. Error messages are
+// translation keys under `webhooks.errors`; the same schemas check the forms in the browser.
+
+// The gateway's id of a webhook (spec 2.9: a uuid); rows from upstream are keyed by it.
+export const ZWebhookId = z.string().trim().min(1, { error: "invalidWebhook" }).max(100, { error: "invalidWebhook" });
+
+const ZWebhookUrl = z
+  .url({ protocol: /^https?$/, error: "invalidUrl" })
+  .max(500, { error: "urlTooLong" });
+
+export const ZWebhookEvents = z.array(z.enum(webhookEvents), { error: "eventsRequired" }).min(1, { error: "eventsRequired" });
+
+export const ZRegisterWebhookInput = z.object({
+  // Empty means this app's own receiver, at a path naming the new local record.
+  url: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(ZWebhookUrl.optional())
+    .optional(),
+  events: ZWebhookEvents,
+});
+export type TRegisterWebhookInput = z.input<typeof ZRegisterWebhookInput>;
+
+export const ZUpdateWebhookInput = z.object({
+  webhookId: ZWebhookId,
+  url: z.string({ error: "urlRequired" }).trim().min(1, { error: "urlRequired" }).pipe(ZWebhookUrl),
+  events: ZWebhookEvents,
+  isActive: z.boolean(),
+});
+export type TUpdateWebhookInput = z.input<typeof ZUpdateWebhookInput>;
+
+export const ZWebhookIdInput = z.object({ webhookId: ZWebhookId });
+
+// Long enough for a deploy of the new secret, short enough that a leaked old one dies soon.
+export const rotationOverlapMinutes = [15, 60, 240, 1440, 4320] as const;
+
+export const ZStartRotationInput = z.object({
+  webhookId: ZWebhookId,
+  overlapMinutes: z
+    .number({ error: "invalidOverlap" })
+    .int({ error: "invalidOverlap" })
+    .min(1, { error: "invalidOverlap" })
+    .max(7 * 24 * 60, { error: "invalidOverlap" }),
+});
+export type TStartRotationInput = z.input<typeof ZStartRotationInput>;
+
+// 1 MiB, as the receiver: a body the receiver would refuse is not worth checking.
+const maxBodyLength = 1024 * 1024;
+
+export const ZSignatureCheckInput = z
+  .object({
+    body: z.string().max(maxBodyLength, { error: "bodyTooLong" }),
+    signature: z.string().max(1000, { error: "invalidSignature" }),
+    // Either a stored webhook (local record id) or a pasted secret.
+    localWebhookId: z.uuid({ error: "invalidWebhook" }).optional(),
+    secret: z.string().max(500, { error: "secretTooLong" }).optional(),
+  })
+  .refine((input) => Boolean(input.localWebhookId) !== Boolean(input.secret), { path: ["secret"], error: "secretRequired" });
+export type TSignatureCheckInput = z.input<typeof ZSignatureCheckInput>;

@@ -1,0 +1,185 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import type { Prisma, WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
+import { periodBounds } from "@/lib/pix/period";
+import { deliveryPageSize, type TDeliveryFilters } from "./delivery-filters";
+
+// The delivery history (issue 5, point 6): what the receiver stored, read for people.
+
+export type DeliveryListRow = {
+  id: string;
+  receivedAt: Date;
+  event: string | null;
+  outcome: WebhookDeliveryOutcome;
+  resourceType: string | null;
+  resourceId: string | null;
+  deliveryId: string | null;
+  signatureValid: boolean;
+  webhookId: string | null;
+  isReplay: boolean;
+};
+
+export type DeliveryPage = { rows: DeliveryListRow[]; total: number; page: number; pageCount: number };
+
+export async function findWebhookDeliveries(filters: TDeliveryFilters, pageSize = deliveryPageSize): Promise<DeliveryPage> {
+  const bounds = periodBounds({ from: filters.from, to: filters.to });
+  const where: Prisma.WebhookDeliveryWhereInput = {
+    event: filters.event,
+    outcome: filters.outcome,
+    resourceId: filters.resourceId,
+    deliveryId: filters.deliveryId,
+    webhookId: filters.webhookId,
+    receivedAt: bounds.gte || bounds.lt ? bounds : undefined,
+  };
+  const [total, deliveries] = await Promise.all([
+    db.webhookDelivery.count({ where }),
+    db.webhookDelivery.findMany({
+      where,
+      orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
+      skip: (filters.page - 1) * pageSize,
+      take: pageSize,
+      select: {
+        id: true,
+        receivedAt: true,
+        event: true,
+        outcome: true,
+        resourceType: true,
+        resourceId: true,
+        deliveryId: true,
+        signatureValid: true,
+        webhookId: true,
+        replayOfId: true,
+      },
+    }),
+  ]);
+  const rows = deliveries.map(({ replayOfId, ...row }) => ({ ...row, isReplay: replayOfId !== null }));
+  return { rows, total, page: filters.page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+export type DeliveryResourceLink = { kind: "pix_charge" | "pix_refund" | "payment_link"; href: string; label: string };
+
+export type DeliveryDetail = {
+  id: string;
+  receivedAt: Date;
+  event: string | null;
+  outcome: WebhookDeliveryOutcome;
+  deliveryId: string | null;
+  timestampHeader: string | null;
+  headers: [string, string][];
+  body: string;
+  // Pretty-printed when the body is JSON; the raw text otherwise.
+  prettyBody: string;
+  signatureValid: boolean;
+  eventKey: string | null;
+  changes: Prisma.JsonValue;
+  error: string | null;
+  applyAttempts: number;
+  nextAttemptAt: Date | null;
+  appliedAt: Date | null;
+  replayOfId: string | null;
+  webhook: { id: string; url: string; upstreamId: string | null; hasSecret: boolean } | null;
+  resource: DeliveryResourceLink | null;
+  // Only a verified delivery can be applied again by hand (lib/webhooks/replay.ts).
+  canReplay: boolean;
+};
+
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function headerEntries(headers: Prisma.JsonValue): [string, string][] {
+  if (!headers || typeof headers !== "object" || Array.isArray(headers)) return [];
+  return Object.entries(headers)
+    .map(([name, value]): [string, string] => [name, Array.isArray(value) ? value.join(", ") : String(value ?? "")])
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+async function resourceLink(resourceType: string | null, resourceId: string | null): Promise<DeliveryResourceLink | null> {
+  if (!resourceId) return null;
+  switch (resourceType) {
+    case "pix_charge":
+      return { kind: "pix_charge", href: `/pix/${encodeURIComponent(resourceId)}`, label: resourceId };
+    case "pix_refund": {
+      // The refunds list filters by charge; the mirror knows the refund's charge.
+      const refund = await db.pixRefund.findUnique({ where: { pixRefundId: resourceId }, select: { txid: true } });
+      return refund ? { kind: "pix_refund", href: `/refunds?txid=${encodeURIComponent(refund.txid)}`, label: resourceId } : null;
+    }
+    case "payment_link":
+      return { kind: "payment_link", href: `/links/${encodeURIComponent(resourceId)}`, label: resourceId };
+    default:
+      return null;
+  }
+}
+
+export async function getWebhookDeliveryDetail(id: string): Promise<DeliveryDetail | null> {
+  const delivery = await db.webhookDelivery.findUnique({
+    where: { id },
+    include: { webhook: { select: { id: true, url: true, upstreamId: true, secretCiphertext: true } } },
+  });
+  if (!delivery) return null;
+  const body = Buffer.from(delivery.rawBody).toString("utf8");
+  const { webhook } = delivery;
+  return {
+    id: delivery.id,
+    receivedAt: delivery.receivedAt,
+    event: delivery.event,
+    outcome: delivery.outcome,
+    deliveryId: delivery.deliveryId,
+    timestampHeader: delivery.timestampHeader,
+    headers: headerEntries(delivery.headers),
+    body,
+    prettyBody: prettyJson(body),
+    signatureValid: delivery.signatureValid,
+    eventKey: delivery.eventKey,
+    changes: delivery.changes,
+    error: delivery.error,
+    applyAttempts: delivery.applyAttempts,
+    nextAttemptAt: delivery.nextAttemptAt,
+    appliedAt: delivery.appliedAt,
+    replayOfId: delivery.replayOfId,
+    webhook: webhook
+      ? { id: webhook.id, url: webhook.url, upstreamId: webhook.upstreamId, hasSecret: webhook.secretCiphertext !== null }
+      : null,
+    resource: await resourceLink(delivery.resourceType, delivery.resourceId),
+    canReplay: delivery.signatureValid,
+  };
+}
+
+// Answered 2xx and left the mirror right; PENDING is still undecided and counts for neither side.
+const successfulOutcomes: WebhookDeliveryOutcome[] = ["APPLIED", "DUPLICATE", "IGNORED"];
+
+export type WebhookDeliveryStats = { lastReceivedAt: Date | null; count24h: number; successRate24h: number | null };
+
+/** Last delivery and the 24-hour success rate of each local webhook record. */
+export async function getWebhookDeliveryStats(webhookIds: string[], now: Date = new Date()): Promise<Map<string, WebhookDeliveryStats>> {
+  const stats = new Map<string, WebhookDeliveryStats>(webhookIds.map((id) => [id, { lastReceivedAt: null, count24h: 0, successRate24h: null }]));
+  if (webhookIds.length === 0) return stats;
+  const since = new Date(now.getTime() - 24 * 3600 * 1000);
+  const [last, recent] = await Promise.all([
+    db.webhookDelivery.groupBy({ by: ["webhookId"], where: { webhookId: { in: webhookIds } }, _max: { receivedAt: true } }),
+    db.webhookDelivery.groupBy({
+      by: ["webhookId", "outcome"],
+      where: { webhookId: { in: webhookIds }, receivedAt: { gte: since }, outcome: { not: "PENDING" } },
+      _count: { _all: true },
+    }),
+  ]);
+  for (const row of last) {
+    const entry = row.webhookId ? stats.get(row.webhookId) : undefined;
+    if (entry) entry.lastReceivedAt = row._max.receivedAt;
+  }
+  const successes = new Map<string, number>();
+  for (const row of recent) {
+    const entry = row.webhookId ? stats.get(row.webhookId) : undefined;
+    if (!entry || !row.webhookId) continue;
+    entry.count24h += row._count._all;
+    if (successfulOutcomes.includes(row.outcome)) successes.set(row.webhookId, (successes.get(row.webhookId) ?? 0) + row._count._all);
+  }
+  for (const [id, entry] of stats) {
+    if (entry.count24h > 0) entry.successRate24h = (successes.get(id) ?? 0) / entry.count24h;
+  }
+  return stats;
+}

@@ -1,0 +1,156 @@
+import "server-only";
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { publishChange } from "@/lib/events/bus";
+import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
+import { log } from "@/lib/log";
+import { applyStoredDelivery } from "./apply";
+import { openWebhookSecret } from "./secret-box";
+import { checkWebhookSignature, checkWebhookTimestamp } from "./signature";
+
+// The receiver (docs/webhooks.md). Order matters: read at most 1 MiB of raw bytes, find the webhook
+// named by the path, verify the signature and the timestamp, STORE the delivery with the verdict,
+// and only then apply it. Every request is recorded, forged ones included; only a verified, fresh
+// one can change the mirror.
+
+export const maxBodyBytes = 1024 * 1024;
+
+export type TReceiveResult = {
+  status: number;
+  outcome: WebhookDeliveryOutcome;
+  // Why it was refused, for the answer body; never more than the sender already knows.
+  problem?: string;
+};
+
+type TBody = { kind: "ok"; bytes: Buffer } | { kind: "too_large"; bytes: number };
+
+// Reads the raw bytes as sent (no text decoding, which would alter invalid UTF-8), refusing early on
+// a declared Content-Length over the limit and stopping as soon as the bytes read pass it.
+async function readRawBody(request: Request): Promise<TBody> {
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (declared > maxBodyBytes) {
+    await request.body?.cancel().catch(() => {});
+    return { kind: "too_large", bytes: declared };
+  }
+  if (!request.body) return { kind: "ok", bytes: Buffer.alloc(0) };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBodyBytes) {
+      await reader.cancel().catch(() => {});
+      return { kind: "too_large", bytes: total };
+    }
+    chunks.push(value);
+  }
+  return { kind: "ok", bytes: Buffer.concat(chunks, total) };
+}
+
+// Everything but credentials a proxy may have added: kept for the history's detail view.
+const droppedHeaders = new Set(["cookie", "authorization", "proxy-authorization"]);
+
+function storedHeaders(headers: Headers): Record<string, string> {
+  return Object.fromEntries([...headers.entries()].filter(([name]) => !droppedHeaders.has(name)).map(([name, value]) => [name, value.slice(0, 1000)]));
+}
+
+// Secrets never change for a webhook record (rotation makes a new record), so the opened secret is
+// kept in memory for a minute: the receiver then costs no decryption and one query less per delivery.
+type TReceiverWebhook = { id: string; secret: string | null; secretProblem?: string };
+const secretCacheMs = 60_000;
+const secretCache = new Map<string, { webhook: TReceiverWebhook; expiresAt: number }>();
+
+async function findReceiverWebhook(pathId: string): Promise<TReceiverWebhook | null> {
+  if (!z.uuid().safeParse(pathId).success) return null;
+  const cached = secretCache.get(pathId);
+  if (cached && cached.expiresAt > Date.now()) return cached.webhook;
+  const row = await db.webhook.findUnique({ where: { id: pathId }, select: { id: true, secretCiphertext: true } });
+  if (!row) return null;
+  // Not cached: the admin flow stores the secret right after the upstream registration answers.
+  if (!row.secretCiphertext) return { id: row.id, secret: null };
+  let webhook: TReceiverWebhook;
+  try {
+    webhook = { id: row.id, secret: openWebhookSecret(row.secretCiphertext, row.id) };
+  } catch (error) {
+    // Our configuration, not the sender's fault (WEBHOOK_SECRET_KEY changed): a 503 makes the gateway retry.
+    log.error({ err: error, webhookId: row.id }, "webhook receiver: the stored secret does not open");
+    return { id: row.id, secret: null, secretProblem: "the stored secret cannot be opened with WEBHOOK_SECRET_KEY" };
+  }
+  secretCache.set(pathId, { webhook, expiresAt: Date.now() + secretCacheMs });
+  return webhook;
+}
+
+/** Tests only: forget opened secrets (e.g. after changing WEBHOOK_SECRET_KEY). */
+export function clearReceiverSecretCache(): void {
+  secretCache.clear();
+}
+
+type TRecord = {
+  pathId: string;
+  webhookId: string | null;
+  headers: Headers;
+  rawBody: Buffer;
+  signatureValid: boolean;
+  outcome: WebhookDeliveryOutcome;
+  error?: string;
+};
+
+// One statement, raw SQL: it runs on every delivery, and a Prisma model query costs several times a
+// raw one. With `dedupe`, a delivery whose id was already applied is stored as DUPLICATE.
+async function recordDelivery(record: TRecord, options: { dedupe?: boolean } = {}): Promise<{ id: string; outcome: WebhookDeliveryOutcome }> {
+  const header = (name: string, max: number) => record.headers.get(name)?.slice(0, max) ?? null;
+  const deliveryId = header("x-webhook-delivery", 200);
+  const [row] = await db.$queryRaw<{ id: string; outcome: WebhookDeliveryOutcome }[]>`
+    INSERT INTO "WebhookDelivery" ("id", "pathId", "webhookId", "deliveryId", "event", "timestampHeader", "headers", "rawBody", "signatureValid", "outcome", "error")
+    SELECT gen_random_uuid(), ${record.pathId.slice(0, 100)}, ${record.webhookId}::uuid, ${deliveryId}, ${header("x-webhook-event", 100)},
+      ${header("x-webhook-timestamp", 50)}, ${JSON.stringify(storedHeaders(record.headers))}::jsonb, ${new Uint8Array(record.rawBody)}, ${record.signatureValid},
+      (CASE WHEN done."id" IS NULL THEN ${record.outcome} ELSE 'DUPLICATE' END)::"WebhookDeliveryOutcome",
+      CASE WHEN done."id" IS NULL THEN ${record.error ?? null} ELSE 'delivery id already applied' END
+    FROM (SELECT 1) AS one
+    LEFT JOIN LATERAL (
+      SELECT "id" FROM "WebhookDelivery"
+      WHERE ${options.dedupe === true} AND "deliveryId" = ${deliveryId} AND "signatureValid" AND "outcome" IN ('APPLIED', 'DUPLICATE')
+      LIMIT 1
+    ) AS done ON true
+    RETURNING "id", "outcome"`;
+  // Live history; a lost notification only delays the page, so it does not fail the request.
+  if (row!.outcome !== "PENDING") await publishChange({ kind: "webhook_delivery", id: row!.id }).catch((error: unknown) => log.warn({ err: error }, "webhook delivery: notify failed"));
+  return row!;
+}
+
+async function refuse(record: Omit<TRecord, "outcome" | "error">, outcome: WebhookDeliveryOutcome, status: number, problem: string): Promise<TReceiveResult> {
+  await recordDelivery({ ...record, outcome, error: problem });
+  return { status, outcome, problem };
+}
+
+export async function receiveGatewayDelivery(pathId: string, request: Request, now = new Date()): Promise<TReceiveResult> {
+  const body = await readRawBody(request);
+  const webhook = await findReceiverWebhook(pathId);
+  const base = { pathId, webhookId: webhook?.id ?? null, headers: request.headers, signatureValid: false };
+  if (body.kind === "too_large") {
+    return refuse({ ...base, rawBody: Buffer.alloc(0) }, "IGNORED", 413, `body over ${maxBodyBytes} bytes (${body.bytes}); not stored`);
+  }
+  const record = { ...base, rawBody: body.bytes };
+  if (!webhook) return refuse(record, "REJECTED_SIGNATURE", 404, "no webhook with this id");
+  if (!webhook.secret) {
+    return refuse(record, "REJECTED_SIGNATURE", webhook.secretProblem ? 503 : 401, webhook.secretProblem ?? "the app does not hold this webhook's secret");
+  }
+
+  const signature = checkWebhookSignature(webhook.secret, body.bytes, request.headers.get("x-webhook-signature"));
+  if (!signature.isValid) return refuse(record, "REJECTED_SIGNATURE", 401, `signature ${signature.reason.replace("_", " ")}`);
+  const verified = { ...record, signatureValid: true };
+  const timestamp = checkWebhookTimestamp(request.headers.get("x-webhook-timestamp"), now);
+  if (!timestamp.isFresh) return refuse(verified, "STALE", 401, `timestamp ${timestamp.reason.replaceAll("_", " ")}`);
+  const deliveryId = request.headers.get("x-webhook-delivery");
+  if (!deliveryId) return refuse(verified, "IGNORED", 400, "missing X-Webhook-Delivery header");
+  // The sandbox keeps X-Webhook-Delivery across the retries of one delivery: a retry of one already
+  // applied (its 2xx was lost) is stored as DUPLICATE without touching the mirror.
+  const stored = await recordDelivery({ ...verified, outcome: "PENDING" }, { dedupe: true });
+  if (stored.outcome === "DUPLICATE") return { status: 200, outcome: "DUPLICATE" };
+  // Stored: from here on the delivery is ours, so the answer is 200 even when applying fails (the
+  // retry worker takes it from there).
+  const outcome = await applyStoredDelivery({ id: stored.id, rawBody: body.bytes, applyAttempts: 0 }, now);
+  return { status: 200, outcome };
+}

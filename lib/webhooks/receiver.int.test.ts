@@ -1,0 +1,248 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
+import { db } from "@/lib/db/client";
+import { createPixCharge, getPixCharge } from "@/lib/gateway/pix-charges";
+import { requestPixRefund } from "@/lib/gateway/pix-refunds";
+import { startGatewaySandbox, useGateway } from "@/lib/testing/gateway-sandbox";
+import type { TSandbox } from "@/sandbox/test/harness";
+import { clearReceiverSecretCache } from "./receive";
+import { replayDelivery } from "./replay";
+import { runWebhookRetryPass } from "./retry-worker";
+import { sealWebhookSecret } from "./secret-box";
+import { paidChargeEvent, paymentLinkEvent, refundReturnedEvent, signedHeaders } from "./testing/fixtures";
+
+const secret = `whsec_${randomBytes(24).toString("hex")}`;
+const rotatedSecret = `whsec_${randomBytes(24).toString("hex")}`;
+
+type TDeliverOptions = { webhookId?: string; secret?: string; headers?: Record<string, string | undefined>; rawBody?: Buffer };
+
+describe("webhook receiver (hand-built requests)", () => {
+  let sandbox: TSandbox;
+  let webhookId: string;
+  let rotatedWebhookId: string;
+
+  async function deliver(payload: unknown, options: TDeliverOptions = {}) {
+    const rawBody = options.rawBody ?? Buffer.from(typeof payload === "string" ? payload : JSON.stringify(payload));
+    const headers = signedHeaders(options.secret ?? secret, rawBody, options.headers);
+    const id = options.webhookId ?? webhookId;
+    const response = await POST(new Request(`http://127.0.0.1/api/webhooks/gateway/${id}`, { method: "POST", headers, body: rawBody }), {
+      params: Promise.resolve({ webhookId: id }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown>, deliveryId: headers["x-webhook-delivery"] };
+  }
+
+  const lastDelivery = () => db.webhookDelivery.findFirstOrThrow({ orderBy: { receivedAt: "desc" } });
+
+  beforeAll(async () => {
+    process.env.WEBHOOK_SECRET_KEY = randomBytes(32).toString("base64");
+    clearReceiverSecretCache();
+    sandbox = await startGatewaySandbox();
+  });
+
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+
+  beforeEach(async () => {
+    await db.webhookDelivery.deleteMany();
+    await db.webhookEffect.deleteMany();
+    await db.webhook.deleteMany();
+    await db.pixCharge.deleteMany();
+    await db.paymentLink.deleteMany();
+    webhookId = randomUUID();
+    rotatedWebhookId = randomUUID();
+    await db.webhook.create({ data: { id: webhookId, url: "http://x/1", events: ["pix_charge.paid"], secretCiphertext: sealWebhookSecret(secret, webhookId) } });
+    await db.webhook.create({
+      data: { id: rotatedWebhookId, url: "http://x/2", events: ["pix_charge.paid"], secretCiphertext: sealWebhookSecret(rotatedSecret, rotatedWebhookId), replacesId: webhookId },
+    });
+  });
+
+  it("applies a valid pix_charge.paid and records what changed", async () => {
+    const txid = `TX${randomUUID().replaceAll("-", "")}`;
+    const result = await deliver(paidChargeEvent(txid));
+    expect(result).toMatchObject({ status: 200, body: { received: true, outcome: "APPLIED" } });
+    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({ status: "PAID", paidAmountCents: 2590 });
+    const row = await lastDelivery();
+    expect(row).toMatchObject({ signatureValid: true, outcome: "APPLIED", eventKey: `pix_charge.paid:${txid}:PAID`, resourceType: "pix_charge", resourceId: txid, applyAttempts: 1 });
+    expect(row.changes).toEqual([expect.objectContaining({ kind: "pix_charge", id: txid, outcome: "created", before: null, after: expect.objectContaining({ status: "PAID" }) })]);
+    expect(await db.webhookEffect.count()).toBe(1);
+  });
+
+  it.each([
+    ["a wrong signature", { headers: { "x-webhook-signature": "0".repeat(64) } }, "signature mismatch"],
+    ["the signature of another secret", { secret: rotatedSecret }, "signature mismatch"],
+    ["a missing signature", { headers: { "x-webhook-signature": undefined } }, "signature missing"],
+    ["a signature that is not hex", { headers: { "x-webhook-signature": "z".repeat(64) } }, "signature not hex"],
+    ["a signature of the wrong length", { headers: { "x-webhook-signature": "abc" } }, "signature wrong length"],
+  ])("refuses %s with 401 and changes nothing but the record", async (_name, options, problem) => {
+    const txid = `TX${randomUUID().replaceAll("-", "")}`;
+    const result = await deliver(paidChargeEvent(txid), options as TDeliverOptions);
+    expect(result).toMatchObject({ status: 401, body: { error: { code: "REJECTED_SIGNATURE", message: problem } } });
+    expect(await lastDelivery()).toMatchObject({ signatureValid: false, outcome: "REJECTED_SIGNATURE", error: problem });
+    expect(await db.pixCharge.count()).toBe(0);
+  });
+
+  it("refuses the signature of a different body", async () => {
+    const txid = `TX${randomUUID().replaceAll("-", "")}`;
+    const genuine = Buffer.from(JSON.stringify(paidChargeEvent("OTHER")));
+    const forged = Buffer.from(JSON.stringify(paidChargeEvent(txid)));
+    const result = await deliver(null, { rawBody: forged, headers: { "x-webhook-signature": signedHeaders(secret, genuine)["x-webhook-signature"] } });
+    expect(result.status).toBe(401);
+    expect(await db.pixCharge.count()).toBe(0);
+  });
+
+  it.each([
+    ["stale", -301, "timestamp too old"],
+    ["future", 301, "timestamp in the future"],
+  ])("refuses a %s timestamp with 401 (signature fine, stored as STALE)", async (_name, offsetSeconds, problem) => {
+    const timestamp = String(Math.floor(Date.now() / 1000) + offsetSeconds);
+    const result = await deliver(paidChargeEvent("TXSTALE"), { headers: { "x-webhook-timestamp": timestamp } });
+    expect(result).toMatchObject({ status: 401, body: { error: { code: "STALE", message: problem } } });
+    expect(await lastDelivery()).toMatchObject({ signatureValid: true, outcome: "STALE", timestampHeader: timestamp });
+    expect(await db.pixCharge.count()).toBe(0);
+  });
+
+  it("answers missing timestamp and delivery id headers without applying", async () => {
+    expect(await deliver(paidChargeEvent("TXNOTS"), { headers: { "x-webhook-timestamp": undefined } })).toMatchObject({ status: 401 });
+    expect(await deliver(paidChargeEvent("TXNOID"), { headers: { "x-webhook-delivery": undefined } })).toMatchObject({
+      status: 400,
+      body: { error: { code: "IGNORED" } },
+    });
+    expect(await db.pixCharge.count()).toBe(0);
+  });
+
+  it("answers 404 for a path naming no webhook, and records it", async () => {
+    expect((await deliver(paidChargeEvent("TX404"), { webhookId: randomUUID() })).status).toBe(404);
+    expect((await deliver(paidChargeEvent("TX404"), { webhookId: "not-a-uuid" })).status).toBe(404);
+    expect(await db.webhookDelivery.count({ where: { webhookId: null, outcome: "REJECTED_SIGNATURE" } })).toBe(2);
+  });
+
+  it("refuses a 2 MiB body with 413, declared or not", async () => {
+    const big = Buffer.alloc(2 * 1024 * 1024, 0x20);
+    expect((await deliver(null, { rawBody: big, headers: { "content-length": String(big.length) } })).status).toBe(413);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 32; i += 1) controller.enqueue(new Uint8Array(64 * 1024));
+        controller.close();
+      },
+    });
+    const response = await POST(
+      new Request(`http://127.0.0.1/x`, { method: "POST", headers: signedHeaders(secret, big), body: stream, duplex: "half" } as RequestInit),
+      { params: Promise.resolve({ webhookId }) },
+    );
+    expect(response.status).toBe(413);
+    expect(await db.webhookDelivery.count({ where: { outcome: "IGNORED", error: { startsWith: "body over" } } })).toBe(2);
+  });
+
+  it("takes malformed JSON and unknown events (valid signature) with 200 IGNORED", async () => {
+    expect(await deliver("{not json")).toMatchObject({ status: 200, body: { outcome: "IGNORED" } });
+    expect(await lastDelivery()).toMatchObject({ outcome: "IGNORED", signatureValid: true, error: expect.stringMatching(/not a JSON delivery/) });
+    expect(await deliver({ event: "card.paid", occurredAt: "2026-11-21T10:00:00Z", data: {} })).toMatchObject({ status: 200, body: { outcome: "IGNORED" } });
+    expect(await lastDelivery()).toMatchObject({ error: 'unknown event "card.paid"' });
+  });
+
+  it("applies the same delivery id once, and the same event under two delivery ids and two webhooks once", async () => {
+    const txid = `TX${randomUUID().replaceAll("-", "")}`;
+    const first = await deliver(paidChargeEvent(txid));
+    const again = await deliver(paidChargeEvent(txid), { headers: { "x-webhook-delivery": first.deliveryId } });
+    const otherId = await deliver(paidChargeEvent(txid));
+    const otherWebhook = await deliver(paidChargeEvent(txid), { webhookId: rotatedWebhookId, secret: rotatedSecret });
+    expect([first, again, otherId, otherWebhook].map((result) => result.body.outcome)).toEqual(["APPLIED", "DUPLICATE", "DUPLICATE", "DUPLICATE"]);
+    expect(await db.webhookEffect.count()).toBe(1);
+    expect(await db.webhookDelivery.count({ where: { outcome: "APPLIED" } })).toBe(1);
+  });
+
+  it("applies one of many concurrent deliveries of one event", async () => {
+    const txid = `TX${randomUUID().replaceAll("-", "")}`;
+    const results = await Promise.all(Array.from({ length: 12 }, () => deliver(paidChargeEvent(txid))));
+    expect(results.filter((result) => result.body.outcome === "APPLIED")).toHaveLength(1);
+    expect(results.filter((result) => result.body.outcome === "DUPLICATE")).toHaveLength(11);
+  });
+
+  it("leaves the mirror right when a refund settles before the charge's paid event arrives", async () => {
+    const created = await createPixCharge({ amount: 50, expiration: 600 });
+    await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${created.txid}/pay`);
+    const paidSnapshot = await getPixCharge(created.txid);
+    const refund = await requestPixRefund({ txid: created.txid, amount: 20 });
+    const settled = (await getPixCharge(created.txid)).devolutions!.find((item) => item.pixRefundId === refund.pixRefundId)!;
+
+    const refundResult = await deliver({ event: "pix_refund.returned", occurredAt: settled.updatedAt, data: settled });
+    expect(refundResult.body.outcome).toBe("APPLIED");
+    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid: created.txid } })).toMatchObject({ status: "PARTIALLY REFUNDED", refundedCents: 2000 });
+    expect(await db.pixRefund.findUniqueOrThrow({ where: { pixRefundId: refund.pixRefundId } })).toMatchObject({ statusCode: 3 });
+
+    const late = await deliver({ event: "pix_charge.paid", occurredAt: paidSnapshot.calendar.creationDate, data: paidSnapshot });
+    expect(late.body.outcome).toBe("APPLIED");
+    expect(await lastDelivery()).toMatchObject({ changes: [] });
+    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid: created.txid } })).toMatchObject({ status: "PARTIALLY REFUNDED", refundedCents: 2000 });
+  });
+
+  it("stores a payment link from link_payment.paid", async () => {
+    const uuid = randomUUID();
+    expect((await deliver(paymentLinkEvent(uuid))).body.outcome).toBe("APPLIED");
+    expect(await db.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid: uuid } })).toMatchObject({
+      statusCode: 3,
+      amountCents: 10000,
+      paidMethodCode: 1,
+      paymentReceipt: "RECEIPT-1",
+      transactionId: "PAY-1",
+    });
+  });
+
+  it("keeps a delivery whose apply failed and applies it on a later retry pass", async () => {
+    const created = await createPixCharge({ amount: 30, expiration: 600 });
+    await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${created.txid}/pay`);
+    const refund = await requestPixRefund({ txid: created.txid, amount: 30 });
+    const settled = (await getPixCharge(created.txid)).devolutions!.find((item) => item.pixRefundId === refund.pixRefundId)!;
+    await useGateway("https://127.0.0.1:1", sandbox.certsDir, "merchant", { GATEWAY_GET_RETRIES: "0" });
+    try {
+      expect((await deliver(refundReturnedEvent(created.txid, refund.pixRefundId, settled))).body.outcome).toBe("FAILED");
+    } finally {
+      await useGateway(sandbox.baseUrl, sandbox.certsDir);
+    }
+    const failed = await lastDelivery();
+    expect(failed).toMatchObject({ outcome: "FAILED", applyAttempts: 1, error: expect.any(String) });
+    expect(failed.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+
+    expect((await runWebhookRetryPass()).claimed).toBe(0);
+    const pass = await runWebhookRetryPass({ now: new Date(failed.nextAttemptAt!.getTime() + 1000) });
+    expect(pass).toEqual({ claimed: 1, outcomes: { APPLIED: 1 } });
+    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid: created.txid } })).toMatchObject({ status: "REFUNDED" });
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: failed.id } })).toMatchObject({ outcome: "APPLIED", applyAttempts: 2 });
+  });
+
+  it("applies after a restart a delivery stored but not yet applied (crash between store and apply)", async () => {
+    const txid = `TX${randomUUID().replaceAll("-", "")}`;
+    const rawBody = Buffer.from(JSON.stringify(paidChargeEvent(txid)));
+    const stored = await db.webhookDelivery.create({
+      data: {
+        webhookId,
+        pathId: webhookId,
+        deliveryId: randomUUID(),
+        event: "pix_charge.paid",
+        headers: signedHeaders(secret, rawBody),
+        rawBody,
+        signatureValid: true,
+        outcome: "PENDING",
+        receivedAt: new Date(Date.now() - 60_000),
+      },
+    });
+    expect(await runWebhookRetryPass()).toEqual({ claimed: 1, outcomes: { APPLIED: 1 } });
+    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({ status: "PAID" });
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: stored.id } })).toMatchObject({ outcome: "APPLIED" });
+  });
+
+  it("replays a stored delivery by hand, once, and audits it", async () => {
+    const admin = await db.user.upsert({ where: { email: "admin@example.com" }, update: {}, create: { email: "admin@example.com", name: "Admin", passwordHash: "x", role: "ADMIN" } });
+    const actor = { id: admin.id, email: admin.email, role: "ADMIN" as const };
+    const txid = `TX${randomUUID().replaceAll("-", "")}`;
+    await deliver(paidChargeEvent(txid));
+    const original = await lastDelivery();
+    const replay = await replayDelivery(original.id, actor);
+    expect(replay.outcome).toBe("DUPLICATE");
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: replay.id } })).toMatchObject({ replayOfId: original.id });
+    expect(await db.auditLog.count({ where: { action: "webhook_delivery.replayed", resourceId: original.id } })).toBe(1);
+    await expect(replayDelivery(original.id, { ...actor, role: "STAFF" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});

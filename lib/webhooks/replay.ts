@@ -1,0 +1,49 @@
+import "server-only";
+import type { CurrentUser } from "@/lib/auth/session";
+import { recordAudit } from "@/lib/audit/audit-log";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
+import { applyStoredDelivery } from "./apply";
+
+/**
+ * Runs a stored, verified delivery through the apply path again, as a new history row pointing at
+ * the original (`replayOfId`). Exactly once still holds: an event already applied comes back as
+ * DUPLICATE; a FAILED or IGNORED one (after a fix) can be applied this way. Admins only; audited.
+ */
+export async function replayDelivery(
+  id: string,
+  actor: Pick<CurrentUser, "id" | "email" | "role">,
+  context: { ip?: string | null; userAgent?: string | null } = {},
+): Promise<{ id: string; outcome: WebhookDeliveryOutcome }> {
+  if (actor.role !== "ADMIN") throw new AppError("FORBIDDEN", "Only administrators can replay deliveries.");
+  const original = await db.webhookDelivery.findUnique({ where: { id } });
+  if (!original) throw new AppError("NOT_FOUND", "Delivery not found.");
+  if (!original.signatureValid) throw new AppError("CONFLICT", "Only deliveries with a valid signature can be replayed.");
+  const copy = await db.webhookDelivery.create({
+    data: {
+      webhookId: original.webhookId,
+      pathId: original.pathId,
+      deliveryId: original.deliveryId,
+      event: original.event,
+      timestampHeader: original.timestampHeader,
+      headers: original.headers ?? {},
+      rawBody: original.rawBody,
+      signatureValid: true,
+      outcome: "PENDING",
+      replayOfId: original.id,
+    },
+    select: { id: true },
+  });
+  await recordAudit({
+    actor: { id: actor.id, email: actor.email },
+    action: "webhook_delivery.replayed",
+    resourceType: "webhook_delivery",
+    resourceId: original.id,
+    ip: context.ip,
+    userAgent: context.userAgent,
+    metadata: { replayId: copy.id },
+  });
+  const outcome = await applyStoredDelivery({ id: copy.id, rawBody: original.rawBody, applyAttempts: 0 });
+  return { id: copy.id, outcome };
+}
