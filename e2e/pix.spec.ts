@@ -65,8 +65,10 @@ test("[PIX] staff refunds half, then the rest, and a third refund is refused", a
   await expect(charge.refunds.getByRole("row", { name: /Metade devolvida/ })).toContainText("Devolvida");
   await expect(charge.refundAmountField()).toHaveValue("12,95");
 
-  // A second screen still shows R$ 12,95 left when the first one refunds it.
+  // A second screen that has not heard of the first one's refund (its push stream is cut, and a
+  // paid charge is not polled) still offers R$ 12,95: the server must refuse it.
   const stalePage = await page.context().newPage();
+  await stalePage.route("**/api/events**", (route) => route.abort());
   const staleCharge = new PixChargePage(stalePage);
   await staleCharge.goto(txid);
   await expect(staleCharge.refundAmountField()).toHaveValue("12,95");

@@ -13,7 +13,8 @@ async function signIn(page: Page, user: TestUser) {
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn(user.email, user.password);
-  await expect(page).toHaveURL(/\/pix$/);
+  // Password hashing is deliberately slow, and slower still on a busy CI machine.
+  await expect(page).toHaveURL(/\/pix$/, { timeout: 30_000 });
 }
 
 // The exactly-once ledger, read straight from the test run's database: one row per applied effect.

@@ -61,6 +61,17 @@ describe("createLiveConnection", () => {
     expect(events).toEqual([{ type: "resync" }]);
   });
 
+  it("asks for a resync on the first open only when the page was slow to start", () => {
+    for (const [sincePageLoadMs, expected] of [[500, []], [5_000, [{ type: "resync" }]]] as const) {
+      FakeEventSource.instances = [];
+      const connection = createLiveConnection({ url: "/e", createEventSource: (url) => new FakeEventSource(url) as unknown as EventSource, sincePageLoadMs: () => sincePageLoadMs });
+      const events: LiveEvent[] = [];
+      connection.subscribe((event) => events.push(event));
+      FakeEventSource.instances[0]!.fire("open");
+      expect(events).toEqual(expected);
+    }
+  });
+
   it("reconnects with backoff when the browser gives up", () => {
     const connection = open();
     connection.subscribe(() => {});

@@ -16,7 +16,13 @@ type ConnectionOptions = {
   // Grace period before the last listener's departure closes the stream (page navigation).
   idleCloseMs?: number;
   retryDelaysMs?: readonly number[];
+  // Milliseconds since the page loaded (performance.now in the browser).
+  sincePageLoadMs?: () => number;
 };
+
+// A page rendered on the server before the stream opened misses the changes in between. That gap
+// is short unless the page was slow to start (slow network, cold server): then read once more.
+const slowStartMs = 2_000;
 
 const closedState = 2; // EventSource.CLOSED, not defined outside browsers
 
@@ -25,7 +31,13 @@ export function matchesFilter(event: LiveEvent, filter: LiveFilter): boolean {
   return filter.kinds.includes(event.change.kind) && (filter.id === undefined || filter.id === event.change.id);
 }
 
-export function createLiveConnection({ url, createEventSource, idleCloseMs = 5_000, retryDelaysMs = [1_000, 2_000, 5_000, 15_000, 30_000, 60_000] }: ConnectionOptions) {
+export function createLiveConnection({
+  url,
+  createEventSource,
+  idleCloseMs = 5_000,
+  retryDelaysMs = [1_000, 2_000, 5_000, 15_000, 30_000, 60_000],
+  sincePageLoadMs = () => 0,
+}: ConnectionOptions) {
   const listeners = new Set<LiveListener>();
   const statusListeners = new Set<() => void>();
   let source: EventSourceLike | null = null;
@@ -47,7 +59,7 @@ export function createLiveConnection({ url, createEventSource, idleCloseMs = 5_0
     source = next;
     next.addEventListener("open", () => {
       // Changes published while this tab was not listening are lost: everyone reads again.
-      if (hasOpened) dispatch({ type: "resync" });
+      if (hasOpened || sincePageLoadMs() > slowStartMs) dispatch({ type: "resync" });
       hasOpened = true;
       failures = 0;
       setOpen(true);

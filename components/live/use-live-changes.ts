@@ -9,7 +9,11 @@ export type { LiveEvent, LiveFilter } from "./live-connection";
 let connection: LiveConnection | undefined;
 
 function getConnection(): LiveConnection {
-  connection ??= createLiveConnection({ url: "/api/events", createEventSource: (url) => new EventSource(url) });
+  connection ??= createLiveConnection({
+    url: "/api/events",
+    createEventSource: (url) => new EventSource(url),
+    sincePageLoadMs: () => performance.now(),
+  });
   return connection;
 }
 

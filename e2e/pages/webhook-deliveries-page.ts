@@ -21,9 +21,10 @@ export class WebhookDeliveriesPage {
     return this.rows().filter({ hasText: outcome });
   }
 
+  /** Waits for the live history to show these counts; the gateway posts within seconds. */
   async expectOutcomes(expected: Record<string, number>) {
     for (const [outcome, count] of Object.entries(expected)) {
-      await expect(this.rowsWithOutcome(outcome)).toHaveCount(count);
+      await expect(this.rowsWithOutcome(outcome)).toHaveCount(count, { timeout: 30_000 });
     }
   }
 }

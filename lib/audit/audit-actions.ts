@@ -22,6 +22,8 @@ export const auditActions = [
   "webhook.retired",
   "webhook_delivery.replayed",
   "reconciliation.requested",
+  "payment_link.created",
+  "payment_link.cancelled",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -167,6 +167,27 @@ function httpToAppError(error: GatewayHttpError): AppError {
   }
 }
 
+function hasCode(error: unknown, codes: string[]): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown[] };
+  if (typeof code === "string" && codes.includes(code)) return true;
+  return (errors ?? []).some((item) => hasCode(item, codes)) || hasCode(cause, codes);
+}
+
+/**
+ * Whether a failed write (POST/PUT) certainly never took effect upstream, so the same form may be
+ * submitted again with its idempotency key. Otherwise (no answer in time, a connection cut
+ * mid-request, an answer we could not read) the resource may exist upstream, and a second write
+ * could duplicate it.
+ */
+export function isCertainlyNotApplied(error: unknown): boolean {
+  if (error instanceof GatewayHttpError) return error.status < 500;
+  if (error instanceof GatewaySchemaError) return error.direction === "request";
+  if (error instanceof GatewayTimeoutError) return error.phase === "connect";
+  if (error instanceof GatewayUnavailableError) return error.attempts === 0 || hasCode(error.cause, ["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT"]);
+  return false;
+}
+
 // Maps any error from lib/gateway to the AppError a person (or an API client) sees. The raw
 // upstream detail stays on `cause` for the log.
 export function toAppError(error: unknown): AppError {

@@ -3,13 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import {
-  GatewayHttpError,
-  GatewaySchemaError,
-  GatewayTimeoutError,
-  GatewayUnavailableError,
-  toAppError,
-} from "@/lib/gateway/errors";
+import { GatewayHttpError, isCertainlyNotApplied, toAppError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/pix-charges";
 import type { TCreatePixChargeRequest } from "@/lib/gateway/schemas/pix-charge";
 import { Prisma, type PixCharge } from "@/lib/generated/prisma/client";
@@ -47,24 +41,6 @@ function toCreateRequest(input: TCreatePixCharge): TCreatePixChargeRequest {
     description: input.description,
     userReference: input.userReference,
   };
-}
-
-function hasCode(error: unknown, codes: string[]): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown[] };
-  if (typeof code === "string" && codes.includes(code)) return true;
-  return (errors ?? []).some((item) => hasCode(item, codes)) || hasCode(cause, codes);
-}
-
-// A failed POST whose request certainly never took effect upstream: the same form may then be
-// submitted again with its key. Otherwise (no answer in time, a connection cut mid-request, an
-// answer we could not read) the charge may exist upstream, and a second POST could duplicate it.
-function isCertainlyNotCreated(error: unknown): boolean {
-  if (error instanceof GatewayHttpError) return error.status < 500;
-  if (error instanceof GatewaySchemaError) return error.direction === "request";
-  if (error instanceof GatewayTimeoutError) return error.phase === "connect";
-  if (error instanceof GatewayUnavailableError) return error.attempts === 0 || hasCode(error.cause, ["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT"]);
-  return false;
 }
 
 async function waitForPendingRequest(idempotencyKey: string): Promise<{ txid: string }> {
@@ -107,7 +83,7 @@ export async function createPixCharge(input: TCreatePixCharge, context: ChangeCo
   try {
     charge = await gateway.createPixCharge(toCreateRequest(input));
   } catch (error) {
-    if (isCertainlyNotCreated(error)) {
+    if (isCertainlyNotApplied(error)) {
       await db.pixChargeRequest.delete({ where: { idempotencyKey } });
     } else {
       await db.pixChargeRequest.update({ where: { idempotencyKey }, data: { state: "FAILED", error: String(error).slice(0, 500) } });

@@ -68,7 +68,8 @@ function isSameValue(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-function changedFields<T extends Record<string, unknown>>(row: Record<string, unknown>, data: T): Partial<T> {
+/** The entries of `data` that differ from `row` (dates by instant, JSON by content). */
+export function changedFields<T extends Record<string, unknown>>(row: Record<string, unknown>, data: T): Partial<T> {
   return Object.fromEntries(Object.entries(data).filter(([key, value]) => !isSameValue(row[key], value))) as Partial<T>;
 }
 

@@ -20,10 +20,10 @@ function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Today and the six days before it. */
-export function defaultPeriod(now: Date = new Date()): TPeriod {
+/** Today and the days before it: the last 7 days unless told otherwise. */
+export function defaultPeriod(now: Date = new Date(), days: number = defaultPeriodDays): TPeriod {
   const to = toSaoPauloDay(now);
-  return { from: addDays(to, -(defaultPeriodDays - 1)), to };
+  return { from: addDays(to, -(days - 1)), to };
 }
 
 function startOfSaoPauloDay(day: string): Date {

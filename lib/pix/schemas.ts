@@ -12,13 +12,13 @@ export const ZTxid = z.string().trim().regex(/^[A-Za-z0-9]{1,35}$/, { error: "in
 // R$ 999.999.999,99: far above any Pix, far below where cents stop being exact.
 const maxAmountCents = 99_999_999_999;
 
-const ZAmountCents = z
+export const ZAmountCents = z
   .number({ error: "amountRequired" })
   .int({ error: "invalidAmount" })
   .min(1, { error: "amountTooSmall" })
   .max(maxAmountCents, { error: "amountTooLarge" });
 
-const ZOptionalText = (max: number, tooLong: string) =>
+export const ZOptionalText = (max: number, tooLong: string) =>
   z
     .string()
     .trim()
@@ -60,7 +60,7 @@ export type TCreatePixCharge = z.output<typeof ZCreatePixChargeInput>;
 export const ZCancelPixChargeInput = z.object({ txid: ZTxid });
 export type TCancelPixChargeInput = z.input<typeof ZCancelPixChargeInput>;
 
-const ZDay = z.iso.date({ error: "invalidDate" });
+export const ZDay = z.iso.date({ error: "invalidDate" });
 
 // `page` counts from 0, as the upstream list does; the caller loops while `page + 1 < totalPages`.
 export const ZRefreshPixChargesPageInput = z
@@ -78,7 +78,7 @@ export type TRequestPixRefund = z.output<typeof ZRequestPixRefundInput>;
 
 // List filters, built from URL search params: every field falls back on its own (`.catch`), so a
 // hand-edited or stale link shows the list with that filter dropped instead of an error page.
-const ZOptionalFilterText = (max: number) =>
+export const ZOptionalFilterText = (max: number) =>
   z
     .string()
     .trim()
@@ -86,9 +86,9 @@ const ZOptionalFilterText = (max: number) =>
     .transform((value) => value || undefined)
     .optional()
     .catch(undefined);
-const ZOptionalDay = z.iso.date().optional().catch(undefined);
-const ZOrder = z.enum(["asc", "desc"]).catch("desc").default("desc");
-const ZPage = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
+export const ZOptionalDay = z.iso.date().optional().catch(undefined);
+export const ZOrder = z.enum(["asc", "desc"]).catch("desc").default("desc");
+export const ZPage = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
 
 export const pixChargeSortColumns = ["creationDate", "amount", "status", "expirationDate", "txid"] as const;
 

@@ -1,11 +1,12 @@
 import http from "node:http";
 import type net from "node:net";
+import { Readable } from "node:stream";
 
 // Tests and benchmarks: serves a route handler function (`POST` from a route.ts) over plain
 // node:http, so the sandbox can post real webhooks to it without a Next.js server. The body is
 // passed as a stream, exactly as Next.js hands it over.
 
-type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type RouteHandler<TParams> = (request: Request, context: { params: Promise<TParams> }) => Promise<Response>;
 
 export type TRouteServer = { url: string; close: () => Promise<void> };
 
@@ -13,9 +14,9 @@ export type TRouteServer = { url: string; close: () => Promise<void> };
  * `pattern` is a path with `[name]` segments, e.g. `/api/webhooks/gateway/[webhookId]`.
  * `intercept` may answer a request itself (e.g. fail the first ones) by returning a status.
  */
-export async function startRouteServer(
+export async function startRouteServer<TParams extends Record<string, string>>(
   pattern: string,
-  handler: RouteHandler,
+  handler: RouteHandler<TParams>,
   options: { intercept?: () => number | null } = {},
 ): Promise<TRouteServer> {
   const names: string[] = [];
@@ -28,10 +29,10 @@ export async function startRouteServer(
       res.writeHead(match ? intercepted! : 404).end();
       return;
     }
-    const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
+    const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)])) as TParams;
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-    const body = ReadableStream.from(req) as ReadableStream<Uint8Array>;
+    const body = Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
     try {
       const response = await handler(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body, duplex: "half" } as RequestInit), {
         params: Promise.resolve(params),

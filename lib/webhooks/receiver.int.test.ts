@@ -26,7 +26,7 @@ describe("webhook receiver (hand-built requests)", () => {
     const rawBody = options.rawBody ?? Buffer.from(typeof payload === "string" ? payload : JSON.stringify(payload));
     const headers = signedHeaders(options.secret ?? secret, rawBody, options.headers);
     const id = options.webhookId ?? webhookId;
-    const response = await POST(new Request(`http://127.0.0.1/api/webhooks/gateway/${id}`, { method: "POST", headers, body: rawBody }), {
+    const response = await POST(new Request(`http://127.0.0.1/api/webhooks/gateway/${id}`, { method: "POST", headers, body: new Uint8Array(rawBody) }), {
       params: Promise.resolve({ webhookId: id }),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown>, deliveryId: headers["x-webhook-delivery"] };

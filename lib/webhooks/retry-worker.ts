@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { retireDueWebhooks } from "./admin";
 import { applyStoredDelivery } from "./apply";
 
 // Applies again what the receiver stored but could not apply: FAILED deliveries whose
@@ -41,16 +42,19 @@ export async function runWebhookRetryPass(options: { now?: Date; limit?: number;
 
 const state = globalThis as typeof globalThis & { __webhookRetryWorker?: { stop: () => void } };
 
-/** Starts the periodic pass once per process (instrumentation.ts); passes never overlap. */
+/** Starts the periodic pass once per process (instrumentation.ts); ticks never overlap. */
 export function startWebhookRetryWorker(intervalMs = 5_000): () => void {
   if (state.__webhookRetryWorker) return state.__webhookRetryWorker.stop;
   let isRunning = false;
   const timer = setInterval(() => {
     if (isRunning) return;
     isRunning = true;
-    runWebhookRetryPass()
-      .catch((error: unknown) => log.error({ err: error }, "webhook retry pass failed"))
-      .finally(() => (isRunning = false));
+    // The same tick ends rotation overlaps that are due (lib/webhooks/admin.ts), so an old webhook is
+    // retired on time even when nobody opens the webhooks page.
+    Promise.all([
+      runWebhookRetryPass().catch((error: unknown) => log.error({ err: error }, "webhook retry pass failed")),
+      retireDueWebhooks().catch((error: unknown) => log.error({ err: error }, "retiring rotated webhooks failed")),
+    ]).finally(() => (isRunning = false));
   }, intervalMs);
   timer.unref();
   const stop = () => {

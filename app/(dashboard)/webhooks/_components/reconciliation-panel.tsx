@@ -46,7 +46,7 @@ export async function ReconciliationPanel({ limit = 5 }: { limit?: number }) {
         <div className="grid gap-1">
           <CardTitle>{t("title")}</CardTitle>
           <CardDescription>
-            {intervalSeconds === 0 ? t("scheduleOff", { windowHours }) : t("schedule", { minutes: Math.round(intervalSeconds / 60), windowHours })}
+            {intervalSeconds === 0 ? t("scheduleOff", { windowHours }) : t("schedule", { minutes: Math.max(1, Math.round(intervalSeconds / 60)), windowHours })}
           </CardDescription>
         </div>
         <ReconcileNowButton />
@@ -78,7 +78,7 @@ export async function ReconciliationPanel({ limit = 5 }: { limit?: number }) {
                       <StatusBadge status={run.status} toneByStatus={toneByStatus}>
                         {t(`status.${run.status}`)}
                       </StatusBadge>
-                      {run.error ? <p className="mt-1 max-w-xs truncate text-xs text-destructive" title={run.error}>{run.error}</p> : null}
+                      {run.error ? <p className="mt-1 max-w-xs text-xs text-destructive">{t("readFailed")}</p> : null}
                     </TableCell>
                     <TableCell className="tabular-nums">{t("scanned", { charges: run.chargesScanned, refunds: run.refundsScanned })}</TableCell>
                     <TableCell>

@@ -1,0 +1,23 @@
+// What a payer reads when the card is refused: a key of the `pay.refusal` messages, chosen from the
+// authorizer's answer (sandbox/README.md: codigo, mensagem, merchantAdviceCode with Mastercard's
+// meanings). The authorizer's own words are terse Portuguese without accents and never shown raw.
+
+export const refusalMessageKeys = ["insufficientFunds", "expiredCard", "checkCardData", "tryLater", "declined"] as const;
+export type TRefusalMessageKey = (typeof refusalMessageKeys)[number];
+
+export type TCardRefusal = { codigo: string | null; mensagem: string | null; merchantAdviceCode: string | null };
+
+export function refusalMessageKey(refusal: TCardRefusal): TRefusalMessageKey {
+  const text = (refusal.mensagem ?? "").toLowerCase();
+  // The specific reasons first: they tell the payer what to change.
+  if (refusal.codigo === "51" || text.includes("saldo")) return "insufficientFunds";
+  if (refusal.codigo === "54" || text.includes("vencido")) return "expiredCard";
+  switch (refusal.merchantAdviceCode) {
+    case "01":
+      return "checkCardData";
+    case "02":
+      return "tryLater";
+    default:
+      return "declined";
+  }
+}
