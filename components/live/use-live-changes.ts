@@ -2,6 +2,8 @@
 
 import { useEffect, useRef, useSyncExternalStore } from "react";
 
+import type { TChangeKind } from "@/lib/events/change";
+
 import { createLiveConnection, matchesFilter, type LiveConnection, type LiveEvent, type LiveFilter } from "./live-connection";
 
 export type { LiveEvent, LiveFilter } from "./live-connection";
@@ -27,15 +29,14 @@ export function useLiveChanges(filter: LiveFilter, onChange: (event: LiveEvent) 
   useEffect(() => {
     onChangeRef.current = onChange;
   });
+  // As a string, so a new array with the same kinds (a literal in render) does not resubscribe.
   const kinds = filter.kinds.join(",");
   const { id } = filter;
   useEffect(() => {
-    const current: LiveFilter = { kinds: filter.kinds, id };
+    const current: LiveFilter = { kinds: kinds.split(",") as TChangeKind[], id };
     return getConnection().subscribe((event) => {
       if (matchesFilter(event, current)) onChangeRef.current(event);
     });
-    // `kinds` stands for filter.kinds, so a new array with the same kinds does not resubscribe.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [kinds, id]);
 }
 

@@ -24,6 +24,8 @@ export const auditActions = [
   "reconciliation.requested",
   "payment_link.created",
   "payment_link.cancelled",
+  "payment_link.paid",
+  "payment_link.payment_refused",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

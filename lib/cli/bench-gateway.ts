@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     const authSecret = randomBytes(32).toString("base64");
     const appUrl = `http://127.0.0.1:${options.port}`;
     // Set before the app's modules read them (they are imported below, on purpose).
-    Object.assign(process.env, { DATABASE_URL: database.url, AUTH_SECRET: authSecret, APP_URL: appUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+    Object.assign(process.env, { DATABASE_URL: database.url, AUTH_SECRET: authSecret, WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"), APP_URL: appUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
     const { useGateway } = await import("@/lib/testing/gateway-sandbox");
     await useGateway(sandbox.baseUrl, sandbox.certsDir);
     const { db, disconnectDb } = await import("@/lib/db/client");

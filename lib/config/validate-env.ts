@@ -3,11 +3,12 @@ import { authEnvConcern } from "./auth-env";
 import { databaseEnvConcern } from "./database-env";
 import { collectEnvProblems, EnvValidationError } from "./define-env";
 import { gatewayEnvConcern } from "./gateway-env";
+import { payPageEnvConcern } from "./pay-page-env";
 import { reconcileEnvConcern } from "./reconcile-env";
 import { webhooksEnvConcern } from "./webhooks-env";
 
 // Add a concern here (and to ServerEnv in server-env.ts) when a feature brings new variables.
-export const serverEnvConcerns = [databaseEnvConcern, authEnvConcern, appEnvConcern, gatewayEnvConcern, webhooksEnvConcern, reconcileEnvConcern];
+export const serverEnvConcerns = [databaseEnvConcern, authEnvConcern, appEnvConcern, gatewayEnvConcern, webhooksEnvConcern, reconcileEnvConcern, payPageEnvConcern];
 
 // Throws an EnvValidationError listing every missing or malformed variable.
 export function assertValidServerEnv(env: Record<string, string | undefined> = process.env): void {

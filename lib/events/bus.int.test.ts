@@ -117,12 +117,12 @@ describe("SSE stream over the PostgreSQL bus", () => {
     const publisher = createPrismaClient({ kind: "postgres", url });
     const abort = new AbortController();
     try {
-      const reader = createChangeStream({ subscribe: hub.subscribe, signal: abort.signal }).pipeThrough(new TextDecoderStream()).getReader();
+      const reader = createChangeStream({ subscribe: hub.subscribe, signal: abort.signal }).getReader();
       await reader.read();
       await hub.ready();
       await publishChange({ kind: "webhook_delivery", id: "delivery-7" }, publisher);
       const { value } = await reader.read();
-      expect(value).toBe('event: change\ndata: {"kind":"webhook_delivery","id":"delivery-7"}\n\n');
+      expect(new TextDecoder().decode(value)).toBe('event: change\ndata: {"kind":"webhook_delivery","id":"delivery-7"}\n\n');
       abort.abort();
       expect((await reader.read()).done).toBe(true);
     } finally {

@@ -3,32 +3,58 @@ import { db } from "@/lib/db/client";
 import { publishChange } from "@/lib/events/bus";
 import type { TPaymentLink } from "@/lib/gateway/schemas/payment-link";
 import type { PaymentLink, Prisma } from "@/lib/generated/prisma/client";
-import type { MirrorClient, MirrorOutcome } from "@/lib/pix/mirror";
+import { changedFields, type MirrorClient, type MirrorOutcome } from "@/lib/pix/mirror";
+import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { amountToCents } from "@/lib/shared/money";
+import { paymentLinkStatusCodes, type InstallmentOption } from "./types";
 
-// Local mirror of payment links (spec 2.6), written today by the link_payment.paid webhook; the
-// payment links issue adds creation, lists and more fields. Like the Pix mirror: idempotent, and a
-// link never moves back (CREATED 1 → EXPIRED 2 → CANCELLED 4, CREATED → PAID 3; PAID and CANCELLED
-// are final), so a late or replayed snapshot cannot undo a payment.
+// Local mirror of payment links (spec 2.6): every gateway answer that carries a link (creation,
+// reads, the list, cancel, confirm) and the link_payment.paid webhook go through
+// upsertPaymentLinkFromGateway. Like the Pix mirror: idempotent, and a link never moves back
+// (CREATED 1 → EXPIRED 2 → CANCELLED 4, CREATED → PAID 3; PAID and CANCELLED are final), so a late
+// or replayed snapshot cannot undo a payment.
 
-const finalStatusCodes = [3, 4];
+const finalStatusCodes: number[] = [paymentLinkStatusCodes.PAID, paymentLinkStatusCodes.CANCELLED];
+const dayMs = 24 * 60 * 60 * 1000;
 
 function acceptsLinkStatus(current: number, next: number): boolean {
   if (current === next) return true;
   if (finalStatusCodes.includes(current)) return false;
-  if (current === 2) return next === 4;
+  if (current === paymentLinkStatusCodes.EXPIRED) return next === paymentLinkStatusCodes.CANCELLED;
   return true;
 }
 
 function linkFields(link: TPaymentLink) {
+  const creationDate = new Date(link.dataCriacao);
+  const installmentOptions: InstallmentOption[] = link.opcoesParcelamento.map((option) => ({
+    installments: option.numberInstallments,
+    amountCents: amountToCents(option.amountInstallment),
+  }));
   return {
+    linkPaymentId: link.linkPaymentId,
     statusCode: link.status.code,
     statusDescription: link.status.description,
     amountCents: amountToCents(link.valor),
+    payerName: link.nomePagador,
+    // Upstream returns a CPF/CNPJ as digits and keeps a foreign document as typed.
+    payerDocument: link.isEstrangeiro ? link.numeroInscricao : onlyDigits(link.numeroInscricao),
+    isForeignPayer: link.isEstrangeiro,
+    installments: link.numeroParcelas,
+    installmentOptions: installmentOptions as Prisma.InputJsonArray,
+    acceptedMethodCodes: link.metodosPagamentoAceitos.map((method) => method.code),
+    paymentUrl: link.urlPagamento,
+    verificationCode: String(link.tokenVerificacao),
+    description: link.descricao ?? null,
+    userReference: link.userReference ?? null,
+    creationDate,
+    expirationDays: link.diasExpiracao,
+    // Upstream expires a link diasExpiracao × 24 h after its creation.
+    expiresAt: new Date(creationDate.getTime() + link.diasExpiracao * dayMs),
     paidMethodCode: link.metodoPagamento?.code ?? null,
     paidMethodDescription: link.metodoPagamento?.description ?? null,
     paymentReceipt: link.comprovantePagamento,
     transactionId: link.identificadorTransacao,
+    raw: link as unknown as Prisma.InputJsonObject,
   };
 }
 
@@ -37,32 +63,40 @@ export async function lockPaymentLink(tx: MirrorClient, linkPaymentUuid: string)
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`payment_link:${linkPaymentUuid}`}, 0))`;
 }
 
-async function writeLink(tx: MirrorClient, link: TPaymentLink, syncedAt: Date): Promise<{ outcome: MirrorOutcome; link: PaymentLink }> {
+type UpsertLinkOptions = { client?: MirrorClient; now?: Date; createdById?: string | null };
+
+async function writeLink(tx: MirrorClient, link: TPaymentLink, options: UpsertLinkOptions): Promise<{ outcome: MirrorOutcome; link: PaymentLink }> {
+  const syncedAt = options.now ?? new Date();
   await lockPaymentLink(tx, link.linkPaymentUuid);
   const fields = linkFields(link);
-  const raw = link as unknown as Prisma.InputJsonObject;
+  // Upstream's link has no payment date: the mirror keeps when it first saw the payment.
+  const isPaid = fields.statusCode === paymentLinkStatusCodes.PAID;
   const existing = await tx.paymentLink.findUnique({ where: { linkPaymentUuid: link.linkPaymentUuid } });
   if (!existing) {
-    const created = await tx.paymentLink.create({ data: { linkPaymentUuid: link.linkPaymentUuid, ...fields, raw, syncedAt } });
+    const created = await tx.paymentLink.create({
+      data: { linkPaymentUuid: link.linkPaymentUuid, ...fields, paidAt: isPaid ? syncedAt : null, syncedAt, createdById: options.createdById ?? null },
+    });
     await publishChange({ kind: "payment_link", id: link.linkPaymentUuid }, tx);
     return { outcome: "created", link: created };
   }
   if (!acceptsLinkStatus(existing.statusCode, fields.statusCode)) return { outcome: "stale", link: existing };
-  const isChanged = Object.entries(fields).some(([key, value]) => existing[key as keyof typeof fields] !== value);
+  const changes = changedFields(existing, { ...fields, paidAt: existing.paidAt ?? (isPaid ? syncedAt : null) });
+  const isChanged = Object.keys(changes).length > 0;
   const updated = await tx.paymentLink.update({
     where: { linkPaymentUuid: link.linkPaymentUuid },
     // updatedAt moves only when the data does.
-    data: isChanged ? { ...fields, raw, syncedAt } : { syncedAt, updatedAt: existing.updatedAt },
+    data: {
+      ...changes,
+      syncedAt,
+      createdById: existing.createdById ?? options.createdById ?? undefined,
+      ...(isChanged ? {} : { updatedAt: existing.updatedAt }),
+    },
   });
   if (isChanged) await publishChange({ kind: "payment_link", id: link.linkPaymentUuid }, tx);
   return { outcome: isChanged ? "updated" : "unchanged", link: updated };
 }
 
 /** Writes a payment link into the mirror; pass `client` to take part in the caller's transaction. */
-export function upsertPaymentLinkFromGateway(
-  link: TPaymentLink,
-  options: { client?: MirrorClient; now?: Date } = {},
-): Promise<{ outcome: MirrorOutcome; link: PaymentLink }> {
-  const syncedAt = options.now ?? new Date();
-  return options.client ? writeLink(options.client, link, syncedAt) : db.$transaction((tx) => writeLink(tx, link, syncedAt));
+export function upsertPaymentLinkFromGateway(link: TPaymentLink, options: UpsertLinkOptions = {}): Promise<{ outcome: MirrorOutcome; link: PaymentLink }> {
+  return options.client ? writeLink(options.client, link, options) : db.$transaction((tx) => writeLink(tx, link, options));
 }

@@ -14,6 +14,7 @@ import type { PixChargeView } from "@/lib/pix/types";
 import { isValidCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 import type { ChangeContext } from "@/lib/users/users";
 import { lockPaymentLink } from "./mirror";
+import { paymentLinkStatusCodes } from "./types";
 
 // Pix on a payment link. Upstream has no call that attaches a Pix charge to a link (spec 4.3 only
 // confirms a link with card data), so the hosted page issues an ordinary immediate charge for the
@@ -22,8 +23,6 @@ import { lockPaymentLink } from "./mirror";
 // EXPIRED), and the mirror never moves a PAID link back (lib/links/mirror.ts), so the app treats it
 // as paid and the hosted page refuses any further payment. See docs/pay-page.md.
 
-const statusPaid = 3;
-const statusCreated = 1;
 const pixChargeMaxSeconds = 3600;
 const pixChargeMinSeconds = 60;
 // Generous: the charge is created upstream while the link's lock is held.
@@ -63,15 +62,15 @@ export async function recordLinkPaidByPix(
     if (!found) return null;
     await lockPaymentLink(tx, found.linkPaymentUuid);
     const link = await tx.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid: found.linkPaymentUuid } });
-    if (link.statusCode === statusPaid) return link;
-    if (link.statusCode === 4) {
+    if (link.statusCode === paymentLinkStatusCodes.PAID) return link;
+    if (link.statusCode === paymentLinkStatusCodes.CANCELLED) {
       log.warn({ linkPaymentUuid: link.linkPaymentUuid, txid: payment.txid }, "a cancelled payment link's Pix charge was paid");
       return link;
     }
     const paid = await tx.paymentLink.update({
       where: { linkPaymentUuid: link.linkPaymentUuid },
       data: {
-        statusCode: statusPaid,
+        statusCode: paymentLinkStatusCodes.PAID,
         statusDescription: "PAID",
         paidMethodCode: paymentLinkMethodCodes.PIX,
         paidMethodDescription: "PIX",
@@ -123,7 +122,7 @@ export async function getOrCreateLinkPixCharge(linkPaymentUuid: string, context:
       await lockPaymentLink(tx, linkPaymentUuid);
       const link = await tx.paymentLink.findUnique({ where: { linkPaymentUuid } });
       if (!link) throw new AppError("NOT_FOUND", "Payment link not found.");
-      if (link.statusCode !== statusCreated || link.expiresAt.getTime() <= Date.now()) {
+      if (link.statusCode !== paymentLinkStatusCodes.CREATED || link.expiresAt.getTime() <= Date.now()) {
         throw new AppError("CONFLICT", "This payment link can no longer be paid.");
       }
       if (!link.acceptedMethodCodes.includes(paymentLinkMethodCodes.PIX)) throw new AppError("FORBIDDEN", "This payment link does not accept Pix.");

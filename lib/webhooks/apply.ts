@@ -64,9 +64,11 @@ function describeChange(kind: TResourceType, id: string, outcome: MirrorOutcome,
 // event), so the charge is read upstream. A failed read fails the apply, which is retried.
 type TPrepared = { parsed: TParsedEvent; chargeOfRefund?: Awaited<ReturnType<typeof getPixCharge>> };
 
-async function prepare(parsed: TParsedEvent): Promise<TPrepared> {
+async function prepare(parsed: TParsedEvent, eventKey: string): Promise<TPrepared> {
   if (parsed.event !== "pix_refund.returned") return { parsed };
-  return { parsed, chargeOfRefund: await getPixCharge(parsed.data.pixChargeTxid) };
+  // A duplicate (retry, replay) needs no upstream read: the transaction finds its key and stops.
+  const applied = await db.webhookEffect.findUnique({ where: { eventKey }, select: { eventKey: true } });
+  return { parsed, chargeOfRefund: applied ? undefined : await getPixCharge(parsed.data.pixChargeTxid) };
 }
 
 async function applyEffect(tx: MirrorClient, { parsed, chargeOfRefund }: TPrepared): Promise<TChangeRecord[]> {
@@ -82,7 +84,9 @@ async function applyEffect(tx: MirrorClient, { parsed, chargeOfRefund }: TPrepar
       await lockPixCharge(tx, refund.pixChargeTxid);
       const chargeBefore = await readTracked(tx, "pix_charge", refund.pixChargeTxid);
       const refundBefore = await readTracked(tx, "pix_refund", refund.pixRefundId);
-      const charge = await upsertPixChargeFromGateway(chargeOfRefund!, { client: tx });
+      // Only when the effect was claimed by someone else after prepare() and then rolled back: retried.
+      if (!chargeOfRefund) throw new Error(`the charge ${refund.pixChargeTxid} was not read upstream`);
+      const charge = await upsertPixChargeFromGateway(chargeOfRefund, { client: tx });
       const written = await upsertPixRefundFromGateway(refund, { client: tx });
       const refundAfter = await tx.pixRefund.findUniqueOrThrow({ where: { pixRefundId: refund.pixRefundId } });
       const chargeAfter = await tx.pixCharge.findUniqueOrThrow({ where: { txid: refund.pixChargeTxid } });
@@ -165,7 +169,7 @@ export async function applyStoredDelivery(delivery: TStoredDelivery, now = new D
       await finish(db, delivery.id, { outcome: "IGNORED", error: body.reason, applyAttempts: attempts, nextAttemptAt: null });
       return "IGNORED";
     }
-    const prepared = await prepare(body.parsed);
+    const prepared = await prepare(body.parsed, body.identity.eventKey);
     return await db.$transaction(async (tx) => {
       if (!(await claimEffect(tx, body.identity.eventKey, delivery.id))) {
         await finish(tx, delivery.id, { outcome: "DUPLICATE", ...identityColumns(body.identity), applyAttempts: attempts, nextAttemptAt: null, error: null });

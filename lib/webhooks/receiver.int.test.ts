@@ -171,6 +171,7 @@ describe("webhook receiver (hand-built requests)", () => {
     expect(refundResult.body.outcome).toBe("APPLIED");
     expect(await db.pixCharge.findUniqueOrThrow({ where: { txid: created.txid } })).toMatchObject({ status: "PARTIALLY REFUNDED", refundedCents: 2000 });
     expect(await db.pixRefund.findUniqueOrThrow({ where: { pixRefundId: refund.pixRefundId } })).toMatchObject({ statusCode: 3 });
+    expect((await deliver({ event: "pix_refund.returned", occurredAt: settled.updatedAt, data: settled })).body.outcome).toBe("DUPLICATE");
 
     const late = await deliver({ event: "pix_charge.paid", occurredAt: paidSnapshot.calendar.creationDate, data: paidSnapshot });
     expect(late.body.outcome).toBe("APPLIED");

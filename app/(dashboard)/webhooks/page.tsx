@@ -10,6 +10,7 @@ import { isAppError, type AppErrorCode } from "@/lib/errors";
 import { listWebhooksForAdmin, type WebhookAdminRow } from "@/lib/webhooks/admin";
 import { webhookReceiverUrl } from "@/lib/webhooks/receiver-url";
 
+import { ReconciliationPanel } from "./_components/reconciliation-panel";
 import { RegisterWebhookDialog } from "./_components/register-webhook-dialog";
 import { WebhooksTable } from "./_components/webhooks-table";
 import { WebhooksTabs } from "./_components/webhooks-tabs";
@@ -52,6 +53,7 @@ export default async function WebhooksPage() {
       ) : (
         <DataTableError description={errorCode ? tErrors(errorCode) : undefined} />
       )}
+      <ReconciliationPanel />
     </div>
   );
 }

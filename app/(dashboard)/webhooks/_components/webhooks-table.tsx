@@ -22,7 +22,7 @@ function Header({ name }: { name: string }) {
 function UrlCell({ row }: { row: WebhookAdminRow }) {
   const t = useTranslations("webhooks.list");
   return (
-    <div className="flex max-w-md flex-col gap-0.5">
+    <div className="flex max-w-md min-w-64 flex-col gap-0.5">
       <span className="font-mono text-xs break-all">{row.url}</span>
       {row.isOwnReceiver ? <span className="text-xs text-muted-foreground">{t("ownReceiver")}</span> : null}
       {row.replacesUpstreamId ? <span className="text-xs text-muted-foreground">{t("replaces", { id: row.replacesUpstreamId.slice(0, 8) })}</span> : null}

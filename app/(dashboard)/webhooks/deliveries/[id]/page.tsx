@@ -150,7 +150,7 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
           <CardContent className="grid gap-4">
             {changes.map((change) => (
               <Table key={`${change.kind}:${change.id}`}>
-                <caption className="mb-2 text-left text-sm font-medium">
+                <caption className="mb-2 caption-top text-left text-sm font-medium">
                   {t(`delivery.resource.${change.kind}`)} <span className="font-mono text-xs">{change.id}</span>
                 </caption>
                 <TableHeader>

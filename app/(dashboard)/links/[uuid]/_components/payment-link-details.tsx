@@ -1,0 +1,119 @@
+"use client";
+
+import { BanIcon, CircleCheckIcon, TimerOffIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+
+import { CopyButton } from "@/components/copy-button";
+import { DateTime } from "@/components/date-time";
+import { Money } from "@/components/money";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { paymentLinkStatusCodes, type PaymentLinkView } from "@/lib/links/types";
+import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
+
+// Shared with the Pix charge page: one label/value pair of a <dl>.
+import { DetailItem } from "../../../pix/[txid]/_components/detail-item";
+
+function MethodNames({ codes }: { codes: number[] }) {
+  const t = useTranslations("links.methods");
+  return <>{codes.map((code) => (t.has(String(code)) ? t(String(code)) : String(code))).join(", ")}</>;
+}
+
+export function PaymentLinkDetails({ link }: { link: PaymentLinkView }) {
+  const t = useTranslations("links.detail");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("detailsTitle")}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3 text-sm">
+          <DetailItem label={t("amount")}>
+            <Money cents={link.amountCents} className="text-2xl font-semibold" />
+          </DetailItem>
+          <DetailItem label={t("installmentOptions")}>
+            <ul className="grid gap-0.5 font-normal">
+              {link.installmentOptions.map((option) => (
+                <li key={option.installments} className="tabular-nums">
+                  {t("installmentOption", { count: option.installments })} <Money cents={option.amountCents} />
+                </li>
+              ))}
+            </ul>
+          </DetailItem>
+          <DetailItem label={t("acceptedMethods")}>
+            <MethodNames codes={link.acceptedMethodCodes} />
+          </DetailItem>
+          <DetailItem label={t("payer")}>
+            {link.payer.name}
+            <span className="block text-muted-foreground tabular-nums">
+              {link.payer.isForeign ? `${link.payer.document} (${t("foreignDocument")})` : formatCpfOrCnpj(link.payer.document)}
+            </span>
+          </DetailItem>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <DetailItem label={t("createdAt")}>
+              <DateTime value={link.createdAt} />
+            </DetailItem>
+            <DetailItem label={t("expiresAt")}>
+              <DateTime value={link.expiresAt} />
+            </DetailItem>
+          </div>
+          <DetailItem label={t("description")}>{link.description ?? "—"}</DetailItem>
+          <DetailItem label={t("userReference")}>{link.userReference ?? "—"}</DetailItem>
+          <DetailItem label={t("uuid")}>
+            <code className="font-mono text-xs break-all">{link.linkPaymentUuid}</code>
+          </DetailItem>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Once the link is no longer open: the payment received, or why it can no longer be paid. */
+export function PaymentLinkOutcome({ link }: { link: PaymentLinkView }) {
+  const t = useTranslations("links.detail");
+  const methods = useTranslations("links.methods");
+  if (link.payment) {
+    const { payment } = link;
+    const method = payment.methodCode !== null && methods.has(String(payment.methodCode)) ? methods(String(payment.methodCode)) : payment.methodDescription;
+    return (
+      <Card role="region" aria-labelledby="payment-title">
+        <CardHeader>
+          <CardTitle id="payment-title" className="flex items-center gap-2">
+            <CircleCheckIcon className="size-5 text-success" aria-hidden="true" />
+            {t("payment.title")}
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <DetailItem label={t("payment.method")}>{method ?? "—"}</DetailItem>
+            <DetailItem label={t("payment.paidAt")}>{payment.paidAt ? <DateTime value={payment.paidAt} /> : "—"}</DetailItem>
+            <DetailItem label={t("payment.receipt")}>
+              <span className="flex items-center gap-2">
+                <code className="font-mono text-xs break-all">{payment.receipt ?? "—"}</code>
+                {payment.receipt ? <CopyButton value={payment.receipt} label={t("payment.copyReceipt")} size="icon-sm" /> : null}
+              </span>
+            </DetailItem>
+            <DetailItem label={t("payment.transactionId")}>
+              <span className="flex items-center gap-2">
+                <code className="font-mono text-xs break-all">{payment.transactionId ?? "—"}</code>
+                {payment.transactionId ? <CopyButton value={payment.transactionId} label={t("payment.copyTransactionId")} size="icon-sm" /> : null}
+              </span>
+            </DetailItem>
+          </dl>
+        </CardContent>
+      </Card>
+    );
+  }
+  const state = link.statusCode === paymentLinkStatusCodes.CANCELLED ? "cancelled" : "expired";
+  const Icon = state === "cancelled" ? BanIcon : TimerOffIcon;
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-8 text-center">
+        <div className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          <Icon className="size-6" aria-hidden="true" />
+        </div>
+        <h2 className="text-base font-semibold">{t(`${state}.title`)}</h2>
+        <p className="max-w-sm text-sm text-muted-foreground">{t(`${state}.description`)}</p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,158 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useActionState, useEffect, useRef, useState, type FormEvent } from "react";
+
+import { Button } from "@/components/ui/button";
+import { Field, FormError } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { formatBRL } from "@/lib/format/money";
+import { resolveLocale } from "@/lib/i18n/config";
+import type { TInstallmentChoice } from "@/lib/links/pay-page";
+import { isCardExpiryValid, passesLuhn, type CardBrand } from "@/lib/shared/card";
+
+import { payByCardAction, type TCardState } from "../actions";
+import { cardDigits, formatCardNumber, formatExpiry, guessCardBrand } from "./card-input-format";
+
+const brandNames: Record<CardBrand, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  elo: "Elo",
+  hipercard: "Hipercard",
+  diners: "Diners Club",
+  discover: "Discover",
+  jcb: "JCB",
+};
+
+const initialState: TCardState = { status: "idle" };
+
+type CardFormProps = { linkPaymentUuid: string; amountCents: number; installmentChoices: TInstallmentChoice[] };
+
+// The checks the server repeats (lib/links/pay-page.ts), done here first so a typo is caught
+// before anything leaves the browser. Values are message keys of `pay.card.errors`.
+function validate(form: HTMLFormElement): Record<string, string> {
+  const value = (name: string) => String(new FormData(form).get(name) ?? "").trim();
+  const errors: Record<string, string> = {};
+  const number = cardDigits(value("cardNumber"));
+  if (!passesLuhn(number)) errors.cardNumber = "cardNumberInvalid";
+  else if (!guessCardBrand(number)) errors.cardNumber = "cardBrandUnsupported";
+  if (value("holderName").length < 2) errors.holderName = "holderNameRequired";
+  if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(value("expiry"))) errors.expiry = "expiryInvalid";
+  else if (!isCardExpiryValid(value("expiry"))) errors.expiry = "expiryPast";
+  if (!/^\d{3,4}$/.test(value("securityCode"))) errors.securityCode = "securityCodeInvalid";
+  return errors;
+}
+
+/**
+ * The card form. Inputs are uncontrolled (nothing of the card is kept in React state) and carry the
+ * standard `cc-*` autocomplete tokens; the form is cleared after every answer (React resets a form
+ * after its action) and when the page comes back from the back/forward cache.
+ */
+export function CardForm({ linkPaymentUuid, amountCents, installmentChoices }: CardFormProps) {
+  const t = useTranslations("pay.card");
+  const locale = resolveLocale(useLocale());
+  const formRef = useRef<HTMLFormElement>(null);
+  const [state, formAction, isPending] = useActionState(payByCardAction.bind(null, linkPaymentUuid), initialState);
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const [brand, setBrand] = useState<CardBrand | null>(null);
+
+  useEffect(() => {
+    const clearOnRestore = (event: PageTransitionEvent) => {
+      if (event.persisted) formRef.current?.reset();
+    };
+    window.addEventListener("pageshow", clearOnRestore);
+    return () => window.removeEventListener("pageshow", clearOnRestore);
+  }, []);
+
+  // React clears the form after each answer; the brand shown must follow.
+  useEffect(() => setBrand(null), [state]);
+
+  const serverErrors = state.status === "invalid" ? state.fieldErrors : {};
+  const fieldError = (name: string) => {
+    const key = clientErrors[name] ?? serverErrors[name];
+    return key ? t(`errors.${key}`) : null;
+  };
+  const formMessage =
+    state.status === "refused"
+      ? t(`refusal.${state.messageKey}`)
+      : state.status === "invalid" && serverErrors.form
+        ? t("errors.cardRejected")
+        : state.status === "accessExpired" || state.status === "notPayable" || state.status === "unavailable"
+          ? t(`outcome.${state.status}`)
+          : null;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const errors = validate(event.currentTarget);
+    setClientErrors(errors);
+    if (Object.keys(errors).length > 0) event.preventDefault();
+  }
+
+  const money = (cents: number) => formatBRL(cents, locale);
+  return (
+    <form ref={formRef} action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4 rounded-lg border bg-card p-5 text-card-foreground">
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">{t("installmentsLegend")}</legend>
+        {installmentChoices.map((choice) => (
+          <label key={choice.installments} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent">
+            <input type="radio" name="installments" value={choice.installments} defaultChecked={choice.installments === 1} className="size-4 accent-primary" />
+            <span className="flex-1">
+              {choice.installments === 1
+                ? t("oneInstallment", { amount: money(choice.firstCents) })
+                : choice.firstCents === choice.otherCents
+                  ? t("installments", { count: choice.installments, amount: money(choice.firstCents) })
+                  : t("installmentsUneven", { first: money(choice.firstCents), rest: choice.installments - 1, other: money(choice.otherCents) })}
+            </span>
+            {choice.installments > 1 ? <span className="text-xs text-muted-foreground">{t("noInterest")}</span> : null}
+          </label>
+        ))}
+        <p className="text-sm text-muted-foreground">{t("total", { amount: money(amountCents) })}</p>
+      </fieldset>
+
+      <Field label={t("number")} error={fieldError("cardNumber")} description={brand ? t("brandDetected", { brand: brandNames[brand] }) : undefined}>
+        <Input
+          name="cardNumber"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={23}
+          placeholder="0000 0000 0000 0000"
+          className="h-11 font-mono text-base"
+          onInput={(event) => {
+            const input = event.currentTarget;
+            input.value = formatCardNumber(input.value);
+            setBrand(guessCardBrand(cardDigits(input.value)));
+          }}
+        />
+      </Field>
+      <Field label={t("holder")} error={fieldError("holderName")}>
+        <Input name="holderName" autoComplete="cc-name" autoCapitalize="characters" autoCorrect="off" spellCheck={false} maxLength={100} className="h-11 text-base" />
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <Field label={t("expiry")} error={fieldError("expiry")}>
+          <Input
+            name="expiry"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder={t("expiryPlaceholder")}
+            maxLength={5}
+            className="h-11 font-mono text-base"
+            onInput={(event) => {
+              event.currentTarget.value = formatExpiry(event.currentTarget.value);
+            }}
+          />
+        </Field>
+        <Field label={t("securityCode")} error={fieldError("securityCode")}>
+          <Input name="securityCode" inputMode="numeric" autoComplete="cc-csc" maxLength={4} className="h-11 font-mono text-base" />
+        </Field>
+      </div>
+      <FormError>{formMessage}</FormError>
+      <Button type="submit" size="lg" className="h-12 text-base" disabled={isPending}>
+        {isPending ? <Spinner label={t("submitting")} /> : null}
+        {t("submit", { amount: money(amountCents) })}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,267 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { recordAudit } from "@/lib/audit/audit-log";
+import { countRateLimitHit, getRateLimitStatus, resetRateLimit } from "@/lib/auth/rate-limit";
+import type { RateLimitRule } from "@/lib/auth/rate-limit-window";
+import { getPayPageEnv } from "@/lib/config/pay-page-env";
+import { db } from "@/lib/db/client";
+import { GatewayHttpError } from "@/lib/gateway/errors";
+import * as gateway from "@/lib/gateway/payment-links";
+import { paymentLinkMethodCodes } from "@/lib/gateway/schemas/payment-link";
+import type { PaymentLink } from "@/lib/generated/prisma/client";
+import { log } from "@/lib/log";
+import { detectCardBrand, isCardExpiryValid, passesLuhn } from "@/lib/shared/card";
+import { centsToAmount } from "@/lib/shared/money";
+import type { ChangeContext } from "@/lib/users/users";
+import { upsertPaymentLinkFromGateway } from "./mirror";
+import { closeLinkPixChargeBeforeCard, syncLinkPixPayment } from "./pix";
+import { refusalMessageKey, type TRefusalMessageKey } from "./refusal-message";
+import { paymentLinkStatusCodes } from "./types";
+
+export { ZLinkPaymentUuid } from "./schemas";
+
+// The hosted payment page's domain: what the payer may see of a link, the verification code
+// (rate limited), and the card payment. The page sends the payer nothing else: no staff data, no
+// internal ids besides the public uuid, never the verification code.
+
+export type TPayPageState = "payable" | "paid" | "expired" | "cancelled" | "unavailable";
+export type TInstallmentChoice = { installments: number; firstCents: number; otherCents: number };
+
+export type TPayPageLink = {
+  linkPaymentUuid: string;
+  state: TPayPageState;
+  merchantName: string;
+  description: string | null;
+  amountCents: number;
+  installmentChoices: TInstallmentChoice[];
+  acceptsCard: boolean;
+  acceptsPix: boolean;
+  paidMethod: "card" | "pix" | null;
+};
+
+// A CREATED link's mirror older than this is read upstream before the page trusts it (it may have
+// been paid, cancelled or expired meanwhile).
+const openLinkMaxAgeMs = 10_000;
+
+function stateOf(link: Pick<PaymentLink, "statusCode" | "expiresAt">, now: Date): TPayPageState {
+  switch (link.statusCode) {
+    case paymentLinkStatusCodes.CREATED:
+      return link.expiresAt.getTime() > now.getTime() ? "payable" : "expired";
+    case paymentLinkStatusCodes.EXPIRED:
+      return "expired";
+    case paymentLinkStatusCodes.PAID:
+      return "paid";
+    case paymentLinkStatusCodes.CANCELLED:
+      return "cancelled";
+    default:
+      return "unavailable";
+  }
+}
+
+const ZInstallmentOptions = z.array(z.object({ installments: z.number().int(), amountCents: z.number().int() }));
+
+// Upstream's amountInstallment is the first installment, which carries the leftover cents.
+function installmentChoicesOf(link: Pick<PaymentLink, "installmentOptions" | "amountCents">): TInstallmentChoice[] {
+  const parsed = ZInstallmentOptions.safeParse(link.installmentOptions);
+  if (!parsed.success) return [{ installments: 1, firstCents: link.amountCents, otherCents: 0 }];
+  return parsed.data.map(({ installments, amountCents }) => ({
+    installments,
+    firstCents: amountCents,
+    otherCents: installments > 1 ? Math.round((link.amountCents - amountCents) / (installments - 1)) : 0,
+  }));
+}
+
+function toPayPageLink(link: PaymentLink, now: Date): TPayPageLink {
+  return {
+    linkPaymentUuid: link.linkPaymentUuid,
+    state: stateOf(link, now),
+    merchantName: getPayPageEnv().merchantDisplayName,
+    description: link.description,
+    amountCents: link.amountCents,
+    installmentChoices: installmentChoicesOf(link),
+    acceptsCard: link.acceptedMethodCodes.includes(paymentLinkMethodCodes.CREDIT_CARD),
+    acceptsPix: link.acceptedMethodCodes.includes(paymentLinkMethodCodes.PIX),
+    paidMethod: link.paidMethodCode === paymentLinkMethodCodes.PIX ? "pix" : link.paidMethodCode === paymentLinkMethodCodes.CREDIT_CARD ? "card" : null,
+  };
+}
+
+async function readUpstream(linkPaymentUuid: string): Promise<PaymentLink | null> {
+  try {
+    return (await upsertPaymentLinkFromGateway(await gateway.getPaymentLink(linkPaymentUuid))).link;
+  } catch (error) {
+    if (error instanceof GatewayHttpError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The mirrored link, read upstream first when it is missing or an open link's copy is stale. */
+async function loadLink(linkPaymentUuid: string, now: Date): Promise<PaymentLink | null> {
+  const mirrored = await db.paymentLink.findUnique({ where: { linkPaymentUuid } });
+  if (mirrored && (mirrored.statusCode !== paymentLinkStatusCodes.CREATED || now.getTime() - mirrored.syncedAt.getTime() < openLinkMaxAgeMs)) return mirrored;
+  try {
+    return (await readUpstream(linkPaymentUuid)) ?? mirrored;
+  } catch (error) {
+    if (!mirrored) throw error;
+    log.warn({ err: error, linkPaymentUuid }, "payment link shown from the mirror: the gateway read failed");
+    return mirrored;
+  }
+}
+
+/** What the hosted page shows of a link; null when no such link exists. */
+export async function getPayPageLink(linkPaymentUuid: string): Promise<TPayPageLink | null> {
+  const now = new Date();
+  let link = await loadLink(linkPaymentUuid, now);
+  if (!link) return null;
+  // A payer who paid by Pix and comes back: the charge's payment turns the link paid.
+  if (stateOf(link, now) === "payable" && link.pixChargeTxid) {
+    await syncLinkPixPayment(link).catch((error: unknown) => log.warn({ err: error, linkPaymentUuid }, "link Pix charge read failed"));
+    link = (await db.paymentLink.findUnique({ where: { linkPaymentUuid } })) ?? link;
+  }
+  return toPayPageLink(link, now);
+}
+
+// --- Verification -------------------------------------------------------------------------
+
+// Per link: the code has 900,000 values, so 5 tries per 15 minutes make guessing hopeless. Per IP
+// the limit counts wrong codes only and is looser (a shop's or carrier's NAT shares one address);
+// it stops one client spraying guesses across many links.
+export const verifyLinkRule: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
+export const verifyIpRule: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
+
+const linkKey = (linkPaymentUuid: string) => `pay-verify:link:${linkPaymentUuid}`;
+const ipKey = (ip: string | null) => `pay-verify:ip:${ip ?? "unknown"}`;
+
+export type TVerifyOutcome = { status: "ok" } | { status: "wrong" } | { status: "limited"; retryAfterMs: number } | { status: "unavailable" };
+
+const ZVerificationCode = z.string().regex(/^\d{6}$/);
+
+/**
+ * Checks the payer's code with upstream's verify call (the source of truth; the mirror's copy is
+ * for staff). Every attempt on a link counts, atomically, before upstream is asked, so parallel
+ * guesses cannot slip past the limit; the right code clears the link's count. A wrong code and an
+ * unknown link answer the same.
+ */
+export async function verifyPayPageCode(linkPaymentUuid: string, code: string, ip: string | null): Promise<TVerifyOutcome> {
+  const now = new Date();
+  const ipStatus = await getRateLimitStatus(ipKey(ip), verifyIpRule, now);
+  if (ipStatus.isLimited) return { status: "limited", retryAfterMs: ipStatus.retryAfterMs };
+  const linkWindow = await countRateLimitHit(linkKey(linkPaymentUuid), verifyLinkRule, now);
+  if (linkWindow.count > verifyLinkRule.limit) return { status: "limited", retryAfterMs: linkWindow.expiresAt.getTime() - now.getTime() };
+
+  const wrong = async (): Promise<TVerifyOutcome> => {
+    await countRateLimitHit(ipKey(ip), verifyIpRule, now);
+    log.warn({ linkPaymentUuid, ip, attempt: linkWindow.count }, "pay page: wrong verification code");
+    return { status: "wrong" };
+  };
+  if (!ZVerificationCode.safeParse(code).success) return wrong();
+  try {
+    const link = await gateway.verifyPaymentLink(linkPaymentUuid, code);
+    await upsertPaymentLinkFromGateway(link);
+  } catch (error) {
+    if (error instanceof GatewayHttpError && (error.status === 400 || error.status === 404)) return wrong();
+    // Not the error itself: a connection error's cause may carry the request path, code included.
+    log.warn({ linkPaymentUuid, failure: describeFailure(error) }, "pay page: verification could not be checked");
+    return { status: "unavailable" };
+  }
+  await resetRateLimit(linkKey(linkPaymentUuid));
+  return { status: "ok" };
+}
+
+// --- Card payment -------------------------------------------------------------------------
+
+// Error messages are keys of `pay.card.errors`. The card data lives in this object only for the
+// request: it goes upstream and nowhere else (not the database, the log, audit or an error).
+export const ZCardPaymentInput = z.object({
+  cardNumber: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{12,19}$/, { error: "cardNumberInvalid" }).refine(passesLuhn, { error: "cardNumberInvalid" }))
+    .refine((value) => detectCardBrand(value) !== null, { error: "cardBrandUnsupported" }),
+  holderName: z.string().trim().min(2, { error: "holderNameRequired" }).max(100, { error: "holderNameRequired" }),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: "expiryInvalid" })
+    .refine((value) => isCardExpiryValid(value), { error: "expiryPast" }),
+  securityCode: z.string().trim().regex(/^\d{3,4}$/, { error: "securityCodeInvalid" }),
+  installments: z.coerce.number().int().min(1).max(12),
+});
+export type TCardPaymentInput = z.output<typeof ZCardPaymentInput>;
+
+export type TCardOutcome =
+  | { status: "paid" }
+  | { status: "refused"; messageKey: TRefusalMessageKey }
+  | { status: "notPayable" }
+  | { status: "invalid"; fieldErrors: Record<string, string> }
+  | { status: "unavailable" };
+
+// 2.1 tipoParcelamento (meaning from sandbox/README.md): 3 = one payment, 4 = installments without interest.
+const installmentTypeFor = (installments: number) => (installments === 1 ? "3" : "4");
+
+function auditFields(context: ChangeContext, linkPaymentUuid: string) {
+  return { actor: context.actor, resourceType: "payment_link", resourceId: linkPaymentUuid, ip: context.ip, userAgent: context.userAgent };
+}
+
+function refusalOf(error: GatewayHttpError): { codigo: string; mensagem: string | null; merchantAdviceCode: string | null } | null {
+  if (error.status !== 422 || error.body.shape !== "payment") return null;
+  const { codigo, mensagem, merchantAdviceCode } = error.body as Record<string, unknown>;
+  if (typeof codigo !== "string") return null;
+  return { codigo, mensagem: typeof mensagem === "string" ? mensagem : null, merchantAdviceCode: typeof merchantAdviceCode === "string" ? merchantAdviceCode : null };
+}
+
+// What may be logged of a failed confirm: never the error object with its request, only its kind.
+function describeFailure(error: unknown) {
+  if (error instanceof GatewayHttpError) return { errorName: error.name, status: error.status, upstreamCode: error.errorCode, fields: error.fieldErrors.map((field) => field.campo) };
+  return { errorName: error instanceof Error ? error.name : typeof error };
+}
+
+/** Pays a verified link with a card through upstream's confirm-payment. */
+export async function payLinkByCard(linkPaymentUuid: string, card: TCardPaymentInput, context: ChangeContext): Promise<TCardOutcome> {
+  const link = await loadLink(linkPaymentUuid, new Date());
+  if (!link || stateOf(link, new Date()) !== "payable" || !link.acceptedMethodCodes.includes(paymentLinkMethodCodes.CREDIT_CARD)) return { status: "notPayable" };
+  if (!installmentChoicesOf(link).some((choice) => choice.installments === card.installments)) {
+    return { status: "invalid", fieldErrors: { installments: "installmentsInvalid" } };
+  }
+  // detectCardBrand cannot fail here: the input schema refused unknown brands.
+  const bandeiraCartao = detectCardBrand(card.cardNumber)!.bandeiraCartao;
+  try {
+    if (await closeLinkPixChargeBeforeCard(link, context)) return { status: "notPayable" };
+  } catch (error) {
+    log.warn({ err: error, linkPaymentUuid }, "pay page: the link's open Pix charge could not be closed before a card payment");
+    return { status: "unavailable" };
+  }
+
+  const audit = { method: "card", installments: card.installments, bandeiraCartao, amountCents: link.amountCents };
+  let paid: Awaited<ReturnType<typeof gateway.confirmPaymentLink>>;
+  try {
+    paid = await gateway.confirmPaymentLink(linkPaymentUuid, {
+      identificacaoPagamento: randomUUID(),
+      numeroParcelas: card.installments,
+      tipoParcelamento: installmentTypeFor(card.installments),
+      bandeiraCartao,
+      valor: centsToAmount(link.amountCents),
+      dataExpiracao: card.expiry,
+      codigoSeguranca: card.securityCode,
+      numeroCartao: card.cardNumber,
+    });
+  } catch (error) {
+    const refusal = error instanceof GatewayHttpError ? refusalOf(error) : null;
+    if (refusal) {
+      await recordAudit({ ...auditFields(context, linkPaymentUuid), action: "payment_link.payment_refused", metadata: { ...audit, outcome: "refused", ...refusal } });
+      return { status: "refused", messageKey: refusalMessageKey(refusal) };
+    }
+    log.warn({ linkPaymentUuid, failure: describeFailure(error) }, "pay page: card payment failed");
+    if (error instanceof GatewayHttpError && error.status === 409) {
+      await readUpstream(linkPaymentUuid).catch(() => null);
+      return { status: "notPayable" };
+    }
+    if (error instanceof GatewayHttpError && error.status === 400) return { status: "invalid", fieldErrors: { form: "cardRejected" } };
+    return { status: "unavailable" };
+  }
+  await db.$transaction(async (tx) => {
+    await upsertPaymentLinkFromGateway(paid, { client: tx });
+    await recordAudit({ ...auditFields(context, linkPaymentUuid), action: "payment_link.paid", metadata: { ...audit, outcome: "paid", paymentReceipt: paid.comprovantePagamento } }, tx);
+  });
+  return { status: "paid" };
+}

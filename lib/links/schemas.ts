@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { ZAmountCents, ZDay, ZOptionalDay, ZOptionalFilterText, ZOptionalText, ZOrder, ZPage } from "@/lib/pix/schemas";
+import { isValidCpfOrCnpj, onlyDigits } from "@/lib/shared/cpf-cnpj";
+import { paymentLinkLimits, paymentLinkMethodCodes, paymentLinkStatusFilters } from "./types";
+
+// Inputs of the payment link actions and list filters. Error messages are translation keys
+// (namespace `links.errors`); the same schemas validate the form in the browser.
+
+export const ZLinkPaymentUuid = z.guid({ error: "invalidLink" });
+
+const ZMethodCode = z.union([z.literal(paymentLinkMethodCodes.CREDIT_CARD), z.literal(paymentLinkMethodCodes.PIX)]);
+
+export const ZCreatePaymentLinkInput = z
+  .object({
+    // Made once per form and reused on every retry of that form: the same key never creates two links.
+    idempotencyKey: z.uuid({ error: "invalidIdempotencyKey" }),
+    payerName: z.string({ error: "payerNameRequired" }).trim().min(1, { error: "payerNameRequired" }).max(200, { error: "payerNameTooLong" }),
+    isForeignPayer: z.boolean().default(false),
+    payerDocument: z.string({ error: "documentRequired" }).trim().min(1, { error: "documentRequired" }).max(40, { error: "documentTooLong" }),
+    amountCents: ZAmountCents,
+    installments: z
+      .number({ error: "installmentsRequired" })
+      .int({ error: "installmentsRequired" })
+      .min(1, { error: "installmentsRequired" })
+      .max(paymentLinkLimits.maxInstallments, { error: "installmentsTooMany" }),
+    acceptedMethodCodes: z.array(ZMethodCode).min(1, { error: "methodsRequired" }),
+    expirationDays: z
+      .number({ error: "expirationDaysRequired" })
+      .int({ error: "expirationDaysRequired" })
+      .min(paymentLinkLimits.minDays, { error: "expirationDaysOutOfRange" })
+      .max(paymentLinkLimits.maxDays, { error: "expirationDaysOutOfRange" }),
+    description: ZOptionalText(500, "descriptionTooLong"),
+    userReference: ZOptionalText(100, "userReferenceTooLong"),
+  })
+  .superRefine((input, context) => {
+    // A foreign document is sent as typed; a CPF/CNPJ must have valid check digits.
+    if (!input.isForeignPayer && !isValidCpfOrCnpj(input.payerDocument)) {
+      context.addIssue({ code: "custom", path: ["payerDocument"], message: "invalidDocument" });
+    }
+    // Installments are a card thing: a Pix-only link is paid at once.
+    if (input.installments > 1 && !input.acceptedMethodCodes.includes(paymentLinkMethodCodes.CREDIT_CARD)) {
+      context.addIssue({ code: "custom", path: ["installments"], message: "installmentsNeedCard" });
+    }
+  })
+  .transform((input) => ({ ...input, payerDocument: input.isForeignPayer ? input.payerDocument : onlyDigits(input.payerDocument) }));
+export type TCreatePaymentLinkInput = z.input<typeof ZCreatePaymentLinkInput>;
+export type TCreatePaymentLink = z.output<typeof ZCreatePaymentLinkInput>;
+
+export const ZCancelPaymentLinkInput = z.object({ linkPaymentUuid: ZLinkPaymentUuid });
+
+// The upstream list has no paging: one call for the whole period.
+export const ZRefreshPaymentLinksInput = z
+  .object({ from: ZDay, to: ZDay })
+  .refine((input) => input.from <= input.to, { path: ["to"], error: "periodReversed" });
+export type TRefreshPaymentLinksInput = z.input<typeof ZRefreshPaymentLinksInput>;
+
+export const paymentLinkSortColumns = ["creationDate", "amount", "status", "expiresAt", "payerName"] as const;
+
+// List filters from URL search params: each field falls back on its own (`.catch`).
+export const ZPaymentLinkFilters = z.object({
+  // Absent dates fall back to the last 30 days.
+  from: ZOptionalDay,
+  to: ZOptionalDay,
+  status: z.enum(paymentLinkStatusFilters).optional().catch(undefined),
+  // The method the link was paid with (as upstream's paymentMethod filter): 1 card, 2 Pix.
+  method: z.coerce.number().pipe(ZMethodCode).optional().catch(undefined),
+  // Payer CPF/CNPJ with or without punctuation, or a foreign document as typed.
+  document: ZOptionalFilterText(40),
+  userReference: ZOptionalFilterText(100),
+  receipt: ZOptionalFilterText(100),
+  sort: z.enum(paymentLinkSortColumns).catch("creationDate").default("creationDate"),
+  order: ZOrder,
+  page: ZPage,
+});
+export type TPaymentLinkFilters = z.output<typeof ZPaymentLinkFilters>;

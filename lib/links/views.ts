@@ -1,0 +1,62 @@
+import "server-only";
+import type { PaymentLink } from "@/lib/generated/prisma/client";
+import { paymentLinkStatusCodes, type InstallmentOption, type PaymentLinkListRow, type PaymentLinkView } from "./types";
+
+const { CREATED, EXPIRED, PAID } = paymentLinkStatusCodes;
+
+/** The status to show: a CREATED link past its expiry is EXPIRED upstream already, read or not. */
+export function effectiveStatusCode(link: Pick<PaymentLink, "statusCode" | "expiresAt">, now: Date): number {
+  return link.statusCode === CREATED && link.expiresAt <= now ? EXPIRED : link.statusCode;
+}
+
+export function toPaymentLinkView(link: PaymentLink, now: Date): PaymentLinkView {
+  const statusCode = effectiveStatusCode(link, now);
+  return {
+    linkPaymentUuid: link.linkPaymentUuid,
+    linkPaymentId: link.linkPaymentId,
+    statusCode,
+    statusDescription: statusCode === link.statusCode ? link.statusDescription : "EXPIRED",
+    amountCents: link.amountCents,
+    payer: { name: link.payerName, document: link.payerDocument, isForeign: link.isForeignPayer },
+    installments: link.installments,
+    installmentOptions: link.installmentOptions as InstallmentOption[],
+    acceptedMethodCodes: link.acceptedMethodCodes,
+    paymentUrl: link.paymentUrl,
+    verificationCode: link.verificationCode,
+    description: link.description,
+    userReference: link.userReference,
+    createdAt: link.creationDate.toISOString(),
+    expiresAt: link.expiresAt.toISOString(),
+    expirationDays: link.expirationDays,
+    payment:
+      statusCode === PAID
+        ? {
+            methodCode: link.paidMethodCode,
+            methodDescription: link.paidMethodDescription,
+            receipt: link.paymentReceipt,
+            transactionId: link.transactionId,
+            paidAt: link.paidAt?.toISOString() ?? null,
+          }
+        : null,
+    // Upstream cancels a link that is neither paid nor cancelled (an expired one too).
+    canCancel: statusCode === CREATED || statusCode === EXPIRED,
+    syncedAt: link.syncedAt.toISOString(),
+  };
+}
+
+export function toPaymentLinkListRow(link: PaymentLink, now: Date): PaymentLinkListRow {
+  return {
+    linkPaymentUuid: link.linkPaymentUuid,
+    statusCode: effectiveStatusCode(link, now),
+    amountCents: link.amountCents,
+    installments: link.installments,
+    payerName: link.payerName,
+    payerDocument: link.payerDocument,
+    isForeignPayer: link.isForeignPayer,
+    userReference: link.userReference,
+    paidMethodCode: link.paidMethodCode,
+    paymentReceipt: link.paymentReceipt,
+    createdAt: link.creationDate.toISOString(),
+    expiresAt: link.expiresAt.toISOString(),
+  };
+}
