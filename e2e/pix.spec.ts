@@ -35,10 +35,10 @@ test("[PIX] staff sees a charge turn paid without reload", async ({ page, staff,
   // A marker on the window survives only if the page is never reloaded.
   await page.evaluate(() => Object.assign(window, { e2eNoReload: true }));
   await sandbox.payPixCharge(txid, { payerName: "Beltrana Pagadora", payerDocumentNumber: "11222333000181" });
-  // No webhook is registered in this test, so the page learns of the payment by its fallback
-  // polling (use-pix-charge.ts: up to 30 s while the push stream is up); the pushed path, within
-  // a second or two, is webhooks.spec.ts's.
-  await charge.expectStatus("Paga", "PAID", { timeout: 35_000 });
+  // No webhook is registered in this test, so the page learns of the payment by polling the read
+  // endpoint (use-pix-charge.ts: every 1.5 s while nothing pushes); the pushed path is
+  // webhooks.spec.ts's. Two seconds plus one poll of slack.
+  await charge.expectStatus("Paga", "PAID", { timeout: 3_500 });
   expect(await page.evaluate(() => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload)).toBe(true);
   await expect(page.getByText("Beltrana Pagadora")).toBeVisible();
   await expect(page.getByText("11.222.333/0001-81")).toBeVisible();

@@ -24,7 +24,10 @@ export class PayPage {
 
   async enterCode(code: string | number) {
     await this.codeInput.fill(String(code));
+    // Waits for the server's answer: the previous attempt's message may still be on screen.
+    const answered = this.page.waitForResponse((response) => response.request().method() === "POST");
     await this.page.getByRole("button", { name: "Continuar" }).click();
+    await answered;
   }
 
   async verify(code: string | number) {

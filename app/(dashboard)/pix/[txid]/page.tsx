@@ -6,6 +6,7 @@ import QRCode from "qrcode";
 import { requireUser } from "@/lib/auth/session";
 import { getPixChargeView } from "@/lib/pix/charges";
 import { ZTxid } from "@/lib/pix/schemas";
+import { isReceivingEvent } from "@/lib/webhooks/subscriptions";
 
 import { PixChargeLive } from "./_components/pix-charge-live";
 
@@ -30,6 +31,9 @@ export default async function PixChargePage({ params }: PixChargePageProps) {
   if (!txid.success) notFound();
   const charge = await getPixChargeView(txid.data);
   if (!charge) notFound();
-  const qrCodeDataUrl = charge.isPayable && charge.pixCopyAndPaste ? await toQrCodeDataUrl(charge.pixCopyAndPaste) : null;
-  return <PixChargeLive initialCharge={charge} qrCodeDataUrl={qrCodeDataUrl} />;
+  const [qrCodeDataUrl, isPaymentPushed] = await Promise.all([
+    charge.isPayable && charge.pixCopyAndPaste ? toQrCodeDataUrl(charge.pixCopyAndPaste) : null,
+    isReceivingEvent("pix_charge.paid"),
+  ]);
+  return <PixChargeLive initialCharge={charge} qrCodeDataUrl={qrCodeDataUrl} isPaymentPushed={isPaymentPushed} />;
 }

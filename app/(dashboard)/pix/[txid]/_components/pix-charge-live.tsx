@@ -15,12 +15,12 @@ import { PixPaymentCard } from "./pix-payment-card";
 import { RefundsPanel } from "./refunds-panel";
 import { usePixCharge } from "./use-pix-charge";
 
-type PixChargeLiveProps = { initialCharge: PixChargeView; qrCodeDataUrl: string | null };
+type PixChargeLiveProps = { initialCharge: PixChargeView; qrCodeDataUrl: string | null; isPaymentPushed: boolean };
 
 /** The charge page, kept current without a reload (see usePixCharge). */
-export function PixChargeLive({ initialCharge, qrCodeDataUrl }: PixChargeLiveProps) {
+export function PixChargeLive({ initialCharge, qrCodeDataUrl, isPaymentPushed }: PixChargeLiveProps) {
   const t = useTranslations("pix");
-  const { charge, isPollFailing } = usePixCharge(initialCharge);
+  const { charge, isPollFailing } = usePixCharge(initialCharge, isPaymentPushed);
 
   return (
     <div className="grid gap-6">

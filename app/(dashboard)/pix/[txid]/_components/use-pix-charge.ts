@@ -6,10 +6,11 @@ import { useLiveRefresh } from "@/components/live/live-refresh";
 import { useIsLive } from "@/components/live/use-live-changes";
 import type { PixChargeView } from "@/lib/pix/types";
 
-// The server pushes changes (/api/events); polling is only the fallback: slow while the push
-// stream is up, faster while it is down.
+// The server pushes changes (/api/events) when a webhook tells it of a payment; polling is then
+// only a slow fallback. Without a webhook (none registered, or the push stream is down) the
+// page polls the read endpoint briskly, so a payment shows within about two seconds.
 const livePollIntervalMs = 30_000;
-const fallbackPollIntervalMs = 3_000;
+const fallbackPollIntervalMs = 1_500;
 const awaitingPaymentStatuses = new Set(["CREATED", "ACTIVE"]);
 
 export const pixChargeQueryKey = (txid: string) => ["pix-charge", txid] as const;
@@ -31,9 +32,9 @@ async function fetchPixCharge(txid: string): Promise<PixChargeView> {
  * change of it, and polled while it awaits payment and the tab is visible (TanStack Query pauses
  * interval refetches in hidden tabs), not at all once it is paid, expired or cancelled.
  */
-export function usePixCharge(initial: PixChargeView) {
+export function usePixCharge(initial: PixChargeView, isPaymentPushed: boolean) {
   const isLive = useIsLive();
-  const pollIntervalMs = isLive ? livePollIntervalMs : fallbackPollIntervalMs;
+  const pollIntervalMs = isLive && isPaymentPushed ? livePollIntervalMs : fallbackPollIntervalMs;
   useLiveRefresh({ kinds: ["pix_charge"], id: initial.txid }, { queryKey: pixChargeQueryKey(initial.txid) });
   const query = useQuery({
     queryKey: pixChargeQueryKey(initial.txid),
