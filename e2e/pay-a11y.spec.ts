@@ -21,12 +21,12 @@ for (const language of ["pt-BR", "en"] as const) {
 
     // A wrong code (the error state), then the payment step with both methods.
     await page.locator("#pay-verification-code").fill("000000");
-    await page.locator("form button[type=submit]").click();
+    await page.locator("main form button[type=submit]").click();
     await expect(page.getByRole("alert")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.locator("#pay-verification-code").fill(String(link.tokenVerificacao));
-    await page.locator("form button[type=submit]").click();
+    await page.locator("main form button[type=submit]").click();
     await expect(page.locator("input[name=cardNumber]")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -1,9 +1,11 @@
 import "server-only";
 import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { getDatabaseEnv } from "@/lib/config/database-env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { log } from "@/lib/log";
 import { openPgliteDataDir } from "./pglite";
 
 export type DatabaseConnection = { kind: "postgres"; url: string } | { kind: "pglite"; pglite: PGlite };
@@ -14,7 +16,14 @@ export function createPrismaClient(connection: DatabaseConnection): PrismaClient
   return new PrismaClient({ adapter });
 }
 
-type Database = { client: PrismaClient; backend: DatabaseConnection["kind"]; connection: DatabaseConnection; close: () => Promise<void> };
+type Database = {
+  client: PrismaClient;
+  backend: DatabaseConnection["kind"];
+  connection: DatabaseConnection;
+  // Opened on first use by getPostgresPool().
+  pool?: pg.Pool;
+  close: () => Promise<void>;
+};
 
 function openDefaultDatabase(): Database {
   const env = getDatabaseEnv();
@@ -65,9 +74,25 @@ export function getDatabaseConnection(): DatabaseConnection {
   return getDatabase().connection;
 }
 
+/**
+ * A plain node-postgres pool beside Prisma's, for hot paths where a Prisma query's own CPU cost
+ * shows (lib/db/sql.ts); null on the embedded PGlite, which has a single connection.
+ */
+export function getPostgresPool(): pg.Pool | null {
+  const database = getDatabase();
+  if (database.connection.kind !== "postgres") return null;
+  if (!database.pool) {
+    database.pool = new pg.Pool({ connectionString: database.connection.url, application_name: "payments_sql" });
+    // An idle connection that drops must not crash the process; the pool replaces it.
+    database.pool.on("error", (error) => log.warn({ error: error.message }, "database: an idle pooled connection failed"));
+  }
+  return database.pool;
+}
+
 // For CLIs and tests: closes the connection (and releases the PGlite lock) so the process can exit.
 export async function disconnectDb(): Promise<void> {
   const database = cache.__paymentsDatabase;
   cache.__paymentsDatabase = undefined;
+  await database?.pool?.end();
   await database?.close();
 }

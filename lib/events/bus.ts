@@ -21,8 +21,12 @@ type SqlClient = Pick<Prisma.TransactionClient, "$executeRaw">;
  * reads the committed row. Identical notifications in one transaction are sent once.
  */
 export async function publishChange(change: TChange, client: SqlClient = db): Promise<void> {
-  const payload = JSON.stringify(ZChange.parse(change));
-  await client.$executeRaw`SELECT pg_notify(${changeChannel}, ${payload})`;
+  await client.$executeRaw`SELECT pg_notify(${changeChannel}, ${changePayload(change)})`;
+}
+
+/** The NOTIFY payload of a change, for code that sends it within its own statement (pg_notify on `changeChannel`, same rules as publishChange). */
+export function changePayload(change: TChange): string {
+  return JSON.stringify(ZChange.parse(change));
 }
 
 // Sent to listeners when the listening connection came back after a drop: notifications sent

@@ -127,7 +127,7 @@ export async function getPayPageLink(linkPaymentUuid: string): Promise<TPayPageL
 // the limit counts wrong codes only and is looser (a shop's or carrier's NAT shares one address);
 // it stops one client spraying guesses across many links.
 export const verifyLinkRule: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
-export const verifyIpRule: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
+export const verifyIpRule: RateLimitRule = { limit: 30, windowMs: 15 * 60_000 };
 
 const linkKey = (linkPaymentUuid: string) => `pay-verify:link:${linkPaymentUuid}`;
 const ipKey = (ip: string | null) => `pay-verify:ip:${ip ?? "unknown"}`;

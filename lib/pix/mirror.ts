@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import type { SqlRunner } from "@/lib/db/sql";
 import { publishChange } from "@/lib/events/bus";
 import type { TPixCharge, TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
@@ -19,7 +20,12 @@ export type MirrorOutcome = "created" | "updated" | "unchanged" | "stale";
 // One lock per charge, shared by mirror writes and refund requests (lib/pix/refunds.ts): held until
 // the transaction ends. Works on PostgreSQL and PGlite.
 export async function lockPixCharge(tx: MirrorClient, txid: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`pix_charge:${txid}`}, 0))`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${pixChargeLockKey(txid)}, 0))`;
+}
+
+/** The text whose `hashtextextended(key, 0)` is the charge's lock, for callers that take it in their own statement. */
+export function pixChargeLockKey(txid: string): string {
+  return `pix_charge:${txid}`;
 }
 
 // Spec 3.5: a refund that did not finish frees its amount again.
@@ -34,21 +40,27 @@ function isFullCharge(charge: TPixCharge | TPixChargeListItem): charge is TPixCh
   return "devolutionAllowed" in charge;
 }
 
-// Whether `incoming` may replace the mirrored status `current`. CREATED < ACTIVE < (PAID family |
+// Whether a charge mirrored as `current` may take the status `next`. CREATED < ACTIVE < (PAID family |
 // EXPIRED | Cancelada); EXPIRED and Cancelada are final. Inside the paid family the status follows
 // the refunds, and a failed refund can move it back (REFUNDED → PARTIALLY REFUNDED): a move back is
 // taken only from a full read that already knows every refund the mirror knows, i.e. a snapshot
-// that is not older than the mirror.
+// that is not older than the mirror ("if_refunds_known").
+type StatusMove = "accept" | "refuse" | "if_refunds_known";
+
+function statusMove(current: string, next: string, isFull: boolean): StatusMove {
+  if (current === next) return "accept";
+  if (current in unpaidRank) return !(next in unpaidRank) || unpaidRank[next]! > unpaidRank[current]! ? "accept" : "refuse";
+  if (finalUnpaid.includes(current)) return "refuse";
+  if (!paidFamily.includes(current)) return "accept"; // an unknown status: nothing to compare with
+  if (!paidFamily.includes(next)) return !(next in unpaidRank) && !finalUnpaid.includes(next) ? "accept" : "refuse";
+  if (paidFamily.indexOf(next) > paidFamily.indexOf(current)) return "accept";
+  return isFull ? "if_refunds_known" : "refuse";
+}
+
 async function acceptsStatus(tx: MirrorClient, current: string, incoming: TPixCharge | TPixChargeListItem): Promise<boolean> {
-  const next = incoming.status;
-  if (current === next) return true;
-  if (current in unpaidRank) return !(next in unpaidRank) || unpaidRank[next]! > unpaidRank[current]!;
-  if (finalUnpaid.includes(current)) return false;
-  if (!paidFamily.includes(current)) return true; // an unknown status: nothing to compare with
-  if (!paidFamily.includes(next)) return !(next in unpaidRank) && !finalUnpaid.includes(next);
-  if (paidFamily.indexOf(next) > paidFamily.indexOf(current)) return true;
-  if (!isFullCharge(incoming)) return false;
-  const known = new Set((incoming.devolutions ?? []).map((refund) => refund.pixRefundId));
+  const move = statusMove(current, incoming.status, isFullCharge(incoming));
+  if (move !== "if_refunds_known") return move === "accept";
+  const known = new Set(((incoming as TPixCharge).devolutions ?? []).map((refund) => refund.pixRefundId));
   const mirrored = await tx.pixRefund.findMany({ where: { txid: incoming.txid }, select: { pixRefundId: true } });
   return mirrored.every((refund) => known.has(refund.pixRefundId));
 }
@@ -284,4 +296,134 @@ export async function upsertPixRefundFromGateway(
     if (result.outcome !== "unchanged" && result.outcome !== "stale") await recomputeRefundedCents(tx, refund.pixChargeTxid);
     return result;
   });
+}
+
+/** The columns of a mirrored charge that a webhook's change record shows (lib/webhooks/apply.ts). */
+export const chargeChangeColumns = ["status", "amountCents", "paidAt", "paidAmountCents", "payerName", "endToEndId", "refundedCents", "devolutionAllowed"] as const;
+export type TChargeChangeView = Record<(typeof chargeChangeColumns)[number], unknown>;
+
+// statusMove from every known status to `next`, as JSON for the statement below; a status missing
+// from it (unknown) accepts, as in statusMove.
+const knownStatuses = [...Object.keys(unpaidRank), ...finalUnpaid, ...paidFamily];
+const statusMovesByNext = new Map<string, string>();
+
+function statusMovesTo(next: string): string {
+  let moves = statusMovesByNext.get(next);
+  if (!moves) {
+    moves = JSON.stringify(Object.fromEntries(knownStatuses.map((current) => [current, statusMove(current, next, true)])));
+    statusMovesByNext.set(next, moves);
+  }
+  return moves;
+}
+
+// $1 txid, $2..$18 the columns of fullChargeFields, $19 raw, $20 now, $21 statusMovesTo(status).
+// `current` reads the row under the caller's lock; `updated` and `created` are exclusive (created
+// only when there was no row). Changed columns are compared as changedFields does: timestamps by
+// instant, jsonb by content.
+const writeFullChargeSql = `
+WITH "incoming" AS (
+  SELECT $1::text AS "txid", $2::int AS "amountCents", $3::text AS "status", ($4::timestamptz AT TIME ZONE 'UTC') AS "creationDate",
+    $5::int AS "expirationSeconds", ($6::timestamptz AT TIME ZONE 'UTC') AS "expiresAt", $7::text AS "debtorName", $8::text AS "debtorCpf",
+    $9::text AS "debtorCnpj", $10::text AS "description", $11::text AS "userReference", $12::text AS "pixCopyAndPaste",
+    ($13::timestamptz AT TIME ZONE 'UTC') AS "paidAt", $14::text AS "payerName", $15::text AS "payerDocument", $16::text AS "endToEndId",
+    $17::int AS "paidAmountCents", $18::boolean AS "devolutionAllowed", $19::jsonb AS "raw", ($20::timestamptz AT TIME ZONE 'UTC') AS "now"
+), "current" AS (
+  SELECT c."status", c."amountCents", to_char(c."paidAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "paidAt", c."paidAmountCents", c."payerName",
+    c."endToEndId", c."refundedCents", c."devolutionAllowed",
+    CASE COALESCE($21::jsonb ->> c."status", 'accept')
+      WHEN 'accept' THEN true
+      WHEN 'if_refunds_known' THEN NOT EXISTS (SELECT 1 FROM "PixRefund" WHERE "txid" = $1)
+      ELSE false
+    END AS "isAccepted",
+    (c."amountCents", c."status", c."creationDate", c."expirationSeconds", c."expiresAt", c."debtorName", c."debtorCpf", c."debtorCnpj",
+      c."description", c."userReference", c."pixCopyAndPaste", c."paidAt", c."payerName", c."payerDocument", c."endToEndId",
+      c."paidAmountCents", c."devolutionAllowed", c."raw")
+    IS DISTINCT FROM
+    (i."amountCents", i."status", i."creationDate", i."expirationSeconds", i."expiresAt", i."debtorName", i."debtorCpf", i."debtorCnpj",
+      i."description", i."userReference", i."pixCopyAndPaste", i."paidAt", i."payerName", i."payerDocument", i."endToEndId",
+      i."paidAmountCents", i."devolutionAllowed", i."raw") AS "isChanged"
+  FROM "PixCharge" AS c, "incoming" AS i
+  WHERE c."txid" = i."txid"
+), "updated" AS (
+  UPDATE "PixCharge" AS c SET
+    "amountCents" = i."amountCents", "status" = i."status", "creationDate" = i."creationDate", "expirationSeconds" = i."expirationSeconds",
+    "expiresAt" = i."expiresAt", "debtorName" = i."debtorName", "debtorCpf" = i."debtorCpf", "debtorCnpj" = i."debtorCnpj",
+    "description" = i."description", "userReference" = i."userReference", "pixCopyAndPaste" = i."pixCopyAndPaste", "paidAt" = i."paidAt",
+    "payerName" = i."payerName", "payerDocument" = i."payerDocument", "endToEndId" = i."endToEndId", "paidAmountCents" = i."paidAmountCents",
+    "devolutionAllowed" = i."devolutionAllowed", "raw" = i."raw", "syncedAt" = i."now",
+    "updatedAt" = CASE WHEN o."isChanged" THEN i."now" ELSE c."updatedAt" END
+  FROM "incoming" AS i, "current" AS o
+  WHERE c."txid" = i."txid" AND o."isAccepted"
+  RETURNING 1
+), "created" AS (
+  INSERT INTO "PixCharge" ("txid", "amountCents", "status", "creationDate", "expirationSeconds", "expiresAt", "debtorName", "debtorCpf",
+    "debtorCnpj", "description", "userReference", "pixCopyAndPaste", "paidAt", "payerName", "payerDocument", "endToEndId", "paidAmountCents",
+    "devolutionAllowed", "raw", "syncedAt", "createdAt", "updatedAt")
+  SELECT "txid", "amountCents", "status", "creationDate", "expirationSeconds", "expiresAt", "debtorName", "debtorCpf",
+    "debtorCnpj", "description", "userReference", "pixCopyAndPaste", "paidAt", "payerName", "payerDocument", "endToEndId", "paidAmountCents",
+    "devolutionAllowed", "raw", "now", "now", "now"
+  FROM "incoming" WHERE NOT EXISTS (SELECT 1 FROM "current")
+  ON CONFLICT ("txid") DO NOTHING
+  RETURNING 1
+)
+SELECT (SELECT count(*) FROM "created")::int AS "createdCount", o.*
+FROM "incoming" LEFT JOIN "current" AS o ON true`;
+
+type TWrittenChargeRow = TChargeChangeView & { createdCount: number; isAccepted: boolean | null; isChanged: boolean | null };
+
+/**
+ * The webhook's common case in one statement: a full read without refunds (what `pix_charge.paid`
+ * carries) written over the mirrored charge, or created. Same rules and same stored data as
+ * upsertPixChargeFromGateway, which takes every other case; with no refund in the snapshot,
+ * "knows every refund the mirror knows" means the mirror has none. The caller holds the charge's
+ * lock (pixChargeLockKey) in the transaction of `run`, and publishes the change.
+ */
+export async function writeFullChargeWithoutRefunds(
+  run: SqlRunner,
+  charge: TPixCharge,
+  now: Date,
+): Promise<{ outcome: MirrorOutcome; before: TChargeChangeView | null; after: TChargeChangeView }> {
+  if (charge.devolutions?.length) throw new Error("writeFullChargeWithoutRefunds: the charge carries refunds, use upsertPixChargeFromGateway");
+  const fields = fullChargeFields(charge);
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  const [row] = await run<TWrittenChargeRow>(writeFullChargeSql, [
+    charge.txid,
+    fields.amountCents,
+    fields.status,
+    iso(fields.creationDate),
+    fields.expirationSeconds,
+    iso(fields.expiresAt),
+    fields.debtorName,
+    fields.debtorCpf,
+    fields.debtorCnpj,
+    fields.description,
+    fields.userReference,
+    fields.pixCopyAndPaste,
+    iso(fields.paidAt),
+    fields.payerName,
+    fields.payerDocument,
+    fields.endToEndId,
+    fields.paidAmountCents,
+    fields.devolutionAllowed,
+    JSON.stringify(rawOf(charge, undefined)),
+    now.toISOString(),
+    statusMovesTo(fields.status),
+  ]);
+  const { createdCount, isAccepted, isChanged, ...current } = row!;
+  const written = (refundedCents: unknown): TChargeChangeView => ({
+    status: fields.status,
+    amountCents: fields.amountCents,
+    paidAt: iso(fields.paidAt),
+    paidAmountCents: fields.paidAmountCents,
+    payerName: fields.payerName,
+    endToEndId: fields.endToEndId,
+    refundedCents,
+    devolutionAllowed: fields.devolutionAllowed,
+  });
+  if (createdCount === 1) return { outcome: "created", before: null, after: written(0) };
+  // No row and none created: someone wrote it without the lock; the caller's transaction fails and is retried.
+  if (isAccepted === null) throw new Error(`the charge ${charge.txid} appeared while its lock was held`);
+  const before = Object.fromEntries(chargeChangeColumns.map((column) => [column, current[column]])) as TChargeChangeView;
+  if (!isAccepted) return { outcome: "stale", before, after: before };
+  return { outcome: isChanged ? "updated" : "unchanged", before, after: written(before.refundedCents) };
 }

@@ -1,12 +1,23 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { publishChange } from "@/lib/events/bus";
+import { inSqlTransaction, prismaSqlRunner, runSql, type SqlRunner } from "@/lib/db/sql";
+import { changeChannel, changePayload, type TChange } from "@/lib/events/bus";
 import { getPixCharge } from "@/lib/gateway/pix-charges";
 import { Prisma, type WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { lockPaymentLink, upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
 import { log } from "@/lib/log";
-import { lockPixCharge, upsertPixChargeFromGateway, upsertPixRefundFromGateway, type MirrorClient, type MirrorOutcome } from "@/lib/pix/mirror";
-import { parseDeliveryBody, type TEventIdentity, type TParsedEvent, type TResourceType } from "./event-identity";
+import type { TPixCharge } from "@/lib/gateway/schemas/pix-charge";
+import {
+  chargeChangeColumns,
+  lockPixCharge,
+  pixChargeLockKey,
+  upsertPixChargeFromGateway,
+  upsertPixRefundFromGateway,
+  writeFullChargeWithoutRefunds,
+  type MirrorClient,
+  type MirrorOutcome,
+} from "@/lib/pix/mirror";
+import { parseDeliveryBody, type TParsedBody, type TEventIdentity, type TParsedEvent, type TResourceType } from "./event-identity";
 import { nextApplyAttemptAt } from "./retry-schedule";
 
 // The apply path shared by the receiver, the retry worker and manual replays. Exactly once: the
@@ -15,6 +26,10 @@ import { nextApplyAttemptAt } from "./retry-schedule";
 // other one (a retry, a replay, the same event through a second webhook) finds the key and is a
 // DUPLICATE. The mirror functions themselves refuse to move a resource back, so an event that
 // arrives after a later state changes nothing (APPLIED with an empty change list).
+// The common event, `pix_charge.paid` without refunds, takes raw SQL in one transaction (claim and
+// lock, mirror write, final write with its notifications), and on arrival even stores the delivery
+// in that transaction (applyOnArrival); every other event takes the mirror's general functions
+// through Prisma.
 
 export type TChangeRecord = {
   kind: TResourceType;
@@ -25,7 +40,7 @@ export type TChangeRecord = {
 };
 
 const trackedFields: Record<TResourceType, string[]> = {
-  pix_charge: ["status", "amountCents", "paidAt", "paidAmountCents", "payerName", "endToEndId", "refundedCents", "devolutionAllowed"],
+  pix_charge: [...chargeChangeColumns],
   pix_refund: ["statusCode", "statusDescription", "statusReason", "amountCents", "settlementDate"],
   payment_link: ["statusCode", "statusDescription", "amountCents", "paidMethodCode", "paymentReceipt", "transactionId"],
 };
@@ -125,35 +140,90 @@ type TFinish = {
 
 // The final write of a delivery, only while it is still waiting: when two workers race on one row
 // (the receiver and the retry worker after a slow apply), the second finds it finished and rolls back.
-// Raw SQL (as the claim below): these run on every delivery, and a Prisma model query costs several
-// times a raw one (docs/webhooks.md, benchmark).
-async function finish(client: MirrorClient | typeof db, id: string, data: TFinish): Promise<void> {
-  const count = await client.$executeRaw`
-    UPDATE "WebhookDelivery" SET
-      "outcome" = ${data.outcome}::"WebhookDeliveryOutcome",
-      "eventKey" = COALESCE(${data.eventKey ?? null}, "eventKey"),
-      "resourceType" = COALESCE(${data.resourceType ?? null}, "resourceType"),
-      "resourceId" = COALESCE(${data.resourceId ?? null}, "resourceId"),
-      "changes" = COALESCE(${data.changes === undefined ? null : JSON.stringify(data.changes)}::jsonb, "changes"),
-      "appliedAt" = COALESCE(${data.appliedAt ?? null}::timestamp, "appliedAt"),
-      "error" = ${data.error ?? null},
-      "applyAttempts" = ${data.applyAttempts},
-      "nextAttemptAt" = ${data.nextAttemptAt ?? null}::timestamp
-    WHERE "id" = ${id}::uuid AND "outcome" IN ('PENDING', 'FAILED')`;
-  if (count === 0) throw new AlreadyFinished();
-  await publishChange({ kind: "webhook_delivery", id }, client);
+// It sends the delivery's notification and `alsoNotify` in the same statement; inside a transaction
+// PostgreSQL delivers them at commit only.
+const finishSql = `
+WITH "finished" AS (
+  UPDATE "WebhookDelivery" SET
+    "outcome" = $2::text::"WebhookDeliveryOutcome",
+    "eventKey" = COALESCE($3::text, "eventKey"),
+    "resourceType" = COALESCE($4::text, "resourceType"),
+    "resourceId" = COALESCE($5::text, "resourceId"),
+    "changes" = COALESCE($6::jsonb, "changes"),
+    "appliedAt" = COALESCE(($7::timestamptz AT TIME ZONE 'UTC'), "appliedAt"),
+    "error" = $8::text,
+    "applyAttempts" = $9::int,
+    "nextAttemptAt" = ($10::timestamptz AT TIME ZONE 'UTC')
+  WHERE "id" = $1::uuid AND "outcome" IN ('PENDING', 'FAILED')
+  RETURNING 1
+)
+SELECT (SELECT count(*) FROM "finished")::int AS "count",
+  (SELECT count(pg_notify($11::text, "payload")) FROM jsonb_array_elements_text($12::jsonb) AS "payload" WHERE EXISTS (SELECT 1 FROM "finished"))::int AS "notified"`;
+
+async function finish(run: SqlRunner, id: string, data: TFinish, alsoNotify: TChange[] = []): Promise<void> {
+  const notifications = [...alsoNotify, { kind: "webhook_delivery", id } as const].map(changePayload);
+  const [row] = await run<{ count: number }>(finishSql, [
+    id,
+    data.outcome,
+    data.eventKey ?? null,
+    data.resourceType ?? null,
+    data.resourceId ?? null,
+    data.changes === undefined ? null : JSON.stringify(data.changes),
+    data.appliedAt?.toISOString() ?? null,
+    data.error ?? null,
+    data.applyAttempts,
+    data.nextAttemptAt?.toISOString() ?? null,
+    changeChannel,
+    JSON.stringify(notifications),
+  ]);
+  if (row!.count === 0) throw new AlreadyFinished();
 }
 
 // Inserts the effect key unless it is there; true when this delivery is the one that applies it.
-async function claimEffect(tx: MirrorClient, eventKey: string, deliveryRowId: string): Promise<boolean> {
-  const inserted = await tx.$executeRaw`
-    INSERT INTO "WebhookEffect" ("eventKey", "firstDeliveryId", "appliedAt") VALUES (${eventKey}, ${deliveryRowId}::uuid, now())
-    ON CONFLICT ("eventKey") DO NOTHING`;
-  return inserted === 1;
+// With `lockKey`, the claimer also takes that advisory lock (the resource's, see pixChargeLockKey)
+// in the same statement: one round trip less on the hot path.
+const claimEffectSql = `
+WITH "claimed" AS (
+  INSERT INTO "WebhookEffect" ("eventKey", "firstDeliveryId", "appliedAt") VALUES ($1::text, $2::uuid, now())
+  ON CONFLICT ("eventKey") DO NOTHING
+  RETURNING 1
+)
+SELECT count(*)::int AS "count"
+FROM "claimed" LEFT JOIN LATERAL (SELECT pg_advisory_xact_lock(hashtextextended($3::text, 0)) WHERE $3::text IS NOT NULL) AS "lock" ON true`;
+
+async function claimEffect(run: SqlRunner, eventKey: string, deliveryRowId: string, lockKey: string | null): Promise<boolean> {
+  const [row] = await run<{ count: number }>(claimEffectSql, [eventKey, deliveryRowId, lockKey]);
+  return row!.count === 1;
 }
 
 function identityColumns(identity: TEventIdentity) {
   return { eventKey: identity.eventKey, resourceType: identity.resourceType, resourceId: identity.resourceId };
+}
+
+type TEffect = { changes: TChangeRecord[]; notify: TChange[] };
+
+// Claim, apply, final write: one delivery's transaction, run by `run`.
+async function applyOnce(run: SqlRunner, deliveryRowId: string, identity: TEventIdentity, attempts: number, lockKey: string | null, effect: () => Promise<TEffect>): Promise<WebhookDeliveryOutcome> {
+  const done = { ...identityColumns(identity), applyAttempts: attempts, nextAttemptAt: null, error: null };
+  if (!(await claimEffect(run, identity.eventKey, deliveryRowId, lockKey))) {
+    await finish(run, deliveryRowId, { outcome: "DUPLICATE", ...done });
+    return "DUPLICATE";
+  }
+  const { changes, notify } = await effect();
+  await finish(run, deliveryRowId, { outcome: "APPLIED", ...done, changes, appliedAt: new Date() }, notify);
+  return "APPLIED";
+}
+
+function isPaidChargeWithoutRefunds(body: TParsedBody): body is TParsedBody & { isUsable: true; parsed: { event: "pix_charge.paid"; data: TPixCharge } } {
+  return body.isUsable && body.parsed.event === "pix_charge.paid" && !body.parsed.data.devolutions?.length;
+}
+
+// pix_charge.paid without refunds, the charge's lock already held (claimEffect).
+async function applyPaidCharge(run: SqlRunner, charge: TPixCharge): Promise<TEffect> {
+  const written = await writeFullChargeWithoutRefunds(run, charge, new Date());
+  const change = describeChange("pix_charge", charge.txid, written.outcome, written.before, written.after);
+  const isWritten = written.outcome === "created" || written.outcome === "updated";
+  return { changes: change ? [change] : [], notify: isWritten ? [{ kind: "pix_charge", id: charge.txid }] : [] };
 }
 
 /**
@@ -166,27 +236,18 @@ export async function applyStoredDelivery(delivery: TStoredDelivery, now = new D
   const attempts = delivery.applyAttempts + 1;
   try {
     if (!body.isUsable) {
-      await finish(db, delivery.id, { outcome: "IGNORED", error: body.reason, applyAttempts: attempts, nextAttemptAt: null });
+      await finish(runSql, delivery.id, { outcome: "IGNORED", error: body.reason, applyAttempts: attempts, nextAttemptAt: null });
       return "IGNORED";
     }
-    const prepared = await prepare(body.parsed, body.identity.eventKey);
-    return await db.$transaction(async (tx) => {
-      if (!(await claimEffect(tx, body.identity.eventKey, delivery.id))) {
-        await finish(tx, delivery.id, { outcome: "DUPLICATE", ...identityColumns(body.identity), applyAttempts: attempts, nextAttemptAt: null, error: null });
-        return "DUPLICATE";
-      }
-      const changes = await applyEffect(tx, prepared);
-      await finish(tx, delivery.id, {
-        outcome: "APPLIED",
-        ...identityColumns(body.identity),
-        changes,
-        appliedAt: new Date(),
-        applyAttempts: attempts,
-        nextAttemptAt: null,
-        error: null,
-      });
-      return "APPLIED";
-    });
+    if (isPaidChargeWithoutRefunds(body)) {
+      const charge = body.parsed.data;
+      return await inSqlTransaction((run) => applyOnce(run, delivery.id, body.identity, attempts, pixChargeLockKey(charge.txid), () => applyPaidCharge(run, charge)));
+    }
+    const { parsed, identity } = body;
+    const prepared = await prepare(parsed, identity.eventKey);
+    return await db.$transaction((tx) =>
+      applyOnce(prismaSqlRunner(tx), delivery.id, identity, attempts, null, async () => ({ changes: await applyEffect(tx, prepared), notify: [] })),
+    );
   } catch (error) {
     if (error instanceof AlreadyFinished) return currentOutcome(delivery.id);
     return recordFailure(delivery.id, body, attempts, error, now);
@@ -202,7 +263,7 @@ async function recordFailure(id: string, body: ReturnType<typeof parseDeliveryBo
   const nextAttemptAt = nextApplyAttemptAt(attempts, now);
   log.error({ err: error, deliveryRowId: id, attempts, nextAttemptAt }, "webhook delivery: apply failed");
   try {
-    await finish(db, id, {
+    await finish(runSql, id, {
       outcome: "FAILED",
       ...(body.isUsable ? identityColumns(body.identity) : {}),
       error: message.slice(0, 2000),
@@ -214,5 +275,77 @@ async function recordFailure(id: string, body: ReturnType<typeof parseDeliveryBo
     // The row stays PENDING: the retry worker picks it up, as after a crash.
     if (!(finishError instanceof AlreadyFinished)) log.error({ err: finishError, deliveryRowId: id }, "webhook delivery: could not record the failure");
     return finishError instanceof AlreadyFinished ? currentOutcome(id) : "PENDING";
+  }
+}
+
+// On arrival: the delivery id already applied (a retry whose 2xx was lost), then the effect claim
+// and the charge's lock, in one statement.
+const claimOnArrivalSql = `
+WITH "done" AS (
+  SELECT 1 FROM "WebhookDelivery"
+  WHERE "deliveryId" = $4::text AND "signatureValid" AND "outcome" IN ('APPLIED', 'DUPLICATE')
+  LIMIT 1
+), "claimed" AS (
+  INSERT INTO "WebhookEffect" ("eventKey", "firstDeliveryId", "appliedAt")
+  SELECT $1::text, $2::uuid, now() WHERE NOT EXISTS (SELECT 1 FROM "done")
+  ON CONFLICT ("eventKey") DO NOTHING
+  RETURNING 1
+)
+SELECT EXISTS (SELECT 1 FROM "done") AS "isDeliveryDone",
+  (SELECT count(*) FROM "claimed", LATERAL (SELECT pg_advisory_xact_lock(hashtextextended($3::text, 0))) AS "lock")::int AS "claimed"`;
+
+/** What the receiver stores for a delivery applied on arrival, with the notifications to send with it. */
+export type TArrivalRecord = {
+  outcome: "APPLIED" | "DUPLICATE";
+  error: string | null;
+  eventKey: string | null;
+  resourceType: string | null;
+  resourceId: string | null;
+  changes: TChangeRecord[] | null;
+  appliedAt: Date | null;
+  applyAttempts: number;
+  notify: TChange[];
+};
+
+/**
+ * The receiver's common case, a verified `pix_charge.paid` without refunds, stored and applied in
+ * ONE transaction: the delivery row is inserted by `store` with its final outcome, beside the effect
+ * claim and the mirror change, so there is never an effect without its delivery, nor a delivery
+ * answered 2xx that is not stored. Returns null, having changed nothing, for any other body or when
+ * the transaction fails; the receiver then stores the delivery first and applies it as usual, which
+ * keeps a failure for the retry worker. Same outcomes and stored data as that path.
+ */
+export async function applyOnArrival(
+  delivery: { id: string; deliveryId: string; rawBody: Uint8Array },
+  store: (run: SqlRunner, record: TArrivalRecord) => Promise<void>,
+): Promise<"APPLIED" | "DUPLICATE" | null> {
+  const body = parseDeliveryBody(delivery.rawBody);
+  if (!isPaidChargeWithoutRefunds(body)) return null;
+  const charge = body.parsed.data;
+  const nothing = { error: null, eventKey: null, resourceType: null, resourceId: null, changes: null, appliedAt: null, notify: [] };
+  try {
+    return await inSqlTransaction(async (run) => {
+      const [claim] = await run<{ isDeliveryDone: boolean; claimed: number }>(claimOnArrivalSql, [
+        body.identity.eventKey,
+        delivery.id,
+        pixChargeLockKey(charge.txid),
+        delivery.deliveryId,
+      ]);
+      if (claim!.isDeliveryDone) {
+        await store(run, { ...nothing, outcome: "DUPLICATE", error: "delivery id already applied", applyAttempts: 0 });
+        return "DUPLICATE";
+      }
+      const identity = { ...identityColumns(body.identity), applyAttempts: 1 };
+      if (claim!.claimed === 0) {
+        await store(run, { ...nothing, ...identity, outcome: "DUPLICATE" });
+        return "DUPLICATE";
+      }
+      const { changes, notify } = await applyPaidCharge(run, charge);
+      await store(run, { ...identity, outcome: "APPLIED", error: null, changes, appliedAt: new Date(), notify });
+      return "APPLIED";
+    });
+  } catch (error) {
+    log.warn({ err: error, deliveryRowId: delivery.id }, "webhook delivery: applying on arrival failed; storing it first and applying it again");
+    return null;
   }
 }

@@ -1,10 +1,12 @@
 import "server-only";
+import { createSecretKey, randomUUID, type KeyObject } from "node:crypto";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { publishChange } from "@/lib/events/bus";
+import { runSql, type SqlRunner } from "@/lib/db/sql";
+import { changeChannel, changePayload } from "@/lib/events/bus";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { applyStoredDelivery } from "./apply";
+import { applyOnArrival, applyStoredDelivery, type TArrivalRecord } from "./apply";
 import { openWebhookSecret } from "./secret-box";
 import { checkWebhookSignature, checkWebhookTimestamp } from "./signature";
 
@@ -57,13 +59,15 @@ function storedHeaders(headers: Headers): Record<string, string> {
 }
 
 // Secrets never change for a webhook record (rotation makes a new record), so the opened secret is
-// kept in memory for a minute: the receiver then costs no decryption and one query less per delivery.
-type TReceiverWebhook = { id: string; secret: string | null; secretProblem?: string };
+// kept in memory for a minute, as a key object ready for HMAC: the receiver then costs no
+// decryption and one query less per delivery.
+type TReceiverWebhook = { id: string; secret: KeyObject | null; secretProblem?: string };
+const ZWebhookPathId = z.uuid();
 const secretCacheMs = 60_000;
 const secretCache = new Map<string, { webhook: TReceiverWebhook; expiresAt: number }>();
 
 async function findReceiverWebhook(pathId: string): Promise<TReceiverWebhook | null> {
-  if (!z.uuid().safeParse(pathId).success) return null;
+  if (!ZWebhookPathId.safeParse(pathId).success) return null;
   const cached = secretCache.get(pathId);
   if (cached && cached.expiresAt > Date.now()) return cached.webhook;
   const row = await db.webhook.findUnique({ where: { id: pathId }, select: { id: true, secretCiphertext: true } });
@@ -72,7 +76,7 @@ async function findReceiverWebhook(pathId: string): Promise<TReceiverWebhook | n
   if (!row.secretCiphertext) return { id: row.id, secret: null };
   let webhook: TReceiverWebhook;
   try {
-    webhook = { id: row.id, secret: openWebhookSecret(row.secretCiphertext, row.id) };
+    webhook = { id: row.id, secret: createSecretKey(Buffer.from(openWebhookSecret(row.secretCiphertext, row.id), "utf8")) };
   } catch (error) {
     // Our configuration, not the sender's fault (WEBHOOK_SECRET_KEY changed): a 503 makes the gateway retry.
     log.error({ err: error, webhookId: row.id }, "webhook receiver: the stored secret does not open");
@@ -98,30 +102,69 @@ type TRecord = {
 };
 
 // One statement, raw SQL: it runs on every delivery, and a Prisma model query costs several times a
-// raw one. With `dedupe`, a delivery whose id was already applied is stored as DUPLICATE.
-async function recordDelivery(record: TRecord, options: { dedupe?: boolean } = {}): Promise<{ id: string; outcome: WebhookDeliveryOutcome }> {
+// raw one. With `dedupe` ($17), a delivery whose id was already applied is stored as DUPLICATE. A
+// row stored with any outcome but PENDING sends its notifications ($19) with it; inside the apply
+// transaction (applyOnArrival) they go out at commit.
+const recordDeliverySql = `
+WITH "stored" AS (
+  INSERT INTO "WebhookDelivery" ("id", "pathId", "webhookId", "deliveryId", "event", "timestampHeader", "headers", "rawBody", "signatureValid",
+    "outcome", "error", "eventKey", "resourceType", "resourceId", "changes", "appliedAt", "applyAttempts")
+  SELECT $1::uuid, $2::text, $3::uuid, $4::text, $5::text, $6::text, $7::jsonb, $8::bytea, $9::boolean,
+    (CASE WHEN done."id" IS NULL THEN $10::text ELSE 'DUPLICATE' END)::"WebhookDeliveryOutcome",
+    CASE WHEN done."id" IS NULL THEN $11::text ELSE 'delivery id already applied' END,
+    $12::text, $13::text, $14::text, $15::jsonb, ($16::timestamptz AT TIME ZONE 'UTC'), $18::int
+  FROM (SELECT 1) AS one
+  LEFT JOIN LATERAL (
+    SELECT "id" FROM "WebhookDelivery"
+    WHERE $17::boolean AND "deliveryId" = $4::text AND "signatureValid" AND "outcome" IN ('APPLIED', 'DUPLICATE')
+    LIMIT 1
+  ) AS done ON true
+  RETURNING "outcome"
+)
+SELECT "outcome"::text AS "outcome",
+  (SELECT count(pg_notify($20::text, "payload")) FROM jsonb_array_elements_text($19::jsonb) AS "payload" WHERE "stored"."outcome" <> 'PENDING')::int AS "notified"
+FROM "stored"`;
+
+type TApplied = Omit<TArrivalRecord, "outcome" | "error">;
+const notApplied: TApplied = { eventKey: null, resourceType: null, resourceId: null, changes: null, appliedAt: null, applyAttempts: 0, notify: [] };
+
+async function recordDelivery(
+  run: SqlRunner,
+  record: TRecord & { id?: string; applied?: TApplied },
+  options: { dedupe?: boolean } = {},
+): Promise<{ id: string; outcome: WebhookDeliveryOutcome }> {
+  const id = record.id ?? randomUUID();
+  const applied = record.applied ?? notApplied;
   const header = (name: string, max: number) => record.headers.get(name)?.slice(0, max) ?? null;
-  const deliveryId = header("x-webhook-delivery", 200);
-  const [row] = await db.$queryRaw<{ id: string; outcome: WebhookDeliveryOutcome }[]>`
-    INSERT INTO "WebhookDelivery" ("id", "pathId", "webhookId", "deliveryId", "event", "timestampHeader", "headers", "rawBody", "signatureValid", "outcome", "error")
-    SELECT gen_random_uuid(), ${record.pathId.slice(0, 100)}, ${record.webhookId}::uuid, ${deliveryId}, ${header("x-webhook-event", 100)},
-      ${header("x-webhook-timestamp", 50)}, ${JSON.stringify(storedHeaders(record.headers))}::jsonb, ${new Uint8Array(record.rawBody)}, ${record.signatureValid},
-      (CASE WHEN done."id" IS NULL THEN ${record.outcome} ELSE 'DUPLICATE' END)::"WebhookDeliveryOutcome",
-      CASE WHEN done."id" IS NULL THEN ${record.error ?? null} ELSE 'delivery id already applied' END
-    FROM (SELECT 1) AS one
-    LEFT JOIN LATERAL (
-      SELECT "id" FROM "WebhookDelivery"
-      WHERE ${options.dedupe === true} AND "deliveryId" = ${deliveryId} AND "signatureValid" AND "outcome" IN ('APPLIED', 'DUPLICATE')
-      LIMIT 1
-    ) AS done ON true
-    RETURNING "id", "outcome"`;
-  // Live history; a lost notification only delays the page, so it does not fail the request.
-  if (row!.outcome !== "PENDING") await publishChange({ kind: "webhook_delivery", id: row!.id }).catch((error: unknown) => log.warn({ err: error }, "webhook delivery: notify failed"));
-  return row!;
+  // Live history: the delivery's own notification after any mirror change's.
+  const notify = [...applied.notify, { kind: "webhook_delivery", id } as const].map(changePayload);
+  const [row] = await run<{ outcome: WebhookDeliveryOutcome }>(recordDeliverySql, [
+    id,
+    record.pathId.slice(0, 100),
+    record.webhookId,
+    header("x-webhook-delivery", 200),
+    header("x-webhook-event", 100),
+    header("x-webhook-timestamp", 50),
+    JSON.stringify(storedHeaders(record.headers)),
+    new Uint8Array(record.rawBody),
+    record.signatureValid,
+    record.outcome,
+    record.error ?? null,
+    applied.eventKey,
+    applied.resourceType,
+    applied.resourceId,
+    applied.changes === null ? null : JSON.stringify(applied.changes),
+    applied.appliedAt?.toISOString() ?? null,
+    options.dedupe === true,
+    applied.applyAttempts,
+    JSON.stringify(notify),
+    changeChannel,
+  ]);
+  return { id, outcome: row!.outcome };
 }
 
 async function refuse(record: Omit<TRecord, "outcome" | "error">, outcome: WebhookDeliveryOutcome, status: number, problem: string): Promise<TReceiveResult> {
-  await recordDelivery({ ...record, outcome, error: problem });
+  await recordDelivery(runSql, { ...record, outcome, error: problem });
   return { status, outcome, problem };
 }
 
@@ -145,9 +188,15 @@ export async function receiveGatewayDelivery(pathId: string, request: Request, n
   if (!timestamp.isFresh) return refuse(verified, "STALE", 401, `timestamp ${timestamp.reason.replaceAll("_", " ")}`);
   const deliveryId = request.headers.get("x-webhook-delivery");
   if (!deliveryId) return refuse(verified, "IGNORED", 400, "missing X-Webhook-Delivery header");
+  // The common event is stored and applied in one transaction (null: not that event, or it failed).
+  const id = randomUUID();
+  const arrived = await applyOnArrival({ id, deliveryId: deliveryId.slice(0, 200), rawBody: body.bytes }, async (run, { outcome, error, ...applied }) => {
+    await recordDelivery(run, { ...verified, id, outcome, error: error ?? undefined, applied });
+  });
+  if (arrived) return { status: 200, outcome: arrived };
   // The sandbox keeps X-Webhook-Delivery across the retries of one delivery: a retry of one already
   // applied (its 2xx was lost) is stored as DUPLICATE without touching the mirror.
-  const stored = await recordDelivery({ ...verified, outcome: "PENDING" }, { dedupe: true });
+  const stored = await recordDelivery(runSql, { ...verified, outcome: "PENDING" }, { dedupe: true });
   if (stored.outcome === "DUPLICATE") return { status: 200, outcome: "DUPLICATE" };
   // Stored: from here on the delivery is ours, so the answer is 200 even when applying fails (the
   // retry worker takes it from there).

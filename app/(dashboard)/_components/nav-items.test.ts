@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { isNavItemActive, navSections } from "./nav-items";
+import { findActiveNavHref, isNavItemActive, navSections } from "./nav-items";
 
 describe("isNavItemActive", () => {
   it("matches the page and pages below it", () => {
@@ -14,10 +14,18 @@ describe("isNavItemActive", () => {
   });
 });
 
+describe("findActiveNavHref", () => {
+  it("marks the most specific link only", () => {
+    expect(findActiveNavHref("/webhooks/deliveries/abc")).toBe("/webhooks/deliveries");
+    expect(findActiveNavHref("/webhooks/signature-check")).toBe("/webhooks");
+    expect(findActiveNavHref("/")).toBeUndefined();
+  });
+});
+
 describe("navSections", () => {
   it("keeps users, audit and settings in the admin-only section", () => {
     const adminKeys = navSections.filter((s) => s.isAdminOnly).flatMap((s) => s.items.map((i) => i.key));
-    expect(adminKeys.sort()).toEqual(["audit", "settings", "users"]);
+    expect(adminKeys.sort()).toEqual(["audit", "settings", "users", "webhooks"]);
   });
 
   it("has unique links", () => {

@@ -19,6 +19,7 @@ export type NavKey =
   | "payments"
   | "cards"
   | "webhooks"
+  | "webhookDeliveries"
   | "pos"
   | "users"
   | "audit"
@@ -44,13 +45,15 @@ export const navSections: NavSection[] = [
   {
     key: "integrations",
     isAdminOnly: false,
-    items: [{ key: "webhooks", href: "/webhooks", icon: WebhookIcon }],
+    // Staff follow deliveries; registering and rotating webhooks is an admin task.
+    items: [{ key: "webhookDeliveries", href: "/webhooks/deliveries", icon: WebhookIcon }],
   },
   {
     key: "admin",
     isAdminOnly: true,
     items: [
       { key: "users", href: "/users", icon: UsersIcon },
+      { key: "webhooks", href: "/webhooks", icon: WebhookIcon },
       { key: "audit", href: "/audit", icon: ScrollTextIcon },
       { key: "settings", href: "/settings", icon: SettingsIcon },
     ],
@@ -60,4 +63,12 @@ export const navSections: NavSection[] = [
 /** True when `pathname` is the item's page or one below it (`/pix/abc` belongs to `/pix`). */
 export function isNavItemActive(href: string, pathname: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** The one item to mark current: the most specific link that contains `pathname`. */
+export function findActiveNavHref(pathname: string): string | undefined {
+  return navSections
+    .flatMap((section) => section.items.map((item) => item.href))
+    .filter((href) => isNavItemActive(href, pathname))
+    .sort((a, b) => b.length - a.length)[0];
 }

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 
 import { cn } from "@/lib/utils";
 
-import { isNavItemActive, navSections } from "./nav-items";
+import { findActiveNavHref, navSections } from "./nav-items";
 
 type SidebarNavProps = {
   isAdmin: boolean;
@@ -18,6 +18,7 @@ export function SidebarNav({ isAdmin, onNavigate }: SidebarNavProps) {
   const t = useTranslations("nav");
   const pathname = usePathname();
   const sections = navSections.filter((section) => isAdmin || !section.isAdminOnly);
+  const activeHref = findActiveNavHref(pathname);
 
   return (
     <nav aria-label={t("label")} className="flex flex-col gap-5">
@@ -28,7 +29,7 @@ export function SidebarNav({ isAdmin, onNavigate }: SidebarNavProps) {
           </h2>
           <ul aria-labelledby={`nav-${section.key}`} className="flex flex-col gap-0.5">
             {section.items.map((item) => {
-              const isActive = isNavItemActive(item.href, pathname);
+              const isActive = item.href === activeHref;
               const Icon = item.icon;
               return (
                 <li key={item.key}>

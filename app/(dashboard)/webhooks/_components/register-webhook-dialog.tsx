@@ -76,7 +76,7 @@ export function RegisterWebhookDialog({ defaultUrlHint }: { defaultUrlHint: stri
           </>
         ) : (
           <form onSubmit={handleSubmit} className="grid gap-4" noValidate>
-            <FormError>{error && !error.fieldErrors ? formText(error) : null}</FormError>
+            <FormError>{error && !(fieldText(error.fieldErrors?.url) || fieldText(error.fieldErrors?.events)) ? formText(error) : null}</FormError>
             <Field label={tForm("url")} description={tForm("urlDefault", { url: defaultUrlHint })} error={fieldText(error?.fieldErrors?.url)}>
               <Input name="url" type="url" inputMode="url" autoComplete="off" placeholder={defaultUrlHint} maxLength={500} />
             </Field>

@@ -56,7 +56,7 @@ export function SignatureCheckForm({ webhooks, initial }: SignatureCheckFormProp
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       <form onSubmit={handleSubmit} className="grid content-start gap-4" aria-label={t("formLabel")} noValidate>
-        <FormError>{error && !error.fieldErrors ? formText(error) : null}</FormError>
+        <FormError>{error && !(fieldText(error.fieldErrors?.body) || fieldText(error.fieldErrors?.signature) || fieldText(error.fieldErrors?.secret)) ? formText(error) : null}</FormError>
         <Field label={t("body")} description={t("bodyHelp")} error={fieldText(error?.fieldErrors?.body)}>
           <Textarea name="body" rows={10} spellCheck={false} className="font-mono text-xs" defaultValue={initial?.body} />
         </Field>

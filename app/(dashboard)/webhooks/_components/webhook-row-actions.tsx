@@ -115,7 +115,7 @@ function EditWebhookDialog({ webhook, onClose }: DialogProps) {
           <DialogDescription>{t("description")}</DialogDescription>
         </DialogHeader>
         <form onSubmit={handleSubmit} className="grid gap-4" noValidate>
-          <FormError>{error && !error.fieldErrors ? formText(error) : null}</FormError>
+          <FormError>{error && !(fieldText(error.fieldErrors?.url) || fieldText(error.fieldErrors?.events)) ? formText(error) : null}</FormError>
           <Field label={tForm("url")} required error={fieldText(error?.fieldErrors?.url)}>
             <Input name="url" type="url" inputMode="url" autoComplete="off" required maxLength={500} defaultValue={webhook.url} />
           </Field>

@@ -5,7 +5,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { formatBRL } from "@/lib/format/money";
 import { resolveLocale } from "@/lib/i18n/config";
 import { hasPayAccess } from "@/lib/links/pay-access";
-import { getPayPageLink, ZLinkPaymentUuid, type TPayPageLink } from "@/lib/links/pay-page";
+import { getPayPageLink, ZLinkPaymentUuid, type TInstallmentChoice, type TPayPageLink } from "@/lib/links/pay-page";
 import { log } from "@/lib/log";
 
 import { PayShell } from "./_components/pay-shell";
@@ -58,19 +58,26 @@ export default async function PayPage({ params }: PayPageProps) {
       </PayShell>
     );
   }
+  const money = (cents: number) => formatBRL(cents, resolveLocale(locale));
+  const installmentLabel = ({ installments, firstCents, otherCents }: TInstallmentChoice) =>
+    installments === 1
+      ? t("card.oneInstallment", { amount: money(firstCents) })
+      : firstCents === otherCents
+        ? t("card.installments", { count: installments, amount: money(firstCents) })
+        : t("card.installmentsUneven", { first: money(firstCents), rest: installments - 1, other: money(otherCents) });
   return (
     <PayShell merchantName={link.merchantName}>
       <section aria-labelledby="pay-summary-title" className="grid gap-1 rounded-lg border bg-card p-5 text-card-foreground">
         <h1 id="pay-summary-title" className="text-sm text-muted-foreground">
           {t("summary.title", { merchant: link.merchantName })}
         </h1>
-        <p className="text-3xl font-semibold tabular-nums">{formatBRL(link.amountCents, resolveLocale(locale))}</p>
+        <p className="text-3xl font-semibold tabular-nums">{money(link.amountCents)}</p>
         {link.description ? <p className="text-sm break-words">{link.description}</p> : null}
       </section>
       <PaymentMethods
         linkPaymentUuid={link.linkPaymentUuid}
-        amountCents={link.amountCents}
-        installmentChoices={link.installmentChoices}
+        amountLabel={money(link.amountCents)}
+        installmentOptions={link.installmentChoices.map((choice) => ({ installments: choice.installments, label: installmentLabel(choice) }))}
         acceptsCard={link.acceptsCard}
         acceptsPix={link.acceptsPix}
       />

@@ -1,15 +1,12 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { formatBRL } from "@/lib/format/money";
-import { resolveLocale } from "@/lib/i18n/config";
-import type { TInstallmentChoice } from "@/lib/links/pay-page";
 import { isCardExpiryValid, passesLuhn, type CardBrand } from "@/lib/shared/card";
 
 import { payByCardAction, type TCardState } from "../actions";
@@ -28,7 +25,10 @@ const brandNames: Record<CardBrand, string> = {
 
 const initialState: TCardState = { status: "idle" };
 
-type CardFormProps = { linkPaymentUuid: string; amountCents: number; installmentChoices: TInstallmentChoice[] };
+/** Labels are formatted on the server, so no money or locale code ships to the browser. */
+export type TInstallmentOption = { installments: number; label: string };
+
+type CardFormProps = { linkPaymentUuid: string; amountLabel: string; installmentOptions: TInstallmentOption[] };
 
 // The checks the server repeats (lib/links/pay-page.ts), done here first so a typo is caught
 // before anything leaves the browser. Values are message keys of `pay.card.errors`.
@@ -50,9 +50,8 @@ function validate(form: HTMLFormElement): Record<string, string> {
  * standard `cc-*` autocomplete tokens; the form is cleared after every answer (React resets a form
  * after its action) and when the page comes back from the back/forward cache.
  */
-export function CardForm({ linkPaymentUuid, amountCents, installmentChoices }: CardFormProps) {
+export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions }: CardFormProps) {
   const t = useTranslations("pay.card");
-  const locale = resolveLocale(useLocale());
   const formRef = useRef<HTMLFormElement>(null);
   const [state, formAction, isPending] = useActionState(payByCardAction.bind(null, linkPaymentUuid), initialState);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
@@ -89,25 +88,18 @@ export function CardForm({ linkPaymentUuid, amountCents, installmentChoices }: C
     if (Object.keys(errors).length > 0) event.preventDefault();
   }
 
-  const money = (cents: number) => formatBRL(cents, locale);
   return (
     <form ref={formRef} action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4 rounded-lg border bg-card p-5 text-card-foreground">
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">{t("installmentsLegend")}</legend>
-        {installmentChoices.map((choice) => (
-          <label key={choice.installments} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent">
-            <input type="radio" name="installments" value={choice.installments} defaultChecked={choice.installments === 1} className="size-4 accent-primary" />
-            <span className="flex-1">
-              {choice.installments === 1
-                ? t("oneInstallment", { amount: money(choice.firstCents) })
-                : choice.firstCents === choice.otherCents
-                  ? t("installments", { count: choice.installments, amount: money(choice.firstCents) })
-                  : t("installmentsUneven", { first: money(choice.firstCents), rest: choice.installments - 1, other: money(choice.otherCents) })}
-            </span>
-            {choice.installments > 1 ? <span className="text-xs text-muted-foreground">{t("noInterest")}</span> : null}
+        {installmentOptions.map((option) => (
+          <label key={option.installments} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent">
+            <input type="radio" name="installments" value={option.installments} defaultChecked={option.installments === 1} className="size-4 accent-primary" />
+            <span className="flex-1">{option.label}</span>
+            {option.installments > 1 ? <span className="text-xs text-muted-foreground">{t("noInterest")}</span> : null}
           </label>
         ))}
-        <p className="text-sm text-muted-foreground">{t("total", { amount: money(amountCents) })}</p>
+        <p className="text-sm text-muted-foreground">{t("total", { amount: amountLabel })}</p>
       </fieldset>
 
       <Field label={t("number")} error={fieldError("cardNumber")} description={brand ? t("brandDetected", { brand: brandNames[brand] }) : undefined}>
@@ -151,7 +143,7 @@ export function CardForm({ linkPaymentUuid, amountCents, installmentChoices }: C
       <FormError>{formMessage}</FormError>
       <Button type="submit" size="lg" className="h-12 text-base" disabled={isPending}>
         {isPending ? <Spinner label={t("submitting")} /> : null}
-        {t("submit", { amount: money(amountCents) })}
+        {t("submit", { amount: amountLabel })}
       </Button>
     </form>
   );

@@ -4,24 +4,23 @@ import { CreditCardIcon, QrCodeIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 
-import type { TInstallmentChoice } from "@/lib/links/pay-page";
 import { cn } from "@/lib/utils";
 
-import { CardForm } from "./card-form";
+import { CardForm, type TInstallmentOption } from "./card-form";
 import { PixPanel } from "./pix-panel";
 
 type Method = "card" | "pix";
 
 type PaymentMethodsProps = {
   linkPaymentUuid: string;
-  amountCents: number;
-  installmentChoices: TInstallmentChoice[];
+  amountLabel: string;
+  installmentOptions: TInstallmentOption[];
   acceptsCard: boolean;
   acceptsPix: boolean;
 };
 
 /** Step 2: the accepted methods as a radio group (when there are two), then the chosen one's form. */
-export function PaymentMethods({ linkPaymentUuid, amountCents, installmentChoices, acceptsCard, acceptsPix }: PaymentMethodsProps) {
+export function PaymentMethods({ linkPaymentUuid, amountLabel, installmentOptions, acceptsCard, acceptsPix }: PaymentMethodsProps) {
   const t = useTranslations("pay.methods");
   const [method, setMethod] = useState<Method>(acceptsCard ? "card" : "pix");
   const options = [
@@ -54,7 +53,7 @@ export function PaymentMethods({ linkPaymentUuid, amountCents, installmentChoice
         <h2 className="text-sm font-medium">{t("only", { method: options[0]?.label ?? "" })}</h2>
       )}
       {method === "card" ? (
-        <CardForm linkPaymentUuid={linkPaymentUuid} amountCents={amountCents} installmentChoices={installmentChoices} />
+        <CardForm linkPaymentUuid={linkPaymentUuid} amountLabel={amountLabel} installmentOptions={installmentOptions} />
       ) : (
         <PixPanel linkPaymentUuid={linkPaymentUuid} />
       )}

@@ -1,0 +1,13 @@
+import { chromium, devices } from "playwright-core";
+const [url, code, out] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const context = await browser.newContext({ ...devices["Pixel 7"], locale: "pt-BR" });
+const page = await context.newPage();
+await page.goto(url);
+await page.getByLabel("Código de verificação").fill(code);
+await page.getByRole("button", { name: "Continuar" }).click();
+await page.getByText("Pix", { exact: true }).click();
+await page.getByRole("button", { name: "Gerar código Pix" }).click();
+await page.getByRole("img", { name: "QR Code Pix do pagamento" }).waitFor({ timeout: 30000 });
+await page.screenshot({ path: `${out}.png`, fullPage: true, caret: "initial" });
+await browser.close();

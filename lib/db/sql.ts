@@ -1,0 +1,60 @@
+import "server-only";
+import type pg from "pg";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { db, getPostgresPool } from "./client";
+
+// Raw SQL for hot paths (the webhook receiver): a statement through node-postgres costs about a
+// tenth of the CPU of a Prisma query here (docs/webhooks.md, benchmark). On PostgreSQL it runs on
+// the plain pg pool, each statement prepared once per connection; on the embedded PGlite through
+// Prisma's raw queries (one connection: nothing to gain). To behave the same on both, cast every
+// parameter, pass timestamps as ISO strings (`($n::timestamptz AT TIME ZONE 'UTC')`, the UTC wall
+// time Prisma stores) and return only text, int4, boolean or json columns. Keep each statement's
+// text constant: it names the prepared statement.
+
+export type SqlRunner = <TRow>(text: string, values: unknown[]) => Promise<TRow[]>;
+
+export function prismaSqlRunner(client: Pick<Prisma.TransactionClient, "$queryRawUnsafe">): SqlRunner {
+  return <TRow>(text: string, values: unknown[]) => client.$queryRawUnsafe<TRow[]>(text, ...values);
+}
+
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `hot_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+function pgRunner(client: pg.Pool | pg.PoolClient): SqlRunner {
+  return async <TRow>(text: string, values: unknown[]) =>
+    (await client.query<TRow & pg.QueryResultRow>({ name: statementName(text), text, values })).rows;
+}
+
+/** One statement in its own transaction. */
+export const runSql: SqlRunner = (text, values) => {
+  const pool = getPostgresPool();
+  return pool ? pgRunner(pool)(text, values) : prismaSqlRunner(db)(text, values);
+};
+
+/** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+export async function inSqlTransaction<T>(work: (run: SqlRunner) => Promise<T>): Promise<T> {
+  const pool = getPostgresPool();
+  if (!pool) return db.$transaction((tx) => work(prismaSqlRunner(tx)));
+  const client = await pool.connect();
+  let isBroken = false;
+  try {
+    await client.query("BEGIN");
+    const result = await work(pgRunner(client));
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    // A connection that cannot even roll back is dropped rather than handed to the next caller.
+    await client.query("ROLLBACK").catch(() => (isBroken = true));
+    throw error;
+  } finally {
+    client.release(isBroken);
+  }
+}
