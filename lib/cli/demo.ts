@@ -8,7 +8,9 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { disconnectDb } from "@/lib/db/client";
 import { createUser, listUsers } from "@/lib/users/users";
-import { runCommand, startService, stopAll, waitForHttp, waitForPort } from "./processes";
+import { registerWebhook } from "@/lib/webhooks/admin";
+import { isReceivingEvent } from "@/lib/webhooks/subscriptions";
+import { runCommand, startService, stopAll, waitForHttp, waitForPort, type Service } from "./processes";
 
 const demoDir = path.resolve(".data/demo");
 const port = Number(process.env.PORT ?? 3000);
@@ -38,9 +40,15 @@ async function ensureDemoAdmin(): Promise<DemoAdmin> {
   if (!users.some((user) => user.email === admin.email)) {
     await createUser({ email: admin.email, name: "Demo Admin", role: "ADMIN", password: admin.password }, { actor: null, userAgent: "cli:demo" });
   }
-  // PGlite admits one process at a time: let go before the dashboard starts.
-  await disconnectDb();
   return admin;
+}
+
+// The demo subscribes its own receiver to every event, so payments made in the sandbox reach
+// the dashboard the way the real gateway's would: pushed, signed, live on screen.
+async function ensureDemoWebhook() {
+  if (await isReceivingEvent("pix_charge.paid")) return;
+  const { url } = await registerWebhook({ events: ["pix_charge.paid", "pix_refund.returned", "link_payment.paid"] }, { actor: null, userAgent: "cli:demo" });
+  console.log(`Registered the dashboard's webhook receiver at the sandbox: ${url}`);
 }
 
 // A production build is made once and again only when a source file is newer than it.
@@ -67,24 +75,30 @@ async function main() {
 
   await must("Certificates for the sandbox and the dashboard (npm run certs)", "npm", ["run", "-s", "certs"]);
   await must("Database migrations (npm run db:migrate)", "npm", ["run", "-s", "db:migrate"]);
-  const admin = await ensureDemoAdmin();
 
   const buildId = ".next/BUILD_ID";
   if (!existsSync(buildId) || statSync(buildId).mtimeMs < (await newestSourceChange())) {
     await must("Production build of the dashboard (next build; a few minutes the first time)", "next", ["build"]);
   }
 
-  console.log("\n==> Starting the sandbox and the dashboard");
+  console.log("\n==> Starting the sandbox, then the dashboard");
   const env = { AUTH_SECRET: process.env.AUTH_SECRET, WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY, APP_URL: appUrl, PORT: String(port), SANDBOX_PORT: String(sandboxPort), GATEWAY_BASE_URL: `https://127.0.0.1:${sandboxPort}`, SANDBOX_LINK_BASE_URL: `${appUrl}/pay/` };
-  const sandbox = startService("sandbox", "tsx", ["sandbox/main.ts"], { env });
-  const app = startService("dashboard", "next", ["start", "--hostname", "127.0.0.1", "--port", String(port)], { env });
-  for (const service of [sandbox, app]) {
+  Object.assign(process.env, env);
+  const exitWithService = (service: Service) =>
     service.child.once("exit", (code) => {
       console.error(`\n${service.name} stopped (exit code ${code}); stopping the demo.`);
       void stopAll().then(() => process.exit(1));
     });
-  }
-  await Promise.all([waitForPort(sandbox, sandboxPort), waitForHttp(app, `${appUrl}/api/health`)]);
+  const sandbox = startService("sandbox", "tsx", ["sandbox/main.ts"], { env });
+  exitWithService(sandbox);
+  await waitForPort(sandbox, sandboxPort);
+  const admin = await ensureDemoAdmin();
+  await ensureDemoWebhook();
+  // PGlite admits one process at a time: let go before the dashboard starts.
+  await disconnectDb();
+  const app = startService("dashboard", "next", ["start", "--hostname", "127.0.0.1", "--port", String(port)], { env });
+  exitWithService(app);
+  await waitForHttp(app, `${appUrl}/api/health`);
 
   console.log(`
   ┌──────────────────────────────────────────────────────────────
