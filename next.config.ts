@@ -9,6 +9,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pino", "pino-pretty"],
   // forbidden() renders app/forbidden.tsx with HTTP 403 when a STAFF user opens an admin page.
   experimental: { authInterrupts: true },
+  // Server-action arguments are never logged: the payer's card form posts to one.
+  logging: { serverFunctions: false },
 };
 
 export default withNextIntl(nextConfig);

@@ -3,8 +3,6 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 
-import { Providers } from "./providers";
-
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,10 +20,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale}>
       <body className="min-h-dvh">
-        {/* Locale, time zone and messages come from lib/i18n/request.ts. */}
-        <NextIntlClientProvider>
-          <Providers>{children}</Providers>
-        </NextIntlClientProvider>
+        {/* Locale, time zone and messages come from lib/i18n/request.ts. The query client,
+            toaster and URL-state adapter live in the staff layouts ((auth), (dashboard)), so
+            the payer's page (/pay) ships none of them. */}
+        <NextIntlClientProvider>{children}</NextIntlClientProvider>
       </body>
     </html>
   );

@@ -6,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { publishChange } from "@/lib/events/bus";
 import { paymentLinkMethodCodes } from "@/lib/gateway/schemas/payment-link";
+import type { TPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import type { PaymentLink } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { cancelPixCharge, createPixCharge, getPixChargeView } from "@/lib/pix/charges";
@@ -36,6 +37,14 @@ export type TLinkPixCharge = {
 };
 
 const isPaidCharge = (charge: PixChargeView) => charge.payment !== null;
+
+// The hosted page tags the Pix charges it issues, so whoever reads a charge (the webhook
+// receiver, reconciliation, staff) can find its link.
+const linkChargeReferencePrefix = "payment-link:";
+
+export function isPaymentLinkCharge(userReference: string | null | undefined): boolean {
+  return userReference?.startsWith(linkChargeReferencePrefix) ?? false;
+}
 
 async function toLinkPixCharge(charge: PixChargeView): Promise<TLinkPixCharge> {
   const isWaiting = charge.isPayable && charge.pixCopyAndPaste !== null;
@@ -95,6 +104,12 @@ export async function recordLinkPaidByPix(
   return options.client ? write(options.client) : db.$transaction(write);
 }
 
+/** For every path that learns a charge was paid from upstream (webhook, reconciliation). */
+export async function recordLinkPaymentFromCharge(charge: TPixCharge, options: { client?: MirrorClient } = {}): Promise<void> {
+  if (!charge.pix || !isPaymentLinkCharge(charge.userReference)) return;
+  await recordLinkPaidByPix({ txid: charge.txid, endToEndId: charge.pix.endToEndId, paidAt: new Date(charge.pix.creationDate) }, options);
+}
+
 async function recordIfPaid(charge: PixChargeView): Promise<boolean> {
   if (!charge.payment) return false;
   await recordLinkPaidByPix({ txid: charge.txid, endToEndId: charge.payment.endToEndId, paidAt: charge.payment.paidAt ? new Date(charge.payment.paidAt) : null });
@@ -138,7 +153,7 @@ export async function getOrCreateLinkPixCharge(linkPaymentUuid: string, context:
           debtor: debtorOf(link),
           description: link.description?.slice(0, 140) || undefined,
           // Lets anyone reading the charge (staff, reconciliation) find its link.
-          userReference: `payment-link:${linkPaymentUuid}`,
+          userReference: `${linkChargeReferencePrefix}${linkPaymentUuid}`,
         },
         context,
       );

@@ -10,6 +10,7 @@ import type { TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
 import type { Prisma, ReconciliationRun } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import { recordLinkPaymentFromCharge } from "@/lib/links/pix";
 import { upsertPixChargeFromGateway, upsertPixRefundFromGateway } from "@/lib/pix/mirror";
 import type { ChangeContext } from "@/lib/users/users";
 
@@ -53,7 +54,9 @@ async function healCharge(txid: string, state: RunState): Promise<void> {
   if (state.readTxids.has(txid)) return;
   state.readTxids.add(txid);
   const before = await db.pixCharge.findUnique({ where: { txid }, select: { status: true, refunds: { select: { pixRefundId: true, statusCode: true } } } });
-  const { outcome, charge } = await upsertPixChargeFromGateway(await getPixCharge(txid));
+  const upstream = await getPixCharge(txid);
+  const { outcome, charge } = await upsertPixChargeFromGateway(upstream);
+  await recordLinkPaymentFromCharge(upstream);
   if (outcome !== "created" && outcome !== "updated") return;
   if (before?.status !== charge.status) state.healed.push({ kind: "pix_charge", id: txid, from: before?.status ?? null, to: charge.status });
   const codeBefore = new Map(before?.refunds.map((refund) => [refund.pixRefundId, refund.statusCode]));

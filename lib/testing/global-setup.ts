@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createThrowawayDatabase } from "./postgres-server";
@@ -21,6 +22,9 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   process.env.DATABASE_URL = database.url;
+  // The server's required secrets, fresh for each run (inherited by the test workers too).
+  process.env.AUTH_SECRET ||= randomBytes(32).toString("base64");
+  process.env.WEBHOOK_SECRET_KEY ||= randomBytes(32).toString("base64");
   project.provide("databaseUrl", database.url);
   return () => database.drop();
 }

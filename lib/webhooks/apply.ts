@@ -5,6 +5,7 @@ import { changeChannel, changePayload, type TChange } from "@/lib/events/bus";
 import { getPixCharge } from "@/lib/gateway/pix-charges";
 import { Prisma, type WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { lockPaymentLink, upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
+import { isPaymentLinkCharge, recordLinkPaymentFromCharge } from "@/lib/links/pix";
 import { log } from "@/lib/log";
 import type { TPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import {
@@ -92,6 +93,7 @@ async function applyEffect(tx: MirrorClient, { parsed, chargeOfRefund }: TPrepar
       await lockPixCharge(tx, parsed.data.txid);
       const before = await readTracked(tx, "pix_charge", parsed.data.txid);
       const result = await upsertPixChargeFromGateway(parsed.data, { client: tx });
+      await recordLinkPaymentFromCharge(parsed.data, { client: tx });
       return [describeChange("pix_charge", parsed.data.txid, result.outcome, before, result.charge)].filter((change) => change !== null);
     }
     case "pix_refund.returned": {
@@ -215,7 +217,8 @@ async function applyOnce(run: SqlRunner, deliveryRowId: string, identity: TEvent
 }
 
 function isPaidChargeWithoutRefunds(body: TParsedBody): body is TParsedBody & { isUsable: true; parsed: { event: "pix_charge.paid"; data: TPixCharge } } {
-  return body.isUsable && body.parsed.event === "pix_charge.paid" && !body.parsed.data.devolutions?.length;
+  // A payment link's charge takes the general path, which also marks the link paid.
+  return body.isUsable && body.parsed.event === "pix_charge.paid" && !body.parsed.data.devolutions?.length && !isPaymentLinkCharge(body.parsed.data.userReference);
 }
 
 // pix_charge.paid without refunds, the charge's lock already held (claimEffect).
