@@ -28,5 +28,7 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    // Payers open links on phones: the link and hosted-page specs run again on a phone-sized Chromium.
+    { name: "mobile", testMatch: /(links|pay-.*)\.spec\.ts$/, use: { ...devices["Pixel 7"], launchOptions: chromium } },
   ],
 });

@@ -29,6 +29,11 @@ export class SandboxControl {
     await this.post(`/sandbox/v1/pix-charges/${encodeURIComponent(txid)}/expire`);
   }
 
+  /** CREATED → EXPIRED now, as when a link's days run out. */
+  async expirePaymentLink(linkPaymentUuid: string): Promise<void> {
+    await this.post(`/sandbox/v1/payment-links/${encodeURIComponent(linkPaymentUuid)}/expire`);
+  }
+
   async close(): Promise<void> {
     await this.agent.close();
   }
