@@ -22,7 +22,8 @@ for (const language of ["pt-BR", "en"] as const) {
     // A wrong code (the error state), then the payment step with both methods.
     await page.locator("#pay-verification-code").fill("000000");
     await page.locator("main form button[type=submit]").click();
-    await expect(page.getByRole("alert")).toBeVisible();
+    // The form error, not Next's route announcer (also role=alert, empty, present after a language switch).
+    await expect(page.getByRole("alert").and(page.locator("[data-slot=form-error]"))).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.locator("#pay-verification-code").fill(String(link.tokenVerificacao));

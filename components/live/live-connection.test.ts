@@ -45,11 +45,11 @@ describe("createLiveConnection", () => {
     source.fire("change", '{"kind":"pix_charge","id":"TX1"}');
     source.fire("change", '{"kind":"unknown","id":"x"}');
     source.fire("change", "not json");
-    expect(first).toEqual([{ type: "change", change: { kind: "pix_charge", id: "TX1" } }]);
+    expect(first).toEqual([{ type: "resync" }, { type: "change", change: { kind: "pix_charge", id: "TX1" } }]);
     expect(second).toEqual(first);
   });
 
-  it("asks listeners to resync when the stream reopens after a drop", () => {
+  it("asks listeners to resync on every open: the first, and after a drop", () => {
     const connection = open();
     const events: LiveEvent[] = [];
     connection.subscribe((event) => events.push(event));
@@ -58,18 +58,7 @@ describe("createLiveConnection", () => {
     source.fire("error");
     expect(connection.isOpen()).toBe(false);
     source.fire("open");
-    expect(events).toEqual([{ type: "resync" }]);
-  });
-
-  it("asks for a resync on the first open only when the page was slow to start", () => {
-    for (const [sincePageLoadMs, expected] of [[500, []], [5_000, [{ type: "resync" }]]] as const) {
-      FakeEventSource.instances = [];
-      const connection = createLiveConnection({ url: "/e", createEventSource: (url) => new FakeEventSource(url) as unknown as EventSource, sincePageLoadMs: () => sincePageLoadMs });
-      const events: LiveEvent[] = [];
-      connection.subscribe((event) => events.push(event));
-      FakeEventSource.instances[0]!.fire("open");
-      expect(events).toEqual(expected);
-    }
+    expect(events).toEqual([{ type: "resync" }, { type: "resync" }]);
   });
 
   it("reconnects with backoff when the browser gives up", () => {

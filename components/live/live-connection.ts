@@ -16,13 +16,7 @@ type ConnectionOptions = {
   // Grace period before the last listener's departure closes the stream (page navigation).
   idleCloseMs?: number;
   retryDelaysMs?: readonly number[];
-  // Milliseconds since the page loaded (performance.now in the browser).
-  sincePageLoadMs?: () => number;
 };
-
-// A page rendered on the server before the stream opened misses the changes in between. That gap
-// is short unless the page was slow to start (slow network, cold server): then read once more.
-const slowStartMs = 2_000;
 
 const closedState = 2; // EventSource.CLOSED, not defined outside browsers
 
@@ -36,13 +30,11 @@ export function createLiveConnection({
   createEventSource,
   idleCloseMs = 5_000,
   retryDelaysMs = [1_000, 2_000, 5_000, 15_000, 30_000, 60_000],
-  sincePageLoadMs = () => 0,
 }: ConnectionOptions) {
   const listeners = new Set<LiveListener>();
   const statusListeners = new Set<() => void>();
   let source: EventSourceLike | null = null;
   let isOpen = false;
-  let hasOpened = false;
   let failures = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -58,9 +50,9 @@ export function createLiveConnection({
     const next = createEventSource(url);
     source = next;
     next.addEventListener("open", () => {
-      // Changes published while this tab was not listening are lost: everyone reads again.
-      if (hasOpened || sincePageLoadMs() > slowStartMs) dispatch({ type: "resync" });
-      hasOpened = true;
+      // Changes published before this tab listened (between the server render and this open, or
+      // while it was disconnected) were not sent to it: everyone reads again, once.
+      dispatch({ type: "resync" });
       failures = 0;
       setOpen(true);
     });

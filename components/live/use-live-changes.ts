@@ -14,7 +14,6 @@ function getConnection(): LiveConnection {
   connection ??= createLiveConnection({
     url: "/api/events",
     createEventSource: (url) => new EventSource(url),
-    sincePageLoadMs: () => performance.now(),
   });
   return connection;
 }

@@ -38,7 +38,9 @@ export default async function PaymentLinkPage({ params }: PaymentLinkPageProps) 
   await requireUser();
   const uuid = ZLinkPaymentUuid.safeParse((await params).uuid);
   if (!uuid.success) notFound();
-  const link = await getPaymentLinkView(uuid.data);
+  // Opening the page reads the gateway (the mirror answers if it cannot): a link can expire or be
+  // cancelled upstream without any event telling us.
+  const link = await getPaymentLinkView(uuid.data, { refresh: true });
   if (!link) notFound();
   // A PNG of the hosted page's address, drawn here: staff download it or show it on a screen.
   const qrCodeDataUrl = await QRCode.toDataURL(link.paymentUrl, { errorCorrectionLevel: "M", margin: 2, width: 512 });

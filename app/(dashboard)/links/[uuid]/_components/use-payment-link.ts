@@ -34,6 +34,8 @@ export function usePaymentLink(initial: PaymentLinkView) {
     initialDataUpdatedAt: Date.parse(initial.syncedAt),
     refetchInterval: (current) => (current.state.data?.statusCode === paymentLinkStatusCodes.CREATED ? pollIntervalMs : false),
     refetchIntervalInBackground: false,
+    // As on the charge page: a change made before this page mounted was not pushed to it.
+    refetchOnMount: "always",
   });
   return { link: query.data, isPollFailing: query.isRefetchError };
 }

@@ -43,6 +43,9 @@ export function usePixCharge(initial: PixChargeView, isPaymentPushed: boolean) {
     initialDataUpdatedAt: Date.parse(initial.syncedAt),
     refetchInterval: (current) => (awaitingPaymentStatuses.has(current.state.data?.status ?? "") ? pollIntervalMs : false),
     refetchIntervalInBackground: false,
+    // A client-side navigation reuses an open push stream, which could not tell this page of a
+    // change made before it mounted: read once on arrival.
+    refetchOnMount: "always",
   });
   return { charge: query.data, isPollFailing: query.isRefetchError };
 }
