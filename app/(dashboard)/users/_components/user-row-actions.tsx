@@ -2,23 +2,15 @@
 
 import { MoreHorizontalIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { useState } from "react";
+
+import { ConfirmActionButton } from "@/components/confirm-action-button";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import type { ActionResult } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
+
 import { changeUserRoleAction, resetUserPasswordAction, setUserActiveAction } from "../actions";
 import { OneTimePassword } from "./one-time-password";
 
@@ -31,7 +23,6 @@ export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean })
   const { formText } = useActionErrorText();
   const [change, setChange] = useState<Change | null>(null);
   const [oneTimePassword, setOneTimePassword] = useState<string | null>(null);
-  const [isPending, startTransition] = useTransition();
 
   // Admins cannot demote or deactivate themselves (the server refuses too).
   const changes: Change[] = [
@@ -39,22 +30,16 @@ export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean })
     "resetPassword",
   ];
 
-  function run(selected: Change) {
-    startTransition(async () => {
-      let result: ActionResult<unknown>;
-      if (selected === "makeAdmin" || selected === "makeStaff") {
-        result = await changeUserRoleAction({ userId: user.id, role: selected === "makeAdmin" ? "ADMIN" : "STAFF" });
-      } else if (selected === "deactivate" || selected === "reactivate") {
-        result = await setUserActiveAction({ userId: user.id, isActive: selected === "reactivate" });
-      } else {
-        const reset = await resetUserPasswordAction({ userId: user.id });
-        if (reset.ok) setOneTimePassword(reset.data.oneTimePassword);
-        result = reset;
-      }
-      setChange(null);
-      if (result.ok) toast.success(t(`${selected}.done`, { name: user.name }));
-      else toast.error(formText(result.error));
-    });
+  async function run(selected: Change): Promise<ActionResult<unknown>> {
+    if (selected === "makeAdmin" || selected === "makeStaff") {
+      return changeUserRoleAction({ userId: user.id, role: selected === "makeAdmin" ? "ADMIN" : "STAFF" });
+    }
+    if (selected === "deactivate" || selected === "reactivate") {
+      return setUserActiveAction({ userId: user.id, isActive: selected === "reactivate" });
+    }
+    const reset = await resetUserPasswordAction({ userId: user.id });
+    if (reset.ok) setOneTimePassword(reset.data.oneTimePassword);
+    return reset;
   }
 
   return (
@@ -78,32 +63,20 @@ export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean })
         </DropdownMenuContent>
       </DropdownMenu>
 
-      <AlertDialog open={change !== null} onOpenChange={(open) => !open && !isPending && setChange(null)}>
-        <AlertDialogContent>
-          {change ? (
-            <>
-              <AlertDialogHeader>
-                <AlertDialogTitle>{t(`${change}.title`, { name: user.name })}</AlertDialogTitle>
-                <AlertDialogDescription>{t(`${change}.description`, { name: user.name, email: user.email })}</AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={isPending}>{tCommon("cancel")}</AlertDialogCancel>
-                <AlertDialogAction
-                  variant={change === "deactivate" ? "destructive" : "default"}
-                  disabled={isPending}
-                  onClick={(event) => {
-                    // Stay open until the server answers.
-                    event.preventDefault();
-                    run(change);
-                  }}
-                >
-                  {t(`${change}.confirm`)}
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </>
-          ) : null}
-        </AlertDialogContent>
-      </AlertDialog>
+      {change ? (
+        <ConfirmActionButton
+          open
+          onOpenChange={(open) => !open && setChange(null)}
+          title={t(`${change}.title`, { name: user.name })}
+          description={t(`${change}.description`, { name: user.name, email: user.email })}
+          confirmLabel={t(`${change}.confirm`)}
+          variant={change === "deactivate" ? "destructive" : "default"}
+          hasSpinner={false}
+          action={() => run(change)}
+          successMessage={t(`${change}.done`, { name: user.name })}
+          errorText={formText}
+        />
+      ) : null}
 
       <Dialog open={oneTimePassword !== null} onOpenChange={(open) => !open && setOneTimePassword(null)}>
         <DialogContent>

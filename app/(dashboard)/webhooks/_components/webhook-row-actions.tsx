@@ -6,16 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent } from "react";
 import { toast } from "sonner";
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmActionButton } from "@/components/confirm-action-button";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -206,41 +197,21 @@ function RotateSecretDialog({ webhook, onClose }: DialogProps) {
 
 function DeactivateWebhookDialog({ webhook, isOpen, onClose }: DialogProps & { isOpen: boolean }) {
   const t = useTranslations("webhooks.actions.deactivate");
-  const tCommon = useTranslations("common");
   const { formText } = useActionErrorText("webhooks");
-  const [isPending, startTransition] = useTransition();
-
-  function deactivate() {
-    startTransition(async () => {
-      const result = await deactivateWebhookAction({ webhookId: webhook.upstreamId });
-      onClose();
-      if (result.ok) toast.success(t("done"));
-      else toast.error(formText(result.error));
-    });
-  }
 
   return (
-    <AlertDialog open={isOpen} onOpenChange={(open) => !open && !isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("title")}</AlertDialogTitle>
-          <AlertDialogDescription className="break-all">{t("description", { url: webhook.url })}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={isPending}>{tCommon("cancel")}</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={isPending}
-            onClick={(event) => {
-              // Stay open until the server answers.
-              event.preventDefault();
-              deactivate();
-            }}
-          >
-            {t("confirm")}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmActionButton
+      open={isOpen}
+      onOpenChange={(open) => !open && onClose()}
+      title={t("title")}
+      description={t("description", { url: webhook.url })}
+      descriptionClassName="break-all"
+      confirmLabel={t("confirm")}
+      variant="destructive"
+      hasSpinner={false}
+      action={() => deactivateWebhookAction({ webhookId: webhook.upstreamId })}
+      successMessage={t("done")}
+      errorText={formText}
+    />
   );
 }
