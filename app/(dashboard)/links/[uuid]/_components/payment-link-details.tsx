@@ -5,13 +5,11 @@ import { useTranslations } from "next-intl";
 
 import { CopyButton } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
+import { DetailItem, DetailList } from "@/components/detail-list";
 import { Money } from "@/components/money";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { paymentLinkStatusCodes, type PaymentLinkView } from "@/lib/links/types";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
-
-// Shared with the Pix charge page: one label/value pair of a <dl>.
-import { DetailItem } from "../../../pix/[txid]/_components/detail-item";
 
 function MethodNames({ codes }: { codes: number[] }) {
   const t = useTranslations("links.methods");
@@ -26,7 +24,7 @@ export function PaymentLinkDetails({ link }: { link: PaymentLinkView }) {
         <CardTitle>{t("detailsTitle")}</CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-3 text-sm">
+        <DetailList>
           <DetailItem label={t("amount")}>
             <Money cents={link.amountCents} className="text-2xl font-semibold" />
           </DetailItem>
@@ -61,7 +59,7 @@ export function PaymentLinkDetails({ link }: { link: PaymentLinkView }) {
           <DetailItem label={t("uuid")}>
             <code className="font-mono text-xs break-all">{link.linkPaymentUuid}</code>
           </DetailItem>
-        </dl>
+        </DetailList>
       </CardContent>
     </Card>
   );
@@ -83,7 +81,7 @@ export function PaymentLinkOutcome({ link }: { link: PaymentLinkView }) {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <DetailList className="sm:grid-cols-2">
             <DetailItem label={t("payment.method")}>{method ?? "—"}</DetailItem>
             <DetailItem label={t("payment.paidAt")}>{payment.paidAt ? <DateTime value={payment.paidAt} /> : "—"}</DetailItem>
             <DetailItem label={t("payment.receipt")}>
@@ -98,7 +96,7 @@ export function PaymentLinkOutcome({ link }: { link: PaymentLinkView }) {
                 {payment.transactionId ? <CopyButton value={payment.transactionId} label={t("payment.copyTransactionId")} size="icon-sm" /> : null}
               </span>
             </DetailItem>
-          </dl>
+          </DetailList>
         </CardContent>
       </Card>
     );

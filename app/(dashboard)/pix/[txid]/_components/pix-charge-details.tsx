@@ -3,12 +3,11 @@
 import { useTranslations } from "next-intl";
 
 import { DateTime } from "@/components/date-time";
+import { DetailItem, DetailList } from "@/components/detail-list";
 import { Money } from "@/components/money";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { PixChargeView } from "@/lib/pix/types";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
-
-import { DetailItem } from "./detail-item";
 
 export function PixChargeDetails({ charge }: { charge: PixChargeView }) {
   const t = useTranslations("pix.detail");
@@ -18,7 +17,7 @@ export function PixChargeDetails({ charge }: { charge: PixChargeView }) {
         <CardTitle>{t("detailsTitle")}</CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-3 text-sm">
+        <DetailList>
           <DetailItem label={t("amount")}>
             <Money cents={charge.amountCents} className="text-2xl font-semibold" />
           </DetailItem>
@@ -45,7 +44,7 @@ export function PixChargeDetails({ charge }: { charge: PixChargeView }) {
           </DetailItem>
           <DetailItem label={t("description")}>{charge.description ?? "—"}</DetailItem>
           <DetailItem label={t("userReference")}>{charge.userReference ?? "—"}</DetailItem>
-        </dl>
+        </DetailList>
       </CardContent>
     </Card>
   );

@@ -5,12 +5,12 @@ import { useTranslations } from "next-intl";
 
 import { CopyButton } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
+import { DetailItem, DetailList } from "@/components/detail-list";
 import { Money } from "@/components/money";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { PixChargeView } from "@/lib/pix/types";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 
-import { DetailItem } from "./detail-item";
 import { ExpiryCountdown } from "./expiry-countdown";
 
 type PixPaymentCardProps = {
@@ -34,7 +34,7 @@ export function PixPaymentCard({ charge, qrCodeDataUrl }: PixPaymentCardProps) {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <DetailList className="sm:grid-cols-2">
             <DetailItem label={t("payment.amount")}>
               <Money cents={payment.amountCents} className="font-semibold" />
             </DetailItem>
@@ -49,7 +49,7 @@ export function PixPaymentCard({ charge, qrCodeDataUrl }: PixPaymentCardProps) {
                 <CopyButton value={payment.endToEndId} label={t("payment.copyEndToEndId")} size="icon-sm" />
               </span>
             </DetailItem>
-          </dl>
+          </DetailList>
         </CardContent>
       </Card>
     );

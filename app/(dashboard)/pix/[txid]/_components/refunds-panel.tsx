@@ -5,6 +5,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 
 import { DateTime } from "@/components/date-time";
+import { DetailItem, DetailList } from "@/components/detail-list";
 import { Money } from "@/components/money";
 import { PixRefundStatusBadge } from "@/components/pix-refund-status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -14,7 +15,6 @@ import type { ActionError } from "@/lib/actions/define-action";
 import type { PixRefundPanel } from "@/lib/pix/types";
 
 import { usePixErrorText } from "../../_components/use-pix-error-text";
-import { DetailItem } from "./detail-item";
 import { RefundForm } from "./refund-form";
 import { useRefreshPixCharge } from "./use-pix-charge";
 
@@ -50,7 +50,7 @@ export function RefundsPanel({ charge }: { charge: PixRefundPanel }) {
         <CardDescription>{t("description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <DetailList className="grid-cols-2 sm:grid-cols-4">
           <DetailItem label={t("paid")}>
             <Money cents={charge.payment.amountCents} />
           </DetailItem>
@@ -63,7 +63,7 @@ export function RefundsPanel({ charge }: { charge: PixRefundPanel }) {
           <DetailItem label={t("window")}>
             {charge.refundWindowDaysLeft > 0 ? t("windowDaysLeft", { days: charge.refundWindowDaysLeft }) : t("windowClosed")}
           </DetailItem>
-        </dl>
+        </DetailList>
 
         {charge.refunds.length > 0 ? (
           <Table>
