@@ -1,0 +1,27 @@
+import type { LucideIcon } from "lucide-react";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+
+/** A whole page that says why nothing is shown here (not found, forbidden), with a way home. */
+export async function StatusPage({ icon, title, description }: { icon: LucideIcon; title: string; description: string }) {
+  const t = await getTranslations("common");
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl items-center px-4">
+      <EmptyState
+        className="w-full"
+        headingLevel="h1"
+        icon={icon}
+        title={title}
+        description={description}
+        action={
+          <Button asChild>
+            <Link href="/">{t("goHome")}</Link>
+          </Button>
+        }
+      />
+    </main>
+  );
+}
