@@ -3,6 +3,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
+import { DataTablePagination } from "@/components/data-table/data-table-pagination";
+import { FilterFormActions } from "@/components/data-table/filter-form-actions";
 import { buildListHref } from "@/components/data-table/list-href";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader } from "@/components/page-header";
@@ -12,7 +14,6 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Pagination } from "@/components/ui/pagination";
 import { requireUser } from "@/lib/auth/session";
 import { findPixRefunds } from "@/lib/pix/refunds";
 import { ZPixRefundFilters, type TPixRefundFilters } from "@/lib/pix/schemas";
@@ -64,16 +65,15 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
             ))}
           </NativeSelect>
         </div>
-        <input type="hidden" name="sort" value={filters.sort} />
-        <input type="hidden" name="order" value={filters.order} />
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
-          <Button type="submit">{t("filters.apply")}</Button>
-          {hasFilters ? (
-            <Button asChild variant="outline">
-              <Link href="/refunds">{t("filters.clear")}</Link>
-            </Button>
-          ) : null}
-        </div>
+        <FilterFormActions
+          applyLabel={t("filters.apply")}
+          clearLabel={t("filters.clear")}
+          clearHref="/refunds"
+          hasFilters={hasFilters}
+          sort={filters.sort}
+          order={filters.order}
+          className="sm:col-span-2 lg:col-span-4"
+        />
       </form>
 
       <PixRefundsTable
@@ -91,12 +91,13 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
           />
         }
       />
-      {result.rows.length > 0 ? (
-        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-          <p className="text-sm text-muted-foreground">{t("total", { count: result.total })}</p>
-          <Pagination page={result.page} pageCount={result.pageCount} hrefForPage={(page) => hrefFor(filters, page)} />
-        </div>
-      ) : null}
+      <DataTablePagination
+        rowCount={result.rows.length}
+        totalLabel={t("total", { count: result.total })}
+        page={result.page}
+        pageCount={result.pageCount}
+        hrefForPage={(page) => hrefFor(filters, page)}
+      />
     </div>
   );
 }

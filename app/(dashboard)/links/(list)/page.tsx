@@ -3,6 +3,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
+import { DataTablePagination } from "@/components/data-table/data-table-pagination";
+import { FilterFormActions } from "@/components/data-table/filter-form-actions";
 import { buildListHref } from "@/components/data-table/list-href";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader } from "@/components/page-header";
@@ -12,7 +14,6 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Pagination } from "@/components/ui/pagination";
 import { requireUser } from "@/lib/auth/session";
 import { defaultLinkPeriod, findPaymentLinks } from "@/lib/links/payment-links";
 import { ZPaymentLinkFilters, type TPaymentLinkFilters } from "@/lib/links/schemas";
@@ -101,17 +102,15 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
         <Field label={t("list.filters.receipt")}>
           <Input name="receipt" autoComplete="off" defaultValue={filters.receipt ?? ""} />
         </Field>
-        {/* Filtering keeps the chosen order; the page goes back to the first. */}
-        <input type="hidden" name="sort" value={filters.sort} />
-        <input type="hidden" name="order" value={filters.order} />
-        <div className="flex items-end gap-2">
-          <Button type="submit">{t("list.filters.apply")}</Button>
-          {hasFilters ? (
-            <Button asChild variant="outline">
-              <Link href="/links">{t("list.filters.clear")}</Link>
-            </Button>
-          ) : null}
-        </div>
+        <FilterFormActions
+          applyLabel={t("list.filters.apply")}
+          clearLabel={t("list.filters.clear")}
+          clearHref="/links"
+          hasFilters={hasFilters}
+          sort={filters.sort}
+          order={filters.order}
+          className="items-end"
+        />
       </form>
 
       <PaymentLinksTable
@@ -129,12 +128,13 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
           />
         }
       />
-      {result.rows.length > 0 ? (
-        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-          <p className="text-sm text-muted-foreground">{t("list.total", { count: result.total })}</p>
-          <Pagination page={result.page} pageCount={result.pageCount} hrefForPage={(page) => hrefFor(filters, page)} />
-        </div>
-      ) : null}
+      <DataTablePagination
+        rowCount={result.rows.length}
+        totalLabel={t("list.total", { count: result.total })}
+        page={result.page}
+        pageCount={result.pageCount}
+        hrefForPage={(page) => hrefFor(filters, page)}
+      />
     </div>
   );
 }

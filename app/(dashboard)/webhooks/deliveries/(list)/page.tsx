@@ -1,18 +1,17 @@
 import { InboxIcon } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
+import { DataTablePagination } from "@/components/data-table/data-table-pagination";
+import { FilterFormActions } from "@/components/data-table/filter-form-actions";
 import { buildListHref } from "@/components/data-table/list-href";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader } from "@/components/page-header";
-import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Pagination } from "@/components/ui/pagination";
 import { requireUser } from "@/lib/auth/session";
 import { webhookEvents } from "@/lib/gateway/schemas/webhook";
 import { hasDeliveryFilters, webhookDeliveryOutcomes, webhookEventKey, ZDeliveryFilters, type TDeliveryFilters } from "@/lib/webhooks/delivery-filters";
@@ -89,14 +88,13 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
           <Input name="to" type="date" defaultValue={filters.to ?? ""} />
         </Field>
         {filters.webhookId ? <input type="hidden" name="webhookId" value={filters.webhookId} /> : null}
-        <div className="flex items-end gap-2 sm:col-span-2">
-          <Button type="submit">{t("deliveries.filters.apply")}</Button>
-          {hasFilters ? (
-            <Button asChild variant="outline">
-              <Link href="/webhooks/deliveries">{t("deliveries.filters.clear")}</Link>
-            </Button>
-          ) : null}
-        </div>
+        <FilterFormActions
+          applyLabel={t("deliveries.filters.apply")}
+          clearLabel={t("deliveries.filters.clear")}
+          clearHref="/webhooks/deliveries"
+          hasFilters={hasFilters}
+          className="items-end sm:col-span-2"
+        />
       </form>
 
       <DeliveriesTable
@@ -109,12 +107,13 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
           />
         }
       />
-      {result.rows.length > 0 ? (
-        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-          <p className="text-sm text-muted-foreground">{t("deliveries.total", { count: result.total })}</p>
-          <Pagination page={result.page} pageCount={result.pageCount} hrefForPage={(page) => hrefFor(filters, page)} />
-        </div>
-      ) : null}
+      <DataTablePagination
+        rowCount={result.rows.length}
+        totalLabel={t("deliveries.total", { count: result.total })}
+        page={result.page}
+        pageCount={result.pageCount}
+        hrefForPage={(page) => hrefFor(filters, page)}
+      />
     </div>
   );
 }
