@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 
-type Area = "pix" | "refunds" | "links" | "payments" | "cards" | "webhooks" | "pos" | "settings";
+type Area = "payments" | "cards" | "pos";
 
 export async function comingSoonMetadata(area: Area): Promise<Metadata> {
   const t = await getTranslations("nav");
