@@ -70,7 +70,10 @@ test("[PIX] staff refunds half, then the rest, and a third refund is refused", a
   const stalePage = await page.context().newPage();
   await stalePage.route("**/api/events**", (route) => route.abort());
   const staleCharge = new PixChargePage(stalePage);
+  // The page reads the charge once on arrival (use-pix-charge.ts); let that read land first.
+  const arrivalRead = stalePage.waitForResponse((response) => response.url().includes(`/api/pix/charges/${txid}`));
   await staleCharge.goto(txid);
+  await arrivalRead;
   await expect(staleCharge.refundAmountField()).toHaveValue("12,95");
 
   await charge.refund();
