@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { db } from "@/lib/db/client";
+import { runSql } from "@/lib/db/sql";
 import { resolveLocale, type Locale } from "@/lib/i18n/config";
 
 export type Role = "ADMIN" | "STAFF";
@@ -24,7 +24,11 @@ const ZSessionToken = z.object({ sub: z.uuid(), sessionVersion: z.number().int()
 export async function loadSessionUser(token: unknown): Promise<CurrentUser | null> {
   const parsed = ZSessionToken.safeParse(token);
   if (!parsed.success) return null;
-  const user = await db.user.findUnique({ where: { id: parsed.data.sub } });
+  // Raw SQL: this runs on every request of a signed-in user (lib/db/sql.ts says why).
+  const [user] = await runSql<Pick<CurrentUser, "id" | "email" | "name" | "role" | "mustChangePassword"> & { locale: string; isActive: boolean; sessionVersion: number }>(
+    `SELECT id::text AS id, email, name, role::text AS role, "isActive", "sessionVersion", "mustChangePassword", locale FROM "User" WHERE id = $1::uuid`,
+    [parsed.data.sub],
+  );
   if (!user || !user.isActive || user.sessionVersion !== parsed.data.sessionVersion) return null;
   return {
     id: user.id,
