@@ -1,9 +1,8 @@
 "use client";
 
-import { CheckIcon, CopyIcon } from "lucide-react";
+import { CheckIcon, CopyIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 
 import { Button, type ButtonProps } from "@/components/ui/button";
 
@@ -15,39 +14,49 @@ type CopyButtonProps = {
   isLabelVisible?: boolean;
 } & Pick<ButtonProps, "variant" | "size" | "className">;
 
+type CopyState = "idle" | "copied" | "failed";
+
+// Feedback stays beside the button (icon, and a status line for screen readers) rather than in a
+// toast: the payer's page has no toaster, and this works the same everywhere.
 export function CopyButton({ value, label, isLabelVisible = false, variant = "outline", size, className }: CopyButtonProps) {
   const t = useTranslations("common");
-  const [hasCopied, setHasCopied] = useState(false);
+  const [state, setState] = useState<CopyState>("idle");
   const name = label ?? t("copy");
 
   useEffect(() => {
-    if (!hasCopied) return;
-    const timer = setTimeout(() => setHasCopied(false), 2000);
+    if (state === "idle") return;
+    const timer = setTimeout(() => setState("idle"), state === "copied" ? 2000 : 6000);
     return () => clearTimeout(timer);
-  }, [hasCopied]);
+  }, [state]);
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(value);
-      setHasCopied(true);
-      toast.success(t("copied"));
+      setState("copied");
     } catch {
       // Clipboard access needs a secure context and permission; say how to do it by hand.
-      toast.error(t("copyFailed"));
+      setState("failed");
     }
   }
 
-  const Icon = hasCopied ? CheckIcon : CopyIcon;
+  const Icon = state === "copied" ? CheckIcon : state === "failed" ? XIcon : CopyIcon;
+  const message = state === "copied" ? t("copied") : state === "failed" ? t("copyFailed") : "";
   return (
-    <Button
-      variant={variant}
-      size={size ?? (isLabelVisible ? "sm" : "icon-sm")}
-      className={className}
-      aria-label={isLabelVisible ? undefined : name}
-      onClick={copy}
-    >
-      <Icon aria-hidden="true" />
-      {isLabelVisible ? <span>{name}</span> : null}
-    </Button>
+    <>
+      <Button
+        variant={variant}
+        size={size ?? (isLabelVisible ? "sm" : "icon-sm")}
+        className={className}
+        aria-label={isLabelVisible ? undefined : name}
+        title={state === "failed" ? message : undefined}
+        onClick={copy}
+      >
+        <Icon aria-hidden="true" />
+        {isLabelVisible ? <span>{name}</span> : null}
+      </Button>
+      <span role="status" className="sr-only">
+        {message}
+      </span>
+    </>
   );
 }
