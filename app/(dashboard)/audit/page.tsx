@@ -1,12 +1,12 @@
-import Link from "next/link";
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { Button } from "@/components/ui/button";
+import { FilterForm } from "@/components/data-table/filter-form";
+import { FilterFormActions } from "@/components/data-table/filter-form-actions";
+import { FilterSelect } from "@/components/data-table/filter-select";
+import { PeriodFilterFields } from "@/components/data-table/period-filter-fields";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { Pagination } from "@/components/ui/pagination";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { auditActions } from "@/lib/audit/audit-actions";
@@ -43,20 +43,15 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <p className="text-sm text-muted-foreground">{t("description")}</p>
       </div>
 
-      {/* A plain GET form: the filters live in the URL, so a filtered view can be reloaded and shared. */}
-      <form method="get" action="/audit" className="grid gap-4 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("filters.label")}>
-        {/* Label and id by hand: from a server component, Field would put the id on NativeSelect's wrapper div. */}
-        <div className="grid gap-2">
-          <Label htmlFor="audit-action">{t("filters.action")}</Label>
-          <NativeSelect id="audit-action" name="action" defaultValue={filters.action ?? ""}>
-            <option value="">{t("filters.anyAction")}</option>
-            {auditActions.map((action) => (
-              <option key={action} value={action}>
-                {t(`actions.${action}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+      <FilterForm action="/audit" label={t("filters.label")} className="lg:grid-cols-3">
+        <FilterSelect
+          id="audit-action"
+          name="action"
+          label={t("filters.action")}
+          anyLabel={t("filters.anyAction")}
+          defaultValue={filters.action ?? ""}
+          options={auditActions.map((action) => ({ value: action, label: t(`actions.${action}`) }))}
+        />
         <Field label={t("filters.actor")}>
           <Input name="actor" type="search" defaultValue={filters.actor ?? ""} />
         </Field>
@@ -66,21 +61,15 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <Field label={t("filters.resourceId")}>
           <Input name="resourceId" defaultValue={filters.resourceId ?? ""} />
         </Field>
-        <Field label={t("filters.from")}>
-          <Input name="from" type="date" defaultValue={filters.from ?? ""} />
-        </Field>
-        <Field label={t("filters.to")}>
-          <Input name="to" type="date" defaultValue={filters.to ?? ""} />
-        </Field>
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
-          <Button type="submit">{t("filters.apply")}</Button>
-          {hasFilters ? (
-            <Button asChild variant="outline">
-              <Link href="/audit">{t("filters.clear")}</Link>
-            </Button>
-          ) : null}
-        </div>
-      </form>
+        <PeriodFilterFields fromLabel={t("filters.from")} toLabel={t("filters.to")} from={filters.from} to={filters.to} />
+        <FilterFormActions
+          applyLabel={t("filters.apply")}
+          clearLabel={t("filters.clear")}
+          clearHref="/audit"
+          hasFilters={hasFilters}
+          className="sm:col-span-2 lg:col-span-3"
+        />
+      </FilterForm>
 
       {result.entries.length === 0 ? (
         <EmptyState title={t("empty.title")} description={hasFilters ? t("empty.filtered") : t("empty.description")} />

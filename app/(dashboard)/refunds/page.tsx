@@ -4,16 +4,17 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
 import { DataTablePagination } from "@/components/data-table/data-table-pagination";
+import { FilterForm } from "@/components/data-table/filter-form";
 import { FilterFormActions } from "@/components/data-table/filter-form-actions";
+import { FilterSelect } from "@/components/data-table/filter-select";
 import { buildListHref } from "@/components/data-table/list-href";
+import { PeriodFilterFields } from "@/components/data-table/period-filter-fields";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { requireUser } from "@/lib/auth/session";
 import { findPixRefunds } from "@/lib/pix/refunds";
 import { ZPixRefundFilters, type TPixRefundFilters } from "@/lib/pix/schemas";
@@ -42,29 +43,19 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
       <LiveRefresh kinds={["pix_refund"]} />
       <PageHeader className="mb-0" title={t("title")} description={t("description")} />
 
-      {/* A plain GET form: the filters live in the URL, so a filtered view can be reloaded and shared. */}
-      <form method="get" action="/refunds" aria-label={t("filters.label")} className="grid gap-4 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Field label={t("filters.from")}>
-          <Input name="from" type="date" defaultValue={filters.from ?? ""} />
-        </Field>
-        <Field label={t("filters.to")}>
-          <Input name="to" type="date" defaultValue={filters.to ?? ""} />
-        </Field>
+      <FilterForm action="/refunds" label={t("filters.label")} className="lg:grid-cols-4">
+        <PeriodFilterFields fromLabel={t("filters.from")} toLabel={t("filters.to")} from={filters.from} to={filters.to} />
         <Field label={t("filters.txid")}>
           <Input name="txid" type="search" autoComplete="off" defaultValue={filters.txid ?? ""} />
         </Field>
-        {/* Label and id by hand: from a server component, Field would put the id on NativeSelect's wrapper div. */}
-        <div className="grid content-start gap-2">
-          <Label htmlFor="refund-status">{t("filters.status")}</Label>
-          <NativeSelect id="refund-status" name="statusCode" defaultValue={filters.statusCode ?? ""}>
-            <option value="">{t("filters.anyStatus")}</option>
-            {Object.values(pixRefundStatusCodes).map((code) => (
-              <option key={code} value={code}>
-                {t(`status.${code}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <FilterSelect
+          id="refund-status"
+          name="statusCode"
+          label={t("filters.status")}
+          anyLabel={t("filters.anyStatus")}
+          defaultValue={filters.statusCode ?? ""}
+          options={Object.values(pixRefundStatusCodes).map((code) => ({ value: code, label: t(`status.${code}`) }))}
+        />
         <FilterFormActions
           applyLabel={t("filters.apply")}
           clearLabel={t("filters.clear")}
@@ -74,7 +65,7 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
           order={filters.order}
           className="sm:col-span-2 lg:col-span-4"
         />
-      </form>
+      </FilterForm>
 
       <PixRefundsTable
         rows={result.rows}

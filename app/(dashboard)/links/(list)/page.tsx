@@ -4,16 +4,17 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
 import { DataTablePagination } from "@/components/data-table/data-table-pagination";
+import { FilterForm } from "@/components/data-table/filter-form";
 import { FilterFormActions } from "@/components/data-table/filter-form-actions";
+import { FilterSelect } from "@/components/data-table/filter-select";
 import { buildListHref } from "@/components/data-table/list-href";
+import { PeriodFilterFields } from "@/components/data-table/period-filter-fields";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { requireUser } from "@/lib/auth/session";
 import { defaultLinkPeriod, findPaymentLinks } from "@/lib/links/payment-links";
 import { ZPaymentLinkFilters, type TPaymentLinkFilters } from "@/lib/links/schemas";
@@ -62,37 +63,24 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
         }
       />
 
-      {/* A plain GET form: the filters live in the URL, so a filtered view can be reloaded and shared. */}
-      <form method="get" action="/links" aria-label={t("list.filters.label")} className="grid gap-4 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Field label={t("list.filters.from")}>
-          <Input name="from" type="date" defaultValue={period.from} max={period.to} />
-        </Field>
-        <Field label={t("list.filters.to")}>
-          <Input name="to" type="date" defaultValue={period.to} />
-        </Field>
-        {/* Label and id by hand: from a server component, Field would put the id on NativeSelect's wrapper div. */}
-        <div className="grid content-start gap-2">
-          <Label htmlFor="links-status">{t("list.filters.status")}</Label>
-          <NativeSelect id="links-status" name="status" defaultValue={filters.status ?? ""}>
-            <option value="">{t("list.filters.anyStatus")}</option>
-            {paymentLinkStatusFilters.map((status) => (
-              <option key={status} value={status}>
-                {t(`statusFilter.${status}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor="links-method">{t("list.filters.method")}</Label>
-          <NativeSelect id="links-method" name="method" defaultValue={filters.method ? String(filters.method) : ""}>
-            <option value="">{t("list.filters.anyMethod")}</option>
-            {Object.values(paymentLinkMethodCodes).map((code) => (
-              <option key={code} value={code}>
-                {t(`methods.${code}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+      <FilterForm action="/links" label={t("list.filters.label")} className="lg:grid-cols-4">
+        <PeriodFilterFields fromLabel={t("list.filters.from")} toLabel={t("list.filters.to")} from={period.from} to={period.to} isFromBoundedByTo />
+        <FilterSelect
+          id="links-status"
+          name="status"
+          label={t("list.filters.status")}
+          anyLabel={t("list.filters.anyStatus")}
+          defaultValue={filters.status ?? ""}
+          options={paymentLinkStatusFilters.map((status) => ({ value: status, label: t(`statusFilter.${status}`) }))}
+        />
+        <FilterSelect
+          id="links-method"
+          name="method"
+          label={t("list.filters.method")}
+          anyLabel={t("list.filters.anyMethod")}
+          defaultValue={filters.method ? String(filters.method) : ""}
+          options={Object.values(paymentLinkMethodCodes).map((code) => ({ value: code, label: t(`methods.${code}`) }))}
+        />
         <Field label={t("list.filters.document")}>
           <Input name="document" autoComplete="off" defaultValue={filters.document ?? ""} />
         </Field>
@@ -111,7 +99,7 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
           order={filters.order}
           className="items-end"
         />
-      </form>
+      </FilterForm>
 
       <PaymentLinksTable
         rows={result.rows}

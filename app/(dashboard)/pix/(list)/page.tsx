@@ -4,8 +4,11 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
 import { DataTablePagination } from "@/components/data-table/data-table-pagination";
+import { FilterForm } from "@/components/data-table/filter-form";
 import { FilterFormActions } from "@/components/data-table/filter-form-actions";
+import { FilterSelect } from "@/components/data-table/filter-select";
 import { buildListHref } from "@/components/data-table/list-href";
+import { PeriodFilterFields } from "@/components/data-table/period-filter-fields";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader } from "@/components/page-header";
 import { pixChargeStatusKey } from "@/components/pix-charge-status-badge";
@@ -13,8 +16,6 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { requireUser } from "@/lib/auth/session";
 import { findPixCharges } from "@/lib/pix/charges";
 import { defaultPeriod } from "@/lib/pix/period";
@@ -64,26 +65,16 @@ export default async function PixChargesPage({ searchParams }: { searchParams: P
         }
       />
 
-      {/* A plain GET form: the filters live in the URL, so a filtered view can be reloaded and shared. */}
-      <form method="get" action="/pix" aria-label={t("list.filters.label")} className="grid gap-4 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Field label={t("list.filters.from")}>
-          <Input name="from" type="date" defaultValue={period.from} max={period.to} />
-        </Field>
-        <Field label={t("list.filters.to")}>
-          <Input name="to" type="date" defaultValue={period.to} />
-        </Field>
-        {/* Label and id by hand: from a server component, Field would put the id on NativeSelect's wrapper div. */}
-        <div className="grid content-start gap-2">
-          <Label htmlFor="pix-status">{t("list.filters.status")}</Label>
-          <NativeSelect id="pix-status" name="status" defaultValue={filters.status ?? ""}>
-            <option value="">{t("list.filters.anyStatus")}</option>
-            {pixChargeStatuses.map((status) => (
-              <option key={status} value={status}>
-                {t(`status.${pixChargeStatusKey(status)}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+      <FilterForm action="/pix" label={t("list.filters.label")} className="lg:grid-cols-3">
+        <PeriodFilterFields fromLabel={t("list.filters.from")} toLabel={t("list.filters.to")} from={period.from} to={period.to} isFromBoundedByTo />
+        <FilterSelect
+          id="pix-status"
+          name="status"
+          label={t("list.filters.status")}
+          anyLabel={t("list.filters.anyStatus")}
+          defaultValue={filters.status ?? ""}
+          options={pixChargeStatuses.map((status) => ({ value: status, label: t(`status.${pixChargeStatusKey(status)}`) }))}
+        />
         <Field label={t("list.filters.document")}>
           <Input name="document" inputMode="numeric" autoComplete="off" defaultValue={filters.document ?? ""} />
         </Field>
@@ -102,7 +93,7 @@ export default async function PixChargesPage({ searchParams }: { searchParams: P
           order={filters.order}
           className="sm:col-span-2 lg:col-span-3"
         />
-      </form>
+      </FilterForm>
 
       <PixChargesTable
         rows={result.rows}

@@ -3,15 +3,16 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
 import { DataTablePagination } from "@/components/data-table/data-table-pagination";
+import { FilterForm } from "@/components/data-table/filter-form";
 import { FilterFormActions } from "@/components/data-table/filter-form-actions";
+import { FilterSelect } from "@/components/data-table/filter-select";
 import { buildListHref } from "@/components/data-table/list-href";
+import { PeriodFilterFields } from "@/components/data-table/period-filter-fields";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { requireUser } from "@/lib/auth/session";
 import { webhookEvents } from "@/lib/gateway/schemas/webhook";
 import { hasDeliveryFilters, webhookDeliveryOutcomes, webhookEventKey, ZDeliveryFilters, type TDeliveryFilters } from "@/lib/webhooks/delivery-filters";
@@ -45,48 +46,30 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
         <WebhooksTabs active="deliveries" isAdmin={user.role === "ADMIN"} />
       </div>
 
-      {/* A plain GET form: the filters live in the URL, so a filtered view can be reloaded and shared. */}
-      <form
-        method="get"
-        action="/webhooks/deliveries"
-        aria-label={t("deliveries.filters.label")}
-        className="grid gap-4 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-4"
-      >
-        {/* Label and id by hand: from a server component, Field would put the id on NativeSelect's wrapper div. */}
-        <div className="grid content-start gap-2">
-          <Label htmlFor="delivery-event">{t("deliveries.filters.event")}</Label>
-          <NativeSelect id="delivery-event" name="event" defaultValue={filters.event ?? ""}>
-            <option value="">{t("deliveries.filters.anyEvent")}</option>
-            {webhookEvents.map((event) => (
-              <option key={event} value={event}>
-                {t(`events.${webhookEventKey(event)}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor="delivery-outcome">{t("deliveries.filters.outcome")}</Label>
-          <NativeSelect id="delivery-outcome" name="outcome" defaultValue={filters.outcome ?? ""}>
-            <option value="">{t("deliveries.filters.anyOutcome")}</option>
-            {webhookDeliveryOutcomes.map((outcome) => (
-              <option key={outcome} value={outcome}>
-                {t(`outcomes.${outcome}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+      <FilterForm action="/webhooks/deliveries" label={t("deliveries.filters.label")} className="lg:grid-cols-4">
+        <FilterSelect
+          id="delivery-event"
+          name="event"
+          label={t("deliveries.filters.event")}
+          anyLabel={t("deliveries.filters.anyEvent")}
+          defaultValue={filters.event ?? ""}
+          options={webhookEvents.map((event) => ({ value: event, label: t(`events.${webhookEventKey(event)}`) }))}
+        />
+        <FilterSelect
+          id="delivery-outcome"
+          name="outcome"
+          label={t("deliveries.filters.outcome")}
+          anyLabel={t("deliveries.filters.anyOutcome")}
+          defaultValue={filters.outcome ?? ""}
+          options={webhookDeliveryOutcomes.map((outcome) => ({ value: outcome, label: t(`outcomes.${outcome}`) }))}
+        />
         <Field label={t("deliveries.filters.resourceId")} description={t("deliveries.filters.resourceIdHelp")}>
           <Input name="resourceId" type="search" autoComplete="off" defaultValue={filters.resourceId ?? ""} />
         </Field>
         <Field label={t("deliveries.filters.deliveryId")}>
           <Input name="deliveryId" type="search" autoComplete="off" defaultValue={filters.deliveryId ?? ""} />
         </Field>
-        <Field label={t("deliveries.filters.from")}>
-          <Input name="from" type="date" defaultValue={filters.from ?? ""} max={filters.to} />
-        </Field>
-        <Field label={t("deliveries.filters.to")}>
-          <Input name="to" type="date" defaultValue={filters.to ?? ""} />
-        </Field>
+        <PeriodFilterFields fromLabel={t("deliveries.filters.from")} toLabel={t("deliveries.filters.to")} from={filters.from} to={filters.to} isFromBoundedByTo />
         {filters.webhookId ? <input type="hidden" name="webhookId" value={filters.webhookId} /> : null}
         <FilterFormActions
           applyLabel={t("deliveries.filters.apply")}
@@ -95,7 +78,7 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
           hasFilters={hasFilters}
           className="items-end sm:col-span-2"
         />
-      </form>
+      </FilterForm>
 
       <DeliveriesTable
         rows={result.rows}

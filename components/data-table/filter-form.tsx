@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+
+import { cn } from "@/lib/utils";
+
+type FilterFormProps = {
+  /** The list's own path: the form submits to it. */
+  action: string;
+  /** Accessible name of the form. */
+  label: string;
+  /** The columns at larger widths (`lg:grid-cols-…`). */
+  className?: string;
+  children: ReactNode;
+};
+
+/**
+ * A list's filter form. A plain GET form: the filters live in the URL, so a filtered view can be
+ * reloaded and shared.
+ */
+export function FilterForm({ action, label, className, children }: FilterFormProps) {
+  return (
+    <form method="get" action={action} aria-label={label} className={cn("grid gap-4 rounded-lg border p-4 sm:grid-cols-2", className)}>
+      {children}
+    </form>
+  );
+}
