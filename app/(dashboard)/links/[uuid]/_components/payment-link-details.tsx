@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 
 import { CopyButton } from "@/components/copy-button";
 import { DateTime } from "@/components/date-time";
-import { DetailItem, DetailList } from "@/components/detail-list";
+import { DetailDates, DetailItem, DetailList, DetailsCard } from "@/components/detail-list";
 import { Money } from "@/components/money";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { paymentLinkStatusCodes, type PaymentLinkView } from "@/lib/links/types";
@@ -19,49 +19,35 @@ function MethodNames({ codes }: { codes: number[] }) {
 export function PaymentLinkDetails({ link }: { link: PaymentLinkView }) {
   const t = useTranslations("links.detail");
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("detailsTitle")}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <DetailList>
-          <DetailItem label={t("amount")}>
-            <Money cents={link.amountCents} className="text-2xl font-semibold" />
-          </DetailItem>
-          <DetailItem label={t("installmentOptions")}>
-            <ul className="grid gap-0.5 font-normal">
-              {link.installmentOptions.map((option) => (
-                <li key={option.installments} className="tabular-nums">
-                  {t("installmentOption", { count: option.installments })} <Money cents={option.amountCents} />
-                </li>
-              ))}
-            </ul>
-          </DetailItem>
-          <DetailItem label={t("acceptedMethods")}>
-            <MethodNames codes={link.acceptedMethodCodes} />
-          </DetailItem>
-          <DetailItem label={t("payer")}>
-            {link.payer.name}
-            <span className="block text-muted-foreground tabular-nums">
-              {link.payer.isForeign ? `${link.payer.document} (${t("foreignDocument")})` : formatCpfOrCnpj(link.payer.document)}
-            </span>
-          </DetailItem>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <DetailItem label={t("createdAt")}>
-              <DateTime value={link.createdAt} />
-            </DetailItem>
-            <DetailItem label={t("expiresAt")}>
-              <DateTime value={link.expiresAt} />
-            </DetailItem>
-          </div>
-          <DetailItem label={t("description")}>{link.description ?? "—"}</DetailItem>
-          <DetailItem label={t("userReference")}>{link.userReference ?? "—"}</DetailItem>
-          <DetailItem label={t("uuid")}>
-            <code className="font-mono text-xs break-all">{link.linkPaymentUuid}</code>
-          </DetailItem>
-        </DetailList>
-      </CardContent>
-    </Card>
+    <DetailsCard title={t("detailsTitle")}>
+      <DetailItem label={t("amount")}>
+        <Money cents={link.amountCents} className="text-2xl font-semibold" />
+      </DetailItem>
+      <DetailItem label={t("installmentOptions")}>
+        <ul className="grid gap-0.5 font-normal">
+          {link.installmentOptions.map((option) => (
+            <li key={option.installments} className="tabular-nums">
+              {t("installmentOption", { count: option.installments })} <Money cents={option.amountCents} />
+            </li>
+          ))}
+        </ul>
+      </DetailItem>
+      <DetailItem label={t("acceptedMethods")}>
+        <MethodNames codes={link.acceptedMethodCodes} />
+      </DetailItem>
+      <DetailItem label={t("payer")}>
+        {link.payer.name}
+        <span className="block text-muted-foreground tabular-nums">
+          {link.payer.isForeign ? `${link.payer.document} (${t("foreignDocument")})` : formatCpfOrCnpj(link.payer.document)}
+        </span>
+      </DetailItem>
+      <DetailDates createdAtLabel={t("createdAt")} createdAt={link.createdAt} expiresAtLabel={t("expiresAt")} expiresAt={link.expiresAt} />
+      <DetailItem label={t("description")}>{link.description ?? "—"}</DetailItem>
+      <DetailItem label={t("userReference")}>{link.userReference ?? "—"}</DetailItem>
+      <DetailItem label={t("uuid")}>
+        <code className="font-mono text-xs break-all">{link.linkPaymentUuid}</code>
+      </DetailItem>
+    </DetailsCard>
   );
 }
 

@@ -1,12 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 
-import { DateTime } from "@/components/date-time";
-import { PageHeader } from "@/components/page-header";
+import { LiveDetailHeader } from "@/components/live-detail-header";
 import { PixChargeStatusBadge } from "@/components/pix-charge-status-badge";
-import { Button } from "@/components/ui/button";
 import type { PixChargeView } from "@/lib/pix/types";
 
 import { CancelChargeButton } from "./cancel-charge-button";
@@ -24,32 +21,17 @@ export function PixChargeLive({ initialCharge, qrCodeDataUrl, isPaymentPushed }:
 
   return (
     <div className="grid gap-6">
-      <PageHeader
-        className="mb-0"
-        title={
-          <span className="flex flex-wrap items-center gap-3">
-            {t("detail.title")}
-            {/* Announced when it changes: the person may be looking at the payer, not the screen. */}
-            <span aria-live="polite" data-testid="pix-charge-status">
-              <PixChargeStatusBadge status={charge.status} className="text-sm" />
-            </span>
-          </span>
-        }
-        description={
-          <span className="flex flex-wrap gap-x-2">
-            <span>{t("detail.syncedAt")}</span>
-            <DateTime value={charge.syncedAt} />
-            {isPollFailing ? <span className="text-warning">{t("detail.pollFailing")}</span> : null}
-          </span>
-        }
-        actions={
-          <>
-            <CancelChargeButton txid={charge.txid} canCancel={charge.canCancel} />
-            <Button asChild variant="outline">
-              <Link href="/pix">{t("backToList")}</Link>
-            </Button>
-          </>
-        }
+      <LiveDetailHeader
+        title={t("detail.title")}
+        status={<PixChargeStatusBadge status={charge.status} className="text-sm" />}
+        statusTestId="pix-charge-status"
+        syncedAtLabel={t("detail.syncedAt")}
+        syncedAt={charge.syncedAt}
+        pollFailingLabel={t("detail.pollFailing")}
+        isPollFailing={isPollFailing}
+        actions={<CancelChargeButton txid={charge.txid} canCancel={charge.canCancel} />}
+        backHref="/pix"
+        backLabel={t("backToList")}
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <PixPaymentCard charge={charge} qrCodeDataUrl={qrCodeDataUrl} />
