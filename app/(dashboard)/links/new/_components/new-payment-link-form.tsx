@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 
 import { MoneyInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
@@ -13,38 +13,30 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import type { ActionError } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
+import { useIdempotentSubmit } from "@/lib/actions/use-idempotent-submit";
 import { ZCreatePaymentLinkInput, type TCreatePaymentLinkInput } from "@/lib/links/schemas";
 import { paymentLinkLimits, paymentLinkMethodCodes } from "@/lib/links/types";
 import { formatCpfOrCnpj, isValidCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 
 import { createPaymentLinkAction } from "../../actions";
 
-type FieldErrors = Record<string, string>;
 type MethodCode = (typeof paymentLinkMethodCodes)[keyof typeof paymentLinkMethodCodes];
 
 const installmentChoices = Array.from({ length: paymentLinkLimits.maxInstallments }, (_, index) => index + 1);
-
-function toFieldErrors(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) errors[issue.path.join(".") || "form"] ??= issue.message;
-  return errors;
-}
 
 export function NewPaymentLinkForm() {
   const t = useTranslations("links");
   const { fieldText, formText } = useActionErrorText("links");
   const router = useRouter();
-  // One key per form: a double click or a retry sends the same key, and the server answers with
-  // the link it already created instead of making a second one.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const { idempotencyKey, fieldErrors, formError, isPending, submit } = useIdempotentSubmit({
+    schema: ZCreatePaymentLinkInput,
+    action: createPaymentLinkAction,
+    onSuccess: (link) => router.push(`/links/${link.linkPaymentUuid}`),
+  });
   const [amountCents, setAmountCents] = useState<number | null>(null);
   const [isForeignPayer, setIsForeignPayer] = useState(false);
   const [methods, setMethods] = useState<MethodCode[]>([paymentLinkMethodCodes.CREDIT_CARD, paymentLinkMethodCodes.PIX]);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<ActionError | null>(null);
-  const [isPending, startTransition] = useTransition();
 
   function toggleMethod(code: MethodCode, isChecked: boolean) {
     setMethods((current) => (isChecked ? [...new Set([...current, code])].sort() : current.filter((item) => item !== code)));
@@ -68,25 +60,7 @@ export function NewPaymentLinkForm() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isPending) return;
-    const input = readInput(new FormData(event.currentTarget));
-    // The same schema the server applies, so most mistakes are shown without a round trip.
-    const checked = ZCreatePaymentLinkInput.safeParse(input);
-    if (!checked.success) {
-      setFieldErrors(toFieldErrors(checked.error.issues));
-      setFormError(null);
-      return;
-    }
-    setFieldErrors({});
-    startTransition(async () => {
-      const result = await createPaymentLinkAction(input);
-      if (result.ok) {
-        router.push(`/links/${result.data.linkPaymentUuid}`);
-        return;
-      }
-      setFieldErrors(result.error.fieldErrors ?? {});
-      setFormError(result.error);
-    });
+    submit(readInput(new FormData(event.currentTarget)));
   }
 
   const errorFor = (field: string) => fieldText(fieldErrors[field]);

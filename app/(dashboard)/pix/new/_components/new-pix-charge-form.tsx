@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 
 import { MoneyInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import type { ActionError } from "@/lib/actions/define-action";
+import { useIdempotentSubmit } from "@/lib/actions/use-idempotent-submit";
 import { pixExpirationLimits, ZCreatePixChargeInput, type TCreatePixChargeInput } from "@/lib/pix/schemas";
 import { formatCpfOrCnpj, isValidCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 
@@ -26,26 +26,17 @@ const expirationPresets = [
 ] as const;
 const customExpiration = "custom";
 
-type FieldErrors = Record<string, string>;
-
-function toFieldErrors(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) errors[issue.path.join(".") || "form"] ??= issue.message;
-  return errors;
-}
-
 export function NewPixChargeForm() {
   const t = useTranslations("pix.new");
   const { fieldText, formText } = usePixErrorText();
   const router = useRouter();
-  // One key per form: a double click or a retry after a timeout sends the same key, and the
-  // server answers with the charge it already created instead of making a second one.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const { idempotencyKey, fieldErrors, formError, isPending, submit } = useIdempotentSubmit({
+    schema: ZCreatePixChargeInput,
+    action: createPixChargeAction,
+    onSuccess: (charge) => router.push(`/pix/${charge.txid}`),
+  });
   const [amountCents, setAmountCents] = useState<number | null>(null);
   const [expirationChoice, setExpirationChoice] = useState<string>(String(pixExpirationLimits.defaultSeconds));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<ActionError | null>(null);
-  const [isPending, startTransition] = useTransition();
 
   function readInput(form: FormData): TCreatePixChargeInput {
     const text = (name: string) => String(form.get(name) ?? "").trim();
@@ -64,25 +55,7 @@ export function NewPixChargeForm() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isPending) return;
-    const input = readInput(new FormData(event.currentTarget));
-    // The same schema the server applies, so most mistakes are shown without a round trip.
-    const checked = ZCreatePixChargeInput.safeParse(input);
-    if (!checked.success) {
-      setFieldErrors(toFieldErrors(checked.error.issues));
-      setFormError(null);
-      return;
-    }
-    setFieldErrors({});
-    startTransition(async () => {
-      const result = await createPixChargeAction(input);
-      if (result.ok) {
-        router.push(`/pix/${result.data.txid}`);
-        return;
-      }
-      setFieldErrors(result.error.fieldErrors ?? {});
-      setFormError(result.error);
-    });
+    submit(readInput(new FormData(event.currentTarget)));
   }
 
   const errorFor = (field: string) => fieldText(fieldErrors, field);

@@ -1,0 +1,53 @@
+import { useState, useTransition } from "react";
+import type { z } from "zod";
+
+import type { ActionError, ActionResult } from "./define-action";
+
+type FieldErrors = Record<string, string>;
+
+type IdempotentSubmitOptions<TSchema extends z.ZodType, TData> = {
+  /** The schema the server action applies, so most mistakes are shown without a round trip. */
+  schema: TSchema;
+  action: (input: z.input<TSchema>) => Promise<ActionResult<TData>>;
+  onSuccess: (data: TData) => void;
+};
+
+function toFieldErrors(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) errors[issue.path.join(".") || "form"] ??= issue.message;
+  return errors;
+}
+
+/**
+ * A create form's submit: checks the input in the browser, calls the action, and keeps the field
+ * and form errors. One idempotency key per form: a double click or a retry after a timeout sends
+ * the same key, and the server answers with what it already created instead of making a second one.
+ */
+export function useIdempotentSubmit<TSchema extends z.ZodType, TData>({ schema, action, onSuccess }: IdempotentSubmitOptions<TSchema, TData>) {
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<ActionError | null>(null);
+  const [isPending, startTransition] = useTransition();
+
+  function submit(input: z.input<TSchema>) {
+    if (isPending) return;
+    const checked = schema.safeParse(input);
+    if (!checked.success) {
+      setFieldErrors(toFieldErrors(checked.error.issues));
+      setFormError(null);
+      return;
+    }
+    setFieldErrors({});
+    startTransition(async () => {
+      const result = await action(input);
+      if (result.ok) {
+        onSuccess(result.data);
+        return;
+      }
+      setFieldErrors(result.error.fieldErrors ?? {});
+      setFormError(result.error);
+    });
+  }
+
+  return { idempotencyKey, fieldErrors, formError, isPending, submit };
+}
