@@ -1,6 +1,6 @@
 import "server-only";
-import { timeZone } from "@/lib/i18n/config";
 import { db } from "@/lib/db/client";
+import { periodBounds } from "@/lib/format/period";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import type { AuditAction } from "./audit-actions";
@@ -52,31 +52,14 @@ export type AuditEntry = {
 
 export type AuditPage = { entries: AuditEntry[]; total: number; page: number; pageSize: number; pageCount: number };
 
-// Filter days are calendar days in São Paulo, as the page shows them.
-function startOfDay(day: string): Date {
-  const offset = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
-    .formatToParts(new Date(`${day}T12:00:00Z`))
-    .find((part) => part.type === "timeZoneName")
-    ?.value.replace("GMT", "");
-  return new Date(`${day}T00:00:00${offset || "Z"}`);
-}
-
-function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
 export async function findAuditEntries(filters: TAuditFilters, pageSize = auditPageSize): Promise<AuditPage> {
   const where: Prisma.AuditLogWhereInput = {
     action: filters.action,
     actorEmail: filters.actor ? { contains: filters.actor, mode: "insensitive" } : undefined,
     resourceType: filters.resourceType,
     resourceId: filters.resourceId,
-    occurredAt:
-      filters.from || filters.to
-        ? { gte: filters.from ? startOfDay(filters.from) : undefined, lt: filters.to ? startOfDay(nextDay(filters.to)) : undefined }
-        : undefined,
+    // Filter days are calendar days in São Paulo, as the page shows them.
+    occurredAt: filters.from || filters.to ? periodBounds(filters) : undefined,
   };
   const [total, entries] = await Promise.all([
     db.auditLog.count({ where }),

@@ -8,7 +8,7 @@ import * as gateway from "@/lib/gateway/payment-links";
 import type { TCreatePaymentLinkRequest, TPaymentLink } from "@/lib/gateway/schemas/payment-link";
 import { Prisma, type PaymentLink } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { defaultPeriod, periodBounds, toUpstreamPeriod, type TPeriod } from "@/lib/pix/period";
+import { defaultPeriod, periodBounds, toUpstreamPeriod, type TPeriod } from "@/lib/format/period";
 import type { ListPage } from "@/lib/pix/types";
 import { centsToAmount } from "@/lib/shared/money";
 import type { ChangeContext } from "@/lib/users/users";

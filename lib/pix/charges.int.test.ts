@@ -6,7 +6,7 @@ import { startGatewaySandbox, useGateway } from "@/lib/testing/gateway-sandbox";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { cancelPixCharge, createPixCharge, findPixCharges, getPixChargeView, refreshPixChargesPage } from "./charges";
 import { upsertPixChargeFromGateway } from "./mirror";
-import { defaultPeriod } from "./period";
+import { defaultPeriod } from "@/lib/format/period";
 import { ZCreatePixChargeInput, ZPixChargeFilters } from "./schemas";
 
 const wholePeriod = "initialDate=2000-01-01T00:00:00Z&endDate=2100-01-01T00:00:00Z";

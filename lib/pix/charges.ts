@@ -11,7 +11,7 @@ import { log } from "@/lib/log";
 import { centsToAmount } from "@/lib/shared/money";
 import { isValidCpf } from "@/lib/shared/cpf-cnpj";
 import { findMirroredPixCharge, upsertPixChargeFromGateway, type MirroredPixCharge } from "./mirror";
-import { defaultPeriod, periodBounds, toUpstreamPeriod } from "./period";
+import { defaultPeriod, periodBounds, toUpstreamPeriod } from "@/lib/format/period";
 import type { TCreatePixCharge, TPixChargeFilters } from "./schemas";
 import type { ChangeContext } from "@/lib/users/users";
 import { toPixChargeView } from "./views";

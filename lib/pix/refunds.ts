@@ -13,7 +13,7 @@ import { centsToAmount } from "@/lib/shared/money";
 import type { ChangeContext } from "@/lib/users/users";
 import { getPixChargeView } from "./charges";
 import { lockPixCharge, upsertPixChargeFromGateway, upsertPixRefundFromGateway, type MirrorClient } from "./mirror";
-import { periodBounds } from "./period";
+import { periodBounds } from "@/lib/format/period";
 import type { TPixRefundFilters, TRequestPixRefund } from "./schemas";
 import type { ListPage, PixRefundListRow, PixRefundPanel } from "./types";
 import { refundWindowDaysLeft, remainingRefundableCents, toPixRefundListRow } from "./views";

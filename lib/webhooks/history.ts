@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import type { Prisma, WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
-import { periodBounds } from "@/lib/pix/period";
+import { periodBounds } from "@/lib/format/period";
 import { deliveryPageSize, type TDeliveryFilters } from "./delivery-filters";
 
 // The delivery history (issue 5, point 6): what the receiver stored, read for people.

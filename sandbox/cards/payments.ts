@@ -5,10 +5,10 @@ import { now } from "../clock";
 import { paymentError, validationError } from "../http/errors";
 import type { TPage, TPaging } from "../http/paging";
 import { toPage } from "../http/paging";
-import { defineCollection, transaction } from "../store/db";
+import { defineCollection, nextSequence, transaction } from "../store/db";
 import { planInstallments } from "./installments";
 import { debitInstallmentType, type TCardPaymentRequest } from "./schemas";
-import { nextSequence, randomDigits } from "./sequences";
+import { randomDigits } from "./sequences";
 import { decideAuthorization, type TAuthorizerDecision, type TCardFacts } from "./test-cards";
 import { cardBrandName, findCardByToken, tokenizeCard } from "./tokens";
 

@@ -1,19 +1,11 @@
 import { randomInt } from "node:crypto";
-import { registerSchema, statement } from "../store/db";
+import { nextSequence, registerSchema, statement } from "../store/db";
 
-// Gateway sequential numbers (USNs, link ids, numeric client ids). Call inside a transaction so two
-// requests never draw the same value.
+// Numeric client ids for the card and link resources. Call inside a transaction so two requests
+// never draw the same value (sequential numbers come from store/db.ts's nextSequence).
 registerSchema(`
-  CREATE TABLE IF NOT EXISTS card_sequences (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
   CREATE TABLE IF NOT EXISTS card_client_numbers (client_id TEXT PRIMARY KEY, number INTEGER NOT NULL);
 `);
-
-export function nextSequence(name: string): number {
-  const row = statement(
-    "INSERT INTO card_sequences (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value",
-  ).get(name) as { value: number };
-  return row.value;
-}
 
 /** A stable integer for a client certificate's CN: payment links expose the client as an integer (clienteId). */
 export function clientNumber(clientId: string): number {

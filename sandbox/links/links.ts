@@ -4,12 +4,12 @@ import { centsToAmount } from "../../lib/shared/money";
 import { processCardPayment, type TPaymentTransaction } from "../cards/payments";
 import type { TCardPaymentRequest } from "../cards/schemas";
 import { splitCents } from "../cards/installments";
-import { clientNumber, nextSequence } from "../cards/sequences";
+import { clientNumber } from "../cards/sequences";
 import { formatDateTime, now, parseDateTime } from "../clock";
 import { config } from "../config";
 import { enqueueEvent } from "../events";
 import { paymentError, validationError } from "../http/errors";
-import { defineCollection, transaction } from "../store/db";
+import { defineCollection, nextSequence, transaction } from "../store/db";
 import { linkStatuses, type TCreateLinkRequest, type TLinkStatusCode, type TListLinksQuery, type TPaymentMethodCode } from "./schemas";
 
 // Payment links (spec 4.3, states 3.3): 1 CREATED → 3 PAID (confirm), → 4 CANCELLED (cancel),

@@ -9,7 +9,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
-import type { TPeriod } from "@/lib/pix/period";
+import type { TPeriod } from "@/lib/format/period";
 
 import { refreshPaymentLinksAction } from "../actions";
 

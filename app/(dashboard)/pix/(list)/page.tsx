@@ -18,7 +18,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { requireUser } from "@/lib/auth/session";
 import { findPixCharges } from "@/lib/pix/charges";
-import { defaultPeriod } from "@/lib/pix/period";
+import { defaultPeriod } from "@/lib/format/period";
 import { ZPixChargeFilters, type TPixChargeFilters } from "@/lib/pix/schemas";
 import { pixChargeStatuses } from "@/lib/pix/types";
 
