@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 
 const sessionCookieNames = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 const publicPaths = ["/login", "/pay/"];

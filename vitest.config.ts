@@ -2,7 +2,10 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-const alias = { "@": root, "server-only": fileURLToPath(new URL("./lib/testing/server-only-stub.ts", import.meta.url)) };
+const alias = {
+  "@": root,
+  "server-only": fileURLToPath(new URL("./lib/testing/server-only-stub.ts", import.meta.url)),
+};
 
 // Three kinds of tests, run by `npm test` in this order:
 // - unit: pure modules, beside their code (`*.test.ts`);

@@ -21,7 +21,8 @@ export default function GlobalError({ error, retry }: { error: Error & { digest?
             Something went wrong
           </p>
           <p className="text-sm text-muted-foreground">
-            Tente novamente; se o problema continuar, avise o suporte. <span lang="en">Try again; if it keeps happening, tell support.</span>
+            Tente novamente; se o problema continuar, avise o suporte.{" "}
+            <span lang="en">Try again; if it keeps happening, tell support.</span>
           </p>
           {error.digest ? <p className="font-mono text-xs text-muted-foreground">Ref: {error.digest}</p> : null}
           <div>

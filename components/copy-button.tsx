@@ -18,7 +18,14 @@ type CopyState = "idle" | "copied" | "failed";
 
 // Feedback stays beside the button (icon, and a status line for screen readers) rather than in a
 // toast: the payer's page has no toaster, and this works the same everywhere.
-export function CopyButton({ value, label, isLabelVisible = false, variant = "outline", size, className }: CopyButtonProps) {
+export function CopyButton({
+  value,
+  label,
+  isLabelVisible = false,
+  variant = "outline",
+  size,
+  className,
+}: CopyButtonProps) {
   const t = useTranslations("common");
   const [state, setState] = useState<CopyState>("idle");
   const name = label ?? t("copy");

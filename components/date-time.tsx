@@ -1,6 +1,6 @@
 import { useLocale } from "next-intl";
 
-import { formatDate, formatDateTime, type DateInput } from "@/lib/format/date-time";
+import { type DateInput, formatDate, formatDateTime } from "@/lib/format/date-time";
 import { resolveLocale } from "@/lib/i18n/config";
 import { cn } from "@/lib/utils";
 

@@ -11,7 +11,15 @@ export function DetailList({ className, ...props }: ComponentProps<"dl">) {
 }
 
 /** One label/value pair of a `DetailList`. */
-export function DetailItem({ label, children, className }: { label: ReactNode; children: ReactNode; className?: string }) {
+export function DetailItem({
+  label,
+  children,
+  className,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn("min-w-0", className)}>
       <dt className="text-muted-foreground">{label}</dt>
@@ -34,7 +42,12 @@ export function DetailsCard({ title, children }: { title: ReactNode; children: R
   );
 }
 
-type DetailDatesProps = { createdAtLabel: ReactNode; createdAt: DateInput; expiresAtLabel: ReactNode; expiresAt: DateInput };
+type DetailDatesProps = {
+  createdAtLabel: ReactNode;
+  createdAt: DateInput;
+  expiresAtLabel: ReactNode;
+  expiresAt: DateInput;
+};
 
 /** When a charge or link was created and when it expires, side by side. */
 export function DetailDates({ createdAtLabel, createdAt, expiresAtLabel, expiresAt }: DetailDatesProps) {

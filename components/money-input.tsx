@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale } from "next-intl";
-import { useState, type ClipboardEvent, type ComponentProps } from "react";
+import { type ClipboardEvent, type ComponentProps, useState } from "react";
 
 import { Input } from "@/components/ui/input";
 import { formatAmount, parseBRLToCents } from "@/lib/format/money";
@@ -54,7 +54,10 @@ export function MoneyInput({
 
   return (
     <div className={cn("relative", className)}>
-      <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground">
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
+      >
         R$
       </span>
       <Input

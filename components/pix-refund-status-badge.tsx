@@ -4,7 +4,13 @@ import { StatusBadge, type StatusTone } from "@/components/status-badge";
 import type { PixRefundStatusCode } from "@/lib/pix/types";
 
 // Spec 3.5 codes: 1 CREATED, 2 PROCESSING, 3 RETURNED, 4 NOT FINISHED, 99 ERROR.
-const toneByCode: Record<PixRefundStatusCode, StatusTone> = { 1: "neutral", 2: "info", 3: "success", 4: "danger", 99: "danger" };
+const toneByCode: Record<PixRefundStatusCode, StatusTone> = {
+  1: "neutral",
+  2: "info",
+  3: "success",
+  4: "danger",
+  99: "danger",
+};
 
 type PixRefundStatusBadgeProps = {
   statusCode: number;

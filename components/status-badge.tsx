@@ -23,7 +23,12 @@ type StatusBadgeProps<TStatus extends string> = {
 };
 
 /** A status shown as text with a coloured dot; unknown statuses fall back to neutral. */
-export function StatusBadge<TStatus extends string>({ status, toneByStatus, children, className }: StatusBadgeProps<TStatus>) {
+export function StatusBadge<TStatus extends string>({
+  status,
+  toneByStatus,
+  children,
+  className,
+}: StatusBadgeProps<TStatus>) {
   const tone = toneByStatus[status] ?? "neutral";
   return (
     <Badge tone={tone} data-status={status} className={className}>

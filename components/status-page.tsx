@@ -6,7 +6,15 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 
 /** A whole page that says why nothing is shown here (not found, forbidden), with a way home. */
-export async function StatusPage({ icon, title, description }: { icon: LucideIcon; title: string; description: string }) {
+export async function StatusPage({
+  icon,
+  title,
+  description,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+}) {
   const t = await getTranslations("common");
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl items-center px-4">

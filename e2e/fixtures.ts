@@ -13,9 +13,13 @@ export async function createUser(role: TestUser["role"], label = role.toLowerCas
   const email = `${label}-${randomBytes(4).toString("hex")}@e2e.test`;
   const password = `e2e-${randomBytes(9).toString("base64url")}`;
   const name = `${label} ${email.slice(label.length + 1, label.length + 5)}`;
-  await run("npm", ["run", "-s", "user:create", "--", "--email", email, "--role", role, "--name", name, "--password", password], {
-    env: process.env,
-  });
+  await run(
+    "npm",
+    ["run", "-s", "user:create", "--", "--email", email, "--role", role, "--name", name, "--password", password],
+    {
+      env: process.env,
+    },
+  );
   return { email, password, name, role };
 }
 

@@ -45,8 +45,13 @@ test("[LINKS] staff share a link; a payer without a session fails the code once,
   expect(whatsappText).toMatch(/R\$\s100,00/);
   // The code travels by another channel, never with the link.
   expect(whatsappText).not.toContain(code);
-  expect(await link.share.getByRole("link", { name: "Enviar por e-mail" }).getAttribute("href")).toMatch(/^mailto:\?subject=/);
-  await expect(link.share.getByRole("link", { name: "Baixar QR code (PNG)" })).toHaveAttribute("download", `link-${uuid}.png`);
+  expect(await link.share.getByRole("link", { name: "Enviar por e-mail" }).getAttribute("href")).toMatch(
+    /^mailto:\?subject=/,
+  );
+  await expect(link.share.getByRole("link", { name: "Baixar QR code (PNG)" })).toHaveAttribute(
+    "download",
+    `link-${uuid}.png`,
+  );
   await page.evaluate(() => Object.assign(window, { e2eNoReload: true }));
 
   // The payer: another browser context, no staff session.
@@ -75,14 +80,25 @@ test("[LINKS] staff share a link; a payer without a session fails the code once,
   await expect(page.getByRole("row").filter({ hasText: "Fulano de Tal" })).toContainText("Pago");
 });
 
-test("[LINKS] staff see field errors, create a link for a foreign payer, cancel it after confirming, and an unknown link is a 404", async ({ page, staff }) => {
+test("[LINKS] staff see field errors, create a link for a foreign payer, cancel it after confirming, and an unknown link is a 404", async ({
+  page,
+  staff,
+}) => {
   await signIn(page, staff);
   const form = new NewPaymentLinkPage(page);
   await form.goto();
-  await form.fill({ payerName: "Fulano", document: "123.456.789-00", amount: "10,00", installments: 2, methods: ["Pix"] });
+  await form.fill({
+    payerName: "Fulano",
+    document: "123.456.789-00",
+    amount: "10,00",
+    installments: 2,
+    methods: ["Pix"],
+  });
   await form.submit();
   await expect(form.field("CPF ou CNPJ")).toHaveAccessibleDescription(/CPF ou CNPJ inválido/);
-  await expect(page.getByRole("combobox", { name: "Parcelas" })).toHaveAccessibleDescription(/Parcelas só valem para cartão/);
+  await expect(page.getByRole("combobox", { name: "Parcelas" })).toHaveAccessibleDescription(
+    /Parcelas só valem para cartão/,
+  );
   await expect(page).toHaveURL(/\/links\/new$/);
 
   const document = `P${randomBytes(4).toString("hex").toUpperCase()}`;
@@ -104,9 +120,17 @@ test("[LINKS] staff see field errors, create a link for a foreign payer, cancel 
   expect((await link.goto(uuid))!.status()).toBe(200);
 });
 
-test("[LINKS] a link expired upstream shows as expired and can still be cancelled", async ({ page, staff, sandbox }) => {
+test("[LINKS] a link expired upstream shows as expired and can still be cancelled", async ({
+  page,
+  staff,
+  sandbox,
+}) => {
   await signIn(page, staff);
-  const uuid = await new NewPaymentLinkPage(page).create({ payerName: "Beltrana", document: "11.222.333/0001-81", amount: "5,00" });
+  const uuid = await new NewPaymentLinkPage(page).create({
+    payerName: "Beltrana",
+    document: "11.222.333/0001-81",
+    amount: "5,00",
+  });
   await sandbox.expirePaymentLink(uuid);
   const link = new PaymentLinkPage(page);
   await link.goto(uuid);

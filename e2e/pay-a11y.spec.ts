@@ -5,14 +5,21 @@ import { PayPage } from "./pages/pay-page";
 import { expect, test } from "./pay-gateway";
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.map((node) => node.target.join(" ")) }));
 }
 
 for (const language of ["pt-BR", "en"] as const) {
-  test(`[PAY] the hosted page has no serious accessibility violations (${language})`, async ({ page, links, context, baseURL }) => {
+  test(`[PAY] the hosted page has no serious accessibility violations (${language})`, async ({
+    page,
+    links,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: "NEXT_LOCALE", value: language, url: baseURL! }]);
     const link = await links.createLink();
     await page.goto(`/pay/${link.linkPaymentUuid}`);

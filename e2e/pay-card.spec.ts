@@ -3,7 +3,10 @@ import { expect, test } from "./pay-gateway";
 
 // The payer's side of a payment link, with no staff session (the browser context has no cookies).
 
-test("[PAY] a wrong code says only that, then a refused card, then an approved one in 3 installments", async ({ page, links }) => {
+test("[PAY] a wrong code says only that, then a refused card, then an approved one in 3 installments", async ({
+  page,
+  links,
+}) => {
   const link = await links.createLink({ valor: 100, numeroParcelas: 3 });
   const pay = new PayPage(page);
   await pay.goto(link.linkPaymentUuid);

@@ -31,7 +31,10 @@ export class LinkGateway {
   /** The txid of the link's Pix charge, found by the userReference the hosted page gives it. */
   async findLinkPixTxid(linkPaymentUuid: string): Promise<string | undefined> {
     const today = new Date().toISOString().slice(0, 10);
-    const page = (await this.client.call("GET", `/api/v1/pix-charges?initialDate=${today}T00:00:00Z&endDate=${today}T23:59:59Z&size=100&sort=creationDate,desc`)) as {
+    const page = (await this.client.call(
+      "GET",
+      `/api/v1/pix-charges?initialDate=${today}T00:00:00Z&endDate=${today}T23:59:59Z&size=100&sort=creationDate,desc`,
+    )) as {
       content: { txid: string; userReference: string | null }[];
     };
     return page.content.find((charge) => charge.userReference === `payment-link:${linkPaymentUuid}`)?.txid;

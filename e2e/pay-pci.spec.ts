@@ -36,10 +36,15 @@ function filesUnder(dir: string): string[] {
 }
 
 function findIn(label: string, text: string): string[] {
-  return needles().filter((needle) => needle.test(text)).map((needle) => `${label}: ${needle}`);
+  return needles()
+    .filter((needle) => needle.test(text))
+    .map((needle) => `${label}: ${needle}`);
 }
 
-test("[PAY] card number and security code are in no database row, log line or client bundle", async ({ page, links }) => {
+test("[PAY] card number and security code are in no database row, log line or client bundle", async ({
+  page,
+  links,
+}) => {
   const link = await links.createLink({ valor: 77.7, numeroParcelas: 2 });
   const pay = new PayPage(page);
   await pay.goto(link.linkPaymentUuid);
@@ -54,7 +59,9 @@ test("[PAY] card number and security code are in no database row, log line or cl
   const found: string[] = [];
   const databaseUrl = process.env.DATABASE_URL;
   expect(databaseUrl, "DATABASE_URL of the app under test").toBeTruthy();
-  const { stdout: dump } = await run("pg_dump", ["--data-only", "--no-owner", databaseUrl!], { maxBuffer: 512 * 1024 * 1024 });
+  const { stdout: dump } = await run("pg_dump", ["--data-only", "--no-owner", databaseUrl!], {
+    maxBuffer: 512 * 1024 * 1024,
+  });
   expect(dump).toContain(link.linkPaymentUuid);
   found.push(...findIn("database", dump), ...findIn("database", dump.replaceAll(/\s/g, "")));
 
@@ -67,7 +74,9 @@ test("[PAY] card number and security code are in no database row, log line or cl
 
   // The page itself keeps nothing: no card data in the URL, cookies or storage.
   expect(page.url()).not.toContain(cardNumber);
-  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+  const storage = await page.evaluate(
+    () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+  );
   found.push(...findIn("browser storage", storage));
 
   expect(found).toEqual([]);

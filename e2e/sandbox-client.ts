@@ -27,7 +27,8 @@ export class SandboxClient {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.body.text();
-    if (response.statusCode >= 300) throw new Error(`sandbox ${method} ${pathname} answered ${response.statusCode}: ${text}`);
+    if (response.statusCode >= 300)
+      throw new Error(`sandbox ${method} ${pathname} answered ${response.statusCode}: ${text}`);
     return text ? JSON.parse(text) : undefined;
   }
 

@@ -2,7 +2,11 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "./fixtures";
 import { LoginPage } from "./pages/login-page";
 
-test("[USERS] an admin creates a staff user, who signs in, sets a password and is refused the admin pages", async ({ page, admin, browser }) => {
+test("[USERS] an admin creates a staff user, who signs in, sets a password and is refused the admin pages", async ({
+  page,
+  admin,
+  browser,
+}) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn(admin.email, admin.password);

@@ -22,7 +22,9 @@ async function countEffects(eventKey: string): Promise<number> {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {
-    const result = await client.query('SELECT count(*)::int AS count FROM "WebhookEffect" WHERE "eventKey" = $1', [eventKey]);
+    const result = await client.query('SELECT count(*)::int AS count FROM "WebhookEffect" WHERE "eventKey" = $1', [
+      eventKey,
+    ]);
     return result.rows[0].count;
   } finally {
     await client.end();
@@ -46,7 +48,11 @@ test.beforeEach(async ({ context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
 });
 
-test("[WEBHOOKS] admin registers a webhook, and a paid charge appears in the history and turns paid without reload", async ({ page, admin, sandbox }) => {
+test("[WEBHOOKS] admin registers a webhook, and a paid charge appears in the history and turns paid without reload", async ({
+  page,
+  admin,
+  sandbox,
+}) => {
   test.slow();
   await signIn(page, admin);
   const webhooks = new WebhooksPage(page);
@@ -88,7 +94,11 @@ test("[WEBHOOKS] admin registers a webhook, and a paid charge appears in the his
   await webhooks.deactivate(registered.url);
 });
 
-test("[WEBHOOKS] rotating the secret keeps both webhooks delivering during the overlap, and the event is applied once", async ({ page, admin, sandbox }) => {
+test("[WEBHOOKS] rotating the secret keeps both webhooks delivering during the overlap, and the event is applied once", async ({
+  page,
+  admin,
+  sandbox,
+}) => {
   test.slow();
   await signIn(page, admin);
   const webhooks = new WebhooksPage(page);

@@ -7,7 +7,16 @@ export const log = pino({
   level: process.env.LOG_LEVEL ?? "info",
   base: { service: "dashboard" },
   redact: {
-    paths: ["numeroCartao", "codigoSeguranca", "*.numeroCartao", "*.codigoSeguranca", "password", "*.password", "secret", "*.secret"],
+    paths: [
+      "numeroCartao",
+      "codigoSeguranca",
+      "*.numeroCartao",
+      "*.codigoSeguranca",
+      "password",
+      "*.password",
+      "secret",
+      "*.secret",
+    ],
     censor: "[redacted]",
   },
 });

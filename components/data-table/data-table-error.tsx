@@ -3,7 +3,7 @@
 import { TriangleAlertIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useTransition, type ReactNode } from "react";
+import { type ReactNode, useTransition } from "react";
 
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";

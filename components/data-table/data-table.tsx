@@ -1,12 +1,11 @@
 "use client";
 
-import { createColumnHelper, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
+import { type ColumnDef, createColumnHelper, type RowData, tableFeatures, useTable } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-
-import { SortableTableHead } from "./sortable-table-head";
 import type { SortOrder } from "./sort-params";
+import { SortableTableHead } from "./sortable-table-head";
 
 export type DataTableColumnMeta = {
   /** Makes the header a sort link writing `?sort=<sortKey>`; the server does the sorting. */
@@ -54,7 +53,12 @@ export function DataTable<TData extends RowData>({ columns, data, getRowId, empt
               const meta = header.column.columnDef.meta;
               const content = header.isPlaceholder ? null : <table.FlexRender header={header} />;
               return meta?.sortKey ? (
-                <SortableTableHead key={header.id} column={meta.sortKey} firstOrder={meta.firstSortOrder} className={meta.className}>
+                <SortableTableHead
+                  key={header.id}
+                  column={meta.sortKey}
+                  firstOrder={meta.firstSortOrder}
+                  className={meta.className}
+                >
                   {content}
                 </SortableTableHead>
               ) : (

@@ -16,7 +16,15 @@ type FilterFormActionsProps = {
 };
 
 /** The end of a list's GET filter form: Apply, and Clear while filtered. */
-export function FilterFormActions({ applyLabel, clearLabel, clearHref, hasFilters, sort, order, className }: FilterFormActionsProps) {
+export function FilterFormActions({
+  applyLabel,
+  clearLabel,
+  clearHref,
+  hasFilters,
+  sort,
+  order,
+  className,
+}: FilterFormActionsProps) {
   return (
     <>
       {sort ? <input type="hidden" name="sort" value={sort} /> : null}

@@ -18,7 +18,12 @@ type FilterFormProps = {
  */
 export function FilterForm({ action, label, className, children }: FilterFormProps) {
   return (
-    <form method="get" action={action} aria-label={label} className={cn("grid gap-4 rounded-lg border p-4 sm:grid-cols-2", className)}>
+    <form
+      method="get"
+      action={action}
+      aria-label={label}
+      className={cn("grid gap-4 rounded-lg border p-4 sm:grid-cols-2", className)}
+    >
       {children}
     </form>
   );

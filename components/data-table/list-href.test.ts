@@ -4,7 +4,9 @@ import { buildListHref } from "./list-href";
 
 describe("buildListHref", () => {
   it("keeps set params and drops empty ones", () => {
-    expect(buildListHref("/pix", { status: "PAID", txid: "", document: undefined, reference: null })).toBe("/pix?status=PAID");
+    expect(buildListHref("/pix", { status: "PAID", txid: "", document: undefined, reference: null })).toBe(
+      "/pix?status=PAID",
+    );
   });
 
   it("leaves the first page out", () => {

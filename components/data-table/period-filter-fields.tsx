@@ -12,7 +12,13 @@ type PeriodFilterFieldsProps = {
 };
 
 /** The "from" and "to" day inputs of a list's filter form. */
-export function PeriodFilterFields({ fromLabel, toLabel, from, to, isFromBoundedByTo = false }: PeriodFilterFieldsProps) {
+export function PeriodFilterFields({
+  fromLabel,
+  toLabel,
+  from,
+  to,
+  isFromBoundedByTo = false,
+}: PeriodFilterFieldsProps) {
   return (
     <>
       <Field label={fromLabel}>

@@ -42,7 +42,10 @@ export function SortableTableHead({
   const Icon = order === "asc" ? ArrowUpIcon : order === "desc" ? ArrowDownIcon : ArrowUpDownIcon;
 
   return (
-    <TableHead aria-sort={order === "asc" ? "ascending" : order === "desc" ? "descending" : "none"} className={className}>
+    <TableHead
+      aria-sort={order === "asc" ? "ascending" : order === "desc" ? "descending" : "none"}
+      className={className}
+    >
       <Link
         href={buildSortHref(pathname, params, column, firstOrder, paramNames)}
         scroll={false}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createLiveConnection, matchesFilter, type LiveEvent } from "./live-connection";
+import { createLiveConnection, type LiveEvent, matchesFilter } from "./live-connection";
 
 class FakeEventSource {
   static instances: FakeEventSource[] = [];
@@ -30,7 +30,12 @@ describe("createLiveConnection", () => {
   afterEach(() => vi.useRealTimers());
 
   const open = () =>
-    createLiveConnection({ url: "/api/events", createEventSource: (url) => new FakeEventSource(url) as unknown as EventSource, idleCloseMs: 1_000, retryDelaysMs: [100, 500] });
+    createLiveConnection({
+      url: "/api/events",
+      createEventSource: (url) => new FakeEventSource(url) as unknown as EventSource,
+      idleCloseMs: 1_000,
+      retryDelaysMs: [100, 500],
+    });
 
   it("shares one EventSource between listeners and passes valid changes on", () => {
     const connection = open();
@@ -99,7 +104,10 @@ describe("createLiveConnection", () => {
 });
 
 describe("matchesFilter", () => {
-  const change = (kind: "pix_charge" | "pix_refund", id: string): LiveEvent => ({ type: "change", change: { kind, id } });
+  const change = (kind: "pix_charge" | "pix_refund", id: string): LiveEvent => ({
+    type: "change",
+    change: { kind, id },
+  });
 
   it("matches by kind, then by id when one is given; a resync matches everyone", () => {
     expect(matchesFilter(change("pix_charge", "A"), { kinds: ["pix_charge"] })).toBe(true);

@@ -1,4 +1,4 @@
-import { ZChange, type TChange, type TChangeKind } from "@/lib/events/change";
+import { type TChange, type TChangeKind, ZChange } from "@/lib/events/change";
 
 // The browser side of /api/events: one EventSource per tab, shared by every component that
 // listens, with reconnection when the browser gives up (a non-200 answer, e.g. after a deploy

@@ -1,11 +1,11 @@
 "use client";
 
-import { useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 
 import { createRefreshScheduler } from "./refresh-scheduler";
-import { useLiveChanges, type LiveFilter } from "./use-live-changes";
+import { type LiveFilter, useLiveChanges } from "./use-live-changes";
 
 type RefreshTarget = { queryKey: QueryKey } | "router";
 
@@ -19,10 +19,16 @@ export function useLiveRefresh(filter: LiveFilter, target: RefreshTarget): void 
   const queryClient = useQueryClient();
   const refreshRef = useRef(() => {});
   useEffect(() => {
-    refreshRef.current = target === "router" ? () => router.refresh() : () => void queryClient.invalidateQueries({ queryKey: target.queryKey });
+    refreshRef.current =
+      target === "router"
+        ? () => router.refresh()
+        : () => void queryClient.invalidateQueries({ queryKey: target.queryKey });
   });
   const [scheduler] = useState(() =>
-    createRefreshScheduler({ refresh: () => refreshRef.current(), isHidden: () => document.visibilityState === "hidden" }),
+    createRefreshScheduler({
+      refresh: () => refreshRef.current(),
+      isHidden: () => document.visibilityState === "hidden",
+    }),
   );
   useEffect(() => {
     const onVisibilityChange = () => document.visibilityState === "visible" && scheduler.onVisible();

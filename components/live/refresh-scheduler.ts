@@ -8,7 +8,12 @@ type SchedulerOptions = {
   now?: () => number;
 };
 
-export function createRefreshScheduler({ refresh, minIntervalMs = 1_000, isHidden = () => false, now = Date.now }: SchedulerOptions) {
+export function createRefreshScheduler({
+  refresh,
+  minIntervalMs = 1_000,
+  isHidden = () => false,
+  now = Date.now,
+}: SchedulerOptions) {
   let lastRunAt = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let isPendingWhileHidden = false;

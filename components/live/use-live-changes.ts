@@ -4,7 +4,13 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 
 import type { TChangeKind } from "@/lib/events/change";
 
-import { createLiveConnection, matchesFilter, type LiveConnection, type LiveEvent, type LiveFilter } from "./live-connection";
+import {
+  createLiveConnection,
+  type LiveConnection,
+  type LiveEvent,
+  type LiveFilter,
+  matchesFilter,
+} from "./live-connection";
 
 export type { LiveEvent, LiveFilter } from "./live-connection";
 

@@ -15,7 +15,14 @@ type EmptyStateProps = {
   headingLevel?: "h1" | "h2" | "h3";
 };
 
-export function EmptyState({ title, description, icon: Icon, action, className, headingLevel = "h2" }: EmptyStateProps) {
+export function EmptyState({
+  title,
+  description,
+  icon: Icon,
+  action,
+  className,
+  headingLevel = "h2",
+}: EmptyStateProps) {
   const Heading = headingLevel;
   return (
     <div

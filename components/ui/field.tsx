@@ -1,7 +1,7 @@
 "use client";
 
 import { Slot } from "radix-ui";
-import { createContext, useContext, useId, type ComponentProps, type ReactElement, type ReactNode } from "react";
+import { type ComponentProps, createContext, type ReactElement, type ReactNode, useContext, useId } from "react";
 
 import { cn } from "@/lib/utils";
 

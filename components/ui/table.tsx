@@ -20,9 +20,7 @@ export function TableBody({ className, ...props }: ComponentProps<"tbody">) {
 }
 
 export function TableFooter({ className, ...props }: ComponentProps<"tfoot">) {
-  return (
-    <tfoot data-slot="table-footer" className={cn("border-t bg-muted/50 font-medium", className)} {...props} />
-  );
+  return <tfoot data-slot="table-footer" className={cn("border-t bg-muted/50 font-medium", className)} {...props} />;
 }
 
 export function TableRow({ className, ...props }: ComponentProps<"tr">) {

@@ -25,13 +25,15 @@ export class NewPaymentLinkPage {
     if (link.isForeign) await this.page.getByRole("checkbox", { name: /Pagador estrangeiro/ }).check();
     await this.field(link.isForeign ? "Documento estrangeiro" : "CPF ou CNPJ").fill(link.document);
     await this.field("Valor").fill(link.amount);
-    if (link.installments) await this.page.getByRole("combobox", { name: "Parcelas" }).selectOption(String(link.installments));
+    if (link.installments)
+      await this.page.getByRole("combobox", { name: "Parcelas" }).selectOption(String(link.installments));
     if (link.methods) {
       for (const name of ["Cartão de crédito", "Pix"] as const) {
         await this.page.getByRole("checkbox", { name, exact: true }).setChecked(link.methods.includes(name));
       }
     }
-    if (link.days !== undefined) await this.page.getByRole("spinbutton", { name: "Validade (dias)" }).fill(String(link.days));
+    if (link.days !== undefined)
+      await this.page.getByRole("spinbutton", { name: "Validade (dias)" }).fill(String(link.days));
     if (link.description !== undefined) await this.field("Descrição").fill(link.description);
     if (link.reference !== undefined) await this.field("Referência").fill(link.reference);
   }

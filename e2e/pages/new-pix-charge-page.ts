@@ -1,6 +1,12 @@
 import { expect, type Page } from "@playwright/test";
 
-export type NewPixCharge = { amount: string; debtorName?: string; debtorDocument?: string; description?: string; reference?: string };
+export type NewPixCharge = {
+  amount: string;
+  debtorName?: string;
+  debtorDocument?: string;
+  description?: string;
+  reference?: string;
+};
 
 export class NewPixChargePage {
   constructor(private readonly page: Page) {}

@@ -40,7 +40,11 @@ export class PayPage {
   }
 
   async chooseInstallments(count: number) {
-    await this.page.getByRole("radio", { name: count === 1 ? /^À vista/ : new RegExp(`^(${count}× de|1× de .* \\+ ${count - 1}× de)`) }).check();
+    await this.page
+      .getByRole("radio", {
+        name: count === 1 ? /^À vista/ : new RegExp(`^(${count}× de|1× de .* \\+ ${count - 1}× de)`),
+      })
+      .check();
   }
 
   async payByCard(card: { number: string; holder?: string; expiry?: string; securityCode?: string }) {

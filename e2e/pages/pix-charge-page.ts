@@ -45,7 +45,8 @@ export class PixChargePage {
 
   async refund(amount?: string, description?: string) {
     if (amount !== undefined) await this.refundAmountField().fill(amount);
-    if (description !== undefined) await this.refunds.getByRole("textbox", { name: "Mensagem ao pagador" }).fill(description);
+    if (description !== undefined)
+      await this.refunds.getByRole("textbox", { name: "Mensagem ao pagador" }).fill(description);
     await this.refunds.getByRole("button", { name: "Devolver", exact: true }).click();
   }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { authorize, type CurrentUser } from "@/lib/auth/session";
-import { AppError, isAppError, type AppErrorCode } from "@/lib/errors";
+import { AppError, type AppErrorCode, isAppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 
 export type ActionError = { code: AppErrorCode; message: string; fieldErrors?: Record<string, string> };
@@ -38,7 +38,9 @@ export function defineAction<TSchema extends z.ZodType, TData>(
       const user = await authorize(options.role, { allowPasswordChange: options.allowPasswordChange });
       const parsed = options.schema.safeParse(input);
       if (!parsed.success) {
-        throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", { fieldErrors: toFieldErrors(parsed.error) });
+        throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", {
+          fieldErrors: toFieldErrors(parsed.error),
+        });
       }
       return { ok: true, data: await handler(parsed.data, user) };
     } catch (error) {

@@ -6,10 +6,15 @@ import type { ActionError } from "./define-action";
 // anything else.
 export function useActionErrorText(namespace = "users") {
   const t = useTranslations();
-  const fieldText = (key: string | undefined) => (key && t.has(`${namespace}.errors.${key}`) ? t(`${namespace}.errors.${key}`) : undefined);
+  const fieldText = (key: string | undefined) =>
+    key && t.has(`${namespace}.errors.${key}`) ? t(`${namespace}.errors.${key}`) : undefined;
   return {
     fieldText,
     formText: (error: ActionError) =>
-      Object.values(error.fieldErrors ?? {}).map(fieldText).find(Boolean) ?? fieldText(error.message) ?? t(`errors.codes.${error.code}`),
+      Object.values(error.fieldErrors ?? {})
+        .map(fieldText)
+        .find(Boolean) ??
+      fieldText(error.message) ??
+      t(`errors.codes.${error.code}`),
   };
 }

@@ -23,7 +23,11 @@ function toFieldErrors(issues: { path: PropertyKey[]; message: string }[]): Fiel
  * and form errors. One idempotency key per form: a double click or a retry after a timeout sends
  * the same key, and the server answers with what it already created instead of making a second one.
  */
-export function useIdempotentSubmit<TSchema extends z.ZodType, TData>({ schema, action, onSuccess }: IdempotentSubmitOptions<TSchema, TData>) {
+export function useIdempotentSubmit<TSchema extends z.ZodType, TData>({
+  schema,
+  action,
+  onSuccess,
+}: IdempotentSubmitOptions<TSchema, TData>) {
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<ActionError | null>(null);

@@ -3,7 +3,9 @@ import { ZAuditFilters } from "./audit-filters";
 
 describe("ZAuditFilters", () => {
   it("drops malformed filters from the URL instead of failing", () => {
-    expect(ZAuditFilters.parse({ action: "drop.table", from: "yesterday", page: "-4", actor: ["a", "b"], resourceId: "  " })).toEqual({
+    expect(
+      ZAuditFilters.parse({ action: "drop.table", from: "yesterday", page: "-4", actor: ["a", "b"], resourceId: "  " }),
+    ).toEqual({
       action: undefined,
       actor: undefined,
       resourceType: undefined,

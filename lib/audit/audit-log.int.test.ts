@@ -20,25 +20,57 @@ describe("audit log", () => {
       metadata: { reason: "wrong_password" },
     });
     const [entry] = (await findAuditEntries(filters({}))).entries;
-    expect(entry).toMatchObject({ actorEmail: "ana@example.com", action: "auth.sign_in_failed", ip: "203.0.113.1", metadata: { reason: "wrong_password" } });
+    expect(entry).toMatchObject({
+      actorEmail: "ana@example.com",
+      action: "auth.sign_in_failed",
+      ip: "203.0.113.1",
+      metadata: { reason: "wrong_password" },
+    });
     expect(entry!.userAgent).toHaveLength(500);
   });
 
   it("filters by action, actor, resource and São Paulo calendar days, newest first, by page", async () => {
     const at = (iso: string) => new Date(iso);
     const rows = [
-      { occurredAt: at("2026-03-01T02:30:00Z"), action: "auth.sign_in", actorEmail: "ana@example.com", resourceType: "user", resourceId: "u1" }, // 28 Feb in São Paulo
-      { occurredAt: at("2026-03-01T03:30:00Z"), action: "auth.sign_in", actorEmail: "bia@example.com", resourceType: "user", resourceId: "u2" },
-      { occurredAt: at("2026-03-02T12:00:00Z"), action: "user.created", actorEmail: "ana@example.com", resourceType: "user", resourceId: "u3" },
+      {
+        occurredAt: at("2026-03-01T02:30:00Z"),
+        action: "auth.sign_in",
+        actorEmail: "ana@example.com",
+        resourceType: "user",
+        resourceId: "u1",
+      }, // 28 Feb in São Paulo
+      {
+        occurredAt: at("2026-03-01T03:30:00Z"),
+        action: "auth.sign_in",
+        actorEmail: "bia@example.com",
+        resourceType: "user",
+        resourceId: "u2",
+      },
+      {
+        occurredAt: at("2026-03-02T12:00:00Z"),
+        action: "user.created",
+        actorEmail: "ana@example.com",
+        resourceType: "user",
+        resourceId: "u3",
+      },
     ];
     await db.auditLog.createMany({ data: rows });
 
     expect((await findAuditEntries(filters({}))).entries.map((entry) => entry.resourceId)).toEqual(["u3", "u2", "u1"]);
     expect((await findAuditEntries(filters({ action: "auth.sign_in" }))).total).toBe(2);
-    expect((await findAuditEntries(filters({ actor: "ANA@" }))).entries.map((entry) => entry.resourceId)).toEqual(["u3", "u1"]);
+    expect((await findAuditEntries(filters({ actor: "ANA@" }))).entries.map((entry) => entry.resourceId)).toEqual([
+      "u3",
+      "u1",
+    ]);
     expect((await findAuditEntries(filters({ resourceType: "user", resourceId: "u2" }))).total).toBe(1);
-    expect((await findAuditEntries(filters({ from: "2026-03-01", to: "2026-03-01" }))).entries.map((entry) => entry.resourceId)).toEqual(["u2"]);
-    expect((await findAuditEntries(filters({ to: "2026-02-28" }))).entries.map((entry) => entry.resourceId)).toEqual(["u1"]);
+    expect(
+      (await findAuditEntries(filters({ from: "2026-03-01", to: "2026-03-01" }))).entries.map(
+        (entry) => entry.resourceId,
+      ),
+    ).toEqual(["u2"]);
+    expect((await findAuditEntries(filters({ to: "2026-02-28" }))).entries.map((entry) => entry.resourceId)).toEqual([
+      "u1",
+    ]);
 
     const page2 = await findAuditEntries(filters({ page: "2" }), 2);
     expect(page2).toMatchObject({ total: 3, page: 2, pageCount: 2 });

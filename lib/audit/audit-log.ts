@@ -34,7 +34,10 @@ export async function recordAudit(input: TRecordAuditInput, client: AuditWriter 
       metadata: input.metadata,
     },
   });
-  log.debug({ action: input.action, actorId: input.actor?.id, resourceType: input.resourceType, resourceId: input.resourceId }, "audit");
+  log.debug(
+    { action: input.action, actorId: input.actor?.id, resourceType: input.resourceType, resourceId: input.resourceId },
+    "audit",
+  );
 }
 
 export type AuditEntry = {

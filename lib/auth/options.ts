@@ -1,11 +1,11 @@
 import "server-only";
+import { cookies } from "next/headers";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { cookies } from "next/headers";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/audit-log";
-import { localeCookieName, resolveLocale } from "@/lib/i18n/config";
 import { serverEnv } from "@/lib/config/server-env";
+import { localeCookieName, resolveLocale } from "@/lib/i18n/config";
 import { getRequestContext, readRequestContext } from "./request-context";
 import { sessionMaxAgeSeconds } from "./session-cookie";
 import { signInWithPassword } from "./sign-in";
@@ -59,7 +59,14 @@ export function getAuthOptions(): AuthOptions {
       async signOut({ token }) {
         if (!token?.sub || !token.email) return;
         const { ip, userAgent } = await getRequestContext();
-        await recordAudit({ actor: { id: token.sub, email: token.email }, action: "auth.sign_out", resourceType: "user", resourceId: token.sub, ip, userAgent });
+        await recordAudit({
+          actor: { id: token.sub, email: token.email },
+          action: "auth.sign_out",
+          resourceType: "user",
+          resourceId: token.sub,
+          ip,
+          userAgent,
+        });
       },
     },
   };

@@ -32,7 +32,13 @@ describe("verifyPassword", () => {
   });
 
   it("refuses malformed or foreign hashes instead of throwing", async () => {
-    for (const stored of ["", "plain", "bcrypt$2$x$y$z$w", "scrypt$abc$8$1$c2FsdA$a2V5", "scrypt$1024$8$1$c2FsdA$a2V5"]) {
+    for (const stored of [
+      "",
+      "plain",
+      "bcrypt$2$x$y$z$w",
+      "scrypt$abc$8$1$c2FsdA$a2V5",
+      "scrypt$1024$8$1$c2FsdA$a2V5",
+    ]) {
       expect(await verifyPassword("anything", stored)).toBe(false);
     }
   });

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { randomBytes, type ScryptOptions, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
 
 // scrypt at OWASP's recommended cost (N=2^17, r=8, p=1). The stored string names its own
 // parameters (`scrypt$N$r$p$salt$hash`, base64url) so the cost can rise later without breaking

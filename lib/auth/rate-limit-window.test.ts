@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countHit, getLimitStatus, toRetryMinutes, type RateLimitRule } from "./rate-limit-window";
+import { countHit, getLimitStatus, type RateLimitRule, toRetryMinutes } from "./rate-limit-window";
 
 const rule: RateLimitRule = { limit: 3, windowMs: 15 * 60_000 };
 const t0 = new Date("2026-03-01T12:00:00Z");

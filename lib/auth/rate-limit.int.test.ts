@@ -12,7 +12,10 @@ describe("rate limit buckets", () => {
 
   it("counts hits in the database and limits at the rule's limit", async () => {
     for (let hit = 0; hit < 3; hit += 1) await countRateLimitHit("k", rule, t0);
-    expect(await getRateLimitStatus("k", rule, new Date(t0.getTime() + 20_000))).toEqual({ isLimited: true, retryAfterMs: 40_000 });
+    expect(await getRateLimitStatus("k", rule, new Date(t0.getTime() + 20_000))).toEqual({
+      isLimited: true,
+      retryAfterMs: 40_000,
+    });
     expect((await getRateLimitStatus("other", rule, t0)).isLimited).toBe(false);
   });
 

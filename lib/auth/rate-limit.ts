@@ -1,6 +1,12 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { countHit, getLimitStatus, type RateLimitRule, type RateLimitStatus, type RateLimitWindow } from "./rate-limit-window";
+import {
+  countHit,
+  getLimitStatus,
+  type RateLimitRule,
+  type RateLimitStatus,
+  type RateLimitWindow,
+} from "./rate-limit-window";
 
 // Counters live in the database so every app instance shares them.
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { runSql } from "@/lib/db/sql";
-import { resolveLocale, type Locale } from "@/lib/i18n/config";
+import { type Locale, resolveLocale } from "@/lib/i18n/config";
 
 export type Role = "ADMIN" | "STAFF";
 
@@ -25,7 +25,13 @@ export async function loadSessionUser(token: unknown): Promise<CurrentUser | nul
   const parsed = ZSessionToken.safeParse(token);
   if (!parsed.success) return null;
   // Raw SQL: this runs on every request of a signed-in user (lib/db/sql.ts says why).
-  const [user] = await runSql<Pick<CurrentUser, "id" | "email" | "name" | "role" | "mustChangePassword"> & { locale: string; isActive: boolean; sessionVersion: number }>(
+  const [user] = await runSql<
+    Pick<CurrentUser, "id" | "email" | "name" | "role" | "mustChangePassword"> & {
+      locale: string;
+      isActive: boolean;
+      sessionVersion: number;
+    }
+  >(
     `SELECT id::text AS id, email, name, role::text AS role, "isActive", "sessionVersion", "mustChangePassword", locale FROM "User" WHERE id = $1::uuid`,
     [parsed.data.sub],
   );

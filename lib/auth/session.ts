@@ -1,12 +1,12 @@
 import "server-only";
-import { decode, encode } from "next-auth/jwt";
 import { cookies, headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
+import { decode, encode } from "next-auth/jwt";
 import { cache } from "react";
-import { AppError } from "@/lib/errors";
 import { serverEnv } from "@/lib/config/server-env";
+import { AppError } from "@/lib/errors";
 import { getSessionCookie, sessionMaxAgeSeconds } from "./session-cookie";
-import { loadSessionUser, type CurrentUser, type Role } from "./session-user";
+import { type CurrentUser, loadSessionUser, type Role } from "./session-user";
 
 export type { CurrentUser, Role };
 
@@ -63,12 +63,21 @@ export async function authorize(role?: "ADMIN", options: GuardOptions = {}): Pro
 
 // After the user's own password change bumps sessionVersion, the session in this browser gets a
 // fresh token with the new version while every other session of the user ends.
-export async function renewSession(user: Pick<CurrentUser, "id" | "email" | "name" | "role">, sessionVersion: number): Promise<void> {
+export async function renewSession(
+  user: Pick<CurrentUser, "id" | "email" | "name" | "role">,
+  sessionVersion: number,
+): Promise<void> {
   const { name, isSecure } = getSessionCookie();
   const token = await encode({
     token: { sub: user.id, email: user.email, name: user.name, role: user.role, sessionVersion },
     secret: serverEnv.AUTH_SECRET,
     maxAge: sessionMaxAgeSeconds,
   });
-  (await cookies()).set(name, token, { httpOnly: true, sameSite: "lax", path: "/", secure: isSecure, maxAge: sessionMaxAgeSeconds });
+  (await cookies()).set(name, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: isSecure,
+    maxAge: sessionMaxAgeSeconds,
+  });
 }

@@ -21,7 +21,10 @@ describe("signInWithPassword", () => {
 
   it("signs in with the right password, ignoring email case, and records it", async () => {
     const result = await signInWithPassword({ email: " Ana@Example.com ", password }, context);
-    expect(result).toMatchObject({ status: "signed-in", user: { email: "ana@example.com", role: "STAFF", sessionVersion: 1 } });
+    expect(result).toMatchObject({
+      status: "signed-in",
+      user: { email: "ana@example.com", role: "STAFF", sessionVersion: 1 },
+    });
     expect((await db.user.findUniqueOrThrow({ where: { email: "ana@example.com" } })).lastSignInAt).not.toBeNull();
     const entry = await db.auditLog.findFirstOrThrow({ where: { action: "auth.sign_in" } });
     expect(entry).toMatchObject({ actorEmail: "ana@example.com", ip: context.ip, userAgent: "vitest" });
@@ -29,12 +32,21 @@ describe("signInWithPassword", () => {
 
   it("refuses a wrong password, an unknown email and a deactivated user alike, and records why", async () => {
     const ana = await db.user.findUniqueOrThrow({ where: { email: "ana@example.com" } });
-    expect(await signInWithPassword({ email: "ana@example.com", password: "wrong password!" }, context)).toEqual({ status: "invalid" });
+    expect(await signInWithPassword({ email: "ana@example.com", password: "wrong password!" }, context)).toEqual({
+      status: "invalid",
+    });
     expect(await signInWithPassword({ email: "nobody@example.com", password }, context)).toEqual({ status: "invalid" });
     await setUserActive(ana.id, false, { actor: null });
     expect(await signInWithPassword({ email: "ana@example.com", password }, context)).toEqual({ status: "invalid" });
-    const failures = await db.auditLog.findMany({ where: { action: "auth.sign_in_failed" }, orderBy: { occurredAt: "asc" } });
-    expect(failures.map((entry) => (entry.metadata as { reason: string }).reason)).toEqual(["wrong_password", "unknown_email", "inactive"]);
+    const failures = await db.auditLog.findMany({
+      where: { action: "auth.sign_in_failed" },
+      orderBy: { occurredAt: "asc" },
+    });
+    expect(failures.map((entry) => (entry.metadata as { reason: string }).reason)).toEqual([
+      "wrong_password",
+      "unknown_email",
+      "inactive",
+    ]);
     expect(JSON.stringify(failures)).not.toContain("wrong password!");
   });
 
@@ -42,14 +54,26 @@ describe("signInWithPassword", () => {
     const t0 = new Date();
     for (let attempt = 0; attempt < signInLimits.account.limit; attempt += 1) {
       // Varying IPs: only the account limit applies here.
-      expect(await signInWithPassword({ email: "ana@example.com", password: "nope" }, { ...context, ip: `198.51.100.${attempt}` }, t0)).toEqual({ status: "invalid" });
+      expect(
+        await signInWithPassword(
+          { email: "ana@example.com", password: "nope" },
+          { ...context, ip: `198.51.100.${attempt}` },
+          t0,
+        ),
+      ).toEqual({ status: "invalid" });
     }
-    const limited = await signInWithPassword({ email: "ana@example.com", password }, context, new Date(t0.getTime() + 3 * 60_000));
+    const limited = await signInWithPassword(
+      { email: "ana@example.com", password },
+      context,
+      new Date(t0.getTime() + 3 * 60_000),
+    );
     expect(limited).toEqual({ status: "rate-limited", retryAfterMinutes: 12 });
     expect(await actions()).toContain("auth.sign_in_rate_limited");
 
     const afterWindow = new Date(t0.getTime() + signInLimits.account.windowMs);
-    expect((await signInWithPassword({ email: "ana@example.com", password }, context, afterWindow)).status).toBe("signed-in");
+    expect((await signInWithPassword({ email: "ana@example.com", password }, context, afterWindow)).status).toBe(
+      "signed-in",
+    );
   });
 
   it("resets the account counter on success", async () => {
@@ -63,10 +87,15 @@ describe("signInWithPassword", () => {
 
   it("limits an IP that failed too often, for every account, but not other IPs", async () => {
     // Filling the IP bucket directly spares 20 password hashes.
-    for (let hit = 0; hit < signInLimits.ip.limit; hit += 1) await countRateLimitHit(ipLimitKey(context.ip), signInLimits.ip);
-    expect(await signInWithPassword({ email: "ana@example.com", password }, context)).toMatchObject({ status: "rate-limited" });
+    for (let hit = 0; hit < signInLimits.ip.limit; hit += 1)
+      await countRateLimitHit(ipLimitKey(context.ip), signInLimits.ip);
+    expect(await signInWithPassword({ email: "ana@example.com", password }, context)).toMatchObject({
+      status: "rate-limited",
+    });
     const limited = await db.auditLog.findFirstOrThrow({ where: { action: "auth.sign_in_rate_limited" } });
     expect(limited.metadata).toMatchObject({ scope: "ip" });
-    expect((await signInWithPassword({ email: "ana@example.com", password }, { ...context, ip: "192.0.2.1" })).status).toBe("signed-in");
+    expect(
+      (await signInWithPassword({ email: "ana@example.com", password }, { ...context, ip: "192.0.2.1" })).status,
+    ).toBe("signed-in");
   });
 });

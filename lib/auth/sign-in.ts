@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { verifyDummyPassword, verifyPassword } from "./password";
 import { countRateLimitHit, getRateLimitStatus, resetRateLimit } from "./rate-limit";
-import { toRetryMinutes, type RateLimitRule } from "./rate-limit-window";
+import { type RateLimitRule, toRetryMinutes } from "./rate-limit-window";
 import type { RequestContext } from "./request-context";
 import type { Role } from "./session-user";
 
@@ -14,7 +14,14 @@ export const signInLimits = {
   ip: { limit: 20, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
-export type SignedInUser = { id: string; email: string; name: string; role: Role; locale: string; sessionVersion: number };
+export type SignedInUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  locale: string;
+  sessionVersion: number;
+};
 
 export type SignInResult =
   | { status: "signed-in"; user: SignedInUser }
@@ -53,13 +60,21 @@ export async function signInWithPassword(
   }
 
   const user = await db.user.findUnique({ where: { email } });
-  const isValid = user ? await verifyPassword(credentials.password, user.passwordHash) : await verifyDummyPassword(credentials.password);
+  const isValid = user
+    ? await verifyPassword(credentials.password, user.passwordHash)
+    : await verifyDummyPassword(credentials.password);
 
   if (!user || !isValid || !user.isActive) {
     // One after the other: the embedded database runs a single transaction at a time.
     for (const limit of limits) await countRateLimitHit(limit.key, limit.rule, now);
     const reason = !user ? "unknown_email" : !isValid ? "wrong_password" : "inactive";
-    await recordAudit({ ...audit, actor: { id: user?.id ?? null, email }, resourceId: user?.id, action: "auth.sign_in_failed", metadata: { reason } });
+    await recordAudit({
+      ...audit,
+      actor: { id: user?.id ?? null, email },
+      resourceId: user?.id,
+      action: "auth.sign_in_failed",
+      metadata: { reason },
+    });
     return { status: "invalid" };
   }
 
@@ -68,6 +83,13 @@ export async function signInWithPassword(
   await recordAudit({ ...audit, actor: { id: user.id, email }, resourceId: user.id, action: "auth.sign_in" });
   return {
     status: "signed-in",
-    user: { id: user.id, email: user.email, name: user.name, role: user.role, locale: user.locale, sessionVersion: user.sessionVersion },
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      locale: user.locale,
+      sessionVersion: user.sessionVersion,
+    },
   };
 }

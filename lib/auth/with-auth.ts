@@ -20,7 +20,10 @@ type AuthedHandler<TParams> = (request: Request, context: { user: CurrentUser; p
 
 // Every route handler goes through here: the session and role are checked on each call and
 // any AppError becomes `{ error: { code, message } }` with its HTTP status.
-export function withAuth<TParams = Record<string, never>>(handler: AuthedHandler<TParams>, options: { role?: "ADMIN" } = {}) {
+export function withAuth<TParams = Record<string, never>>(
+  handler: AuthedHandler<TParams>,
+  options: { role?: "ADMIN" } = {},
+) {
   return async (request: Request, context: RouteContext<TParams>): Promise<Response> => {
     try {
       const user = await authorize(options.role);

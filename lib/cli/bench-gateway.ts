@@ -23,7 +23,12 @@ function readOptions(args: string[]): Options {
   const value = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
   const mode = value("mode") ?? "in-process";
   if (mode !== "in-process" && mode !== "server") throw new Error("--mode must be in-process or server");
-  return { mode, requests: Number(value("requests") ?? 2000), warmup: Number(value("warmup") ?? 200), port: Number(value("port") ?? 3200) };
+  return {
+    mode,
+    requests: Number(value("requests") ?? 2000),
+    warmup: Number(value("warmup") ?? 200),
+    port: Number(value("port") ?? 3200),
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -44,7 +49,8 @@ async function time(label: string, options: Options, read: () => Promise<void>) 
 
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
-  if (options.mode === "server" && !existsSync(".next/BUILD_ID")) throw new Error("--mode=server needs a production build: run `next build` first.");
+  if (options.mode === "server" && !existsSync(".next/BUILD_ID"))
+    throw new Error("--mode=server needs a production build: run `next build` first.");
   const database = await createThrowawayDatabase("payments_bench");
   const sandbox = await startSandbox();
   try {
@@ -52,7 +58,13 @@ async function main(): Promise<void> {
     const authSecret = randomBytes(32).toString("base64");
     const appUrl = `http://127.0.0.1:${options.port}`;
     // Set before the app's modules read them (they are imported below, on purpose).
-    Object.assign(process.env, { DATABASE_URL: database.url, AUTH_SECRET: authSecret, WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"), APP_URL: appUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+    Object.assign(process.env, {
+      DATABASE_URL: database.url,
+      AUTH_SECRET: authSecret,
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"),
+      APP_URL: appUrl,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    });
     const { useGateway } = await import("@/lib/testing/gateway-sandbox");
     await useGateway(sandbox.baseUrl, sandbox.certsDir);
     const { db, disconnectDb } = await import("@/lib/db/client");
@@ -61,7 +73,10 @@ async function main(): Promise<void> {
 
     const user = await db.user.create({ data: { email: "bench@example.com", name: "Bench", passwordHash: "unused" } });
     const actor = { actor: { id: user.id, email: user.email } };
-    const { txid } = await createPixCharge(ZCreatePixChargeInput.parse({ idempotencyKey: randomUUID(), amountCents: 12_345, expirationSeconds: 3600 }), actor);
+    const { txid } = await createPixCharge(
+      ZCreatePixChargeInput.parse({ idempotencyKey: randomUUID(), amountCents: 12_345, expirationSeconds: 3600 }),
+      actor,
+    );
     await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${txid}/pay`);
 
     const directAgent = new Agent({ connect: clientTls(sandbox.certsDir, "merchant"), connections: 1 });
@@ -85,8 +100,12 @@ async function main(): Promise<void> {
       await waitForHttp(server, `${appUrl}/api/health`);
       const appAgent = new Agent({ connections: 1 });
       app = await time("app     GET /api/pix/charges/{txid}?refresh=1 on next start", options, async () => {
-        const response = await request(`${appUrl}/api/pix/charges/${txid}?refresh=1`, { dispatcher: appAgent, headers: { cookie } });
-        if (response.statusCode !== 200) throw new Error(`app answered ${response.statusCode}: ${await response.body.text()}`);
+        const response = await request(`${appUrl}/api/pix/charges/${txid}?refresh=1`, {
+          dispatcher: appAgent,
+          headers: { cookie },
+        });
+        if (response.statusCode !== 200)
+          throw new Error(`app answered ${response.statusCode}: ${await response.body.text()}`);
         await response.body.json();
       });
       await appAgent.close();
@@ -94,10 +113,15 @@ async function main(): Promise<void> {
     await directAgent.close();
 
     const format = (ms: number) => `${ms.toFixed(2).padStart(7)} ms`;
-    console.log(`\nReading one Pix charge, ${options.requests} sequential requests after ${options.warmup} warm-up, keep-alive, mTLS to the sandbox:`);
-    for (const result of [direct, app]) console.log(`  ${result.label.padEnd(66)} p50 ${format(result.p50)}   p99 ${format(result.p99)}`);
+    console.log(
+      `\nReading one Pix charge, ${options.requests} sequential requests after ${options.warmup} warm-up, keep-alive, mTLS to the sandbox:`,
+    );
+    for (const result of [direct, app])
+      console.log(`  ${result.label.padEnd(66)} p50 ${format(result.p50)}   p99 ${format(result.p99)}`);
     const added = app.p50 - direct.p50;
-    console.log(`  app adds                                                           p50 ${format(added)}   p99 ${format(app.p99 - direct.p99)}`);
+    console.log(
+      `  app adds                                                           p50 ${format(added)}   p99 ${format(app.p99 - direct.p99)}`,
+    );
     console.log(`  goal: under 5 ms at p50 -> ${added < 5 ? "met" : "NOT met"} (mode: ${options.mode})`);
     await disconnectDb();
   } finally {

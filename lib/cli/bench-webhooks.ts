@@ -59,7 +59,11 @@ async function main(): Promise<number> {
   try {
     await applyMigrations({ kind: "postgres", url: database.url });
     // Set before the app's modules read them (they are imported below, on purpose).
-    Object.assign(process.env, { DATABASE_URL: database.url, WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"), LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+    Object.assign(process.env, {
+      DATABASE_URL: database.url,
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    });
     const { db, disconnectDb } = await import("@/lib/db/client");
     const { POST } = await import("@/app/api/webhooks/gateway/[webhookId]/route");
     const { startRouteServer } = await import("@/lib/testing/route-server");
@@ -68,16 +72,30 @@ async function main(): Promise<number> {
 
     const secret = `whsec_${randomBytes(24).toString("hex")}`;
     const webhookId = randomUUID();
-    await db.webhook.create({ data: { id: webhookId, url: "http://bench/", events: ["pix_charge.paid"], secretCiphertext: sealWebhookSecret(secret, webhookId) } });
+    await db.webhook.create({
+      data: {
+        id: webhookId,
+        url: "http://bench/",
+        events: ["pix_charge.paid"],
+        secretCiphertext: sealWebhookSecret(secret, webhookId),
+      },
+    });
     const server = await startRouteServer("/api/webhooks/gateway/[webhookId]", POST);
-    const clientOptions: TBenchClientOptions = { origin: server.url, path: `/api/webhooks/gateway/${webhookId}`, connections: options.connections };
+    const clientOptions: TBenchClientOptions = {
+      origin: server.url,
+      path: `/api/webhooks/gateway/${webhookId}`,
+      connections: options.connections,
+    };
     const client = new Worker(new URL("./bench-webhooks-client.ts", import.meta.url), { workerData: clientOptions });
     const postAll = (posts: Post[]) =>
       new Promise<TBenchBatchResult>((resolve, reject) => {
         client.once("message", resolve);
         client.once("error", reject);
         // Signed now: the timestamp header must be within 5 minutes of the receiver's clock.
-        const batch: TBenchPost[] = posts.map((post) => ({ headers: signedHeaders(secret, post.body, { "x-webhook-delivery": post.deliveryId }), body: post.body }));
+        const batch: TBenchPost[] = posts.map((post) => ({
+          headers: signedHeaders(secret, post.body, { "x-webhook-delivery": post.deliveryId }),
+          body: post.body,
+        }));
         client.postMessage(batch);
       });
 
@@ -93,11 +111,16 @@ async function main(): Promise<number> {
     const queue: Post[] = [...unique];
     for (let index = 0; index < extras; index += 1) {
       const original = unique[Math.floor((index / extras) * unique.length)]!;
-      queue.splice(Math.min(queue.length, queue.indexOf(original) + options.connections * 2), 0, { ...original, deliveryId: index % 2 ? randomUUID() : original.deliveryId });
+      queue.splice(Math.min(queue.length, queue.indexOf(original) + options.connections * 2), 0, {
+        ...original,
+        deliveryId: index % 2 ? randomUUID() : original.deliveryId,
+      });
     }
 
     if (warmup.length > 0) await postAll(warmup);
-    const backendPids = (await db.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`).map((row) => row.pid);
+    const backendPids = (
+      await db.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`
+    ).map((row) => row.pid);
     const backendCpuBefore = processCpuMs(backendPids);
     const receiverCpuBefore = process.threadCpuUsage();
     const loadBefore = os.loadavg()[0]!;
@@ -115,14 +138,24 @@ async function main(): Promise<number> {
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);
     const perDelivery = (ms: number) => `${(ms / queue.length).toFixed(2)} ms`;
-    console.log(`receiver, in-process route handler over node:http, PostgreSQL, ${options.connections} connections, ${os.cpus().length} CPUs`);
-    console.log(`  ${queue.length} deliveries (${unique.length} events + ${extras} retries/re-sends, after ${warmup.length} warm-up events) in ${seconds.toFixed(2)} s`);
-    console.log(`  ${rate.toFixed(0)} deliveries/s   p50 ${p50.toFixed(1)} ms   p99 ${p99.toFixed(1)} ms   max ${latencies.at(-1)!.toFixed(1)} ms`);
+    console.log(
+      `receiver, in-process route handler over node:http, PostgreSQL, ${options.connections} connections, ${os.cpus().length} CPUs`,
+    );
+    console.log(
+      `  ${queue.length} deliveries (${unique.length} events + ${extras} retries/re-sends, after ${warmup.length} warm-up events) in ${seconds.toFixed(2)} s`,
+    );
+    console.log(
+      `  ${rate.toFixed(0)} deliveries/s   p50 ${p50.toFixed(1)} ms   p99 ${p99.toFixed(1)} ms   max ${latencies.at(-1)!.toFixed(1)} ms`,
+    );
     console.log(
       `  CPU per delivery: receiver ${perDelivery((receiverCpu.user + receiverCpu.system) / 1000)}, PostgreSQL backends ${perDelivery(backendCpuMs)}, clients ${perDelivery(result.cpuMs)}`,
     );
     console.log(`  machine load average (1 min) ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after`);
-    console.log(`  answers: ${Object.entries(result.answers).map(([key, count]) => `${key} ×${count}`).join(", ")}`);
+    console.log(
+      `  answers: ${Object.entries(result.answers)
+        .map(([key, count]) => `${key} ×${count}`)
+        .join(", ")}`,
+    );
 
     // Exactly once, from the database: one effect and one APPLIED delivery per event, every charge
     // paid, nothing left pending or failed.
@@ -134,8 +167,14 @@ async function main(): Promise<number> {
     ]);
     const events = warmup.length + unique.length;
     const isExactlyOnce =
-      effects === events && applied.length === events && applied.every((group) => group._count === 1) && paid === events && unsettled === 0;
-    console.log(`  database: ${effects} effects, ${applied.length} events applied (max ${Math.max(...applied.map((group) => group._count))} each), ${paid} charges PAID, ${unsettled} pending/failed → ${isExactlyOnce ? "exactly once" : "NOT exactly once"}`);
+      effects === events &&
+      applied.length === events &&
+      applied.every((group) => group._count === 1) &&
+      paid === events &&
+      unsettled === 0;
+    console.log(
+      `  database: ${effects} effects, ${applied.length} events applied (max ${Math.max(...applied.map((group) => group._count))} each), ${paid} charges PAID, ${unsettled} pending/failed → ${isExactlyOnce ? "exactly once" : "NOT exactly once"}`,
+    );
     const meetsGoal = rate >= 500 && p99 < 100;
     console.log(`  goal ≥ 500/s and p99 < 100 ms: ${meetsGoal ? "met" : "NOT met"}`);
     await disconnectDb();

@@ -13,8 +13,21 @@ const packages = lock.packages;
 
 const platformOf = (name) => {
   const tail = name.split("/").pop();
-  const os = ["darwin", "win32", "linux", "android", "freebsd", "openbsd", "sunos", "aix", "netbsd", "openharmony"].find((candidate) => tail.includes(`-${candidate}-`) || tail.endsWith(`-${candidate}`));
-  const cpu = ["arm64", "x64", "ia32", "arm", "ppc64", "s390x", "riscv64", "loong64", "wasm32", "mips64el"].find((candidate) => new RegExp(`-${candidate}(-|$)`).test(tail));
+  const os = [
+    "darwin",
+    "win32",
+    "linux",
+    "android",
+    "freebsd",
+    "openbsd",
+    "sunos",
+    "aix",
+    "netbsd",
+    "openharmony",
+  ].find((candidate) => tail.includes(`-${candidate}-`) || tail.endsWith(`-${candidate}`));
+  const cpu = ["arm64", "x64", "ia32", "arm", "ppc64", "s390x", "riscv64", "loong64", "wasm32", "mips64el"].find(
+    (candidate) => new RegExp(`-${candidate}(-|$)`).test(tail),
+  );
   return { os, cpu };
 };
 
@@ -26,10 +39,17 @@ for (const [location, entry] of Object.entries(packages)) {
     if (candidates.some((candidate) => packages[candidate])) continue;
     const { os, cpu } = platformOf(name);
     if (!os && !cpu) continue; // not a per-platform build: leave real resolution to npm
-    packages[`node_modules/${name}`] = { version: spec.replace(/^[\^~=]/, ""), optional: true, ...(os ? { os: [os] } : {}), ...(cpu ? { cpu: [cpu] } : {}) };
+    packages[`node_modules/${name}`] = {
+      version: spec.replace(/^[\^~=]/, ""),
+      optional: true,
+      ...(os ? { os: [os] } : {}),
+      ...(cpu ? { cpu: [cpu] } : {}),
+    };
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: ${added} platform package(s) added`);

@@ -30,7 +30,8 @@ async function migrate(): Promise<{ where: string; result: MigrationResult }> {
 
 migrate().then(
   ({ where, result }) => {
-    const summary = result.applied.length === 0 ? "already up to date" : `${result.applied.length} migration(s) applied`;
+    const summary =
+      result.applied.length === 0 ? "already up to date" : `${result.applied.length} migration(s) applied`;
     console.log(`db:migrate: ${where}: ${summary} (${result.alreadyApplied.length + result.applied.length} in total).`);
   },
   (error: unknown) => {

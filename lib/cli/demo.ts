@@ -10,7 +10,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { createUser, listUsers } from "@/lib/users/users";
 import { registerWebhook } from "@/lib/webhooks/admin";
 import { isReceivingEvent } from "@/lib/webhooks/subscriptions";
-import { runCommand, startService, stopAll, waitForHttp, waitForPort, type Service } from "./processes";
+import { runCommand, type Service, startService, stopAll, waitForHttp, waitForPort } from "./processes";
 
 const demoDir = path.resolve(".data/demo");
 const port = Number(process.env.PORT ?? 3000);
@@ -35,10 +35,16 @@ async function must(step: string, command: string, args: string[]) {
 }
 
 async function ensureDemoAdmin(): Promise<DemoAdmin> {
-  const admin = readOrCreate<DemoAdmin>("admin.json", () => ({ email: "admin@demo.local", password: randomBytes(12).toString("base64url") }));
+  const admin = readOrCreate<DemoAdmin>("admin.json", () => ({
+    email: "admin@demo.local",
+    password: randomBytes(12).toString("base64url"),
+  }));
   const users = await listUsers();
   if (!users.some((user) => user.email === admin.email)) {
-    await createUser({ email: admin.email, name: "Demo Admin", role: "ADMIN", password: admin.password }, { actor: null, userAgent: "cli:demo" });
+    await createUser(
+      { email: admin.email, name: "Demo Admin", role: "ADMIN", password: admin.password },
+      { actor: null, userAgent: "cli:demo" },
+    );
   }
   return admin;
 }
@@ -47,7 +53,10 @@ async function ensureDemoAdmin(): Promise<DemoAdmin> {
 // the dashboard the way the real gateway's would: pushed, signed, live on screen.
 async function ensureDemoWebhook() {
   if (await isReceivingEvent("pix_charge.paid")) return;
-  const { url } = await registerWebhook({ events: ["pix_charge.paid", "pix_refund.returned", "link_payment.paid"] }, { actor: null, userAgent: "cli:demo" });
+  const { url } = await registerWebhook(
+    { events: ["pix_charge.paid", "pix_refund.returned", "link_payment.paid"] },
+    { actor: null, userAgent: "cli:demo" },
+  );
   console.log(`Registered the dashboard's webhook receiver at the sandbox: ${url}`);
 }
 
@@ -62,7 +71,8 @@ async function newestSourceChange(): Promise<number> {
     }
   };
   for (const dir of ["app", "components", "lib", "public"]) await walk(dir);
-  for (const file of ["next.config.ts", "package-lock.json", "prisma/schema.prisma"]) newest = Math.max(newest, statSync(file).mtimeMs);
+  for (const file of ["next.config.ts", "package-lock.json", "prisma/schema.prisma"])
+    newest = Math.max(newest, statSync(file).mtimeMs);
   return newest;
 }
 
@@ -70,7 +80,9 @@ async function main() {
   const secrets = readOrCreate("secrets.json", () => ({ AUTH_SECRET: randomBytes(32).toString("base64") }));
   process.env.AUTH_SECRET ??= secrets.AUTH_SECRET;
   // Its own file, so demo folders made before webhooks existed get a key too.
-  const webhookKey = readOrCreate("webhook-secret-key.json", () => ({ WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64") }));
+  const webhookKey = readOrCreate("webhook-secret-key.json", () => ({
+    WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"),
+  }));
   process.env.WEBHOOK_SECRET_KEY ??= webhookKey.WEBHOOK_SECRET_KEY;
 
   await must("Certificates for the sandbox and the dashboard (npm run certs)", "npm", ["run", "-s", "certs"]);
@@ -82,7 +94,15 @@ async function main() {
   }
 
   console.log("\n==> Starting the sandbox, then the dashboard");
-  const env = { AUTH_SECRET: process.env.AUTH_SECRET, WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY, APP_URL: appUrl, PORT: String(port), SANDBOX_PORT: String(sandboxPort), GATEWAY_BASE_URL: `https://127.0.0.1:${sandboxPort}`, SANDBOX_LINK_BASE_URL: `${appUrl}/pay/` };
+  const env = {
+    AUTH_SECRET: process.env.AUTH_SECRET,
+    WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY,
+    APP_URL: appUrl,
+    PORT: String(port),
+    SANDBOX_PORT: String(sandboxPort),
+    GATEWAY_BASE_URL: `https://127.0.0.1:${sandboxPort}`,
+    SANDBOX_LINK_BASE_URL: `${appUrl}/pay/`,
+  };
   Object.assign(process.env, env);
   const exitWithService = (service: Service) =>
     service.child.once("exit", (code) => {
@@ -111,7 +131,8 @@ async function main() {
 `);
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stopAll().then(() => process.exit(0)));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => void stopAll().then(() => process.exit(0)));
 
 main().catch(async (error: unknown) => {
   console.error(`\nThe demo could not start: ${error instanceof Error ? error.message : String(error)}`);

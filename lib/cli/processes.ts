@@ -1,6 +1,6 @@
 // Child processes for the demo and the end-to-end run: started with a label, their output
 // prefixed or sent to a file, stopped together on exit.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -11,8 +11,17 @@ export type Service = { name: string; child: ChildProcess; stop: () => Promise<v
 
 const running = new Set<Service>();
 
-export function startService(name: string, command: string, args: string[], options: { env?: ChildEnv; logFile?: string } = {}): Service {
-  const child = spawn(command, args, { env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+export function startService(
+  name: string,
+  command: string,
+  args: string[],
+  options: { env?: ChildEnv; logFile?: string } = {},
+): Service {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   if (options.logFile) {
     const file = createWriteStream(options.logFile, { flags: "a" });
     child.stdout?.pipe(file);
@@ -52,10 +61,16 @@ export async function stopAll(): Promise<void> {
 }
 
 // Resolves once `url` answers (any HTTP status below 500), or throws with the service's fate.
-export async function waitForHttp(service: Service, url: string, timeoutMs = 120_000, fetchImpl: (url: string) => Promise<{ status: number }> = fetch): Promise<void> {
+export async function waitForHttp(
+  service: Service,
+  url: string,
+  timeoutMs = 120_000,
+  fetchImpl: (url: string) => Promise<{ status: number }> = fetch,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (service.child.exitCode !== null) throw new Error(`${service.name} exited with code ${service.child.exitCode} before answering at ${url}`);
+    if (service.child.exitCode !== null)
+      throw new Error(`${service.name} exited with code ${service.child.exitCode} before answering at ${url}`);
     try {
       const response = await fetchImpl(url);
       if (response.status < 500) return;
@@ -80,7 +95,8 @@ export async function waitForPort(service: Service, port: number, timeoutMs = 60
   const { connect } = await import("node:net");
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (service.child.exitCode !== null) throw new Error(`${service.name} exited with code ${service.child.exitCode} before listening on ${port}`);
+    if (service.child.exitCode !== null)
+      throw new Error(`${service.name} exited with code ${service.child.exitCode} before listening on ${port}`);
     const isOpen = await new Promise<boolean>((resolve) => {
       const socket = connect({ host: "127.0.0.1", port }, () => {
         socket.destroy();

@@ -11,7 +11,11 @@ const root = process.cwd();
 export const schemaPath = path.join(root, "prisma", "schema.prisma");
 export const migrationsDir = path.join(root, "prisma", "migrations");
 const configPath = path.join(root, "prisma", "prisma6.config.ts");
-const prisma6Cli = path.join(path.dirname(createRequire(import.meta.url).resolve("prisma6/package.json")), "build", "index.js");
+const prisma6Cli = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("prisma6/package.json")),
+  "build",
+  "index.js",
+);
 
 export type SchemaDiff = { hasChanges: boolean; sql: string };
 
@@ -52,17 +56,23 @@ export async function diffMigrationsToSchema(): Promise<SchemaDiff> {
   try {
     const schemaCopy = await writeSchemaCopy(dir);
     const result = await runPrisma6([
-      "migrate", "diff",
-      "--config", configPath,
-      "--from-migrations", migrationsDir,
-      "--to-schema-datamodel", schemaCopy,
+      "migrate",
+      "diff",
+      "--config",
+      configPath,
+      "--from-migrations",
+      migrationsDir,
+      "--to-schema-datamodel",
+      schemaCopy,
       "--script",
       "--exit-code",
     ]);
     // With --exit-code: 0 = no difference, 2 = difference, anything else = failure.
     if (result.code === 0) return { hasChanges: false, sql: "" };
     if (result.code === 2) return { hasChanges: true, sql: result.stdout.trim() + "\n" };
-    throw new Error(`prisma migrate diff failed (exit code ${result.code}):\n${result.stderr.trim() || result.stdout.trim()}`);
+    throw new Error(
+      `prisma migrate diff failed (exit code ${result.code}):\n${result.stderr.trim() || result.stdout.trim()}`,
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

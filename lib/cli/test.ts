@@ -31,10 +31,13 @@ function readJson<T>(file: string): T | undefined {
 async function runChecks(): Promise<StepResult[]> {
   console.log("\n==> Typecheck (tsc --noEmit)");
   const typecheck = await runCommand("tsc", ["--noEmit"]);
+  console.log("\n==> Lint and format (biome check)");
+  const lint = await runCommand("biome", ["check", "--reporter=summary", "."]);
   console.log("\n==> Schema and migrations agree (npm run db:check)");
   const drift = await runCommand("npm", ["run", "-s", "db:check"]);
   return [
     { name: "typecheck", ok: typecheck === 0 },
+    { name: "lint", ok: lint === 0 },
     { name: "db:check", ok: drift === 0 },
   ];
 }
@@ -42,10 +45,23 @@ async function runChecks(): Promise<StepResult[]> {
 async function runVitest(): Promise<StepResult> {
   console.log("\n==> Vitest: unit, sandbox, integration");
   const report = path.join(tmpdir(), `vitest-${randomBytes(4).toString("hex")}.json`);
-  const code = await runCommand("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...passThrough]);
-  const json = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(report);
+  const code = await runCommand("vitest", [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+    ...passThrough,
+  ]);
+  const json = readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  }>(report);
   rmSync(report, { force: true });
-  const counts = json ? { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests } : undefined;
+  const counts = json
+    ? { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests }
+    : undefined;
   return { name: "vitest", ok: code === 0 && counts !== undefined, counts };
 }
 
@@ -78,14 +94,22 @@ async function runPlaywright(): Promise<StepResult> {
       E2E_BASE_URL: appUrl,
       E2E_SANDBOX_URL: `https://127.0.0.1:${sandboxPort}`,
     };
-    const sandbox = startService("sandbox", "tsx", ["sandbox/main.ts"], { env, logFile: path.join(logsDir, "sandbox.log") });
-    const app = startService("app", "next", ["start", "--hostname", "127.0.0.1", "--port", String(appPort)], { env, logFile: path.join(logsDir, "app.log") });
+    const sandbox = startService("sandbox", "tsx", ["sandbox/main.ts"], {
+      env,
+      logFile: path.join(logsDir, "sandbox.log"),
+    });
+    const app = startService("app", "next", ["start", "--hostname", "127.0.0.1", "--port", String(appPort)], {
+      env,
+      logFile: path.join(logsDir, "app.log"),
+    });
     await Promise.all([waitForPort(sandbox, sandboxPort), waitForHttp(app, `${appUrl}/api/health`)]);
     const report = path.join(root, "e2e/.results/report.json");
     rmSync(report, { force: true });
     const code = await runCommand("playwright", ["test", "-c", "e2e/playwright.config.ts", ...passThrough], env);
     const json = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(report);
-    const counts = json ? { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped } : undefined;
+    const counts = json
+      ? { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped }
+      : undefined;
     return { name: "playwright", ok: code === 0 && counts !== undefined, counts };
   } finally {
     await stopAll();
@@ -100,13 +124,22 @@ async function main(): Promise<number> {
   if (!only || only === "vitest") results.push(await runVitest());
   if (!only || only === "e2e") results.push(await runPlaywright());
 
-  const total = results.reduce((sum, { counts }) => ({ passed: sum.passed + (counts?.passed ?? 0), failed: sum.failed + (counts?.failed ?? 0), skipped: sum.skipped + (counts?.skipped ?? 0) }), { passed: 0, failed: 0, skipped: 0 });
+  const total = results.reduce(
+    (sum, { counts }) => ({
+      passed: sum.passed + (counts?.passed ?? 0),
+      failed: sum.failed + (counts?.failed ?? 0),
+      skipped: sum.skipped + (counts?.skipped ?? 0),
+    }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
   // A step without counts that failed (typecheck, a crashed runner) counts as one failure.
   const failedSteps = results.filter((result) => !result.ok);
   total.failed += failedSteps.filter((result) => !result.counts || result.counts.failed === 0).length;
   console.log("\n==> Summary");
   for (const result of results) {
-    const counts = result.counts ? ` (${result.counts.passed} passed, ${result.counts.failed} failed, ${result.counts.skipped} skipped)` : "";
+    const counts = result.counts
+      ? ` (${result.counts.passed} passed, ${result.counts.failed} failed, ${result.counts.skipped} skipped)`
+      : "";
     console.log(`  ${result.ok ? "ok  " : "FAIL"} ${result.name}${counts}`);
   }
   console.log(`Tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

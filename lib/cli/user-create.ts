@@ -3,16 +3,21 @@
 // shares with the app load outside Next.js.
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import messages from "@/lib/i18n/messages/en.json";
 import { disconnectDb } from "@/lib/db/client";
-import { createUser } from "@/lib/users/users";
+import messages from "@/lib/i18n/messages/en.json";
 import { ZCreateUserInput } from "@/lib/users/user-schemas";
+import { createUser } from "@/lib/users/users";
 
-const usage = "Usage: npm run user:create -- --email a@b.c --role ADMIN|STAFF [--name \"Full Name\"] [--password P]";
+const usage = 'Usage: npm run user:create -- --email a@b.c --role ADMIN|STAFF [--name "Full Name"] [--password P]';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { email: { type: "string" }, role: { type: "string" }, name: { type: "string" }, password: { type: "string" } },
+    options: {
+      email: { type: "string" },
+      role: { type: "string" },
+      name: { type: "string" },
+      password: { type: "string" },
+    },
   });
   const email = values.email ?? "";
   const parsed = ZCreateUserInput.safeParse({
@@ -24,20 +29,24 @@ async function main(): Promise<number> {
   if (!parsed.success) {
     // Schema messages are translation keys; the shell speaks English.
     const errorTexts: Record<string, string> = messages.users.errors;
-    const problems = parsed.error.issues.map((issue) => `  --${issue.path.join(".")}: ${errorTexts[issue.message] ?? issue.message}`).join("\n");
+    const problems = parsed.error.issues
+      .map((issue) => `  --${issue.path.join(".")}: ${errorTexts[issue.message] ?? issue.message}`)
+      .join("\n");
     console.error(`Invalid arguments:\n${problems}\n${usage}`);
     return 2;
   }
   const { user, oneTimePassword } = await createUser(parsed.data, { actor: null, userAgent: "cli:user-create" });
   console.log(`Created ${user.role} ${user.email} (${user.id}).`);
-  if (oneTimePassword) console.log(`One-time password (shown once; it must be changed at first sign-in): ${oneTimePassword}`);
+  if (oneTimePassword)
+    console.log(`One-time password (shown once; it must be changed at first sign-in): ${oneTimePassword}`);
   return 0;
 }
 
 main()
   .then((code) => (process.exitCode = code))
   .catch((error: unknown) => {
-    const message = error instanceof z.ZodError ? z.prettifyError(error) : error instanceof Error ? error.message : String(error);
+    const message =
+      error instanceof z.ZodError ? z.prettifyError(error) : error instanceof Error ? error.message : String(error);
     console.error(`user:create failed: ${message}`);
     process.exitCode = 1;
   })

@@ -12,7 +12,9 @@ export const appEnvConcern = defineEnvConcern("app", {
   APP_URL: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .optional()
-    .describe("Public URL of the dashboard, used in links and sign-in callbacks, e.g. https://dashboard.example.com; defaults to http://127.0.0.1:$PORT."),
+    .describe(
+      "Public URL of the dashboard, used in links and sign-in callbacks, e.g. https://dashboard.example.com; defaults to http://127.0.0.1:$PORT.",
+    ),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .default("info")

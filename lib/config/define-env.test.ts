@@ -7,11 +7,15 @@ const validEnv = { AUTH_SECRET: "x".repeat(32), WEBHOOK_SECRET_KEY: "a".repeat(6
 
 describe("environment validation", () => {
   it("applies defaults and treats empty values as unset", () => {
-    expect(parseEnvConcern(databaseEnvConcern, { DATABASE_URL: "", PGLITE_DATA_DIR: "" })).toEqual({ PGLITE_DATA_DIR: ".data/pglite" });
+    expect(parseEnvConcern(databaseEnvConcern, { DATABASE_URL: "", PGLITE_DATA_DIR: "" })).toEqual({
+      PGLITE_DATA_DIR: ".data/pglite",
+    });
   });
 
   it("accepts a complete environment", () => {
-    expect(() => assertValidServerEnv({ ...validEnv, DATABASE_URL: "postgresql://u:p@127.0.0.1:5432/db", PORT: "8080" })).not.toThrow();
+    expect(() =>
+      assertValidServerEnv({ ...validEnv, DATABASE_URL: "postgresql://u:p@127.0.0.1:5432/db", PORT: "8080" }),
+    ).not.toThrow();
   });
 
   it("names every missing or malformed variable and says how to fix it", () => {
@@ -23,13 +27,23 @@ describe("environment validation", () => {
     }
     expect(error).toBeInstanceOf(EnvValidationError);
     const { problems, message } = error as EnvValidationError;
-    expect(problems.map((problem) => problem.variable)).toEqual(["DATABASE_URL", "AUTH_SECRET", "PORT", "LOG_LEVEL", "WEBHOOK_SECRET_KEY"]);
-    expect(message).toContain("AUTH_SECRET is not set. It signs and encrypts session tokens: generate one with `openssl rand -base64 32`");
+    expect(problems.map((problem) => problem.variable)).toEqual([
+      "DATABASE_URL",
+      "AUTH_SECRET",
+      "PORT",
+      "LOG_LEVEL",
+      "WEBHOOK_SECRET_KEY",
+    ]);
+    expect(message).toContain(
+      "AUTH_SECRET is not set. It signs and encrypts session tokens: generate one with `openssl rand -base64 32`",
+    );
     expect(message).toContain("DATABASE_URL is invalid: must be a postgresql:// URL.");
     expect(message).toContain("see .env.example");
   });
 
   it("rejects a short AUTH_SECRET", () => {
-    expect(() => assertValidServerEnv({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET is invalid: must be at least 32 characters/);
+    expect(() => assertValidServerEnv({ AUTH_SECRET: "short" })).toThrow(
+      /AUTH_SECRET is invalid: must be at least 32 characters/,
+    );
   });
 });

@@ -31,7 +31,11 @@ function withoutEmptyValues(env: Env): Env {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
 }
 
-function describeIssues<Shape extends z.ZodRawShape>(concern: EnvConcern<Shape>, error: z.ZodError, env: Env): EnvProblem[] {
+function describeIssues<Shape extends z.ZodRawShape>(
+  concern: EnvConcern<Shape>,
+  error: z.ZodError,
+  env: Env,
+): EnvProblem[] {
   return error.issues.map((issue) => {
     const variable = String(issue.path[0] ?? "(unknown)");
     const field = concern.schema.shape[variable] as z.ZodType | undefined;

@@ -8,7 +8,9 @@ export const payPageEnvConcern = defineEnvConcern("pay page", {
     .min(1)
     .max(80, "must be at most 80 characters")
     .default("Loja Sandbox")
-    .describe("Merchant name the payer sees on the hosted payment page (/pay/...), up to 80 characters; defaults to \"Loja Sandbox\"."),
+    .describe(
+      'Merchant name the payer sees on the hosted payment page (/pay/...), up to 80 characters; defaults to "Loja Sandbox".',
+    ),
 });
 
 let cached: { merchantDisplayName: string } | undefined;

@@ -9,14 +9,18 @@ export const reconcileEnvConcern = defineEnvConcern("reconcile", {
     .int()
     .refine((value) => value === 0 || (value >= 30 && value <= 86_400), "must be 0, or 30 to 86400")
     .default(300)
-    .describe("Seconds between reconciliation runs (Pix charges and refunds read from the gateway's lists), 30 to 86400, or 0 to disable; defaults to 300."),
+    .describe(
+      "Seconds between reconciliation runs (Pix charges and refunds read from the gateway's lists), 30 to 86400, or 0 to disable; defaults to 300.",
+    ),
   RECONCILE_WINDOW_HOURS: z.coerce
     .number()
     .int()
     .min(1)
     .max(2_160)
     .default(48)
-    .describe("How far back, by creation time, each run reads charges and refunds, 1 to 2160 hours (90 days); defaults to 48."),
+    .describe(
+      "How far back, by creation time, each run reads charges and refunds, 1 to 2160 hours (90 days); defaults to 48.",
+    ),
 });
 
 export type ReconcileEnv = z.infer<typeof reconcileEnvConcern.schema>;

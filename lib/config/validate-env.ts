@@ -8,7 +8,15 @@ import { reconcileEnvConcern } from "./reconcile-env";
 import { webhooksEnvConcern } from "./webhooks-env";
 
 // Add a concern here (and to ServerEnv in server-env.ts) when a feature brings new variables.
-export const serverEnvConcerns = [databaseEnvConcern, authEnvConcern, appEnvConcern, gatewayEnvConcern, webhooksEnvConcern, reconcileEnvConcern, payPageEnvConcern];
+export const serverEnvConcerns = [
+  databaseEnvConcern,
+  authEnvConcern,
+  appEnvConcern,
+  gatewayEnvConcern,
+  webhooksEnvConcern,
+  reconcileEnvConcern,
+  payPageEnvConcern,
+];
 
 // Throws an EnvValidationError listing every missing or malformed variable.
 export function assertValidServerEnv(env: Record<string, string | undefined> = process.env): void {

@@ -20,7 +20,9 @@ export const webhooksEnvConcern = defineEnvConcern("webhooks", {
   WEBHOOK_RECEIVER_BASE_URL: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .optional()
-    .describe("URL at which the gateway reaches this app (without /api/...), e.g. https://dashboard.example.com; defaults to APP_URL."),
+    .describe(
+      "URL at which the gateway reaches this app (without /api/...), e.g. https://dashboard.example.com; defaults to APP_URL.",
+    ),
 });
 
 export type WebhooksEnv = { secretKey: Buffer; receiverBaseUrl: string | undefined };
@@ -31,7 +33,11 @@ export function getWebhooksEnv(env: Record<string, string | undefined> = process
   const parsed = parseEnvConcern(webhooksEnvConcern, env);
   if (parsed.WEBHOOK_SECRET_KEY === env.AUTH_SECRET?.trim()) {
     throw new EnvValidationError([
-      { variable: "WEBHOOK_SECRET_KEY", problem: "is the same as AUTH_SECRET", fix: "Generate a separate key with `openssl rand -base64 32`." },
+      {
+        variable: "WEBHOOK_SECRET_KEY",
+        problem: "is the same as AUTH_SECRET",
+        fix: "Generate a separate key with `openssl rand -base64 32`.",
+      },
     ]);
   }
   return { secretKey: decodeKey(parsed.WEBHOOK_SECRET_KEY)!, receiverBaseUrl: parsed.WEBHOOK_RECEIVER_BASE_URL };

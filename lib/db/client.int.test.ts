@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, testBackends, type TestDatabase } from "@/lib/testing/test-database";
+import { openTestDatabase, type TestDatabase, testBackends } from "@/lib/testing/test-database";
 import { db, disconnectDb, getDatabaseBackend } from "./client";
 import { isDatabaseHealthy } from "./health";
 
@@ -13,16 +13,27 @@ describe.each(testBackends)("Prisma client on %s", (backend) => {
   afterAll(() => database.close());
 
   it("writes and reads rows with the schema's defaults", async () => {
-    const created = await database.db.user.create({ data: { email: "ana@example.com", name: "Ana", passwordHash: "x" } });
+    const created = await database.db.user.create({
+      data: { email: "ana@example.com", name: "Ana", passwordHash: "x" },
+    });
     expect(created).toMatchObject({ role: "STAFF", isActive: true, sessionVersion: 1, locale: "pt-BR" });
-    await database.db.auditLog.create({ data: { actorId: created.id, action: "user.created", metadata: { via: "test" } } });
-    const found = await database.db.user.findUniqueOrThrow({ where: { email: "ana@example.com" }, include: { auditEntries: true } });
-    expect(found.auditEntries).toEqual([expect.objectContaining({ action: "user.created", metadata: { via: "test" } })]);
+    await database.db.auditLog.create({
+      data: { actorId: created.id, action: "user.created", metadata: { via: "test" } },
+    });
+    const found = await database.db.user.findUniqueOrThrow({
+      where: { email: "ana@example.com" },
+      include: { auditEntries: true },
+    });
+    expect(found.auditEntries).toEqual([
+      expect.objectContaining({ action: "user.created", metadata: { via: "test" } }),
+    ]);
   });
 
   it("reports a unique violation as Prisma's P2002", async () => {
     await database.db.user.create({ data: { email: "dup@example.com", name: "A", passwordHash: "x" } });
-    await expect(database.db.user.create({ data: { email: "dup@example.com", name: "B", passwordHash: "x" } })).rejects.toMatchObject({ code: "P2002" });
+    await expect(
+      database.db.user.create({ data: { email: "dup@example.com", name: "B", passwordHash: "x" } }),
+    ).rejects.toMatchObject({ code: "P2002" });
   });
 
   it("rolls back an interactive transaction that throws", async () => {

@@ -12,7 +12,9 @@ export type DatabaseConnection = { kind: "postgres"; url: string } | { kind: "pg
 
 export function createPrismaClient(connection: DatabaseConnection): PrismaClient {
   const adapter =
-    connection.kind === "postgres" ? new PrismaPg({ connectionString: connection.url }) : new PrismaPGlite(connection.pglite);
+    connection.kind === "postgres"
+      ? new PrismaPg({ connectionString: connection.url })
+      : new PrismaPGlite(connection.pglite);
   return new PrismaClient({ adapter });
 }
 
@@ -84,7 +86,9 @@ export function getPostgresPool(): pg.Pool | null {
   if (!database.pool) {
     database.pool = new pg.Pool({ connectionString: database.connection.url, application_name: "payments_sql" });
     // An idle connection that drops must not crash the process; the pool replaces it.
-    database.pool.on("error", (error) => log.warn({ error: error.message }, "database: an idle pooled connection failed"));
+    database.pool.on("error", (error) =>
+      log.warn({ error: error.message }, "database: an idle pooled connection failed"),
+    );
   }
   return database.pool;
 }

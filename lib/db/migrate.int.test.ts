@@ -4,7 +4,14 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
-import { applyMigrations, checksumOf, defaultMigrationsDir, MigrationError, readLocalMigrations, type MigrationTarget } from "./migrate";
+import {
+  applyMigrations,
+  checksumOf,
+  defaultMigrationsDir,
+  MigrationError,
+  type MigrationTarget,
+  readLocalMigrations,
+} from "./migrate";
 
 type Scratch = { target: MigrationTarget; query: <Row>(sql: string) => Promise<Row[]>; drop: () => Promise<void> };
 
@@ -68,8 +75,12 @@ describe.each(backends)("applyMigrations on $backend", ({ create }) => {
     const local = await readLocalMigrations(migrationsDir);
     const result = await applyMigrations(scratch.target, { migrationsDir });
     expect(result).toEqual({ applied: local.map((migration) => migration.name), alreadyApplied: [] });
-    const tables = await scratch.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
-    expect(tables.map((table) => table.tablename)).toEqual(expect.arrayContaining(["User", "AuditLog", "RateLimitBucket"]));
+    const tables = await scratch.query<{ tablename: string }>(
+      "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
+    );
+    expect(tables.map((table) => table.tablename)).toEqual(
+      expect.arrayContaining(["User", "AuditLog", "RateLimitBucket"]),
+    );
   });
 
   it("keeps Prisma Migrate's bookkeeping: same table, sha256 checksum, timestamps, steps", async () => {
@@ -88,12 +99,20 @@ describe.each(backends)("applyMigrations on $backend", ({ create }) => {
       { column_name: "started_at", data_type: "timestamp with time zone", is_nullable: "NO" },
       { column_name: "applied_steps_count", data_type: "integer", is_nullable: "NO" },
     ]);
-    const rows = await scratch.query<Record<string, unknown>>("SELECT * FROM _prisma_migrations ORDER BY migration_name");
+    const rows = await scratch.query<Record<string, unknown>>(
+      "SELECT * FROM _prisma_migrations ORDER BY migration_name",
+    );
     const local = await readLocalMigrations(migrationsDir);
     expect(rows).toHaveLength(local.length);
     for (const [index, row] of rows.entries()) {
       const file = await readFile(path.join(migrationsDir, local[index]!.name, "migration.sql"), "utf8");
-      expect(row).toMatchObject({ migration_name: local[index]!.name, checksum: checksumOf(file), logs: null, rolled_back_at: null, applied_steps_count: 1 });
+      expect(row).toMatchObject({
+        migration_name: local[index]!.name,
+        checksum: checksumOf(file),
+        logs: null,
+        rolled_back_at: null,
+        applied_steps_count: 1,
+      });
       expect(row.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       expect((row.finished_at as Date).getTime()).toBeGreaterThanOrEqual((row.started_at as Date).getTime());
     }
@@ -103,7 +122,9 @@ describe.each(backends)("applyMigrations on $backend", ({ create }) => {
     const first = await applyMigrations(scratch.target, { migrationsDir });
     const second = await applyMigrations(scratch.target, { migrationsDir });
     expect(second).toEqual({ applied: [], alreadyApplied: first.applied });
-    const [{ count }] = (await scratch.query<{ count: number }>("SELECT count(*)::int AS count FROM _prisma_migrations")) as [{ count: number }];
+    const [{ count }] = (await scratch.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM _prisma_migrations",
+    )) as [{ count: number }];
     expect(count).toBe(first.applied.length);
   });
 
@@ -132,16 +153,25 @@ describe.each(backends)("applyMigrations on $backend", ({ create }) => {
 
   it("rolls a failing migration back whole and records nothing for it", async () => {
     await applyMigrations(scratch.target, { migrationsDir });
-    await addMigration("29990101000000_broken", 'CREATE TABLE "Half" (id INT);\nALTER TABLE "Missing" ADD COLUMN x INT;');
-    await expect(applyMigrations(scratch.target, { migrationsDir })).rejects.toThrow(/29990101000000_broken failed and was rolled back/);
+    await addMigration(
+      "29990101000000_broken",
+      'CREATE TABLE "Half" (id INT);\nALTER TABLE "Missing" ADD COLUMN x INT;',
+    );
+    await expect(applyMigrations(scratch.target, { migrationsDir })).rejects.toThrow(
+      /29990101000000_broken failed and was rolled back/,
+    );
     expect(await scratch.query("SELECT 1 FROM pg_tables WHERE tablename = 'Half'")).toEqual([]);
-    expect(await scratch.query("SELECT 1 FROM _prisma_migrations WHERE migration_name = '29990101000000_broken'")).toEqual([]);
+    expect(
+      await scratch.query("SELECT 1 FROM _prisma_migrations WHERE migration_name = '29990101000000_broken'"),
+    ).toEqual([]);
   });
 
   it("refuses to run when the database has a migration the folder lacks", async () => {
     await addMigration("29990101000000_elsewhere", "SELECT 1;");
     await applyMigrations(scratch.target, { migrationsDir });
     await rm(path.join(migrationsDir, "29990101000000_elsewhere"), { recursive: true });
-    await expect(applyMigrations(scratch.target, { migrationsDir })).rejects.toThrow(/29990101000000_elsewhere is applied to this database but missing/);
+    await expect(applyMigrations(scratch.target, { migrationsDir })).rejects.toThrow(
+      /29990101000000_elsewhere is applied to this database but missing/,
+    );
   });
 });

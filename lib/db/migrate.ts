@@ -83,7 +83,10 @@ type SqlSession = {
   exec(script: string): Promise<void>;
 };
 
-type Connection = SqlSession & { transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>; close(): Promise<void> };
+type Connection = SqlSession & {
+  transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
 
 function pgliteSession(db: PGlite | Transaction): SqlSession {
   return {
@@ -168,7 +171,10 @@ async function applyOne(connection: Connection, migration: LocalMigration): Prom
         [id, migration.checksum, migration.name],
       );
       await session.exec(migration.script);
-      await session.query("UPDATE _prisma_migrations SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1", [id]);
+      await session.query(
+        "UPDATE _prisma_migrations SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1",
+        [id],
+      );
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -184,9 +190,13 @@ export async function applyMigrations(
   const connection = target.kind === "postgres" ? await connectPostgres(target.url) : connectPglite(target.pglite);
   try {
     await connection.exec(createMigrationsTableSql);
-    const records = await connection.query<MigrationRecord>("SELECT * FROM _prisma_migrations ORDER BY started_at, migration_name");
+    const records = await connection.query<MigrationRecord>(
+      "SELECT * FROM _prisma_migrations ORDER BY started_at, migration_name",
+    );
     checkHistory(records, local);
-    const done = new Set(records.filter((record) => record.finished_at && !record.rolled_back_at).map((record) => record.migration_name));
+    const done = new Set(
+      records.filter((record) => record.finished_at && !record.rolled_back_at).map((record) => record.migration_name),
+    );
     const result: MigrationResult = { applied: [], alreadyApplied: [] };
     for (const migration of local) {
       if (done.has(migration.name)) {

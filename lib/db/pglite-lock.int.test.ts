@@ -4,8 +4,8 @@ import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type OpenPglite, openPgliteDataDir } from "./pglite";
 import { lockPathFor } from "./pglite-lock";
-import { openPgliteDataDir, type OpenPglite } from "./pglite";
 
 // A second process must be refused the embedded database while a first one has it open.
 const runDbMigrate = (dataDir: string) =>

@@ -54,7 +54,11 @@ export function lockPathFor(dataDir: string): string {
 // Returns a function that releases the lock; the lock is also released when the process exits.
 export function acquirePgliteLock(dataDir: string): () => void {
   const lockPath = lockPathFor(dataDir);
-  const owner: LockOwner = { pid: process.pid, hostname: hostname(), command: process.argv.slice(1).join(" ").slice(0, 200) };
+  const owner: LockOwner = {
+    pid: process.pid,
+    hostname: hostname(),
+    command: process.argv.slice(1).join(" ").slice(0, 200),
+  };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, "wx");

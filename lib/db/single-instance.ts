@@ -1,6 +1,6 @@
 import "server-only";
 import pg from "pg";
-import { getDatabaseConnection, type DatabaseConnection } from "./client";
+import { type DatabaseConnection, getDatabaseConnection } from "./client";
 
 export type SingleInstanceResult<T> = { isAcquired: true; value: T } | { isAcquired: false };
 
@@ -33,7 +33,10 @@ export async function runAsSingleInstance<T>(
   client.on("error", () => {});
   await client.connect();
   try {
-    const { rows } = await client.query<{ isAcquired: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS "isAcquired"`, [name]);
+    const { rows } = await client.query<{ isAcquired: boolean }>(
+      `SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS "isAcquired"`,
+      [name],
+    );
     if (!rows[0]?.isAcquired) return { isAcquired: false };
     return { isAcquired: true, value: await work() };
   } finally {

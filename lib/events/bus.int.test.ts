@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPrismaClient } from "@/lib/db/client";
 import { createPgliteTestDatabase } from "@/lib/testing/pglite";
-import { createChangeHub, publishChange, type ChangeEvent, type ChangeHub } from "./bus";
+import { type ChangeEvent, type ChangeHub, createChangeHub, publishChange } from "./bus";
 import { createChangeStream } from "./sse";
 
 function collect(hub: ChangeHub): ChangeEvent[] {
@@ -82,7 +81,8 @@ describe("change bus on PostgreSQL: two instances", () => {
 
   it("reconnects after the listening connection is killed and tells listeners to resync", async () => {
     secondEvents.length = 0;
-    await first.db.$executeRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'app_changes_listener' AND datname = current_database()`;
+    await first.db
+      .$executeRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'app_changes_listener' AND datname = current_database()`;
     await waitFor(() => secondEvents.some((event) => event.type === "resync"), 10_000);
     await publishChange({ kind: "webhook_delivery", id: "d-1" }, first.db);
     await waitFor(() => secondEvents.some((event) => event.type === "change"));
@@ -122,7 +122,9 @@ describe("SSE stream over the PostgreSQL bus", () => {
       await hub.ready();
       await publishChange({ kind: "webhook_delivery", id: "delivery-7" }, publisher);
       const { value } = await reader.read();
-      expect(new TextDecoder().decode(value)).toBe('event: change\ndata: {"kind":"webhook_delivery","id":"delivery-7"}\n\n');
+      expect(new TextDecoder().decode(value)).toBe(
+        'event: change\ndata: {"kind":"webhook_delivery","id":"delivery-7"}\n\n',
+      );
       abort.abort();
       expect((await reader.read()).done).toBe(true);
     } finally {

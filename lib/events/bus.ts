@@ -1,10 +1,10 @@
 import "server-only";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { db, getDatabaseConnection, type DatabaseConnection } from "@/lib/db/client";
+import { type DatabaseConnection, db, getDatabaseConnection } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { ZChange, type TChange } from "./change";
+import { type TChange, ZChange } from "./change";
 
 export { changeKinds, type TChange, type TChangeKind } from "./change";
 

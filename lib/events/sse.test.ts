@@ -37,7 +37,12 @@ describe("createChangeStream", () => {
   it("sends a heartbeat comment and ends after its lifetime", async () => {
     vi.useFakeTimers();
     const bus = fakeBus();
-    const reader = createChangeStream({ subscribe: bus.subscribe, signal: new AbortController().signal, heartbeatMs: 1_000, lifetimeMs: 2_500 }).getReader();
+    const reader = createChangeStream({
+      subscribe: bus.subscribe,
+      signal: new AbortController().signal,
+      heartbeatMs: 1_000,
+      lifetimeMs: 2_500,
+    }).getReader();
     await readText(reader);
     vi.advanceTimersByTime(1_000);
     expect(await readText(reader)).toBe(": heartbeat\n\n");

@@ -16,7 +16,9 @@ type StreamOptions = {
 };
 
 function formatEvent(event: ChangeEvent): string {
-  return event.type === "change" ? `event: change\ndata: ${JSON.stringify(event.change)}\n\n` : "event: resync\ndata: {}\n\n";
+  return event.type === "change"
+    ? `event: change\ndata: ${JSON.stringify(event.change)}\n\n`
+    : "event: resync\ndata: {}\n\n";
 }
 
 /**
@@ -24,7 +26,12 @@ function formatEvent(event: ChangeEvent): string {
  * been missed, a comment line as heartbeat (keeps proxies from closing an idle connection). Ends
  * when the request is aborted, after `lifetimeMs`, or when the reader cancels.
  */
-export function createChangeStream({ subscribe, signal, heartbeatMs = heartbeatIntervalMs, lifetimeMs = streamLifetimeMs }: StreamOptions): ReadableStream<Uint8Array> {
+export function createChangeStream({
+  subscribe,
+  signal,
+  heartbeatMs = heartbeatIntervalMs,
+  lifetimeMs = streamLifetimeMs,
+}: StreamOptions): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   // `shouldClose` is false when the reader cancelled: the stream is closed already.
   let stop = (_shouldClose: boolean) => {};

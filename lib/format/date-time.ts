@@ -1,4 +1,4 @@
-import { defaultLocale, timeZone, type Locale } from "@/lib/i18n/config";
+import { defaultLocale, type Locale, timeZone } from "@/lib/i18n/config";
 
 export type DateInput = Date | string | number;
 

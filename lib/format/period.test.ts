@@ -17,6 +17,9 @@ describe("list periods in São Paulo days", () => {
   });
 
   it("asks upstream in zone-less Brasília time, both ends inclusive", () => {
-    expect(toUpstreamPeriod({ from: "2026-11-01", to: "2026-11-21" })).toEqual({ initialDate: "2026-11-01T00:00:00", endDate: "2026-11-21T23:59:59.999" });
+    expect(toUpstreamPeriod({ from: "2026-11-01", to: "2026-11-21" })).toEqual({
+      initialDate: "2026-11-01T00:00:00",
+      endDate: "2026-11-21T23:59:59.999",
+    });
   });
 });

@@ -30,12 +30,22 @@ export function createCard(body: TCreateCardRequest) {
 
 // GET /api/v1/cards/{tokenCard} – the lookup wrapper with `cartoes`.
 export function getCardByToken(tokenCard: string) {
-  return gatewayRequest({ operation: "cards.get-by-token", method: "GET", path: apiPath`/api/v1/cards/${tokenCard}`, schema: ZCardLookup });
+  return gatewayRequest({
+    operation: "cards.get-by-token",
+    method: "GET",
+    path: apiPath`/api/v1/cards/${tokenCard}`,
+    schema: ZCardLookup,
+  });
 }
 
 // GET /api/v1/cards/id/{id}
 export function getCardById(id: string) {
-  return gatewayRequest({ operation: "cards.get-by-id", method: "GET", path: apiPath`/api/v1/cards/id/${id}`, schema: ZCardResult });
+  return gatewayRequest({
+    operation: "cards.get-by-id",
+    method: "GET",
+    path: apiPath`/api/v1/cards/id/${id}`,
+    schema: ZCardResult,
+  });
 }
 
 // GET /api/v1/cards – page envelope of cards.

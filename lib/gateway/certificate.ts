@@ -75,13 +75,25 @@ export function getGatewayCertificateReport(now = new Date()): TGatewayCertifica
       sources: config.sources,
     };
   } catch (error) {
-    return { ok: false, baseUrl: config.baseUrl, problem: `The certificate or key is not valid PEM: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      baseUrl: config.baseUrl,
+      problem: `The certificate or key is not valid PEM: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }
 
 export type TConnectionCheck =
   | { ok: true; latencyMs: number; checkedAt: string }
-  | { ok: false; latencyMs: number; checkedAt: string; code: string; message: string; detail: string; transactionId: string | null };
+  | {
+      ok: false;
+      latencyMs: number;
+      checkedAt: string;
+      code: string;
+      message: string;
+      detail: string;
+      transactionId: string | null;
+    };
 
 // A cheap authenticated GET (list webhooks) over the shared pool: proves DNS, TCP, the mTLS
 // handshake with our certificate and the API answering.
@@ -96,6 +108,14 @@ export async function checkGatewayConnection(): Promise<TConnectionCheck> {
     // The technical detail (e.g. "ECONNREFUSED", the upstream errorCode) is for the admin; it holds no secret.
     const detail = error instanceof Error ? error.message : String(error);
     const transactionId = isGatewayError(error) ? error.transactionId : null;
-    return { ok: false, latencyMs: Math.round(performance.now() - startedAt), checkedAt, code: appError.code, message: appError.message, detail, transactionId };
+    return {
+      ok: false,
+      latencyMs: Math.round(performance.now() - startedAt),
+      checkedAt,
+      code: appError.code,
+      message: appError.message,
+      detail,
+      transactionId,
+    };
   }
 }

@@ -34,7 +34,9 @@ function readPem(file: string, variable: string): string {
     return readFileSync(resolved, "utf8");
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "does not exist" : "cannot be read";
-    throw new GatewayConfigError(`${variable}: ${resolved} ${reason}. Set ${variable} (or its PEM variable), or run \`npm run certs\` for the sandbox.`);
+    throw new GatewayConfigError(
+      `${variable}: ${resolved} ${reason}. Set ${variable} (or its PEM variable), or run \`npm run certs\` for the sandbox.`,
+    );
   }
 }
 

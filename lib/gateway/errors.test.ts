@@ -12,16 +12,31 @@ import {
 
 const context = { operation: "test.op", transactionId: "tx-1" };
 const pixBody = (status: number, mensagem: string, details: Array<{ campo: string; erro: string }> = []) =>
-  JSON.stringify({ timestamp: "2026-01-01T00:00:00-03:00", errorCode: "X", httpStatus: status, mensagem, xTransactionId: "tx-1", details });
+  JSON.stringify({
+    timestamp: "2026-01-01T00:00:00-03:00",
+    errorCode: "X",
+    httpStatus: status,
+    mensagem,
+    xTransactionId: "tx-1",
+    details,
+  });
 
 describe("parseGatewayErrorBody", () => {
   it("recognizes the 7.1 body, the 7.2 ErrorResponse and anything else as text", () => {
-    expect(parseGatewayErrorBody(pixBody(409, "Cobrança paga"))).toMatchObject({ shape: "pix", mensagem: "Cobrança paga" });
-    expect(parseGatewayErrorBody(JSON.stringify({ code: "VALIDATION_ERROR", message: "bad", details: [], traceId: "t" }))).toMatchObject({
+    expect(parseGatewayErrorBody(pixBody(409, "Cobrança paga"))).toMatchObject({
+      shape: "pix",
+      mensagem: "Cobrança paga",
+    });
+    expect(
+      parseGatewayErrorBody(JSON.stringify({ code: "VALIDATION_ERROR", message: "bad", details: [], traceId: "t" })),
+    ).toMatchObject({
       shape: "payment",
       code: "VALIDATION_ERROR",
     });
-    expect(parseGatewayErrorBody("<html>Bad gateway</html>")).toEqual({ shape: "text", text: "<html>Bad gateway</html>" });
+    expect(parseGatewayErrorBody("<html>Bad gateway</html>")).toEqual({
+      shape: "text",
+      text: "<html>Bad gateway</html>",
+    });
     expect(parseGatewayErrorBody(JSON.stringify({ unexpected: true }))).toMatchObject({ shape: "text" });
   });
 });
@@ -30,26 +45,49 @@ describe("toAppError", () => {
   const http = (status: number, text: string) => new GatewayHttpError(status, parseGatewayErrorBody(text), context);
 
   it("maps the statuses of section 7.3 to AppError codes, with the upstream message where it helps", () => {
-    expect(toAppError(http(409, pixBody(409, "Cobrança já paga")))).toMatchObject({ code: "CONFLICT", message: "Cobrança já paga" });
-    expect(toAppError(http(422, pixBody(422, "Valor excede o restante")))).toMatchObject({ code: "UNPROCESSABLE", message: "Valor excede o restante" });
+    expect(toAppError(http(409, pixBody(409, "Cobrança já paga")))).toMatchObject({
+      code: "CONFLICT",
+      message: "Cobrança já paga",
+    });
+    expect(toAppError(http(422, pixBody(422, "Valor excede o restante")))).toMatchObject({
+      code: "UNPROCESSABLE",
+      message: "Valor excede o restante",
+    });
     expect(toAppError(http(404, pixBody(404, "Não encontrada"))).code).toBe("NOT_FOUND");
     expect(toAppError(http(500, pixBody(500, "Erro interno"))).code).toBe("UPSTREAM_UNAVAILABLE");
     expect(toAppError(http(502, "<html/>")).code).toBe("UPSTREAM_UNAVAILABLE");
   });
 
   it("turns field details of a 400 into field errors, for both body shapes", () => {
-    const pix = toAppError(http(400, pixBody(400, "Erro de validação", [{ campo: "amount", erro: "valor mínimo 0.01" }])));
+    const pix = toAppError(
+      http(400, pixBody(400, "Erro de validação", [{ campo: "amount", erro: "valor mínimo 0.01" }])),
+    );
     expect(pix).toMatchObject({ code: "VALIDATION_FAILED", fieldErrors: { amount: "valor mínimo 0.01" } });
-    const payment = toAppError(http(400, JSON.stringify({ code: "VALIDATION_ERROR", message: "x", details: [{ campo: "numeroCartao", erro: "Luhn" }] })));
+    const payment = toAppError(
+      http(
+        400,
+        JSON.stringify({ code: "VALIDATION_ERROR", message: "x", details: [{ campo: "numeroCartao", erro: "Luhn" }] }),
+      ),
+    );
     expect(payment.fieldErrors).toEqual({ numeroCartao: "Luhn" });
   });
 
   it("maps refusals, schema mismatches, timeouts and unreachable upstreams", () => {
-    const refused = new GatewayRefusedError({ codigo: "05", mensagem: "Transacao negada", merchantAdviceCode: "03" }, {}, context);
-    expect(toAppError(refused)).toMatchObject({ code: "UNPROCESSABLE", message: expect.stringContaining("Transacao negada") });
+    const refused = new GatewayRefusedError(
+      { codigo: "05", mensagem: "Transacao negada", merchantAdviceCode: "03" },
+      {},
+      context,
+    );
+    expect(toAppError(refused)).toMatchObject({
+      code: "UNPROCESSABLE",
+      message: expect.stringContaining("Transacao negada"),
+    });
     const issues = [{ code: "custom" as const, path: ["txid"], message: "required", input: undefined }];
     expect(toAppError(new GatewaySchemaError("response", issues, "{}", context)).code).toBe("UPSTREAM_REJECTED");
-    expect(toAppError(new GatewaySchemaError("request", issues, "", context))).toMatchObject({ code: "VALIDATION_FAILED", fieldErrors: { txid: "required" } });
+    expect(toAppError(new GatewaySchemaError("request", issues, "", context))).toMatchObject({
+      code: "VALIDATION_FAILED",
+      fieldErrors: { txid: "required" },
+    });
     expect(toAppError(new GatewayTimeoutError("response", 100, context)).code).toBe("UPSTREAM_TIMEOUT");
     expect(toAppError(new GatewayUnavailableError("down", 3, context)).code).toBe("UPSTREAM_UNAVAILABLE");
   });

@@ -1,6 +1,12 @@
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { type TFieldError, type TPaymentErrorResponse, type TPixApiErrorBody, ZPaymentErrorResponse, ZPixApiErrorBody } from "./schemas/errors";
+import {
+  type TFieldError,
+  type TPaymentErrorResponse,
+  type TPixApiErrorBody,
+  ZPaymentErrorResponse,
+  ZPixApiErrorBody,
+} from "./schemas/errors";
 
 // An upstream error body: the 7.1 shape (Pix, webhooks), the 7.2 shape (card payments), or
 // whatever text came back when it is neither (a proxy's HTML page, an empty body).
@@ -43,7 +49,10 @@ export class GatewayHttpError extends GatewayError {
   readonly body: TGatewayErrorBody;
 
   constructor(status: number, body: TGatewayErrorBody, context: GatewayErrorContext) {
-    super(`${context.operation}: HTTP ${status}${body.shape === "text" ? "" : ` (${upstreamErrorCode(body)}: ${upstreamMessage(body)})`}`, context);
+    super(
+      `${context.operation}: HTTP ${status}${body.shape === "text" ? "" : ` (${upstreamErrorCode(body)}: ${upstreamMessage(body)})`}`,
+      context,
+    );
     this.status = status;
     this.body = body;
   }
@@ -101,9 +110,17 @@ export class GatewaySchemaError extends GatewayError {
   readonly issues: z.core.$ZodIssue[];
   readonly rawBody: string;
 
-  constructor(direction: "request" | "response", issues: z.core.$ZodIssue[], rawBody: string, context: GatewayErrorContext) {
+  constructor(
+    direction: "request" | "response",
+    issues: z.core.$ZodIssue[],
+    rawBody: string,
+    context: GatewayErrorContext,
+  ) {
     const first = issues[0];
-    super(`${context.operation}: ${direction} does not match the schema${first ? ` (${first.path.join(".") || "body"}: ${first.message})` : ""}`, context);
+    super(
+      `${context.operation}: ${direction} does not match the schema${first ? ` (${first.path.join(".") || "body"}: ${first.message})` : ""}`,
+      context,
+    );
     this.direction = direction;
     this.issues = issues;
     this.rawBody = rawBody;
@@ -126,7 +143,10 @@ export class GatewayTimeoutError extends GatewayError {
   readonly timeoutMs: number;
 
   constructor(phase: "connect" | "response", timeoutMs: number, context: GatewayErrorContext) {
-    super(`${context.operation}: no ${phase === "connect" ? "connection" : "response"} within ${timeoutMs} ms`, context);
+    super(
+      `${context.operation}: no ${phase === "connect" ? "connection" : "response"} within ${timeoutMs} ms`,
+      context,
+    );
     this.phase = phase;
     this.timeoutMs = timeoutMs;
   }
@@ -153,15 +173,27 @@ function httpToAppError(error: GatewayHttpError): AppError {
     case 404:
       return new AppError("NOT_FOUND", `Not found at the payments gateway${reason}`, options);
     case 409:
-      return new AppError("CONFLICT", upstream ?? "The payments gateway refused the operation in the current state.", options);
+      return new AppError(
+        "CONFLICT",
+        upstream ?? "The payments gateway refused the operation in the current state.",
+        options,
+      );
     case 422:
       return new AppError("UNPROCESSABLE", upstream ?? "The payments gateway could not process the request.", options);
     case 401:
     case 403:
-      return new AppError("UPSTREAM_REJECTED", "The payments gateway did not accept the client certificate: check it in Settings.", options);
+      return new AppError(
+        "UPSTREAM_REJECTED",
+        "The payments gateway did not accept the client certificate: check it in Settings.",
+        options,
+      );
     default:
       if (error.status >= 500) {
-        return new AppError("UPSTREAM_UNAVAILABLE", `The payments gateway failed (HTTP ${error.status}); try again in a moment.`, options);
+        return new AppError(
+          "UPSTREAM_UNAVAILABLE",
+          `The payments gateway failed (HTTP ${error.status}); try again in a moment.`,
+          options,
+        );
       }
       return new AppError("UPSTREAM_REJECTED", `The payments gateway answered HTTP ${error.status}${reason}`, options);
   }
@@ -184,7 +216,8 @@ export function isCertainlyNotApplied(error: unknown): boolean {
   if (error instanceof GatewayHttpError) return error.status < 500;
   if (error instanceof GatewaySchemaError) return error.direction === "request";
   if (error instanceof GatewayTimeoutError) return error.phase === "connect";
-  if (error instanceof GatewayUnavailableError) return error.attempts === 0 || hasCode(error.cause, ["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT"]);
+  if (error instanceof GatewayUnavailableError)
+    return error.attempts === 0 || hasCode(error.cause, ["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT"]);
   return false;
 }
 
@@ -195,7 +228,9 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof GatewayHttpError) return httpToAppError(error);
   if (error instanceof GatewayRefusedError) {
     const advice = error.merchantAdviceCode ? ` (advice code ${error.merchantAdviceCode})` : "";
-    return new AppError("UNPROCESSABLE", `Refused by the authorizer: ${error.mensagem ?? error.codigo}${advice}.`, { cause: error });
+    return new AppError("UNPROCESSABLE", `Refused by the authorizer: ${error.mensagem ?? error.codigo}${advice}.`, {
+      cause: error,
+    });
   }
   if (error instanceof GatewaySchemaError) {
     if (error.direction === "request") {
@@ -203,7 +238,11 @@ export function toAppError(error: unknown): AppError {
       for (const issue of error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
       return new AppError("VALIDATION_FAILED", "Check the highlighted fields.", { cause: error, fieldErrors });
     }
-    return new AppError("UPSTREAM_REJECTED", "The payments gateway sent an answer this app does not understand; it was not used.", { cause: error });
+    return new AppError(
+      "UPSTREAM_REJECTED",
+      "The payments gateway sent an answer this app does not understand; it was not used.",
+      { cause: error },
+    );
   }
   if (error instanceof GatewayTimeoutError) {
     return new AppError(
@@ -215,7 +254,11 @@ export function toAppError(error: unknown): AppError {
     );
   }
   if (error instanceof GatewayUnavailableError) {
-    return new AppError("UPSTREAM_UNAVAILABLE", "The payments gateway is unreachable; try again in a moment or check the connection in Settings.", { cause: error });
+    return new AppError(
+      "UPSTREAM_UNAVAILABLE",
+      "The payments gateway is unreachable; try again in a moment or check the connection in Settings.",
+      { cause: error },
+    );
   }
   return new AppError("INTERNAL", "Something went wrong.", { cause: error });
 }

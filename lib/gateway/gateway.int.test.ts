@@ -30,7 +30,14 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 }
 
 const wholePeriod = { initialDate: "2000-01-01T00:00:00Z", endDate: "2100-01-01T00:00:00Z" };
-const refusedCard = { identificacaoPagamento: "order-refused", numeroParcelas: 1, tipoParcelamento: "3", bandeiraCartao: "1", valor: 10, dataExpiracao: "12/35" } as const;
+const refusedCard = {
+  identificacaoPagamento: "order-refused",
+  numeroParcelas: 1,
+  tipoParcelamento: "3",
+  bandeiraCartao: "1",
+  valor: 10,
+  dataExpiracao: "12/35",
+} as const;
 
 describe("gateway client against the sandbox over mTLS", () => {
   let sandbox: TSandbox;
@@ -45,8 +52,21 @@ describe("gateway client against the sandbox over mTLS", () => {
   });
 
   it("creates, reads, lists and cancels a Pix charge with parsed, typed answers", async () => {
-    const created = await createPixCharge({ amount: 25.9, expiration: 600, debtor: { name: "Fulano de Tal", naturalPersonIdentification: "52998224725" }, userReference: "order-1" });
-    expect(created).toMatchObject({ amount: 25.9, status: "ACTIVE", debtor: { naturalPersonIdentification: "52998224725" }, userReference: "order-1", description: null, pix: null, devolutions: null });
+    const created = await createPixCharge({
+      amount: 25.9,
+      expiration: 600,
+      debtor: { name: "Fulano de Tal", naturalPersonIdentification: "52998224725" },
+      userReference: "order-1",
+    });
+    expect(created).toMatchObject({
+      amount: 25.9,
+      status: "ACTIVE",
+      debtor: { naturalPersonIdentification: "52998224725" },
+      userReference: "order-1",
+      description: null,
+      pix: null,
+      devolutions: null,
+    });
     expect(created.qrCodeBase64).toEqual(expect.any(String));
 
     expect((await getPixCharge(created.txid)).txid).toBe(created.txid);
@@ -62,7 +82,11 @@ describe("gateway client against the sandbox over mTLS", () => {
     expect(error).toBeInstanceOf(GatewayHttpError);
     const httpError = error as GatewayHttpError;
     expect(httpError.status).toBe(404);
-    expect(httpError.body).toMatchObject({ shape: "pix", errorCode: "NAO_ENCONTRADO", xTransactionId: httpError.transactionId });
+    expect(httpError.body).toMatchObject({
+      shape: "pix",
+      errorCode: "NAO_ENCONTRADO",
+      xTransactionId: httpError.transactionId,
+    });
     expect(toAppError(error).code).toBe("NOT_FOUND");
   });
 
@@ -71,7 +95,11 @@ describe("gateway client against the sandbox over mTLS", () => {
     const conflict = await caught(requestPixRefund({ txid: unpaid.txid, amount: 1 }));
     expect(conflict).toMatchObject({ status: 409, body: { shape: "pix", errorCode: "ESTADO_INVALIDO" } });
     const conflictAppError = toAppError(conflict);
-    expect(conflictAppError).toMatchObject({ code: "CONFLICT", status: 409, message: (conflict as GatewayHttpError).upstreamMessage });
+    expect(conflictAppError).toMatchObject({
+      code: "CONFLICT",
+      status: 409,
+      message: (conflict as GatewayHttpError).upstreamMessage,
+    });
 
     const paid = await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${unpaid.txid}/pay`);
     expect(paid.status).toBe(200);
@@ -97,7 +125,12 @@ describe("gateway client against the sandbox over mTLS", () => {
   it("treats a 201 with codigo other than 0 as a refusal", async () => {
     const error = await caught(createPayment({ ...refusedCard, numeroCartao: "4000000000000002" }));
     expect(error).toBeInstanceOf(GatewayRefusedError);
-    expect(error).toMatchObject({ codigo: "05", mensagem: "Transacao negada", merchantAdviceCode: "03", response: { status: "NEG" } });
+    expect(error).toMatchObject({
+      codigo: "05",
+      mensagem: "Transacao negada",
+      merchantAdviceCode: "03",
+      response: { status: "NEG" },
+    });
     expect(toAppError(error).code).toBe("UNPROCESSABLE");
   });
 
@@ -113,7 +146,12 @@ describe("gateway client against the sandbox over mTLS", () => {
     expect((await listWebhooks()).map((webhook) => webhook.id)).toContain(registered.id);
 
     const report = getGatewayCertificateReport();
-    expect(report).toMatchObject({ ok: true, baseUrl: sandbox.baseUrl, isKeyMatching: true, certificate: { subject: expect.stringContaining("CN=merchant"), expiryState: "valid" } });
+    expect(report).toMatchObject({
+      ok: true,
+      baseUrl: sandbox.baseUrl,
+      isKeyMatching: true,
+      certificate: { subject: expect.stringContaining("CN=merchant"), expiryState: "valid" },
+    });
     expect(JSON.stringify(report)).not.toContain("PRIVATE KEY");
     expect(await checkGatewayConnection()).toMatchObject({ ok: true, latencyMs: expect.any(Number) });
   });
@@ -134,7 +172,10 @@ describe("gateway client when the upstream misbehaves", () => {
         requestCert: true,
         rejectUnauthorized: true,
       },
-      (_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ amount: "12,00", status: "ACTIVE" })),
+      (_req, res) =>
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ amount: "12,00", status: "ACTIVE" })),
     );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
@@ -142,7 +183,9 @@ describe("gateway client when the upstream misbehaves", () => {
       const error = await caught(getPixCharge("abc"));
       expect(error).toBeInstanceOf(GatewaySchemaError);
       expect(error).toMatchObject({ direction: "response", rawBody: expect.stringContaining("12,00") });
-      expect((error as GatewaySchemaError).issues.map((issue) => issue.path.join("."))).toEqual(expect.arrayContaining(["txid", "amount"]));
+      expect((error as GatewaySchemaError).issues.map((issue) => issue.path.join("."))).toEqual(
+        expect.arrayContaining(["txid", "amount"]),
+      );
       expect(toAppError(error).code).toBe("UPSTREAM_REJECTED");
     } finally {
       await resetGatewayClient();
@@ -159,7 +202,9 @@ describe("gateway client when the upstream misbehaves", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
-      await useGateway(`https://127.0.0.1:${(server.address() as net.AddressInfo).port}`, certsDir, "merchant", { GATEWAY_GET_RETRIES: "2" });
+      await useGateway(`https://127.0.0.1:${(server.address() as net.AddressInfo).port}`, certsDir, "merchant", {
+        GATEWAY_GET_RETRIES: "2",
+      });
       const getError = await caught(getPixCharge("abc"));
       expect(getError).toBeInstanceOf(GatewayUnavailableError);
       expect((getError as GatewayUnavailableError).attempts).toBe(3);
@@ -177,7 +222,10 @@ describe("gateway client when the upstream misbehaves", () => {
   });
 
   it("times out on a slow gateway", async () => {
-    const slow = await startGatewaySandbox({ env: { SANDBOX_LATENCY_MS: "1500" }, gatewayEnv: { GATEWAY_RESPONSE_TIMEOUT_MS: "300" } });
+    const slow = await startGatewaySandbox({
+      env: { SANDBOX_LATENCY_MS: "1500" },
+      gatewayEnv: { GATEWAY_RESPONSE_TIMEOUT_MS: "300" },
+    });
     try {
       const startedAt = Date.now();
       const error = await caught(listWebhooks());

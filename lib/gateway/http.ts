@@ -36,7 +36,10 @@ export type TGatewayRequest<TSchema extends z.ZodType> = {
 
 /** Encodes every interpolated value as one path segment: apiPath`/api/v1/pix-charges/${txid}`. */
 export function apiPath(strings: TemplateStringsArray, ...segments: Array<string | number>): string {
-  return strings.reduce((out, part, index) => out + part + (index < segments.length ? encodeURIComponent(String(segments[index])) : ""), "");
+  return strings.reduce(
+    (out, part, index) => out + part + (index < segments.length ? encodeURIComponent(String(segments[index])) : ""),
+    "",
+  );
 }
 
 let agent: Agent | undefined;
@@ -117,7 +120,12 @@ function parseSuccess<TSchema extends z.ZodType>(schema: TSchema, text: string, 
   try {
     json = text === "" ? undefined : JSON.parse(text);
   } catch {
-    throw new GatewaySchemaError("response", [{ code: "custom", path: [], message: "the body is not JSON", input: text }], text, context);
+    throw new GatewaySchemaError(
+      "response",
+      [{ code: "custom", path: [], message: "the body is not JSON", input: text }],
+      text,
+      context,
+    );
   }
   const result = schema.safeParse(json);
   if (!result.success) throw new GatewaySchemaError("response", result.error.issues, text, context);
@@ -128,7 +136,9 @@ function parseSuccess<TSchema extends z.ZodType>(schema: TSchema, text: string, 
 // upstream echoes it in error bodies; the log line carries it), parses the answer with `schema`,
 // and turns every failure into a GatewayError. Only GETs are retried, and only on connection
 // errors: a POST or PUT whose connection broke may have been applied, so the caller decides.
-export async function gatewayRequest<TSchema extends z.ZodType>(options: TGatewayRequest<TSchema>): Promise<z.output<TSchema>> {
+export async function gatewayRequest<TSchema extends z.ZodType>(
+  options: TGatewayRequest<TSchema>,
+): Promise<z.output<TSchema>> {
   const transactionId = randomUUID();
   const context: TContext = { operation: options.operation, transactionId };
   validateOutgoing(options.querySchema, options.query, context);
@@ -140,7 +150,8 @@ export async function gatewayRequest<TSchema extends z.ZodType>(options: TGatewa
     config = getGatewayConfig();
     dispatcher = getAgent();
   } catch (error) {
-    if (error instanceof GatewayConfigError) throw new GatewayUnavailableError(error.message, 0, { ...context, cause: error });
+    if (error instanceof GatewayConfigError)
+      throw new GatewayUnavailableError(error.message, 0, { ...context, cause: error });
     throw error;
   }
 
@@ -148,7 +159,12 @@ export async function gatewayRequest<TSchema extends z.ZodType>(options: TGatewa
   const headers: Record<string, string> = { accept: "application/json", "x-transaction-id": transactionId };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   const maxAttempts = options.method === "GET" ? config.getRetries + 1 : 1;
-  const logFields = { operation: options.operation, method: options.method, path: options.logPath ?? options.path, transactionId };
+  const logFields = {
+    operation: options.operation,
+    method: options.method,
+    path: options.logPath ?? options.path,
+    transactionId,
+  };
 
   for (let attempt = 1; ; attempt += 1) {
     const startedAt = performance.now();
@@ -175,15 +191,23 @@ export async function gatewayRequest<TSchema extends z.ZodType>(options: TGatewa
         await sleep(backoffMs(attempt - 1));
         continue;
       }
-      if (code === "UND_ERR_CONNECT_TIMEOUT") throw new GatewayTimeoutError("connect", config.connectTimeoutMs, { ...context, cause: error });
-      throw new GatewayUnavailableError(`${options.operation}: cannot reach ${config.baseUrl} (${code ?? "connection error"})`, attempt, { ...context, cause: error });
+      if (code === "UND_ERR_CONNECT_TIMEOUT")
+        throw new GatewayTimeoutError("connect", config.connectTimeoutMs, { ...context, cause: error });
+      throw new GatewayUnavailableError(
+        `${options.operation}: cannot reach ${config.baseUrl} (${code ?? "connection error"})`,
+        attempt,
+        { ...context, cause: error },
+      );
     }
 
     const durationMs = Math.round(performance.now() - startedAt);
     if (status < 200 || status >= 300) {
       const body = parseGatewayErrorBody(text);
       const upstreamCode = body.shape === "pix" ? body.errorCode : body.shape === "payment" ? body.code : undefined;
-      log.warn({ gateway: { ...logFields, attempt, status, durationMs, upstreamCode } }, "gateway call answered an error");
+      log.warn(
+        { gateway: { ...logFields, attempt, status, durationMs, upstreamCode } },
+        "gateway call answered an error",
+      );
       throw new GatewayHttpError(status, body, context);
     }
     log.info({ gateway: { ...logFields, attempt, status, durationMs } }, "gateway call");

@@ -42,7 +42,12 @@ export function tokenizePayment(body: TCardPaymentRequest) {
 
 // GET /api/v1/payments/{id} – reading a refused payment is not an error: no refusal check here.
 export function getPayment(id: string) {
-  return gatewayRequest({ operation: "payments.get", method: "GET", path: apiPath`/api/v1/payments/${id}`, schema: ZPaymentTransaction });
+  return gatewayRequest({
+    operation: "payments.get",
+    method: "GET",
+    path: apiPath`/api/v1/payments/${id}`,
+    schema: ZPaymentTransaction,
+  });
 }
 
 // GET /api/v1/payments – page envelope of transactions.

@@ -26,7 +26,12 @@ export function createPixCharge(body: TCreatePixChargeRequest) {
 
 // GET /api/v1/pix-charges/{txid} – the full charge (404 for another client's).
 export function getPixCharge(txid: string) {
-  return gatewayRequest({ operation: "pix-charges.get", method: "GET", path: apiPath`/api/v1/pix-charges/${txid}`, schema: ZPixCharge });
+  return gatewayRequest({
+    operation: "pix-charges.get",
+    method: "GET",
+    path: apiPath`/api/v1/pix-charges/${txid}`,
+    schema: ZPixCharge,
+  });
 }
 
 // GET /api/v1/pix-charges – one page of list items (fewer fields than a read) for a creation period.
@@ -43,5 +48,10 @@ export function listPixCharges(query: TListPixChargesQuery) {
 
 // PUT /api/v1/pix-charges/{txid}/cancel – CREATED/ACTIVE → `Cancelada`; 409 when paid, expired or cancelled.
 export function cancelPixCharge(txid: string) {
-  return gatewayRequest({ operation: "pix-charges.cancel", method: "PUT", path: apiPath`/api/v1/pix-charges/${txid}/cancel`, schema: ZPixCharge });
+  return gatewayRequest({
+    operation: "pix-charges.cancel",
+    method: "PUT",
+    path: apiPath`/api/v1/pix-charges/${txid}/cancel`,
+    schema: ZPixCharge,
+  });
 }

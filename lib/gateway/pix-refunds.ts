@@ -1,7 +1,13 @@
 import "server-only";
 import { apiPath, gatewayRequest } from "./http";
 import { ZPageOf } from "./schemas/page";
-import { type TListPixRefundsQuery, type TRequestPixRefundRequest, ZListPixRefundsQuery, ZPixRefund, ZRequestPixRefundRequest } from "./schemas/pix-refund";
+import {
+  type TListPixRefundsQuery,
+  type TRequestPixRefundRequest,
+  ZListPixRefundsQuery,
+  ZPixRefund,
+  ZRequestPixRefundRequest,
+} from "./schemas/pix-refund";
 
 const ZPixRefundPage = ZPageOf(ZPixRefund);
 
@@ -19,7 +25,12 @@ export function requestPixRefund(body: TRequestPixRefundRequest) {
 
 // GET /api/v1/pix-refunds/{pixRefundId}
 export function getPixRefund(pixRefundId: string) {
-  return gatewayRequest({ operation: "pix-refunds.get", method: "GET", path: apiPath`/api/v1/pix-refunds/${pixRefundId}`, schema: ZPixRefund });
+  return gatewayRequest({
+    operation: "pix-refunds.get",
+    method: "GET",
+    path: apiPath`/api/v1/pix-refunds/${pixRefundId}`,
+    schema: ZPixRefund,
+  });
 }
 
 // GET /api/v1/pix-refunds – one page, filtered by creation period, charge txid and status code.

@@ -36,5 +36,10 @@ export function updateWebhook(id: string, body: TUpdateWebhookRequest) {
 
 // GET /api/v1/webhooks – a plain array, not paged, without secrets.
 export function listWebhooks() {
-  return gatewayRequest({ operation: "webhooks.list", method: "GET", path: "/api/v1/webhooks", schema: z.array(ZWebhook) });
+  return gatewayRequest({
+    operation: "webhooks.list",
+    method: "GET",
+    path: "/api/v1/webhooks",
+    schema: z.array(ZWebhook),
+  });
 }

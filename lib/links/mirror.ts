@@ -6,7 +6,7 @@ import type { PaymentLink, Prisma } from "@/lib/generated/prisma/client";
 import { changedFields, type MirrorClient, type MirrorOutcome } from "@/lib/pix/mirror";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { amountToCents } from "@/lib/shared/money";
-import { paymentLinkStatusCodes, type InstallmentOption } from "./types";
+import { type InstallmentOption, paymentLinkStatusCodes } from "./types";
 
 // Local mirror of payment links (spec 2.6): every gateway answer that carries a link (creation,
 // reads, the list, cancel, confirm) and the link_payment.paid webhook go through
@@ -65,7 +65,11 @@ export async function lockPaymentLink(tx: MirrorClient, linkPaymentUuid: string)
 
 type UpsertLinkOptions = { client?: MirrorClient; now?: Date; createdById?: string | null };
 
-async function writeLink(tx: MirrorClient, link: TPaymentLink, options: UpsertLinkOptions): Promise<{ outcome: MirrorOutcome; link: PaymentLink }> {
+async function writeLink(
+  tx: MirrorClient,
+  link: TPaymentLink,
+  options: UpsertLinkOptions,
+): Promise<{ outcome: MirrorOutcome; link: PaymentLink }> {
   const syncedAt = options.now ?? new Date();
   await lockPaymentLink(tx, link.linkPaymentUuid);
   const fields = linkFields(link);
@@ -74,7 +78,13 @@ async function writeLink(tx: MirrorClient, link: TPaymentLink, options: UpsertLi
   const existing = await tx.paymentLink.findUnique({ where: { linkPaymentUuid: link.linkPaymentUuid } });
   if (!existing) {
     const created = await tx.paymentLink.create({
-      data: { linkPaymentUuid: link.linkPaymentUuid, ...fields, paidAt: isPaid ? syncedAt : null, syncedAt, createdById: options.createdById ?? null },
+      data: {
+        linkPaymentUuid: link.linkPaymentUuid,
+        ...fields,
+        paidAt: isPaid ? syncedAt : null,
+        syncedAt,
+        createdById: options.createdById ?? null,
+      },
     });
     await publishChange({ kind: "payment_link", id: link.linkPaymentUuid }, tx);
     return { outcome: "created", link: created };
@@ -97,6 +107,11 @@ async function writeLink(tx: MirrorClient, link: TPaymentLink, options: UpsertLi
 }
 
 /** Writes a payment link into the mirror; pass `client` to take part in the caller's transaction. */
-export function upsertPaymentLinkFromGateway(link: TPaymentLink, options: UpsertLinkOptions = {}): Promise<{ outcome: MirrorOutcome; link: PaymentLink }> {
-  return options.client ? writeLink(options.client, link, options) : db.$transaction((tx) => writeLink(tx, link, options));
+export function upsertPaymentLinkFromGateway(
+  link: TPaymentLink,
+  options: UpsertLinkOptions = {},
+): Promise<{ outcome: MirrorOutcome; link: PaymentLink }> {
+  return options.client
+    ? writeLink(options.client, link, options)
+    : db.$transaction((tx) => writeLink(tx, link, options));
 }

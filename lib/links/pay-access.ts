@@ -17,7 +17,10 @@ let cachedKey: { secret: string; key: Uint8Array } | undefined;
 function accessKey(): Uint8Array {
   const secret = serverEnv.AUTH_SECRET;
   if (cachedKey?.secret !== secret) {
-    cachedKey = { secret, key: new Uint8Array(hkdfSync("sha256", secret, "", "payments-dashboard pay-page access v1", 32)) };
+    cachedKey = {
+      secret,
+      key: new Uint8Array(hkdfSync("sha256", secret, "", "payments-dashboard pay-page access v1", 32)),
+    };
   }
   return cachedKey.key;
 }

@@ -12,13 +12,23 @@ import { ZCreatePaymentLinkInput } from "./schemas";
 const payer = { actor: null, ip: "198.51.100.7", userAgent: "vitest" };
 
 const card = (cardNumber: string, installments = 1) =>
-  ZCardPaymentInput.parse({ cardNumber, holderName: "FULANO DE TAL", expiry: "12/30", securityCode: "8312", installments: String(installments) });
+  ZCardPaymentInput.parse({
+    cardNumber,
+    holderName: "FULANO DE TAL",
+    expiry: "12/30",
+    securityCode: "8312",
+    installments: String(installments),
+  });
 
 describe("the hosted payment page against the sandbox", () => {
   let sandbox: TSandbox;
 
   async function newLink(overrides: Record<string, unknown> = {}) {
-    const user = await db.user.upsert({ where: { email: "staff@example.com" }, update: {}, create: { email: "staff@example.com", name: "Staff", passwordHash: "x" } });
+    const user = await db.user.upsert({
+      where: { email: "staff@example.com" },
+      update: {},
+      create: { email: "staff@example.com", name: "Staff", passwordHash: "x" },
+    });
     const input = ZCreatePaymentLinkInput.parse({
       idempotencyKey: randomUUID(),
       payerName: "Fulano de Tal",
@@ -77,7 +87,8 @@ describe("the hosted payment page against the sandbox", () => {
     expect(await verifyPayPageCode(linkPaymentUuid, code, "198.51.100.1")).toEqual({ status: "ok" });
 
     // The right code cleared the count: 5 more tries, then even the right code waits.
-    for (let attempt = 0; attempt < 5; attempt++) expect((await verifyPayPageCode(linkPaymentUuid, wrong, "198.51.100.2")).status).toBe("wrong");
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await verifyPayPageCode(linkPaymentUuid, wrong, "198.51.100.2")).status).toBe("wrong");
     const limited = await verifyPayPageCode(linkPaymentUuid, code, "198.51.100.3");
     expect(limited.status).toBe("limited");
     expect(limited.status === "limited" && limited.retryAfterMs).toBeGreaterThan(14 * 60_000);
@@ -87,7 +98,8 @@ describe("the hosted payment page against the sandbox", () => {
     // 8 links × 4 wrong codes: each link stays under its own limit, the address goes over 30.
     const links = await Promise.all(Array.from({ length: 8 }, () => newLink()));
     for (const { linkPaymentUuid, code } of links) {
-      for (let attempt = 0; attempt < 4; attempt++) await verifyPayPageCode(linkPaymentUuid, code === "111111" ? "222222" : "111111", "198.51.100.9");
+      for (let attempt = 0; attempt < 4; attempt++)
+        await verifyPayPageCode(linkPaymentUuid, code === "111111" ? "222222" : "111111", "198.51.100.9");
     }
     const other = await newLink();
     expect((await verifyPayPageCode(other.linkPaymentUuid, other.code, "198.51.100.9")).status).toBe("limited");
@@ -103,9 +115,18 @@ describe("the hosted payment page against the sandbox", () => {
 
   it("pays by card: a refusal the payer understands, then an approved card; audited without card data", async () => {
     const { linkPaymentUuid } = await newLink();
-    expect(await payLinkByCard(linkPaymentUuid, card("4000000000009995", 3), payer)).toEqual({ status: "refused", messageKey: "insufficientFunds" });
-    expect(await payLinkByCard(linkPaymentUuid, card("4000000000000002", 3), payer)).toEqual({ status: "refused", messageKey: "declined" });
-    expect(await payLinkByCard(linkPaymentUuid, card("4111111111111111", 4), payer)).toEqual({ status: "invalid", fieldErrors: { installments: "installmentsInvalid" } });
+    expect(await payLinkByCard(linkPaymentUuid, card("4000000000009995", 3), payer)).toEqual({
+      status: "refused",
+      messageKey: "insufficientFunds",
+    });
+    expect(await payLinkByCard(linkPaymentUuid, card("4000000000000002", 3), payer)).toEqual({
+      status: "refused",
+      messageKey: "declined",
+    });
+    expect(await payLinkByCard(linkPaymentUuid, card("4111111111111111", 4), payer)).toEqual({
+      status: "invalid",
+      fieldErrors: { installments: "installmentsInvalid" },
+    });
     expect(await payLinkByCard(linkPaymentUuid, card("4111111111111111", 3), payer)).toEqual({ status: "paid" });
 
     const mirrored = await db.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid } });
@@ -114,9 +135,22 @@ describe("the hosted payment page against the sandbox", () => {
     // 409 upstream: already paid.
     expect(await payLinkByCard(linkPaymentUuid, card("5555555555554444"), payer)).toEqual({ status: "notPayable" });
 
-    const audit = await db.auditLog.findMany({ where: { resourceId: linkPaymentUuid, action: { not: "payment_link.created" } }, orderBy: { occurredAt: "asc" } });
-    expect(audit.map((entry) => entry.action)).toEqual(["payment_link.payment_refused", "payment_link.payment_refused", "payment_link.paid"]);
-    expect(audit[0]!.metadata).toMatchObject({ method: "card", outcome: "refused", codigo: "51", merchantAdviceCode: "02", installments: 3 });
+    const audit = await db.auditLog.findMany({
+      where: { resourceId: linkPaymentUuid, action: { not: "payment_link.created" } },
+      orderBy: { occurredAt: "asc" },
+    });
+    expect(audit.map((entry) => entry.action)).toEqual([
+      "payment_link.payment_refused",
+      "payment_link.payment_refused",
+      "payment_link.paid",
+    ]);
+    expect(audit[0]!.metadata).toMatchObject({
+      method: "card",
+      outcome: "refused",
+      codigo: "51",
+      merchantAdviceCode: "02",
+      installments: 3,
+    });
     const everything = JSON.stringify(audit) + JSON.stringify(mirrored);
     for (const secret of ["4000000000009995", "4111111111111111", "8312"]) expect(everything).not.toContain(secret);
   });
@@ -124,7 +158,10 @@ describe("the hosted payment page against the sandbox", () => {
   it("Pix: one charge per link while active, and its payment marks the link paid by Pix", async () => {
     const { linkPaymentUuid } = await newLink({ amountCents: 4_250, installments: 1 });
     const first = await getOrCreateLinkPixCharge(linkPaymentUuid, payer);
-    const [second, third] = await Promise.all([getOrCreateLinkPixCharge(linkPaymentUuid, payer), getOrCreateLinkPixCharge(linkPaymentUuid, payer)]);
+    const [second, third] = await Promise.all([
+      getOrCreateLinkPixCharge(linkPaymentUuid, payer),
+      getOrCreateLinkPixCharge(linkPaymentUuid, payer),
+    ]);
     expect(first.status).toBe("waiting");
     expect(second.pixCopyAndPaste).toBe(first.pixCopyAndPaste);
     expect(third.pixCopyAndPaste).toBe(first.pixCopyAndPaste);
@@ -137,9 +174,14 @@ describe("the hosted payment page against the sandbox", () => {
     const synced = await syncLinkPixPayment({ pixChargeTxid });
     expect(synced?.status).toBe("paid");
     const link = await db.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid } });
-    expect(link).toMatchObject({ statusCode: 3, paidMethodCode: 2, paidMethodDescription: "PIX", paymentReceipt: pixChargeTxid });
+    expect(link).toMatchObject({
+      statusCode: 3,
+      paidMethodCode: 2,
+      paidMethodDescription: "PIX",
+      paymentReceipt: pixChargeTxid,
+    });
     expect(link.transactionId).toBeTruthy();
-    expect((await getPayPageLink(linkPaymentUuid))).toMatchObject({ state: "paid", paidMethod: "pix" });
+    expect(await getPayPageLink(linkPaymentUuid)).toMatchObject({ state: "paid", paidMethod: "pix" });
     // Upstream still has the link open; the hosted page refuses the card anyway.
     expect(await payLinkByCard(linkPaymentUuid, card("4111111111111111"), payer)).toEqual({ status: "notPayable" });
     expect(await db.auditLog.count({ where: { action: "payment_link.paid", resourceId: linkPaymentUuid } })).toBe(1);

@@ -82,7 +82,12 @@ function toPayPageLink(link: PaymentLink, now: Date): TPayPageLink {
     installmentChoices: installmentChoicesOf(link),
     acceptsCard: link.acceptedMethodCodes.includes(paymentLinkMethodCodes.CREDIT_CARD),
     acceptsPix: link.acceptedMethodCodes.includes(paymentLinkMethodCodes.PIX),
-    paidMethod: link.paidMethodCode === paymentLinkMethodCodes.PIX ? "pix" : link.paidMethodCode === paymentLinkMethodCodes.CREDIT_CARD ? "card" : null,
+    paidMethod:
+      link.paidMethodCode === paymentLinkMethodCodes.PIX
+        ? "pix"
+        : link.paidMethodCode === paymentLinkMethodCodes.CREDIT_CARD
+          ? "card"
+          : null,
   };
 }
 
@@ -98,7 +103,12 @@ async function readUpstream(linkPaymentUuid: string): Promise<PaymentLink | null
 /** The mirrored link, read upstream first when it is missing or an open link's copy is stale. */
 async function loadLink(linkPaymentUuid: string, now: Date): Promise<PaymentLink | null> {
   const mirrored = await db.paymentLink.findUnique({ where: { linkPaymentUuid } });
-  if (mirrored && (mirrored.statusCode !== paymentLinkStatusCodes.CREATED || now.getTime() - mirrored.syncedAt.getTime() < openLinkMaxAgeMs)) return mirrored;
+  if (
+    mirrored &&
+    (mirrored.statusCode !== paymentLinkStatusCodes.CREATED ||
+      now.getTime() - mirrored.syncedAt.getTime() < openLinkMaxAgeMs)
+  )
+    return mirrored;
   try {
     return (await readUpstream(linkPaymentUuid)) ?? mirrored;
   } catch (error) {
@@ -115,7 +125,9 @@ export async function getPayPageLink(linkPaymentUuid: string): Promise<TPayPageL
   if (!link) return null;
   // A payer who paid by Pix and comes back: the charge's payment turns the link paid.
   if (stateOf(link, now) === "payable" && link.pixChargeTxid) {
-    await syncLinkPixPayment(link).catch((error: unknown) => log.warn({ err: error, linkPaymentUuid }, "link Pix charge read failed"));
+    await syncLinkPixPayment(link).catch((error: unknown) =>
+      log.warn({ err: error, linkPaymentUuid }, "link Pix charge read failed"),
+    );
     link = (await db.paymentLink.findUnique({ where: { linkPaymentUuid } })) ?? link;
   }
   return toPayPageLink(link, now);
@@ -132,7 +144,11 @@ export const verifyIpRule: RateLimitRule = { limit: 30, windowMs: 15 * 60_000 };
 const linkKey = (linkPaymentUuid: string) => `pay-verify:link:${linkPaymentUuid}`;
 const ipKey = (ip: string | null) => `pay-verify:ip:${ip ?? "unknown"}`;
 
-export type TVerifyOutcome = { status: "ok" } | { status: "wrong" } | { status: "limited"; retryAfterMs: number } | { status: "unavailable" };
+export type TVerifyOutcome =
+  | { status: "ok" }
+  | { status: "wrong" }
+  | { status: "limited"; retryAfterMs: number }
+  | { status: "unavailable" };
 
 const ZVerificationCode = z.string().regex(/^\d{6}$/);
 
@@ -142,12 +158,17 @@ const ZVerificationCode = z.string().regex(/^\d{6}$/);
  * guesses cannot slip past the limit; the right code clears the link's count. A wrong code and an
  * unknown link answer the same.
  */
-export async function verifyPayPageCode(linkPaymentUuid: string, code: string, ip: string | null): Promise<TVerifyOutcome> {
+export async function verifyPayPageCode(
+  linkPaymentUuid: string,
+  code: string,
+  ip: string | null,
+): Promise<TVerifyOutcome> {
   const now = new Date();
   const ipStatus = await getRateLimitStatus(ipKey(ip), verifyIpRule, now);
   if (ipStatus.isLimited) return { status: "limited", retryAfterMs: ipStatus.retryAfterMs };
   const linkWindow = await countRateLimitHit(linkKey(linkPaymentUuid), verifyLinkRule, now);
-  if (linkWindow.count > verifyLinkRule.limit) return { status: "limited", retryAfterMs: linkWindow.expiresAt.getTime() - now.getTime() };
+  if (linkWindow.count > verifyLinkRule.limit)
+    return { status: "limited", retryAfterMs: linkWindow.expiresAt.getTime() - now.getTime() };
 
   const wrong = async (): Promise<TVerifyOutcome> => {
     await countRateLimitHit(ipKey(ip), verifyIpRule, now);
@@ -176,7 +197,12 @@ export const ZCardPaymentInput = z.object({
   cardNumber: z
     .string()
     .transform((value) => value.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{12,19}$/, { error: "cardNumberInvalid" }).refine(passesLuhn, { error: "cardNumberInvalid" }))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{12,19}$/, { error: "cardNumberInvalid" })
+        .refine(passesLuhn, { error: "cardNumberInvalid" }),
+    )
     .refine((value) => detectCardBrand(value) !== null, { error: "cardBrandUnsupported" }),
   holderName: z.string().trim().min(2, { error: "holderNameRequired" }).max(100, { error: "holderNameRequired" }),
   expiry: z
@@ -184,7 +210,10 @@ export const ZCardPaymentInput = z.object({
     .trim()
     .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: "expiryInvalid" })
     .refine((value) => isCardExpiryValid(value), { error: "expiryPast" }),
-  securityCode: z.string().trim().regex(/^\d{3,4}$/, { error: "securityCodeInvalid" }),
+  securityCode: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, { error: "securityCodeInvalid" }),
   installments: z.coerce.number().int().min(1).max(12),
 });
 export type TCardPaymentInput = z.output<typeof ZCardPaymentInput>;
@@ -200,26 +229,53 @@ export type TCardOutcome =
 const installmentTypeFor = (installments: number) => (installments === 1 ? "3" : "4");
 
 function auditFields(context: ChangeContext, linkPaymentUuid: string) {
-  return { actor: context.actor, resourceType: "payment_link", resourceId: linkPaymentUuid, ip: context.ip, userAgent: context.userAgent };
+  return {
+    actor: context.actor,
+    resourceType: "payment_link",
+    resourceId: linkPaymentUuid,
+    ip: context.ip,
+    userAgent: context.userAgent,
+  };
 }
 
-function refusalOf(error: GatewayHttpError): { codigo: string; mensagem: string | null; merchantAdviceCode: string | null } | null {
+function refusalOf(
+  error: GatewayHttpError,
+): { codigo: string; mensagem: string | null; merchantAdviceCode: string | null } | null {
   if (error.status !== 422 || error.body.shape !== "payment") return null;
   const { codigo, mensagem, merchantAdviceCode } = error.body as Record<string, unknown>;
   if (typeof codigo !== "string") return null;
-  return { codigo, mensagem: typeof mensagem === "string" ? mensagem : null, merchantAdviceCode: typeof merchantAdviceCode === "string" ? merchantAdviceCode : null };
+  return {
+    codigo,
+    mensagem: typeof mensagem === "string" ? mensagem : null,
+    merchantAdviceCode: typeof merchantAdviceCode === "string" ? merchantAdviceCode : null,
+  };
 }
 
 // What may be logged of a failed confirm: never the error object with its request, only its kind.
 function describeFailure(error: unknown) {
-  if (error instanceof GatewayHttpError) return { errorName: error.name, status: error.status, upstreamCode: error.errorCode, fields: error.fieldErrors.map((field) => field.campo) };
+  if (error instanceof GatewayHttpError)
+    return {
+      errorName: error.name,
+      status: error.status,
+      upstreamCode: error.errorCode,
+      fields: error.fieldErrors.map((field) => field.campo),
+    };
   return { errorName: error instanceof Error ? error.name : typeof error };
 }
 
 /** Pays a verified link with a card through upstream's confirm-payment. */
-export async function payLinkByCard(linkPaymentUuid: string, card: TCardPaymentInput, context: ChangeContext): Promise<TCardOutcome> {
+export async function payLinkByCard(
+  linkPaymentUuid: string,
+  card: TCardPaymentInput,
+  context: ChangeContext,
+): Promise<TCardOutcome> {
   const link = await loadLink(linkPaymentUuid, new Date());
-  if (!link || stateOf(link, new Date()) !== "payable" || !link.acceptedMethodCodes.includes(paymentLinkMethodCodes.CREDIT_CARD)) return { status: "notPayable" };
+  if (
+    !link ||
+    stateOf(link, new Date()) !== "payable" ||
+    !link.acceptedMethodCodes.includes(paymentLinkMethodCodes.CREDIT_CARD)
+  )
+    return { status: "notPayable" };
   if (!installmentChoicesOf(link).some((choice) => choice.installments === card.installments)) {
     return { status: "invalid", fieldErrors: { installments: "installmentsInvalid" } };
   }
@@ -228,7 +284,10 @@ export async function payLinkByCard(linkPaymentUuid: string, card: TCardPaymentI
   try {
     if (await closeLinkPixChargeBeforeCard(link, context)) return { status: "notPayable" };
   } catch (error) {
-    log.warn({ err: error, linkPaymentUuid }, "pay page: the link's open Pix charge could not be closed before a card payment");
+    log.warn(
+      { err: error, linkPaymentUuid },
+      "pay page: the link's open Pix charge could not be closed before a card payment",
+    );
     return { status: "unavailable" };
   }
 
@@ -248,7 +307,11 @@ export async function payLinkByCard(linkPaymentUuid: string, card: TCardPaymentI
   } catch (error) {
     const refusal = error instanceof GatewayHttpError ? refusalOf(error) : null;
     if (refusal) {
-      await recordAudit({ ...auditFields(context, linkPaymentUuid), action: "payment_link.payment_refused", metadata: { ...audit, outcome: "refused", ...refusal } });
+      await recordAudit({
+        ...auditFields(context, linkPaymentUuid),
+        action: "payment_link.payment_refused",
+        metadata: { ...audit, outcome: "refused", ...refusal },
+      });
       return { status: "refused", messageKey: refusalMessageKey(refusal) };
     }
     log.warn({ linkPaymentUuid, failure: describeFailure(error) }, "pay page: card payment failed");
@@ -256,12 +319,20 @@ export async function payLinkByCard(linkPaymentUuid: string, card: TCardPaymentI
       await readUpstream(linkPaymentUuid).catch(() => null);
       return { status: "notPayable" };
     }
-    if (error instanceof GatewayHttpError && error.status === 400) return { status: "invalid", fieldErrors: { form: "cardRejected" } };
+    if (error instanceof GatewayHttpError && error.status === 400)
+      return { status: "invalid", fieldErrors: { form: "cardRejected" } };
     return { status: "unavailable" };
   }
   await db.$transaction(async (tx) => {
     await upsertPaymentLinkFromGateway(paid, { client: tx });
-    await recordAudit({ ...auditFields(context, linkPaymentUuid), action: "payment_link.paid", metadata: { ...audit, outcome: "paid", paymentReceipt: paid.comprovantePagamento } }, tx);
+    await recordAudit(
+      {
+        ...auditFields(context, linkPaymentUuid),
+        action: "payment_link.paid",
+        metadata: { ...audit, outcome: "paid", paymentReceipt: paid.comprovantePagamento },
+      },
+      tx,
+    );
   });
   return { status: "paid" };
 }

@@ -55,7 +55,11 @@ describe("payment links against the sandbox", () => {
 
   const upstreamLinkCount = async () => {
     const period = defaultLinkPeriod();
-    const answer = await sandbox.request("merchant", "GET", `/api/v1/link-payment?startDate=${period.from}T00:00:00&endDate=${period.to}T23:59:59`);
+    const answer = await sandbox.request(
+      "merchant",
+      "GET",
+      `/api/v1/link-payment?startDate=${period.from}T00:00:00&endDate=${period.to}T23:59:59`,
+    );
     return (answer.body as unknown[]).length;
   };
 
@@ -103,9 +107,16 @@ describe("payment links against the sandbox", () => {
     expect(view!.verificationCode).toMatch(/^\d{6}$/);
     expect(view!.paymentUrl).toMatch(new RegExp(`/pay/${linkPaymentUuid}$`));
     expect(Date.parse(view!.expiresAt) - Date.parse(view!.createdAt)).toBe(3 * 24 * 3600 * 1000);
-    expect(await db.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid } })).toMatchObject({ createdById: context.actor.id });
+    expect(await db.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid } })).toMatchObject({
+      createdById: context.actor.id,
+    });
     const entry = await db.auditLog.findFirstOrThrow({ where: { action: "payment_link.created" } });
-    expect(entry).toMatchObject({ actorId: context.actor.id, resourceType: "payment_link", resourceId: linkPaymentUuid, ip: "203.0.113.9" });
+    expect(entry).toMatchObject({
+      actorId: context.actor.id,
+      resourceType: "payment_link",
+      resourceId: linkPaymentUuid,
+      ip: "203.0.113.9",
+    });
     expect(JSON.stringify(entry.metadata)).not.toContain(view!.verificationCode);
   });
 
@@ -121,15 +132,29 @@ describe("payment links against the sandbox", () => {
   it("checks CPF/CNPJ digits unless the payer is foreign", () => {
     const bad = ZCreatePaymentLinkInput.safeParse({ ...newLink(), payerDocument: "123.456.789-00" });
     expect(bad.success).toBe(false);
-    expect(bad.error!.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["payerDocument", "invalidDocument"]]);
+    expect(bad.error!.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["payerDocument", "invalidDocument"],
+    ]);
     expect(newLink({ isForeignPayer: true, payerDocument: "X1234567 (PT)" }).payerDocument).toBe("X1234567 (PT)");
-    expect(ZCreatePaymentLinkInput.safeParse({ ...newLink(), acceptedMethodCodes: [2], installments: 2 }).error!.issues[0]!.message).toBe("installmentsNeedCard");
-    expect(ZCreatePaymentLinkInput.safeParse({ ...newLink(), acceptedMethodCodes: [] }).error!.issues[0]!.message).toBe("methodsRequired");
+    expect(
+      ZCreatePaymentLinkInput.safeParse({ ...newLink(), acceptedMethodCodes: [2], installments: 2 }).error!.issues[0]!
+        .message,
+    ).toBe("installmentsNeedCard");
+    expect(ZCreatePaymentLinkInput.safeParse({ ...newLink(), acceptedMethodCodes: [] }).error!.issues[0]!.message).toBe(
+      "methodsRequired",
+    );
   });
 
   it("keeps a foreign document as typed", async () => {
-    const { linkPaymentUuid } = await createPaymentLink(newLink({ isForeignPayer: true, payerDocument: "AB123456", acceptedMethodCodes: [1] }), context);
-    expect((await getPaymentLinkView(linkPaymentUuid))!.payer).toEqual({ name: "Fulano de Tal", document: "AB123456", isForeign: true });
+    const { linkPaymentUuid } = await createPaymentLink(
+      newLink({ isForeignPayer: true, payerDocument: "AB123456", acceptedMethodCodes: [1] }),
+      context,
+    );
+    expect((await getPaymentLinkView(linkPaymentUuid))!.payer).toEqual({
+      name: "Fulano de Tal",
+      document: "AB123456",
+      isForeign: true,
+    });
   });
 
   it("verifies the right code upstream and refuses a wrong one", async () => {
@@ -142,7 +167,10 @@ describe("payment links against the sandbox", () => {
 
   it("confirms with a refused card (the link stays open), then an approved one; a second confirm is a 409", async () => {
     const { linkPaymentUuid } = await createPaymentLink(newLink(), context);
-    const refusal = await confirmPaymentLink(linkPaymentUuid, cardPayment(100, refusedCard, 3)).then(() => null, (error: unknown) => error);
+    const refusal = await confirmPaymentLink(linkPaymentUuid, cardPayment(100, refusedCard, 3)).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(refusal).toBeInstanceOf(GatewayHttpError);
     expect((refusal as GatewayHttpError).status).toBe(422);
     expect((refusal as GatewayHttpError).body).toMatchObject({ codigo: "05", merchantAdviceCode: "03" });
@@ -151,26 +179,44 @@ describe("payment links against the sandbox", () => {
     const paid = await confirmPaymentLink(linkPaymentUuid, cardPayment(100, approvedCard, 3));
     await upsertPaymentLinkFromGateway(paid);
     const view = await getPaymentLinkView(linkPaymentUuid);
-    expect(view).toMatchObject({ statusCode: 3, canCancel: false, payment: { methodCode: 1, methodDescription: "CREDIT_CARD" } });
+    expect(view).toMatchObject({
+      statusCode: 3,
+      canCancel: false,
+      payment: { methodCode: 1, methodDescription: "CREDIT_CARD" },
+    });
     expect(view!.payment!.receipt).toBeTruthy();
     expect(view!.payment!.transactionId).toBeTruthy();
     expect(view!.payment!.paidAt).toBeTruthy();
-    expect(await confirmPaymentLink(linkPaymentUuid, cardPayment(100, approvedCard)).then(() => 200, upstreamStatus)).toBe(409);
+    expect(
+      await confirmPaymentLink(linkPaymentUuid, cardPayment(100, approvedCard)).then(() => 200, upstreamStatus),
+    ).toBe(409);
   });
 
   it("cancels an open link once; a second cancel is refused plainly", async () => {
     const { linkPaymentUuid } = await createPaymentLink(newLink(), context);
     expect(await cancelPaymentLink(linkPaymentUuid, context)).toMatchObject({ statusCode: 4, canCancel: false });
-    expect(await db.auditLog.count({ where: { action: "payment_link.cancelled", resourceId: linkPaymentUuid, actorId: context.actor.id } })).toBe(1);
-    await expect(cancelPaymentLink(linkPaymentUuid, context)).rejects.toMatchObject({ code: "CONFLICT", message: "alreadyCancelled" });
-    expect(await confirmPaymentLink(linkPaymentUuid, cardPayment(100, approvedCard)).then(() => 200, upstreamStatus)).toBe(409);
+    expect(
+      await db.auditLog.count({
+        where: { action: "payment_link.cancelled", resourceId: linkPaymentUuid, actorId: context.actor.id },
+      }),
+    ).toBe(1);
+    await expect(cancelPaymentLink(linkPaymentUuid, context)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "alreadyCancelled",
+    });
+    expect(
+      await confirmPaymentLink(linkPaymentUuid, cardPayment(100, approvedCard)).then(() => 200, upstreamStatus),
+    ).toBe(409);
   });
 
   it("refuses to cancel a link paid meanwhile (upstream 409) and shows it paid", async () => {
     const { linkPaymentUuid } = await createPaymentLink(newLink(), context);
     // Paid upstream behind the mirror's back: the mirror still says CREATED.
     await confirmPaymentLink(linkPaymentUuid, cardPayment(100, approvedCard));
-    await expect(cancelPaymentLink(linkPaymentUuid, context)).rejects.toMatchObject({ code: "CONFLICT", message: "alreadyPaid" });
+    await expect(cancelPaymentLink(linkPaymentUuid, context)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "alreadyPaid",
+    });
     expect((await db.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid } })).statusCode).toBe(3);
     expect(await db.auditLog.count({ where: { action: "payment_link.cancelled" } })).toBe(0);
   });
@@ -178,8 +224,14 @@ describe("payment links against the sandbox", () => {
   it("shows an expired link as expired, which can still be cancelled but not paid", async () => {
     const { linkPaymentUuid } = await createPaymentLink(newLink(), context);
     await sandbox.request("merchant", "POST", `/sandbox/v1/payment-links/${linkPaymentUuid}/expire`);
-    expect(await getPaymentLinkView(linkPaymentUuid, { refresh: true })).toMatchObject({ statusCode: 2, statusDescription: "EXPIRED", canCancel: true });
-    expect(await confirmPaymentLink(linkPaymentUuid, cardPayment(100, approvedCard)).then(() => 200, upstreamStatus)).toBe(409);
+    expect(await getPaymentLinkView(linkPaymentUuid, { refresh: true })).toMatchObject({
+      statusCode: 2,
+      statusDescription: "EXPIRED",
+      canCancel: true,
+    });
+    expect(
+      await confirmPaymentLink(linkPaymentUuid, cardPayment(100, approvedCard)).then(() => 200, upstreamStatus),
+    ).toBe(409);
     expect(await cancelPaymentLink(linkPaymentUuid, context)).toMatchObject({ statusCode: 4 });
   });
 
@@ -197,9 +249,12 @@ describe("payment links against the sandbox", () => {
   });
 
   it("filters the list by period, status, method, document, reference and receipt", async () => {
-    const find = async (params: Record<string, string>) => (await findPaymentLinks(ZPaymentLinkFilters.parse(params))).rows.map((row) => row.linkPaymentUuid);
-    const active = (await createPaymentLink(newLink({ userReference: "ref-a", amountCents: 500 }), context)).linkPaymentUuid;
-    const paid = (await createPaymentLink(newLink({ payerDocument: "11.222.333/0001-81", amountCents: 300 }), context)).linkPaymentUuid;
+    const find = async (params: Record<string, string>) =>
+      (await findPaymentLinks(ZPaymentLinkFilters.parse(params))).rows.map((row) => row.linkPaymentUuid);
+    const active = (await createPaymentLink(newLink({ userReference: "ref-a", amountCents: 500 }), context))
+      .linkPaymentUuid;
+    const paid = (await createPaymentLink(newLink({ payerDocument: "11.222.333/0001-81", amountCents: 300 }), context))
+      .linkPaymentUuid;
     const expired = (await createPaymentLink(newLink({ amountCents: 900 }), context)).linkPaymentUuid;
     const cancelled = (await createPaymentLink(newLink({ amountCents: 700 }), context)).linkPaymentUuid;
     const confirmed = await confirmPaymentLink(paid, cardPayment(3, approvedCard));
@@ -223,14 +278,21 @@ describe("payment links against the sandbox", () => {
     expect(await find({ from: "2000-01-01", to: "2000-01-31" })).toEqual([]);
     const paged = await findPaymentLinks(ZPaymentLinkFilters.parse({ page: "2" }), 3);
     expect(paged).toMatchObject({ total: 4, page: 2, pageCount: 2 });
-    expect(ZPaymentLinkFilters.parse({ status: "PAID", method: "3", page: "x" })).toMatchObject({ status: undefined, method: undefined, page: 1 });
+    expect(ZPaymentLinkFilters.parse({ status: "PAID", method: "3", page: "x" })).toMatchObject({
+      status: undefined,
+      method: undefined,
+      page: 1,
+    });
   });
 
   it("pulls the period's links from the gateway into the mirror in one call", async () => {
     const created = (await createPaymentLink(newLink(), context)).linkPaymentUuid;
     await db.paymentLink.deleteMany();
     const upstream = await upstreamLinkCount();
-    expect(await refreshPaymentLinksFromGateway(defaultLinkPeriod())).toEqual({ received: upstream, upserted: upstream });
+    expect(await refreshPaymentLinksFromGateway(defaultLinkPeriod())).toEqual({
+      received: upstream,
+      upserted: upstream,
+    });
     expect(await db.paymentLink.count()).toBe(upstream);
     expect(await db.paymentLink.findUnique({ where: { linkPaymentUuid: created } })).not.toBeNull();
     expect(await refreshPaymentLinksFromGateway(defaultLinkPeriod())).toEqual({ received: upstream, upserted: 0 });

@@ -3,18 +3,24 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { defaultPeriod, periodBounds, type TPeriod, toUpstreamPeriod } from "@/lib/format/period";
 import { GatewayHttpError, isCertainlyNotApplied, toAppError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/payment-links";
 import type { TCreatePaymentLinkRequest, TPaymentLink } from "@/lib/gateway/schemas/payment-link";
-import { Prisma, type PaymentLink } from "@/lib/generated/prisma/client";
+import { type PaymentLink, Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { defaultPeriod, periodBounds, toUpstreamPeriod, type TPeriod } from "@/lib/format/period";
 import type { ListPage } from "@/lib/pix/types";
 import { centsToAmount } from "@/lib/shared/money";
 import type { ChangeContext } from "@/lib/users/users";
 import { upsertPaymentLinkFromGateway } from "./mirror";
 import type { TCreatePaymentLink, TPaymentLinkFilters } from "./schemas";
-import { paymentLinkStatusCodes, statusCodeByFilter, type PaymentLinkListRow, type PaymentLinkView, type RefreshLinksResult } from "./types";
+import {
+  type PaymentLinkListRow,
+  type PaymentLinkView,
+  paymentLinkStatusCodes,
+  type RefreshLinksResult,
+  statusCodeByFilter,
+} from "./types";
 import { toPaymentLinkListRow, toPaymentLinkView } from "./views";
 
 export const paymentLinkPageSize = 20;
@@ -30,7 +36,13 @@ export function defaultLinkPeriod(now: Date = new Date()): TPeriod {
 }
 
 function auditFields(context: ChangeContext, linkPaymentUuid: string) {
-  return { actor: context.actor, resourceType: "payment_link", resourceId: linkPaymentUuid, ip: context.ip, userAgent: context.userAgent };
+  return {
+    actor: context.actor,
+    resourceType: "payment_link",
+    resourceId: linkPaymentUuid,
+    ip: context.ip,
+    userAgent: context.userAgent,
+  };
 }
 
 function toCreateRequest(input: TCreatePaymentLink): TCreatePaymentLinkRequest {
@@ -55,10 +67,16 @@ async function waitForPendingRequest(idempotencyKey: string): Promise<{ linkPaym
     if (request?.state === "DONE" && request.linkPaymentUuid) return { linkPaymentUuid: request.linkPaymentUuid };
     if (!request || request.state === "FAILED") break;
   }
-  throw new AppError("CONFLICT", "This link is still being created, or its creation failed: check the link list before trying again.");
+  throw new AppError(
+    "CONFLICT",
+    "This link is still being created, or its creation failed: check the link list before trying again.",
+  );
 }
 
-async function claimIdempotencyKey(idempotencyKey: string, context: ChangeContext): Promise<{ linkPaymentUuid: string } | null> {
+async function claimIdempotencyKey(
+  idempotencyKey: string,
+  context: ChangeContext,
+): Promise<{ linkPaymentUuid: string } | null> {
   try {
     await db.paymentLinkRequest.create({ data: { idempotencyKey, createdById: context.actor?.id ?? null } });
     return null;
@@ -68,7 +86,10 @@ async function claimIdempotencyKey(idempotencyKey: string, context: ChangeContex
   const existing = await db.paymentLinkRequest.findUniqueOrThrow({ where: { idempotencyKey } });
   if (existing.state === "DONE" && existing.linkPaymentUuid) return { linkPaymentUuid: existing.linkPaymentUuid };
   if (existing.state === "FAILED") {
-    throw new AppError("CONFLICT", "The first attempt of this link had no clear answer from the gateway: refresh the link list from the gateway before creating it again.");
+    throw new AppError(
+      "CONFLICT",
+      "The first attempt of this link had no clear answer from the gateway: refresh the link list from the gateway before creating it again.",
+    );
   }
   return waitForPendingRequest(idempotencyKey);
 }
@@ -78,7 +99,10 @@ async function claimIdempotencyKey(idempotencyKey: string, context: ChangeContex
  * the call, so a doubled or retried submit returns the first submit's link and never reaches the
  * gateway a second time (the same scheme as Pix charges, docs/pix.md).
  */
-export async function createPaymentLink(input: TCreatePaymentLink, context: ChangeContext): Promise<{ linkPaymentUuid: string }> {
+export async function createPaymentLink(
+  input: TCreatePaymentLink,
+  context: ChangeContext,
+): Promise<{ linkPaymentUuid: string }> {
   const { idempotencyKey } = input;
   const earlier = await claimIdempotencyKey(idempotencyKey, context);
   if (earlier) return earlier;
@@ -90,19 +114,30 @@ export async function createPaymentLink(input: TCreatePaymentLink, context: Chan
     if (isCertainlyNotApplied(error)) {
       await db.paymentLinkRequest.delete({ where: { idempotencyKey } });
     } else {
-      await db.paymentLinkRequest.update({ where: { idempotencyKey }, data: { state: "FAILED", error: String(error).slice(0, 500) } });
+      await db.paymentLinkRequest.update({
+        where: { idempotencyKey },
+        data: { state: "FAILED", error: String(error).slice(0, 500) },
+      });
     }
     throw toAppError(error);
   }
 
   await db.$transaction(async (tx) => {
     await upsertPaymentLinkFromGateway(link, { client: tx, createdById: context.actor?.id ?? null });
-    await tx.paymentLinkRequest.update({ where: { idempotencyKey }, data: { state: "DONE", linkPaymentUuid: link.linkPaymentUuid } });
+    await tx.paymentLinkRequest.update({
+      where: { idempotencyKey },
+      data: { state: "DONE", linkPaymentUuid: link.linkPaymentUuid },
+    });
     await recordAudit(
       {
         ...auditFields(context, link.linkPaymentUuid),
         action: "payment_link.created",
-        metadata: { amountCents: input.amountCents, installments: input.installments, acceptedMethodCodes: input.acceptedMethodCodes, idempotencyKey },
+        metadata: {
+          amountCents: input.amountCents,
+          installments: input.installments,
+          acceptedMethodCodes: input.acceptedMethodCodes,
+          idempotencyKey,
+        },
       },
       tx,
     );
@@ -125,7 +160,9 @@ function findMirroredLink(linkPaymentUuid: string): Promise<PaymentLink | null> 
 }
 
 function needsRead(link: PaymentLink, now: Date): boolean {
-  return link.statusCode === paymentLinkStatusCodes.CREATED && now.getTime() - link.syncedAt.getTime() > openLinkMaxAgeMs;
+  return (
+    link.statusCode === paymentLinkStatusCodes.CREATED && now.getTime() - link.syncedAt.getTime() > openLinkMaxAgeMs
+  );
 }
 
 /**
@@ -133,11 +170,16 @@ function needsRead(link: PaymentLink, now: Date): boolean {
  * is not mirrored yet, or while it can still be paid and the mirror is older than a second. When the
  * gateway cannot be reached the mirrored state is shown.
  */
-export async function getPaymentLinkView(linkPaymentUuid: string, options: { refresh?: boolean } = {}): Promise<PaymentLinkView | null> {
+export async function getPaymentLinkView(
+  linkPaymentUuid: string,
+  options: { refresh?: boolean } = {},
+): Promise<PaymentLinkView | null> {
   let mirrored = options.refresh ? undefined : await findMirroredLink(linkPaymentUuid);
   if (mirrored && !needsRead(mirrored, new Date())) return toPaymentLinkView(mirrored, new Date());
   try {
-    const synced = (await syncPaymentLink(linkPaymentUuid)) ?? (mirrored === undefined ? await findMirroredLink(linkPaymentUuid) : mirrored);
+    const synced =
+      (await syncPaymentLink(linkPaymentUuid)) ??
+      (mirrored === undefined ? await findMirroredLink(linkPaymentUuid) : mirrored);
     return synced && toPaymentLinkView(synced, new Date());
   } catch (error) {
     mirrored ??= await findMirroredLink(linkPaymentUuid);
@@ -171,7 +213,10 @@ function statusWhere(status: TPaymentLinkFilters["status"], now: Date): Prisma.P
 }
 
 /** The link list, from the mirror. The period defaults to the last 30 days (São Paulo dates). */
-export async function findPaymentLinks(filters: TPaymentLinkFilters, pageSize = paymentLinkPageSize): Promise<ListPage<PaymentLinkListRow>> {
+export async function findPaymentLinks(
+  filters: TPaymentLinkFilters,
+  pageSize = paymentLinkPageSize,
+): Promise<ListPage<PaymentLinkListRow>> {
   const now = new Date();
   const fallback = defaultLinkPeriod(now);
   const period = { from: filters.from ?? fallback.from, to: filters.to ?? fallback.to };

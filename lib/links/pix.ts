@@ -52,7 +52,10 @@ async function toLinkPixCharge(charge: PixChargeView): Promise<TLinkPixCharge> {
     status: isPaidCharge(charge) ? "paid" : isWaiting ? "waiting" : "expired",
     pixCopyAndPaste: isWaiting ? charge.pixCopyAndPaste : null,
     // The QR image is exactly the copy-and-paste code, drawn here as on the staff charge page.
-    qrCodeDataUrl: isWaiting && charge.pixCopyAndPaste ? await QRCode.toDataURL(charge.pixCopyAndPaste, { errorCorrectionLevel: "M", margin: 2, width: 480 }) : null,
+    qrCodeDataUrl:
+      isWaiting && charge.pixCopyAndPaste
+        ? await QRCode.toDataURL(charge.pixCopyAndPaste, { errorCorrectionLevel: "M", margin: 2, width: 480 })
+        : null,
     expiresAt: charge.expiresAt,
   };
 }
@@ -67,13 +70,19 @@ export async function recordLinkPaidByPix(
   options: { client?: MirrorClient } = {},
 ): Promise<PaymentLink | null> {
   const write = async (tx: MirrorClient) => {
-    const found = await tx.paymentLink.findUnique({ where: { pixChargeTxid: payment.txid }, select: { linkPaymentUuid: true } });
+    const found = await tx.paymentLink.findUnique({
+      where: { pixChargeTxid: payment.txid },
+      select: { linkPaymentUuid: true },
+    });
     if (!found) return null;
     await lockPaymentLink(tx, found.linkPaymentUuid);
     const link = await tx.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid: found.linkPaymentUuid } });
     if (link.statusCode === paymentLinkStatusCodes.PAID) return link;
     if (link.statusCode === paymentLinkStatusCodes.CANCELLED) {
-      log.warn({ linkPaymentUuid: link.linkPaymentUuid, txid: payment.txid }, "a cancelled payment link's Pix charge was paid");
+      log.warn(
+        { linkPaymentUuid: link.linkPaymentUuid, txid: payment.txid },
+        "a cancelled payment link's Pix charge was paid",
+      );
       return link;
     }
     const paid = await tx.paymentLink.update({
@@ -105,14 +114,24 @@ export async function recordLinkPaidByPix(
 }
 
 /** For every path that learns a charge was paid from upstream (webhook, reconciliation). */
-export async function recordLinkPaymentFromCharge(charge: TPixCharge, options: { client?: MirrorClient } = {}): Promise<void> {
+export async function recordLinkPaymentFromCharge(
+  charge: TPixCharge,
+  options: { client?: MirrorClient } = {},
+): Promise<void> {
   if (!charge.pix || !isPaymentLinkCharge(charge.userReference)) return;
-  await recordLinkPaidByPix({ txid: charge.txid, endToEndId: charge.pix.endToEndId, paidAt: new Date(charge.pix.creationDate) }, options);
+  await recordLinkPaidByPix(
+    { txid: charge.txid, endToEndId: charge.pix.endToEndId, paidAt: new Date(charge.pix.creationDate) },
+    options,
+  );
 }
 
 async function recordIfPaid(charge: PixChargeView): Promise<boolean> {
   if (!charge.payment) return false;
-  await recordLinkPaidByPix({ txid: charge.txid, endToEndId: charge.payment.endToEndId, paidAt: charge.payment.paidAt ? new Date(charge.payment.paidAt) : null });
+  await recordLinkPaidByPix({
+    txid: charge.txid,
+    endToEndId: charge.payment.endToEndId,
+    paidAt: charge.payment.paidAt ? new Date(charge.payment.paidAt) : null,
+  });
   return true;
 }
 
@@ -131,7 +150,10 @@ function debtorOf(link: PaymentLink) {
  * The link's Pix charge for the hosted page: the one already issued while it is still ACTIVE, else
  * a new immediate charge for the link's amount (one at a time: the link's lock is held meanwhile).
  */
-export async function getOrCreateLinkPixCharge(linkPaymentUuid: string, context: ChangeContext): Promise<TLinkPixCharge> {
+export async function getOrCreateLinkPixCharge(
+  linkPaymentUuid: string,
+  context: ChangeContext,
+): Promise<TLinkPixCharge> {
   return db.$transaction(
     async (tx) => {
       await lockPaymentLink(tx, linkPaymentUuid);
@@ -140,7 +162,8 @@ export async function getOrCreateLinkPixCharge(linkPaymentUuid: string, context:
       if (link.statusCode !== paymentLinkStatusCodes.CREATED || link.expiresAt.getTime() <= Date.now()) {
         throw new AppError("CONFLICT", "This payment link can no longer be paid.");
       }
-      if (!link.acceptedMethodCodes.includes(paymentLinkMethodCodes.PIX)) throw new AppError("FORBIDDEN", "This payment link does not accept Pix.");
+      if (!link.acceptedMethodCodes.includes(paymentLinkMethodCodes.PIX))
+        throw new AppError("FORBIDDEN", "This payment link does not accept Pix.");
       if (link.pixChargeTxid) {
         const current = await getPixChargeView(link.pixChargeTxid);
         if (current && (current.isPayable || isPaidCharge(current))) return toLinkPixCharge(current);
@@ -183,7 +206,10 @@ export async function syncLinkPixPayment(link: Pick<PaymentLink, "pixChargeTxid"
  * payer cannot pay twice. Returns true when that charge turns out to be paid already (the link
  * is then recorded as paid by Pix and the card must not be charged).
  */
-export async function closeLinkPixChargeBeforeCard(link: Pick<PaymentLink, "pixChargeTxid">, context: ChangeContext): Promise<boolean> {
+export async function closeLinkPixChargeBeforeCard(
+  link: Pick<PaymentLink, "pixChargeTxid">,
+  context: ChangeContext,
+): Promise<boolean> {
   if (!link.pixChargeTxid) return false;
   const charge = await getPixChargeView(link.pixChargeTxid, { refresh: true });
   if (!charge) return false;

@@ -2,7 +2,13 @@
 // authorizer's answer (sandbox/README.md: codigo, mensagem, merchantAdviceCode with Mastercard's
 // meanings). The authorizer's own words are terse Portuguese without accents and never shown raw.
 
-export const refusalMessageKeys = ["insufficientFunds", "expiredCard", "checkCardData", "tryLater", "declined"] as const;
+export const refusalMessageKeys = [
+  "insufficientFunds",
+  "expiredCard",
+  "checkCardData",
+  "tryLater",
+  "declined",
+] as const;
 export type TRefusalMessageKey = (typeof refusalMessageKeys)[number];
 
 export type TCardRefusal = { codigo: string | null; mensagem: string | null; merchantAdviceCode: string | null };

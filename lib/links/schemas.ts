@@ -14,9 +14,17 @@ export const ZCreatePaymentLinkInput = z
   .object({
     // Made once per form and reused on every retry of that form: the same key never creates two links.
     idempotencyKey: z.uuid({ error: "invalidIdempotencyKey" }),
-    payerName: z.string({ error: "payerNameRequired" }).trim().min(1, { error: "payerNameRequired" }).max(200, { error: "payerNameTooLong" }),
+    payerName: z
+      .string({ error: "payerNameRequired" })
+      .trim()
+      .min(1, { error: "payerNameRequired" })
+      .max(200, { error: "payerNameTooLong" }),
     isForeignPayer: z.boolean().default(false),
-    payerDocument: z.string({ error: "documentRequired" }).trim().min(1, { error: "documentRequired" }).max(40, { error: "documentTooLong" }),
+    payerDocument: z
+      .string({ error: "documentRequired" })
+      .trim()
+      .min(1, { error: "documentRequired" })
+      .max(40, { error: "documentTooLong" }),
     amountCents: ZAmountCents,
     installments: z
       .number({ error: "installmentsRequired" })
@@ -42,7 +50,10 @@ export const ZCreatePaymentLinkInput = z
       context.addIssue({ code: "custom", path: ["installments"], message: "installmentsNeedCard" });
     }
   })
-  .transform((input) => ({ ...input, payerDocument: input.isForeignPayer ? input.payerDocument : onlyDigits(input.payerDocument) }));
+  .transform((input) => ({
+    ...input,
+    payerDocument: input.isForeignPayer ? input.payerDocument : onlyDigits(input.payerDocument),
+  }));
 export type TCreatePaymentLinkInput = z.input<typeof ZCreatePaymentLinkInput>;
 export type TCreatePaymentLink = z.output<typeof ZCreatePaymentLinkInput>;
 

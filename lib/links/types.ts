@@ -2,6 +2,7 @@
 // components. Money is integer cents; dates are ISO 8601 strings.
 
 export { paymentLinkMethodCodes, paymentLinkStatusFilters } from "@/lib/gateway/schemas/payment-link";
+
 import type { paymentLinkStatusFilters } from "@/lib/gateway/schemas/payment-link";
 
 export type PaymentLinkStatusFilter = (typeof paymentLinkStatusFilters)[number];
@@ -10,7 +11,12 @@ export type PaymentLinkStatusFilter = (typeof paymentLinkStatusFilters)[number];
 export const paymentLinkStatusCodes = { CREATED: 1, EXPIRED: 2, PAID: 3, CANCELLED: 4 } as const;
 
 // The list filter's Portuguese names (3.3) for the body's codes.
-export const statusCodeByFilter: Record<PaymentLinkStatusFilter, number> = { ATIVO: 1, EXPIRADO: 2, PAGO: 3, CANCELADO: 4 };
+export const statusCodeByFilter: Record<PaymentLinkStatusFilter, number> = {
+  ATIVO: 1,
+  EXPIRADO: 2,
+  PAGO: 3,
+  CANCELADO: 4,
+};
 
 export const paymentLinkLimits = { maxInstallments: 12, minDays: 1, maxDays: 365, defaultDays: 7 } as const;
 
@@ -39,7 +45,13 @@ export type PaymentLinkView = {
   createdAt: string;
   expiresAt: string;
   expirationDays: number;
-  payment: { methodCode: number | null; methodDescription: string | null; receipt: string | null; transactionId: string | null; paidAt: string | null } | null;
+  payment: {
+    methodCode: number | null;
+    methodDescription: string | null;
+    receipt: string | null;
+    transactionId: string | null;
+    paidAt: string | null;
+  } | null;
   canCancel: boolean;
   syncedAt: string;
 };

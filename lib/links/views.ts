@@ -1,6 +1,6 @@
 import "server-only";
 import type { PaymentLink } from "@/lib/generated/prisma/client";
-import { paymentLinkStatusCodes, type InstallmentOption, type PaymentLinkListRow, type PaymentLinkView } from "./types";
+import { type InstallmentOption, type PaymentLinkListRow, type PaymentLinkView, paymentLinkStatusCodes } from "./types";
 
 const { CREATED, EXPIRED, PAID } = paymentLinkStatusCodes;
 

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { defaultPeriod } from "@/lib/format/period";
 import { getPixCharge } from "@/lib/gateway/pix-charges";
 import { startGatewaySandbox, useGateway } from "@/lib/testing/gateway-sandbox";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { cancelPixCharge, createPixCharge, findPixCharges, getPixChargeView, refreshPixChargesPage } from "./charges";
 import { upsertPixChargeFromGateway } from "./mirror";
-import { defaultPeriod } from "@/lib/format/period";
 import { ZCreatePixChargeInput, ZPixChargeFilters } from "./schemas";
 
 const wholePeriod = "initialDate=2000-01-01T00:00:00Z&endDate=2100-01-01T00:00:00Z";
@@ -16,9 +16,17 @@ describe("Pix charges against the sandbox", () => {
   let context: { actor: { id: string; email: string }; ip: string; userAgent: string };
 
   const newCharge = (overrides: Record<string, unknown> = {}) =>
-    ZCreatePixChargeInput.parse({ idempotencyKey: randomUUID(), amountCents: 2590, expirationSeconds: 600, ...overrides });
+    ZCreatePixChargeInput.parse({
+      idempotencyKey: randomUUID(),
+      amountCents: 2590,
+      expirationSeconds: 600,
+      ...overrides,
+    });
 
-  const upstreamCharges = async () => (await sandbox.request("merchant", "GET", `/api/v1/pix-charges?${wholePeriod}&size=100`)).body.content as { txid: string }[];
+  const upstreamCharges = async () =>
+    (await sandbox.request("merchant", "GET", `/api/v1/pix-charges?${wholePeriod}&size=100`)).body.content as {
+      txid: string;
+    }[];
 
   beforeAll(async () => {
     sandbox = await startGatewaySandbox();
@@ -38,7 +46,11 @@ describe("Pix charges against the sandbox", () => {
   });
 
   it("creates a charge upstream, mirrors it and records who did it", async () => {
-    const input = newCharge({ debtor: { name: "Fulano de Tal", document: "529.982.247-25" }, description: "Pedido 42", userReference: "order-42" });
+    const input = newCharge({
+      debtor: { name: "Fulano de Tal", document: "529.982.247-25" },
+      description: "Pedido 42",
+      userReference: "order-42",
+    });
     const { txid } = await createPixCharge(input, context);
 
     const view = await getPixChargeView(txid);
@@ -59,7 +71,12 @@ describe("Pix charges against the sandbox", () => {
     expect(row).toMatchObject({ createdById: context.actor.id, debtorCpf: "52998224725", expirationSeconds: 600 });
     expect(row.raw).not.toHaveProperty("qrCodeBase64");
     const entry = await db.auditLog.findFirstOrThrow({ where: { action: "pix_charge.created" } });
-    expect(entry).toMatchObject({ actorId: context.actor.id, resourceType: "pix_charge", resourceId: txid, ip: "203.0.113.9" });
+    expect(entry).toMatchObject({
+      actorId: context.actor.id,
+      resourceType: "pix_charge",
+      resourceId: txid,
+      ip: "203.0.113.9",
+    });
   });
 
   it("creates one upstream charge for two concurrent submits of the same form", async () => {
@@ -69,7 +86,9 @@ describe("Pix charges against the sandbox", () => {
     expect(second.txid).toBe(first.txid);
     expect(await createPixCharge(input, context)).toEqual(first);
     expect(await upstreamCharges()).toHaveLength(before + 1);
-    expect(await db.pixChargeRequest.findUniqueOrThrow({ where: { idempotencyKey: input.idempotencyKey } })).toMatchObject({
+    expect(
+      await db.pixChargeRequest.findUniqueOrThrow({ where: { idempotencyKey: input.idempotencyKey } }),
+    ).toMatchObject({
       state: "DONE",
       txid: first.txid,
     });
@@ -79,7 +98,9 @@ describe("Pix charges against the sandbox", () => {
     const input = newCharge({ amountCents: 1000 });
     const before = (await upstreamCharges()).length;
     // A blank debtor name never leaves the app (the gateway client validates the body first).
-    await expect(createPixCharge({ ...input, debtor: { name: " ", document: "52998224725" } }, context)).rejects.toMatchObject({
+    await expect(
+      createPixCharge({ ...input, debtor: { name: " ", document: "52998224725" } }, context),
+    ).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
     });
     expect(await db.pixChargeRequest.count()).toBe(0);
@@ -90,7 +111,10 @@ describe("Pix charges against the sandbox", () => {
 
   it("shows the payment without a reload once the payer pays", async () => {
     const { txid } = await createPixCharge(newCharge({ amountCents: 10_000 }), context);
-    await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${txid}/pay`, { payerName: "Beltrana", payerDocumentNumber: "11222333000181" });
+    await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${txid}/pay`, {
+      payerName: "Beltrana",
+      payerDocumentNumber: "11222333000181",
+    });
 
     const view = await getPixChargeView(txid, { refresh: true });
     expect(view).toMatchObject({
@@ -111,7 +135,11 @@ describe("Pix charges against the sandbox", () => {
     const view = await cancelPixCharge(txid, context);
     expect(view).toMatchObject({ status: "Cancelada", canCancel: false, isPayable: false });
     expect((await db.pixCharge.findUniqueOrThrow({ where: { txid } })).status).toBe("Cancelada");
-    expect(await db.auditLog.count({ where: { action: "pix_charge.cancelled", resourceId: txid, actorId: context.actor.id } })).toBe(1);
+    expect(
+      await db.auditLog.count({
+        where: { action: "pix_charge.cancelled", resourceId: txid, actorId: context.actor.id },
+      }),
+    ).toBe(1);
   });
 
   it("refuses to cancel a paid charge with a clear message and refreshes the mirror", async () => {
@@ -131,7 +159,8 @@ describe("Pix charges against the sandbox", () => {
 
   it("pulls the upstream list page by page into the mirror, without erasing what only a read has", async () => {
     const txids: string[] = [];
-    for (let index = 0; index < 3; index += 1) txids.push((await createPixCharge(newCharge({ amountCents: 100 + index }), context)).txid);
+    for (let index = 0; index < 3; index += 1)
+      txids.push((await createPixCharge(newCharge({ amountCents: 100 + index }), context)).txid);
     const qrBefore = (await db.pixCharge.findUniqueOrThrow({ where: { txid: txids[0]! } })).pixCopyAndPaste;
     await db.pixCharge.deleteMany({ where: { txid: { not: txids[0] } } });
     const upstreamCount = (await upstreamCharges()).length;
@@ -145,8 +174,14 @@ describe("Pix charges against the sandbox", () => {
   });
 
   it("filters, sorts and pages the list from the mirror", async () => {
-    const a = await createPixCharge(newCharge({ amountCents: 500, userReference: "ref-a", debtor: { name: "Ana", document: "52998224725" } }), context);
-    const b = await createPixCharge(newCharge({ amountCents: 300, userReference: "ref-b", debtor: { name: "Loja", document: "11.222.333/0001-81" } }), context);
+    const a = await createPixCharge(
+      newCharge({ amountCents: 500, userReference: "ref-a", debtor: { name: "Ana", document: "52998224725" } }),
+      context,
+    );
+    const b = await createPixCharge(
+      newCharge({ amountCents: 300, userReference: "ref-b", debtor: { name: "Loja", document: "11.222.333/0001-81" } }),
+      context,
+    );
     const c = await createPixCharge(newCharge({ amountCents: 900 }), context);
     await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${c.txid}/pay`);
     await getPixChargeView(c.txid, { refresh: true });
@@ -164,7 +199,11 @@ describe("Pix charges against the sandbox", () => {
     expect(paged).toMatchObject({ total: 3, page: 2, pageSize: 2, pageCount: 2 });
     expect(paged.rows.map((row) => row.txid)).toEqual([a.txid]);
     // A stale or hand-edited URL falls back per filter instead of failing.
-    expect(ZPixChargeFilters.parse({ status: "nope", page: "-1", sort: "x" })).toMatchObject({ status: undefined, page: 1, sort: "creationDate" });
+    expect(ZPixChargeFilters.parse({ status: "nope", page: "-1", sort: "x" })).toMatchObject({
+      status: undefined,
+      page: 1,
+      sort: "creationDate",
+    });
   });
 
   describe("mirror", () => {
@@ -191,14 +230,32 @@ describe("Pix charges against the sandbox", () => {
 
       expect((await upsertPixChargeFromGateway(active)).outcome).toBe("stale");
       const { calendar, debtor, amount, description, userReference } = active;
-      expect((await upsertPixChargeFromGateway({ txid, calendar, debtor, amount, status: "ACTIVE", description, userReference })).outcome).toBe("stale");
+      expect(
+        (
+          await upsertPixChargeFromGateway({
+            txid,
+            calendar,
+            debtor,
+            amount,
+            status: "ACTIVE",
+            description,
+            userReference,
+          })
+        ).outcome,
+      ).toBe("stale");
       expect((await db.pixCharge.findUniqueOrThrow({ where: { txid } })).status).toBe("PAID");
 
       // A refund, then the paid snapshot again (a webhook retry carries the body of its first try).
       await sandbox.request("merchant", "POST", "/api/v1/pix-refunds", { txid, amount: 4 });
-      expect((await upsertPixChargeFromGateway(await getPixCharge(txid))).charge).toMatchObject({ status: "PARTIALLY REFUNDED", refundedCents: 400 });
+      expect((await upsertPixChargeFromGateway(await getPixCharge(txid))).charge).toMatchObject({
+        status: "PARTIALLY REFUNDED",
+        refundedCents: 400,
+      });
       expect((await upsertPixChargeFromGateway(paid)).outcome).toBe("stale");
-      expect(await db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({ status: "PARTIALLY REFUNDED", refundedCents: 400 });
+      expect(await db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({
+        status: "PARTIALLY REFUNDED",
+        refundedCents: 400,
+      });
       expect(await db.pixRefund.count({ where: { txid } })).toBe(1);
     });
 
@@ -208,9 +265,17 @@ describe("Pix charges against the sandbox", () => {
         const { txid } = await createPixCharge(newCharge({ amountCents: 1000 }), context);
         await manual.request("merchant", "POST", `/sandbox/v1/pix-charges/${txid}/pay`);
         const refund = await manual.request("merchant", "POST", "/api/v1/pix-refunds", { txid, amount: 10 });
-        expect((await upsertPixChargeFromGateway(await getPixCharge(txid))).charge).toMatchObject({ status: "REFUNDED", refundedCents: 1000 });
-        await manual.request("merchant", "POST", `/sandbox/v1/pix-refunds/${refund.body.pixRefundId}/fail`, { statusReason: "conta encerrada" });
-        expect((await upsertPixChargeFromGateway(await getPixCharge(txid))).charge).toMatchObject({ status: "PAID", refundedCents: 0 });
+        expect((await upsertPixChargeFromGateway(await getPixCharge(txid))).charge).toMatchObject({
+          status: "REFUNDED",
+          refundedCents: 1000,
+        });
+        await manual.request("merchant", "POST", `/sandbox/v1/pix-refunds/${refund.body.pixRefundId}/fail`, {
+          statusReason: "conta encerrada",
+        });
+        expect((await upsertPixChargeFromGateway(await getPixCharge(txid))).charge).toMatchObject({
+          status: "PAID",
+          refundedCents: 0,
+        });
         const view = await getPixChargeView(txid);
         expect(view).toMatchObject({ remainingRefundableCents: 1000, canRefund: true });
         expect(view!.refunds).toMatchObject([{ statusCode: 4, statusReason: "conta encerrada" }]);

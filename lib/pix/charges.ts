@@ -3,19 +3,19 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { defaultPeriod, periodBounds, toUpstreamPeriod } from "@/lib/format/period";
 import { GatewayHttpError, isCertainlyNotApplied, toAppError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/pix-charges";
 import type { TCreatePixChargeRequest } from "@/lib/gateway/schemas/pix-charge";
-import { Prisma, type PixCharge } from "@/lib/generated/prisma/client";
+import { type PixCharge, Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { centsToAmount } from "@/lib/shared/money";
 import { isValidCpf } from "@/lib/shared/cpf-cnpj";
-import { findMirroredPixCharge, upsertPixChargeFromGateway, type MirroredPixCharge } from "./mirror";
-import { defaultPeriod, periodBounds, toUpstreamPeriod } from "@/lib/format/period";
-import type { TCreatePixCharge, TPixChargeFilters } from "./schemas";
+import { centsToAmount } from "@/lib/shared/money";
 import type { ChangeContext } from "@/lib/users/users";
-import { toPixChargeView } from "./views";
+import { findMirroredPixCharge, type MirroredPixCharge, upsertPixChargeFromGateway } from "./mirror";
+import type { TCreatePixCharge, TPixChargeFilters } from "./schemas";
 import type { ListPage, PixChargeListRow, PixChargeView, RefreshPageResult } from "./types";
+import { toPixChargeView } from "./views";
 
 export const pixChargePageSize = 20;
 // Upstream pages for "refresh from gateway": the sandbox allows up to 100 per page.
@@ -26,7 +26,13 @@ const activeChargeMaxAgeMs = 1000;
 const pendingRequestWaitMs = 20_000;
 
 function auditFields(context: ChangeContext, txid: string) {
-  return { actor: context.actor, resourceType: "pix_charge", resourceId: txid, ip: context.ip, userAgent: context.userAgent };
+  return {
+    actor: context.actor,
+    resourceType: "pix_charge",
+    resourceId: txid,
+    ip: context.ip,
+    userAgent: context.userAgent,
+  };
 }
 
 function toCreateRequest(input: TCreatePixCharge): TCreatePixChargeRequest {
@@ -36,7 +42,9 @@ function toCreateRequest(input: TCreatePixCharge): TCreatePixChargeRequest {
     expiration: input.expirationSeconds,
     debtor: debtor && {
       name: debtor.name,
-      ...(isValidCpf(debtor.document) ? { naturalPersonIdentification: debtor.document } : { legalPersonIdentification: debtor.document }),
+      ...(isValidCpf(debtor.document)
+        ? { naturalPersonIdentification: debtor.document }
+        : { legalPersonIdentification: debtor.document }),
     },
     description: input.description,
     userReference: input.userReference,
@@ -51,7 +59,10 @@ async function waitForPendingRequest(idempotencyKey: string): Promise<{ txid: st
     if (request?.state === "DONE" && request.txid) return { txid: request.txid };
     if (!request || request.state === "FAILED") break;
   }
-  throw new AppError("CONFLICT", "This charge is still being created, or its creation failed: check the charge list before trying again.");
+  throw new AppError(
+    "CONFLICT",
+    "This charge is still being created, or its creation failed: check the charge list before trying again.",
+  );
 }
 
 async function claimIdempotencyKey(idempotencyKey: string, context: ChangeContext): Promise<{ txid: string } | null> {
@@ -64,7 +75,10 @@ async function claimIdempotencyKey(idempotencyKey: string, context: ChangeContex
   const existing = await db.pixChargeRequest.findUniqueOrThrow({ where: { idempotencyKey } });
   if (existing.state === "DONE" && existing.txid) return { txid: existing.txid };
   if (existing.state === "FAILED") {
-    throw new AppError("CONFLICT", "The first attempt of this charge had no clear answer from the gateway: refresh the charge list from the gateway before creating it again.");
+    throw new AppError(
+      "CONFLICT",
+      "The first attempt of this charge had no clear answer from the gateway: refresh the charge list from the gateway before creating it again.",
+    );
   }
   return waitForPendingRequest(idempotencyKey);
 }
@@ -86,7 +100,10 @@ export async function createPixCharge(input: TCreatePixCharge, context: ChangeCo
     if (isCertainlyNotApplied(error)) {
       await db.pixChargeRequest.delete({ where: { idempotencyKey } });
     } else {
-      await db.pixChargeRequest.update({ where: { idempotencyKey }, data: { state: "FAILED", error: String(error).slice(0, 500) } });
+      await db.pixChargeRequest.update({
+        where: { idempotencyKey },
+        data: { state: "FAILED", error: String(error).slice(0, 500) },
+      });
     }
     throw toAppError(error);
   }
@@ -95,7 +112,11 @@ export async function createPixCharge(input: TCreatePixCharge, context: ChangeCo
     await upsertPixChargeFromGateway(charge, { client: tx, createdById: context.actor?.id ?? null });
     await tx.pixChargeRequest.update({ where: { idempotencyKey }, data: { state: "DONE", txid: charge.txid } });
     await recordAudit(
-      { ...auditFields(context, charge.txid), action: "pix_charge.created", metadata: { amountCents: input.amountCents, idempotencyKey } },
+      {
+        ...auditFields(context, charge.txid),
+        action: "pix_charge.created",
+        metadata: { amountCents: input.amountCents, idempotencyKey },
+      },
       tx,
     );
   });
@@ -122,11 +143,15 @@ function needsRead(charge: PixCharge, now: Date): boolean {
  * it is not mirrored yet, or while it can still be paid and the mirror is older than a second (so
  * polling sees a payment). When the gateway cannot be reached the mirrored state is shown.
  */
-export async function getPixChargeView(txid: string, options: { refresh?: boolean } = {}): Promise<PixChargeView | null> {
+export async function getPixChargeView(
+  txid: string,
+  options: { refresh?: boolean } = {},
+): Promise<PixChargeView | null> {
   let mirrored = options.refresh ? undefined : await findMirroredPixCharge(txid);
   if (mirrored && !needsRead(mirrored, new Date())) return toPixChargeView(mirrored, new Date());
   try {
-    const synced = (await syncPixCharge(txid)) ?? (mirrored === undefined ? await findMirroredPixCharge(txid) : mirrored);
+    const synced =
+      (await syncPixCharge(txid)) ?? (mirrored === undefined ? await findMirroredPixCharge(txid) : mirrored);
     return synced && toPixChargeView(synced, new Date());
   } catch (error) {
     mirrored ??= await findMirroredPixCharge(txid);
@@ -160,7 +185,10 @@ export function toPixChargeListRow(charge: PixCharge): PixChargeListRow {
 }
 
 /** The charge list, from the mirror. The period defaults to the last 7 days (São Paulo dates). */
-export async function findPixCharges(filters: TPixChargeFilters, pageSize = pixChargePageSize): Promise<ListPage<PixChargeListRow>> {
+export async function findPixCharges(
+  filters: TPixChargeFilters,
+  pageSize = pixChargePageSize,
+): Promise<ListPage<PixChargeListRow>> {
   const fallback = defaultPeriod();
   const period = { from: filters.from ?? fallback.from, to: filters.to ?? fallback.to };
   const where: Prisma.PixChargeWhereInput = {
@@ -179,14 +207,29 @@ export async function findPixCharges(filters: TPixChargeFilters, pageSize = pixC
       take: pageSize,
     }),
   ]);
-  return { rows: charges.map(toPixChargeListRow), total, page: filters.page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  return {
+    rows: charges.map(toPixChargeListRow),
+    total,
+    page: filters.page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  };
 }
 
 /** One page (from 0) of the upstream list for the period, written into the mirror. */
-export async function refreshPixChargesPage(input: { from: string; to: string; page: number }): Promise<RefreshPageResult> {
+export async function refreshPixChargesPage(input: {
+  from: string;
+  to: string;
+  page: number;
+}): Promise<RefreshPageResult> {
   let result: Awaited<ReturnType<typeof gateway.listPixCharges>>;
   try {
-    result = await gateway.listPixCharges({ ...toUpstreamPeriod(input), page: input.page, size: refreshPageSize, sort: "creationDate,asc" });
+    result = await gateway.listPixCharges({
+      ...toUpstreamPeriod(input),
+      page: input.page,
+      size: refreshPageSize,
+      sort: "creationDate,asc",
+    });
   } catch (error) {
     throw toAppError(error);
   }
@@ -208,9 +251,13 @@ export async function cancelPixCharge(txid: string, context: ChangeContext): Pro
     cancelled = await gateway.cancelPixCharge(txid);
   } catch (error) {
     if (error instanceof GatewayHttpError && error.status === 409) {
-      await syncPixCharge(txid).catch((readError: unknown) => log.warn({ err: readError, txid }, "pix charge read after a refused cancel failed"));
+      await syncPixCharge(txid).catch((readError: unknown) =>
+        log.warn({ err: readError, txid }, "pix charge read after a refused cancel failed"),
+      );
       const status = (await db.pixCharge.findUnique({ where: { txid }, select: { status: true } }))?.status;
-      throw new AppError("CONFLICT", `This charge can no longer be cancelled${status ? `: it is ${status}` : ""}.`, { cause: error });
+      throw new AppError("CONFLICT", `This charge can no longer be cancelled${status ? `: it is ${status}` : ""}.`, {
+        cause: error,
+      });
     }
     throw toAppError(error);
   }

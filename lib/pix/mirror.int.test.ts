@@ -1,11 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prismaSqlRunner } from "@/lib/db/sql";
-import { ZPixCharge, type TPixCharge } from "@/lib/gateway/schemas/pix-charge";
+import { type TPixCharge, ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import { ZPixRefund } from "@/lib/gateway/schemas/pix-refund";
-import { openTestDatabase, testBackends, type TestDatabase } from "@/lib/testing/test-database";
+import { openTestDatabase, type TestDatabase, testBackends } from "@/lib/testing/test-database";
 import { paidCharge, refundReturnedEvent } from "@/lib/webhooks/testing/fixtures";
-import { lockPixCharge, upsertPixChargeFromGateway, upsertPixRefundFromGateway, writeFullChargeWithoutRefunds } from "./mirror";
+import {
+  lockPixCharge,
+  upsertPixChargeFromGateway,
+  upsertPixRefundFromGateway,
+  writeFullChargeWithoutRefunds,
+} from "./mirror";
 
 // The webhook's one-statement write must store exactly what the general upsert stores, and refuse
 // the same moves back: each scenario runs through both on two charges and compares the rows.
@@ -23,8 +28,10 @@ describe.each(testBackends)("writeFullChargeWithoutRefunds matches upsertPixChar
   });
 
   // The same snapshot under two txids (the fixture derives the endToEndId from its txid).
-  const charge = (txid: string, overrides: Record<string, unknown> = {}) => ZPixCharge.parse({ ...paidCharge("TX", overrides), txid });
-  const general = async (data: TPixCharge, now: Date) => (await test.db.$transaction((tx) => upsertPixChargeFromGateway(data, { client: tx, now }))).outcome;
+  const charge = (txid: string, overrides: Record<string, unknown> = {}) =>
+    ZPixCharge.parse({ ...paidCharge("TX", overrides), txid });
+  const general = async (data: TPixCharge, now: Date) =>
+    (await test.db.$transaction((tx) => upsertPixChargeFromGateway(data, { client: tx, now }))).outcome;
   const oneStatement = async (data: TPixCharge, now: Date) =>
     (
       await test.db.$transaction(async (tx) => {
@@ -34,7 +41,13 @@ describe.each(testBackends)("writeFullChargeWithoutRefunds matches upsertPixChar
     ).outcome;
   // The row without what differs by construction: the key, and the clocks Prisma sets itself.
   const stored = async (txid: string) => {
-    const { txid: _txid, createdAt: _createdAt, updatedAt, raw, ...row } = await test.db.pixCharge.findUniqueOrThrow({ where: { txid } });
+    const {
+      txid: _txid,
+      createdAt: _createdAt,
+      updatedAt,
+      raw,
+      ...row
+    } = await test.db.pixCharge.findUniqueOrThrow({ where: { txid } });
     return { ...row, raw: { ...(raw as object), txid: "-" }, updatedAt };
   };
 
@@ -49,11 +62,16 @@ describe.each(testBackends)("writeFullChargeWithoutRefunds matches upsertPixChar
           await test.db.$transaction((tx) => upsertPixRefundFromGateway(refund, { client: tx, now }));
         }
       }
-      outcomes.push([await general(charge(a, step.overrides), now), await oneStatement(charge(b, step.overrides), now)]);
+      outcomes.push([
+        await general(charge(a, step.overrides), now),
+        await oneStatement(charge(b, step.overrides), now),
+      ]);
       const [rowA, rowB] = [await stored(a), await stored(b)];
       expect({ ...rowB, updatedAt: undefined }).toEqual({ ...rowA, updatedAt: undefined });
       // updatedAt moves only when the data does: both moved at this step, or neither did.
-      expect(rowB.updatedAt.getTime() === now.getTime()).toBe(outcomes.at(-1)![0] === "created" || outcomes.at(-1)![0] === "updated");
+      expect(rowB.updatedAt.getTime() === now.getTime()).toBe(
+        outcomes.at(-1)![0] === "created" || outcomes.at(-1)![0] === "updated",
+      );
     }
     for (const [generalOutcome, oneStatementOutcome] of outcomes) expect(oneStatementOutcome).toBe(generalOutcome);
     return outcomes.map(([outcome]) => outcome);
@@ -62,16 +80,33 @@ describe.each(testBackends)("writeFullChargeWithoutRefunds matches upsertPixChar
   const active = { status: "ACTIVE", pix: null };
 
   it("creates, moves forward and confirms an unchanged state the same way", async () => {
-    expect(await runBoth([{ overrides: active }, { overrides: {} }, { overrides: {} }])).toEqual(["created", "updated", "unchanged"]);
-    expect(await runBoth([{ overrides: { debtor: { name: "Fulano", naturalPersonIdentification: "529.982.247-25" }, description: "x" } }])).toEqual(["created"]);
+    expect(await runBoth([{ overrides: active }, { overrides: {} }, { overrides: {} }])).toEqual([
+      "created",
+      "updated",
+      "unchanged",
+    ]);
+    expect(
+      await runBoth([
+        { overrides: { debtor: { name: "Fulano", naturalPersonIdentification: "529.982.247-25" }, description: "x" } },
+      ]),
+    ).toEqual(["created"]);
   });
 
   it("refuses the same moves back", async () => {
     expect(await runBoth([{ overrides: {} }, { overrides: active }])).toEqual(["created", "stale"]);
-    expect(await runBoth([{ overrides: { status: "EXPIRED", pix: null } }, { overrides: {} }])).toEqual(["created", "stale"]);
+    expect(await runBoth([{ overrides: { status: "EXPIRED", pix: null } }, { overrides: {} }])).toEqual([
+      "created",
+      "stale",
+    ]);
     // A snapshot that does not know a mirrored refund is older than the mirror; without refunds it may move back.
-    expect(await runBoth([{ overrides: { status: "REFUNDED" } }, { overrides: {}, refundFirst: true }])).toEqual(["created", "stale"]);
+    expect(await runBoth([{ overrides: { status: "REFUNDED" } }, { overrides: {}, refundFirst: true }])).toEqual([
+      "created",
+      "stale",
+    ]);
     expect(await runBoth([{ overrides: { status: "REFUNDED" } }, { overrides: {} }])).toEqual(["created", "updated"]);
-    expect(await runBoth([{ overrides: { status: "SOMETHING NEW" } }, { overrides: active }])).toEqual(["created", "updated"]);
+    expect(await runBoth([{ overrides: { status: "SOMETHING NEW" } }, { overrides: active }])).toEqual([
+      "created",
+      "updated",
+    ]);
   });
 });

@@ -4,9 +4,9 @@ import type { SqlRunner } from "@/lib/db/sql";
 import { publishChange } from "@/lib/events/bus";
 import type { TPixCharge, TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
-import { Prisma, type PixCharge, type PixRefund } from "@/lib/generated/prisma/client";
-import { amountToCents } from "@/lib/shared/money";
+import type { PixCharge, PixRefund, Prisma } from "@/lib/generated/prisma/client";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
+import { amountToCents } from "@/lib/shared/money";
 
 // The local mirror of upstream Pix charges and refunds. Every answer that carries a charge or a
 // refund (reads, lists, creation, cancellation, and the webhooks of issue 5) goes through these two
@@ -49,7 +49,8 @@ type StatusMove = "accept" | "refuse" | "if_refunds_known";
 
 function statusMove(current: string, next: string, isFull: boolean): StatusMove {
   if (current === next) return "accept";
-  if (current in unpaidRank) return !(next in unpaidRank) || unpaidRank[next]! > unpaidRank[current]! ? "accept" : "refuse";
+  if (current in unpaidRank)
+    return !(next in unpaidRank) || unpaidRank[next]! > unpaidRank[current]! ? "accept" : "refuse";
   if (finalUnpaid.includes(current)) return "refuse";
   if (!paidFamily.includes(current)) return "accept"; // an unknown status: nothing to compare with
   if (!paidFamily.includes(next)) return !(next in unpaidRank) && !finalUnpaid.includes(next) ? "accept" : "refuse";
@@ -57,7 +58,11 @@ function statusMove(current: string, next: string, isFull: boolean): StatusMove 
   return isFull ? "if_refunds_known" : "refuse";
 }
 
-async function acceptsStatus(tx: MirrorClient, current: string, incoming: TPixCharge | TPixChargeListItem): Promise<boolean> {
+async function acceptsStatus(
+  tx: MirrorClient,
+  current: string,
+  incoming: TPixCharge | TPixChargeListItem,
+): Promise<boolean> {
   const move = statusMove(current, incoming.status, isFullCharge(incoming));
   if (move !== "if_refunds_known") return move === "accept";
   const known = new Set(((incoming as TPixCharge).devolutions ?? []).map((refund) => refund.pixRefundId));
@@ -75,7 +80,8 @@ function canonicalJson(value: unknown): string {
 }
 
 function isSameValue(a: unknown, b: unknown): boolean {
-  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (a instanceof Date || b instanceof Date)
+    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
   if (a !== null && typeof a === "object") return canonicalJson(a) === canonicalJson(b);
   return a === b;
 }
@@ -121,9 +127,13 @@ function fullChargeFields(charge: TPixCharge) {
 
 // The QR PNG is large and rendered again from pixCopyAndPaste, so it is not kept; the
 // refunds live in their own rows.
-function rawOf(charge: TPixCharge | TPixChargeListItem, previous: Prisma.JsonValue | undefined): Prisma.InputJsonObject {
+function rawOf(
+  charge: TPixCharge | TPixChargeListItem,
+  previous: Prisma.JsonValue | undefined,
+): Prisma.InputJsonObject {
   const { qrCodeBase64: _qr, devolutions: _devolutions, ...rest } = charge as Partial<TPixCharge> & TPixChargeListItem;
-  const base = !isFullCharge(charge) && previous && typeof previous === "object" && !Array.isArray(previous) ? previous : {};
+  const base =
+    !isFullCharge(charge) && previous && typeof previous === "object" && !Array.isArray(previous) ? previous : {};
   return { ...base, ...rest } as Prisma.InputJsonObject;
 }
 
@@ -141,14 +151,24 @@ async function recomputeRefundedCents(tx: MirrorClient, txid: string): Promise<v
 
 type UpsertChargeOptions = { client?: MirrorClient; createdById?: string | null; now?: Date };
 
-async function writeCharge(tx: MirrorClient, charge: TPixCharge | TPixChargeListItem, options: UpsertChargeOptions): Promise<MirrorOutcome> {
+async function writeCharge(
+  tx: MirrorClient,
+  charge: TPixCharge | TPixChargeListItem,
+  options: UpsertChargeOptions,
+): Promise<MirrorOutcome> {
   const syncedAt = options.now ?? new Date();
   await lockPixCharge(tx, charge.txid);
   const existing = await tx.pixCharge.findUnique({ where: { txid: charge.txid } });
   const fields = chargeFields(charge);
   if (!existing) {
     await tx.pixCharge.create({
-      data: { txid: charge.txid, ...fields, raw: rawOf(charge, undefined), syncedAt, createdById: options.createdById ?? null },
+      data: {
+        txid: charge.txid,
+        ...fields,
+        raw: rawOf(charge, undefined),
+        syncedAt,
+        createdById: options.createdById ?? null,
+      },
     });
     return "created";
   }
@@ -158,7 +178,12 @@ async function writeCharge(tx: MirrorClient, charge: TPixCharge | TPixChargeList
   await tx.pixCharge.update({
     where: { txid: charge.txid },
     // updatedAt moves only when the data does.
-    data: { ...changes, syncedAt, createdById: existing.createdById ?? options.createdById ?? undefined, ...(isChanged ? {} : { updatedAt: existing.updatedAt }) },
+    data: {
+      ...changes,
+      syncedAt,
+      createdById: existing.createdById ?? options.createdById ?? undefined,
+      ...(isChanged ? {} : { updatedAt: existing.updatedAt }),
+    },
   });
   return isChanged ? "updated" : "unchanged";
 }
@@ -194,7 +219,11 @@ async function publishRefundChange(tx: MirrorClient, refund: TPixRefund): Promis
 
 type UpsertRefundOptions = { client?: MirrorClient; requestedById?: string | null; now?: Date };
 
-async function writeRefund(tx: MirrorClient, refund: TPixRefund, options: UpsertRefundOptions): Promise<{ outcome: MirrorOutcome; refund: PixRefund }> {
+async function writeRefund(
+  tx: MirrorClient,
+  refund: TPixRefund,
+  options: UpsertRefundOptions,
+): Promise<{ outcome: MirrorOutcome; refund: PixRefund }> {
   const syncedAt = options.now ?? new Date();
   const fields = refundFields(refund);
   const existing = await tx.pixRefund.findUnique({ where: { pixRefundId: refund.pixRefundId } });
@@ -227,14 +256,17 @@ function inTransaction<T>(client: MirrorClient | undefined, work: (tx: MirrorCli
 
 export type MirroredPixCharge = PixCharge & { refunds: PixRefund[] };
 
-const withRefunds = { refunds: { orderBy: [{ creationDate: "asc" }, { pixRefundId: "asc" }] } } satisfies Prisma.PixChargeInclude;
+const withRefunds = {
+  refunds: { orderBy: [{ creationDate: "asc" }, { pixRefundId: "asc" }] },
+} satisfies Prisma.PixChargeInclude;
 
 export function findMirroredPixCharge(txid: string): Promise<MirroredPixCharge | null> {
   return db.pixCharge.findUnique({ where: { txid }, include: withRefunds });
 }
 
 function isUnchanged(existing: MirroredPixCharge, charge: TPixCharge | TPixChargeListItem): boolean {
-  if (Object.keys(changedFields(existing, { ...chargeFields(charge), raw: rawOf(charge, existing.raw) })).length > 0) return false;
+  if (Object.keys(changedFields(existing, { ...chargeFields(charge), raw: rawOf(charge, existing.raw) })).length > 0)
+    return false;
   if (!isFullCharge(charge)) return true;
   return (charge.devolutions ?? []).every((refund) => {
     const mirrored = existing.refunds.find((row) => row.pixRefundId === refund.pixRefundId);
@@ -244,7 +276,10 @@ function isUnchanged(existing: MirroredPixCharge, charge: TPixCharge | TPixCharg
 
 // Most writes repeat what the mirror holds (an open charge being polled): they only confirm
 // `syncedAt`, in one statement and without the lock. Anything else takes the locked path.
-async function confirmUnchanged(charge: TPixCharge | TPixChargeListItem, syncedAt: Date): Promise<MirroredPixCharge | null> {
+async function confirmUnchanged(
+  charge: TPixCharge | TPixChargeListItem,
+  syncedAt: Date,
+): Promise<MirroredPixCharge | null> {
   const existing = await db.pixCharge.findUnique({ where: { txid: charge.txid }, include: withRefunds });
   if (!existing || !isUnchanged(existing, charge)) return null;
   await db.pixCharge.update({ where: { txid: charge.txid }, data: { syncedAt, updatedAt: existing.updatedAt } });
@@ -275,8 +310,12 @@ export async function upsertPixChargeFromGateway(
         if (outcome === "unchanged") outcome = "updated";
       }
     }
-    if (outcome === "created" || outcome === "updated") await publishChange({ kind: "pix_charge", id: charge.txid }, tx);
-    return { outcome, charge: await tx.pixCharge.findUniqueOrThrow({ where: { txid: charge.txid }, include: withRefunds }) };
+    if (outcome === "created" || outcome === "updated")
+      await publishChange({ kind: "pix_charge", id: charge.txid }, tx);
+    return {
+      outcome,
+      charge: await tx.pixCharge.findUniqueOrThrow({ where: { txid: charge.txid }, include: withRefunds }),
+    };
   });
 }
 
@@ -293,13 +332,23 @@ export async function upsertPixRefundFromGateway(
     const charge = await tx.pixCharge.findUnique({ where: { txid: refund.pixChargeTxid }, select: { txid: true } });
     if (!charge) return null;
     const result = await writeRefund(tx, refund, options);
-    if (result.outcome !== "unchanged" && result.outcome !== "stale") await recomputeRefundedCents(tx, refund.pixChargeTxid);
+    if (result.outcome !== "unchanged" && result.outcome !== "stale")
+      await recomputeRefundedCents(tx, refund.pixChargeTxid);
     return result;
   });
 }
 
 /** The columns of a mirrored charge that a webhook's change record shows (lib/webhooks/apply.ts). */
-export const chargeChangeColumns = ["status", "amountCents", "paidAt", "paidAmountCents", "payerName", "endToEndId", "refundedCents", "devolutionAllowed"] as const;
+export const chargeChangeColumns = [
+  "status",
+  "amountCents",
+  "paidAt",
+  "paidAmountCents",
+  "payerName",
+  "endToEndId",
+  "refundedCents",
+  "devolutionAllowed",
+] as const;
 export type TChargeChangeView = Record<(typeof chargeChangeColumns)[number], unknown>;
 
 // statusMove from every known status to `next`, as JSON for the statement below; a status missing
@@ -310,7 +359,9 @@ const statusMovesByNext = new Map<string, string>();
 function statusMovesTo(next: string): string {
   let moves = statusMovesByNext.get(next);
   if (!moves) {
-    moves = JSON.stringify(Object.fromEntries(knownStatuses.map((current) => [current, statusMove(current, next, true)])));
+    moves = JSON.stringify(
+      Object.fromEntries(knownStatuses.map((current) => [current, statusMove(current, next, true)])),
+    );
     statusMovesByNext.set(next, moves);
   }
   return moves;
@@ -369,7 +420,11 @@ WITH "incoming" AS (
 SELECT (SELECT count(*) FROM "created")::int AS "createdCount", o.*
 FROM "incoming" LEFT JOIN "current" AS o ON true`;
 
-type TWrittenChargeRow = TChargeChangeView & { createdCount: number; isAccepted: boolean | null; isChanged: boolean | null };
+type TWrittenChargeRow = TChargeChangeView & {
+  createdCount: number;
+  isAccepted: boolean | null;
+  isChanged: boolean | null;
+};
 
 /**
  * The webhook's common case in one statement: a full read without refunds (what `pix_charge.paid`
@@ -383,7 +438,8 @@ export async function writeFullChargeWithoutRefunds(
   charge: TPixCharge,
   now: Date,
 ): Promise<{ outcome: MirrorOutcome; before: TChargeChangeView | null; after: TChargeChangeView }> {
-  if (charge.devolutions?.length) throw new Error("writeFullChargeWithoutRefunds: the charge carries refunds, use upsertPixChargeFromGateway");
+  if (charge.devolutions?.length)
+    throw new Error("writeFullChargeWithoutRefunds: the charge carries refunds, use upsertPixChargeFromGateway");
   const fields = fullChargeFields(charge);
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   const [row] = await run<TWrittenChargeRow>(writeFullChargeSql, [
@@ -423,7 +479,9 @@ export async function writeFullChargeWithoutRefunds(
   if (createdCount === 1) return { outcome: "created", before: null, after: written(0) };
   // No row and none created: someone wrote it without the lock; the caller's transaction fails and is retried.
   if (isAccepted === null) throw new Error(`the charge ${charge.txid} appeared while its lock was held`);
-  const before = Object.fromEntries(chargeChangeColumns.map((column) => [column, current[column]])) as TChargeChangeView;
+  const before = Object.fromEntries(
+    chargeChangeColumns.map((column) => [column, current[column]]),
+  ) as TChargeChangeView;
   if (!isAccepted) return { outcome: "stale", before, after: before };
   return { outcome: isChanged ? "updated" : "unchanged", before, after: written(before.refundedCents) };
 }

@@ -46,13 +46,27 @@ describe("Pix refunds against the sandbox", () => {
   it("refunds half, then the rest, and then refuses a third with a clear message", async () => {
     const txid = await paidCharge(5000);
     await requestPixRefund({ txid, amountCents: 2500, description: "Metade" }, context);
-    expect(await getRefundPanel(txid)).toMatchObject({ status: "PARTIALLY REFUNDED", refundedCents: 2500, remainingRefundableCents: 2500, canRefund: true });
+    expect(await getRefundPanel(txid)).toMatchObject({
+      status: "PARTIALLY REFUNDED",
+      refundedCents: 2500,
+      remainingRefundableCents: 2500,
+      canRefund: true,
+    });
     const { pixRefundId } = await requestPixRefund({ txid, amountCents: 2500 }, context);
     const panel = await getRefundPanel(txid);
-    expect(panel).toMatchObject({ status: "REFUNDED", refundedCents: 5000, remainingRefundableCents: 0, canRefund: false, refundWindowDaysLeft: 90 });
+    expect(panel).toMatchObject({
+      status: "REFUNDED",
+      refundedCents: 5000,
+      remainingRefundableCents: 0,
+      canRefund: false,
+      refundWindowDaysLeft: 90,
+    });
     expect(panel!.refunds).toHaveLength(2);
     expect(panel!.refunds[0]).toMatchObject({ amountCents: 2500, statusCode: 3, description: "Metade" });
-    expect(await db.pixRefund.findUniqueOrThrow({ where: { pixRefundId } })).toMatchObject({ requestedById: context.actor.id, amountCents: 2500 });
+    expect(await db.pixRefund.findUniqueOrThrow({ where: { pixRefundId } })).toMatchObject({
+      requestedById: context.actor.id,
+      amountCents: 2500,
+    });
 
     await expect(requestPixRefund({ txid, amountCents: 1 }, context)).rejects.toMatchObject({
       code: "UNPROCESSABLE",
@@ -66,7 +80,9 @@ describe("Pix refunds against the sandbox", () => {
 
   it("lets exactly 10 of 20 parallel refunds of 10% through, and upstream and mirror agree", async () => {
     const txid = await paidCharge(10_000);
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => requestPixRefund({ txid, amountCents: 1000 }, context)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => requestPixRefund({ txid, amountCents: 1000 }, context)),
+    );
 
     const succeeded = results.filter((result) => result.status === "fulfilled");
     const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
@@ -91,7 +107,11 @@ describe("Pix refunds against the sandbox", () => {
   });
 
   it("refuses a refund of an unpaid charge before asking upstream", async () => {
-    const input = ZCreatePixChargeInput.parse({ idempotencyKey: randomUUID(), amountCents: 1000, expirationSeconds: 600 });
+    const input = ZCreatePixChargeInput.parse({
+      idempotencyKey: randomUUID(),
+      amountCents: 1000,
+      expirationSeconds: 600,
+    });
     const { txid } = await createPixCharge(input, context);
     await expect(requestPixRefund({ txid, amountCents: 100 }, context)).rejects.toMatchObject({
       code: "CONFLICT",
@@ -109,7 +129,10 @@ describe("Pix refunds against the sandbox", () => {
     expect(error).toMatchObject({ code: "UNPROCESSABLE" });
     expect(await db.pixRefund.count({ where: { txid } })).toBe(0);
     expect(await db.auditLog.count({ where: { action: "pix_refund.requested" } })).toBe(0);
-    expect(await db.auditLog.findFirstOrThrow({ where: { action: "pix_refund.failed" } })).toMatchObject({ resourceId: txid, actorId: context.actor.id });
+    expect(await db.auditLog.findFirstOrThrow({ where: { action: "pix_refund.failed" } })).toMatchObject({
+      resourceId: txid,
+      actorId: context.actor.id,
+    });
   });
 
   it("shows an upstream 409 plainly and changes nothing locally", async () => {
@@ -135,7 +158,9 @@ describe("Pix refunds against the sandbox", () => {
 
       const find = (params: Record<string, string>) => findPixRefunds(ZPixRefundFilters.parse(params));
       expect((await find({})).rows.map((row) => row.pixRefundId)).toEqual([b.pixRefundId, a.pixRefundId]);
-      expect((await find({ txid: second })).rows).toMatchObject([{ pixRefundId: b.pixRefundId, txid: second, amountCents: 700, statusCode: 2 }]);
+      expect((await find({ txid: second })).rows).toMatchObject([
+        { pixRefundId: b.pixRefundId, txid: second, amountCents: 700, statusCode: 2 },
+      ]);
       expect((await find({ statusCode: "3" })).rows).toMatchObject([{ pixRefundId: a.pixRefundId, statusCode: 3 }]);
       expect((await find({ statusCode: "3" })).rows[0]!.settledAt).toBeTruthy();
       expect((await find({ from: "2000-01-01", to: "2000-12-31" })).total).toBe(0);

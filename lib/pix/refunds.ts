@@ -3,6 +3,7 @@ import { recordAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { formatBRL } from "@/lib/format/money";
+import { periodBounds } from "@/lib/format/period";
 import { GatewayHttpError, isGatewayError, toAppError } from "@/lib/gateway/errors";
 import { getPixCharge } from "@/lib/gateway/pix-charges";
 import * as gateway from "@/lib/gateway/pix-refunds";
@@ -12,8 +13,7 @@ import { log } from "@/lib/log";
 import { centsToAmount } from "@/lib/shared/money";
 import type { ChangeContext } from "@/lib/users/users";
 import { getPixChargeView } from "./charges";
-import { lockPixCharge, upsertPixChargeFromGateway, upsertPixRefundFromGateway, type MirrorClient } from "./mirror";
-import { periodBounds } from "@/lib/format/period";
+import { lockPixCharge, type MirrorClient, upsertPixChargeFromGateway, upsertPixRefundFromGateway } from "./mirror";
 import type { TPixRefundFilters, TRequestPixRefund } from "./schemas";
 import type { ListPage, PixRefundListRow, PixRefundPanel } from "./types";
 import { refundWindowDaysLeft, remainingRefundableCents, toPixRefundListRow } from "./views";
@@ -25,7 +25,13 @@ export const pixRefundPageSize = 20;
 const refundTransactionOptions = { maxWait: 60_000, timeout: 120_000 };
 
 function auditFields(context: ChangeContext, txid: string) {
-  return { actor: context.actor, resourceType: "pix_charge", resourceId: txid, ip: context.ip, userAgent: context.userAgent };
+  return {
+    actor: context.actor,
+    resourceType: "pix_charge",
+    resourceId: txid,
+    ip: context.ip,
+    userAgent: context.userAgent,
+  };
 }
 
 async function loadCharge(tx: MirrorClient, txid: string) {
@@ -37,7 +43,8 @@ async function loadCharge(tx: MirrorClient, txid: string) {
 // refund may have happened since; refunds made through the app are always in it already.
 async function checkRefundable(tx: MirrorClient, txid: string, amountCents: number): Promise<void> {
   let charge = await loadCharge(tx, txid);
-  const allows = (current: typeof charge) => !!current && amountCents <= remainingRefundableCents(current, current.refunds);
+  const allows = (current: typeof charge) =>
+    !!current && amountCents <= remainingRefundableCents(current, current.refunds);
   if (!allows(charge)) {
     try {
       await upsertPixChargeFromGateway(await getPixCharge(txid), { client: tx });
@@ -56,9 +63,13 @@ async function checkRefundable(tx: MirrorClient, txid: string, amountCents: numb
   const remaining = remainingRefundableCents(charge, charge.refunds);
   if (amountCents > remaining) {
     const fullyRefunded = remaining === 0 ? ": the charge is refunded in full" : "";
-    throw new AppError("UNPROCESSABLE", `The amount exceeds the remaining refundable ${formatBRL(remaining, "en")}${fullyRefunded}.`, {
-      fieldErrors: { amountCents: "exceedsRemaining" },
-    });
+    throw new AppError(
+      "UNPROCESSABLE",
+      `The amount exceeds the remaining refundable ${formatBRL(remaining, "en")}${fullyRefunded}.`,
+      {
+        fieldErrors: { amountCents: "exceedsRemaining" },
+      },
+    );
   }
 }
 
@@ -79,7 +90,10 @@ async function mirrorRefund(tx: MirrorClient, refund: TPixRefund, requestedById:
  * checked against the mirror before the gateway is called, so two people refunding at once can
  * never exceed what was paid. An upstream refusal (409, 422) changes nothing locally.
  */
-export async function requestPixRefund(input: TRequestPixRefund, context: ChangeContext): Promise<{ pixRefundId: string }> {
+export async function requestPixRefund(
+  input: TRequestPixRefund,
+  context: ChangeContext,
+): Promise<{ pixRefundId: string }> {
   const { txid, amountCents, description } = input;
   const requestedById = context.actor?.id ?? null;
   let created: TPixRefund | undefined;
@@ -125,15 +139,19 @@ export async function getRefundPanel(txid: string): Promise<PixRefundPanel | nul
   return { txid, status, payment, refunds, refundedCents, remainingRefundableCents, refundWindowDaysLeft, canRefund };
 }
 
-const sortFields: Record<TPixRefundFilters["sort"], "creationDate" | "amountCents" | "statusCode" | "settlementDate"> = {
-  creationDate: "creationDate",
-  amount: "amountCents",
-  statusCode: "statusCode",
-  settlementDate: "settlementDate",
-};
+const sortFields: Record<TPixRefundFilters["sort"], "creationDate" | "amountCents" | "statusCode" | "settlementDate"> =
+  {
+    creationDate: "creationDate",
+    amount: "amountCents",
+    statusCode: "statusCode",
+    settlementDate: "settlementDate",
+  };
 
 /** The refund list, from the mirror; every filter optional, as upstream's. */
-export async function findPixRefunds(filters: TPixRefundFilters, pageSize = pixRefundPageSize): Promise<ListPage<PixRefundListRow>> {
+export async function findPixRefunds(
+  filters: TPixRefundFilters,
+  pageSize = pixRefundPageSize,
+): Promise<ListPage<PixRefundListRow>> {
   const where: Prisma.PixRefundWhereInput = {
     creationDate: periodBounds(filters),
     txid: filters.txid ? { contains: filters.txid, mode: "insensitive" } : undefined,
@@ -148,5 +166,11 @@ export async function findPixRefunds(filters: TPixRefundFilters, pageSize = pixR
       take: pageSize,
     }),
   ]);
-  return { rows: refunds.map(toPixRefundListRow), total, page: filters.page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  return {
+    rows: refunds.map(toPixRefundListRow),
+    total,
+    page: filters.page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  };
 }

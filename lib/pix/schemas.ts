@@ -1,13 +1,16 @@
 import { z } from "zod";
-import { isValidCpfOrCnpj, onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { pixChargeStatuses } from "@/lib/gateway/schemas/pix-charge";
 import { pixRefundStatusCodes } from "@/lib/gateway/schemas/pix-refund";
+import { isValidCpfOrCnpj, onlyDigits } from "@/lib/shared/cpf-cnpj";
 
 // Inputs of the Pix actions and list filters. Error messages are translation keys (namespace
 // `pix.errors`), shown next to the field; the same schemas validate the forms in the browser.
 
 // Immediate Pix charges use 26 to 35 letters and digits; reads accept any plain id up to 35.
-export const ZTxid = z.string().trim().regex(/^[A-Za-z0-9]{1,35}$/, { error: "invalidTxid" });
+export const ZTxid = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{1,35}$/, { error: "invalidTxid" });
 
 // R$ 999.999.999,99: far above any Pix, far below where cents stop being exact.
 const maxAmountCents = 99_999_999_999;
@@ -47,7 +50,11 @@ export const ZCreatePixChargeInput = z.object({
     .max(pixExpirationLimits.maxSeconds, { error: "expirationTooLong" }),
   debtor: z
     .object({
-      name: z.string({ error: "debtorNameRequired" }).trim().min(1, { error: "debtorNameRequired" }).max(100, { error: "debtorNameTooLong" }),
+      name: z
+        .string({ error: "debtorNameRequired" })
+        .trim()
+        .min(1, { error: "debtorNameRequired" })
+        .max(100, { error: "debtorNameTooLong" }),
       document: ZCpfOrCnpj,
     })
     .optional(),

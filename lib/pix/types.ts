@@ -4,7 +4,11 @@
 // Spec 3.4 (`Cancelada` is the one Portuguese value: compare exactly) and 3.5, from the wire
 // schemas. The mirror stores whatever status upstream sends, so an unknown one is shown as is.
 export { pixChargeStatuses, type TPixChargeStatus as PixChargeStatus } from "@/lib/gateway/schemas/pix-charge";
-export { pixRefundStatusCodes, type TPixRefundStatusName as PixRefundStatusName } from "@/lib/gateway/schemas/pix-refund";
+export {
+  pixRefundStatusCodes,
+  type TPixRefundStatusName as PixRefundStatusName,
+} from "@/lib/gateway/schemas/pix-refund";
+
 import type { pixRefundStatusCodes } from "@/lib/gateway/schemas/pix-refund";
 export type PixRefundStatusCode = (typeof pixRefundStatusCodes)[keyof typeof pixRefundStatusCodes];
 
@@ -34,7 +38,13 @@ export type PixChargeView = {
   // The QR image is rendered from this text; null once the charge is no longer payable.
   pixCopyAndPaste: string | null;
   isPayable: boolean;
-  payment: { paidAt: string | null; payerName: string | null; payerDocument: string | null; endToEndId: string; amountCents: number } | null;
+  payment: {
+    paidAt: string | null;
+    payerName: string | null;
+    payerDocument: string | null;
+    endToEndId: string;
+    amountCents: number;
+  } | null;
   refunds: PixRefundView[];
   refundedCents: number;
   remainingRefundableCents: number;
@@ -77,5 +87,12 @@ export type RefreshPageResult = { page: number; totalPages: number; upserted: nu
 // The refunds panel of a charge page: the refund part of PixChargeView.
 export type PixRefundPanel = Pick<
   PixChargeView,
-  "txid" | "status" | "payment" | "refunds" | "refundedCents" | "remainingRefundableCents" | "refundWindowDaysLeft" | "canRefund"
+  | "txid"
+  | "status"
+  | "payment"
+  | "refunds"
+  | "refundedCents"
+  | "remainingRefundableCents"
+  | "refundWindowDaysLeft"
+  | "canRefund"
 >;

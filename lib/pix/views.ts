@@ -1,7 +1,7 @@
 import "server-only";
 import type { PixCharge, PixRefund } from "@/lib/generated/prisma/client";
 import { failedRefundStatusCodes } from "./mirror";
-import { pixRefundWindowDays, type PixChargeView, type PixRefundListRow, type PixRefundView } from "./types";
+import { type PixChargeView, type PixRefundListRow, type PixRefundView, pixRefundWindowDays } from "./types";
 
 const dayMs = 24 * 60 * 60 * 1000;
 const refundableStatuses = ["PAID", "PARTIALLY REFUNDED"];
@@ -32,9 +32,14 @@ export function refundWindowDaysLeft(charge: Pick<PixCharge, "creationDate" | "s
 }
 
 /** What may still be refunded: paid minus every refund that has not failed (a pending one holds its amount). */
-export function remainingRefundableCents(charge: Pick<PixCharge, "status" | "paidAmountCents" | "amountCents">, refunds: Pick<PixRefund, "amountCents" | "statusCode">[]): number {
+export function remainingRefundableCents(
+  charge: Pick<PixCharge, "status" | "paidAmountCents" | "amountCents">,
+  refunds: Pick<PixRefund, "amountCents" | "statusCode">[],
+): number {
   if (!paidStatuses.includes(charge.status)) return 0;
-  const refunded = refunds.filter((refund) => !failedRefundStatusCodes.includes(refund.statusCode)).reduce((sum, refund) => sum + refund.amountCents, 0);
+  const refunded = refunds
+    .filter((refund) => !failedRefundStatusCodes.includes(refund.statusCode))
+    .reduce((sum, refund) => sum + refund.amountCents, 0);
   return Math.max(0, (charge.paidAmountCents ?? charge.amountCents) - refunded);
 }
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { runAsSingleInstance } from "@/lib/db/single-instance";
-import { createChangeHub, type ChangeEvent } from "@/lib/events/bus";
+import { type ChangeEvent, createChangeHub } from "@/lib/events/bus";
 import { createPixCharge as createUpstreamCharge, getPixCharge } from "@/lib/gateway/pix-charges";
 import { requestPixRefund as requestUpstreamRefund } from "@/lib/gateway/pix-refunds";
 import { registerWebhook } from "@/lib/gateway/webhooks";
 import { upsertPixChargeFromGateway } from "@/lib/pix/mirror";
-import { freePort, type TSandbox } from "@/sandbox/test/harness";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
+import { freePort, type TSandbox } from "@/sandbox/test/harness";
 import { reconcileLockName, runReconciliation, type THealedItem } from "./reconcile";
 
 async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
@@ -30,7 +30,8 @@ describe("reconciliation against the sandbox", () => {
     return charge.txid;
   }
 
-  const pay = (txid: string) => sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${txid}/pay`, { payerName: "Beltrana" });
+  const pay = (txid: string) =>
+    sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${txid}/pay`, { payerName: "Beltrana" });
 
   beforeAll(async () => {
     // Retry waits of 10 s, 30 s, 2 min and 5 min shrink to under half a second: the whole
@@ -55,12 +56,21 @@ describe("reconciliation against the sandbox", () => {
     if (result.status !== "finished") return;
     expect(result.run).toMatchObject({ trigger: "SCHEDULE", status: "SUCCEEDED", healedCount: 1, error: null });
     expect(result.run.chargesScanned).toBeGreaterThanOrEqual(1);
-    expect(result.run.healed).toEqual([{ kind: "pix_charge", id: txid, from: "ACTIVE", to: "PAID" }] satisfies THealedItem[]);
+    expect(result.run.healed).toEqual([
+      { kind: "pix_charge", id: txid, from: "ACTIVE", to: "PAID" },
+    ] satisfies THealedItem[]);
     // Through a full read: the payment itself is mirrored, not only the status of the list.
-    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({ status: "PAID", payerName: "Beltrana", paidAmountCents: 2590 });
+    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({
+      status: "PAID",
+      payerName: "Beltrana",
+      paidAmountCents: 2590,
+    });
 
     const again = await runReconciliation({ trigger: "manual", actor: { id: null, email: "admin@example.com" } });
-    expect(again).toMatchObject({ status: "finished", run: { trigger: "MANUAL", status: "SUCCEEDED", healedCount: 0, healed: [], actorEmail: "admin@example.com" } });
+    expect(again).toMatchObject({
+      status: "finished",
+      run: { trigger: "MANUAL", status: "SUCCEEDED", healedCount: 0, healed: [], actorEmail: "admin@example.com" },
+    });
   });
 
   it("heals a refund the mirror never saw, with its charge's new status, and a charge it never had", async () => {
@@ -79,13 +89,22 @@ describe("reconciliation against the sandbox", () => {
         { kind: "pix_charge", id: unknown.txid, from: null, to: "ACTIVE" },
       ]),
     );
-    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({ status: "PARTIALLY REFUNDED", refundedCents: 4000 });
-    expect(await db.pixRefund.findUniqueOrThrow({ where: { pixRefundId: refund.pixRefundId } })).toMatchObject({ statusCode: 3, amountCents: 4000 });
+    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({
+      status: "PARTIALLY REFUNDED",
+      refundedCents: 4000,
+    });
+    expect(await db.pixRefund.findUniqueOrThrow({ where: { pixRefundId: refund.pixRefundId } })).toMatchObject({
+      statusCode: 3,
+      amountCents: 4000,
+    });
   });
 
   it("outage: a charge paid while no app received webhooks, past the whole retry schedule, shows paid after reconciliation", async () => {
     const deadPort = await freePort(); // nothing listens there: every attempt fails
-    const webhook = await registerWebhook({ url: `http://127.0.0.1:${deadPort}/api/webhooks/gateway/x`, events: ["pix_charge.paid"] });
+    const webhook = await registerWebhook({
+      url: `http://127.0.0.1:${deadPort}/api/webhooks/gateway/x`,
+      events: ["pix_charge.paid"],
+    });
     const hub = createChangeHub({ kind: "postgres", url: inject("databaseUrl") });
     const changes: ChangeEvent[] = [];
     hub.subscribe((event) => changes.push(event));
@@ -96,16 +115,26 @@ describe("reconciliation against the sandbox", () => {
       await pay(txid);
       // The gateway tries 5 times, then discards the delivery for good.
       await waitFor(async () => {
-        const { body } = await sandbox.request<{ outcome: string }[]>("merchant", "GET", `/sandbox/v1/webhook-deliveries?webhookId=${webhook.id}`);
+        const { body } = await sandbox.request<{ outcome: string }[]>(
+          "merchant",
+          "GET",
+          `/sandbox/v1/webhook-deliveries?webhookId=${webhook.id}`,
+        );
         return body.some((attempt) => attempt.outcome === "discarded") ? true : undefined;
       });
       expect((await db.pixCharge.findUniqueOrThrow({ where: { txid } })).status).toBe("ACTIVE");
 
       const result = await runReconciliation({ trigger: "schedule" });
-      expect(result).toMatchObject({ status: "finished", run: { healed: [{ kind: "pix_charge", id: txid, from: "ACTIVE", to: "PAID" }] } });
+      expect(result).toMatchObject({
+        status: "finished",
+        run: { healed: [{ kind: "pix_charge", id: txid, from: "ACTIVE", to: "PAID" }] },
+      });
       expect((await db.pixCharge.findUniqueOrThrow({ where: { txid } })).status).toBe("PAID");
       // Open pages hear of it through the bus.
-      await waitFor(async () => (changes.some((event) => event.type === "change" && event.change.id === txid) ? true : undefined), 5_000);
+      await waitFor(
+        async () => (changes.some((event) => event.type === "change" && event.change.id === txid) ? true : undefined),
+        5_000,
+      );
     } finally {
       await hub.close();
     }
@@ -122,7 +151,9 @@ describe("reconciliation against the sandbox", () => {
   it("ends FAILED with the error when the gateway cannot be read, keeping the run on record", async () => {
     const previous = process.env.GATEWAY_BASE_URL;
     const { useGateway } = await import("@/lib/testing/gateway-sandbox");
-    await useGateway(`https://127.0.0.1:${await freePort()}`, sandbox.certsDir, "merchant", { GATEWAY_GET_RETRIES: "0" });
+    await useGateway(`https://127.0.0.1:${await freePort()}`, sandbox.certsDir, "merchant", {
+      GATEWAY_GET_RETRIES: "0",
+    });
     try {
       const result = await runReconciliation({ trigger: "schedule" });
       expect(result).toMatchObject({ status: "finished", run: { status: "FAILED", healedCount: 0 } });

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit, type AuditActor } from "@/lib/audit/audit-log";
+import { type AuditActor, recordAudit } from "@/lib/audit/audit-log";
 import { getReconcileEnv } from "@/lib/config/reconcile-env";
 import { db } from "@/lib/db/client";
 import { runAsSingleInstance } from "@/lib/db/single-instance";
@@ -9,8 +9,8 @@ import { listPixRefunds } from "@/lib/gateway/pix-refunds";
 import type { TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
 import type { Prisma, ReconciliationRun } from "@/lib/generated/prisma/client";
-import { log } from "@/lib/log";
 import { recordLinkPaymentFromCharge } from "@/lib/links/pix";
+import { log } from "@/lib/log";
 import { upsertPixChargeFromGateway, upsertPixRefundFromGateway } from "@/lib/pix/mirror";
 import type { ChangeContext } from "@/lib/users/users";
 
@@ -34,7 +34,13 @@ export type ReconcileOptions = {
 
 export type ReconcileResult = { status: "skipped" } | { status: "finished"; run: ReconciliationRun };
 
-type RunState = { chargesScanned: number; refundsScanned: number; healed: THealedItem[]; errors: string[]; readTxids: Set<string> };
+type RunState = {
+  chargesScanned: number;
+  refundsScanned: number;
+  healed: THealedItem[];
+  errors: string[];
+  readTxids: Set<string>;
+};
 
 async function* pages<T>(read: (page: number) => Promise<{ content: T[]; last: boolean }>): AsyncGenerator<T[]> {
   for (let page = 0; ; page += 1) {
@@ -53,24 +59,37 @@ function describeError(error: unknown): string {
 async function healCharge(txid: string, state: RunState): Promise<void> {
   if (state.readTxids.has(txid)) return;
   state.readTxids.add(txid);
-  const before = await db.pixCharge.findUnique({ where: { txid }, select: { status: true, refunds: { select: { pixRefundId: true, statusCode: true } } } });
+  const before = await db.pixCharge.findUnique({
+    where: { txid },
+    select: { status: true, refunds: { select: { pixRefundId: true, statusCode: true } } },
+  });
   const upstream = await getPixCharge(txid);
   const { outcome, charge } = await upsertPixChargeFromGateway(upstream);
   await recordLinkPaymentFromCharge(upstream);
   if (outcome !== "created" && outcome !== "updated") return;
-  if (before?.status !== charge.status) state.healed.push({ kind: "pix_charge", id: txid, from: before?.status ?? null, to: charge.status });
+  if (before?.status !== charge.status)
+    state.healed.push({ kind: "pix_charge", id: txid, from: before?.status ?? null, to: charge.status });
   const codeBefore = new Map(before?.refunds.map((refund) => [refund.pixRefundId, refund.statusCode]));
-  for (const refund of charge.refunds) recordRefundHeal(state, refund.pixRefundId, codeBefore.get(refund.pixRefundId), refund.statusCode);
+  for (const refund of charge.refunds)
+    recordRefundHeal(state, refund.pixRefundId, codeBefore.get(refund.pixRefundId), refund.statusCode);
 }
 
 function recordRefundHeal(state: RunState, pixRefundId: string, before: number | undefined, after: number): void {
   if (before === after || state.healed.some((item) => item.kind === "pix_refund" && item.id === pixRefundId)) return;
-  state.healed.push({ kind: "pix_refund", id: pixRefundId, from: before === undefined ? null : String(before), to: String(after) });
+  state.healed.push({
+    kind: "pix_refund",
+    id: pixRefundId,
+    from: before === undefined ? null : String(before),
+    to: String(after),
+  });
 }
 
 async function reconcileCharges(items: TPixChargeListItem[], state: RunState): Promise<void> {
   state.chargesScanned += items.length;
-  const mirrored = await db.pixCharge.findMany({ where: { txid: { in: items.map((item) => item.txid) } }, select: { txid: true, status: true } });
+  const mirrored = await db.pixCharge.findMany({
+    where: { txid: { in: items.map((item) => item.txid) } },
+    select: { txid: true, status: true },
+  });
   const statusByTxid = new Map(mirrored.map((row) => [row.txid, row.status]));
   for (const item of items) {
     if (statusByTxid.get(item.txid) === item.status) continue;
@@ -84,7 +103,10 @@ async function reconcileCharges(items: TPixChargeListItem[], state: RunState): P
 
 async function reconcileRefunds(items: TPixRefund[], state: RunState): Promise<void> {
   state.refundsScanned += items.length;
-  const mirrored = await db.pixRefund.findMany({ where: { pixRefundId: { in: items.map((item) => item.pixRefundId) } }, select: { pixRefundId: true, statusCode: true } });
+  const mirrored = await db.pixRefund.findMany({
+    where: { pixRefundId: { in: items.map((item) => item.pixRefundId) } },
+    select: { pixRefundId: true, statusCode: true },
+  });
   const codeById = new Map(mirrored.map((row) => [row.pixRefundId, row.statusCode]));
   for (const refund of items) {
     const before = codeById.get(refund.pixRefundId);
@@ -94,7 +116,10 @@ async function reconcileRefunds(items: TPixRefund[], state: RunState): Promise<v
       // refunds come with it), then the refund itself in case the charge read is older.
       await healCharge(refund.pixChargeTxid, state);
       await upsertPixRefundFromGateway(refund);
-      const after = await db.pixRefund.findUnique({ where: { pixRefundId: refund.pixRefundId }, select: { statusCode: true } });
+      const after = await db.pixRefund.findUnique({
+        where: { pixRefundId: refund.pixRefundId },
+        select: { statusCode: true },
+      });
       if (after) recordRefundHeal(state, refund.pixRefundId, before, after.statusCode);
     } catch (error) {
       state.errors.push(`pix_refund ${refund.pixRefundId}: ${describeError(error)}`);
@@ -104,10 +129,14 @@ async function reconcileRefunds(items: TPixRefund[], state: RunState): Promise<v
 
 async function reconcileWindow(run: ReconciliationRun, state: RunState): Promise<void> {
   const period = { initialDate: run.windowFrom.toISOString(), endDate: run.windowTo.toISOString() };
-  for await (const items of pages((page) => listPixCharges({ ...period, page, size: pageSize, sort: "creationDate,asc" }))) {
+  for await (const items of pages((page) =>
+    listPixCharges({ ...period, page, size: pageSize, sort: "creationDate,asc" }),
+  )) {
     await reconcileCharges(items, state);
   }
-  for await (const items of pages((page) => listPixRefunds({ ...period, page, size: pageSize, sort: "creationDate,asc" }))) {
+  for await (const items of pages((page) =>
+    listPixRefunds({ ...period, page, size: pageSize, sort: "creationDate,asc" }),
+  )) {
     await reconcileRefunds(items, state);
   }
 }
@@ -132,7 +161,8 @@ async function execute(options: ReconcileOptions): Promise<ReconciliationRun> {
   } catch (error) {
     state.errors.unshift(describeError(error));
   }
-  if (state.errors.length > 0) log.warn({ runId: run.id, errors: state.errors.slice(0, maxRecordedErrors) }, "reconciliation: some reads failed");
+  if (state.errors.length > 0)
+    log.warn({ runId: run.id, errors: state.errors.slice(0, maxRecordedErrors) }, "reconciliation: some reads failed");
   if (state.healed.length > 0) log.info({ runId: run.id, healed: state.healed }, "reconciliation healed the mirror");
   const finished = await db.reconciliationRun.update({
     where: { id: run.id },
@@ -170,7 +200,10 @@ export async function runManualReconciliation(context: ChangeContext): Promise<R
     resourceId: result.status === "finished" ? result.run.id : undefined,
     ip: context.ip,
     userAgent: context.userAgent,
-    metadata: result.status === "finished" ? { status: result.run.status, healedCount: result.run.healedCount } : { status: "skipped" },
+    metadata:
+      result.status === "finished"
+        ? { status: result.run.status, healedCount: result.run.healedCount }
+        : { status: "skipped" },
   });
   return result;
 }

@@ -29,11 +29,14 @@ export function startReconciliationScheduler(): void {
       isRunning = false;
     }
   };
-  const first = setTimeout(() => {
-    void tick();
-    state.__paymentsReconcileTimer = setInterval(() => void tick(), intervalSeconds * 1_000);
-    state.__paymentsReconcileTimer.unref();
-  }, Math.min(firstRunDelayMs, intervalSeconds * 1_000));
+  const first = setTimeout(
+    () => {
+      void tick();
+      state.__paymentsReconcileTimer = setInterval(() => void tick(), intervalSeconds * 1_000);
+      state.__paymentsReconcileTimer.unref();
+    },
+    Math.min(firstRunDelayMs, intervalSeconds * 1_000),
+  );
   first.unref();
   state.__paymentsReconcileTimer = first;
   log.info({ intervalSeconds }, "reconciliation scheduled");

@@ -24,7 +24,14 @@ describe("crc16ccitt", () => {
 describe("parseBrCode", () => {
   it("reads the BCB manual example", () => {
     const parsed = parseBrCode(bcbManualExample);
-    expect(parsed).toMatchObject({ gui: "br.gov.bcb.pix", pixKey: "123e4567-e12b-12d1-a456-426655440000", merchantName: "Fulano de Tal", merchantCity: "BRASILIA", txid: "***", crc: "1D3D" });
+    expect(parsed).toMatchObject({
+      gui: "br.gov.bcb.pix",
+      pixKey: "123e4567-e12b-12d1-a456-426655440000",
+      merchantName: "Fulano de Tal",
+      merchantCity: "BRASILIA",
+      txid: "***",
+      crc: "1D3D",
+    });
   });
 
   it("rejects a wrong CRC and a truncated code", () => {
@@ -57,7 +64,13 @@ describe("buildDynamicPixBrCode", () => {
 
   it("is accepted by an independent parser (pix-utils)", () => {
     const parsed = parsePix(code);
-    expect(parsed).toMatchObject({ type: "DYNAMIC", url: input.payloadUrl, merchantCity: "Sao Jose dos Ca", transactionCurrency: "986", countryCode: "BR" });
+    expect(parsed).toMatchObject({
+      type: "DYNAMIC",
+      url: input.payloadUrl,
+      merchantCity: "Sao Jose dos Ca",
+      transactionCurrency: "986",
+      countryCode: "BR",
+    });
   });
 
   it("rejects a txid with other characters and non-positive amounts", () => {

@@ -59,7 +59,8 @@ function toAscii(text: string, maxLength: number): string {
 }
 
 export function buildDynamicPixBrCode(input: TDynamicPixBrCodeInput): string {
-  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new RangeError("amountCents must be a positive integer");
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+    throw new RangeError("amountCents must be a positive integer");
   if (!/^[A-Za-z0-9]{1,35}$/.test(input.txid)) throw new RangeError("txid must be 1 to 35 letters and digits");
   const amount = `${Math.floor(input.amountCents / 100)}.${String(input.amountCents % 100).padStart(2, "0")}`;
   const body = [
@@ -104,11 +105,14 @@ function required(fields: Record<string, string>, id: string): string {
 /** Parses a BR Code and checks its CRC; throws SyntaxError when malformed. */
 export function parseBrCode(code: string): TParsedBrCode {
   const crcAt = code.length - 8;
-  if (crcAt < 0 || code.slice(crcAt, crcAt + 4) !== "6304") throw new SyntaxError("BR Code must end with the CRC field 63");
+  if (crcAt < 0 || code.slice(crcAt, crcAt + 4) !== "6304")
+    throw new SyntaxError("BR Code must end with the CRC field 63");
   const fields = parseFields(code);
   const crc = required(fields, "63");
   if (crc.toUpperCase() !== crc16ccitt(code.slice(0, crcAt + 4))) throw new SyntaxError("BR Code CRC does not match");
-  const account = Object.entries(fields).find(([id, value]) => Number(id) >= 26 && Number(id) <= 51 && value.includes(pixGui));
+  const account = Object.entries(fields).find(
+    ([id, value]) => Number(id) >= 26 && Number(id) <= 51 && value.includes(pixGui),
+  );
   const accountFields = account ? parseFields(account[1]) : {};
   const additional = fields["62"] === undefined ? {} : parseFields(fields["62"]);
   return {

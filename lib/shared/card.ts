@@ -43,13 +43,36 @@ type BinRange = readonly [from: number, to: number];
 
 // Elo issues inside ranges that would otherwise read as Visa, Mastercard or Discover, so it is checked first.
 const ELO_BIN6_RANGES: readonly BinRange[] = [
-  [401178, 401179], [431274, 431274], [438935, 438935], [451416, 451416], [457393, 457393],
-  [457631, 457632], [504175, 504175], [506699, 506778], [509000, 509999], [627780, 627780],
-  [636297, 636297], [636368, 636368], [650031, 650033], [650035, 650051], [650405, 650439],
-  [650485, 650538], [650541, 650598], [650700, 650718], [650720, 650727], [650901, 650978],
-  [651652, 651679], [655000, 655019], [655021, 655058],
+  [401178, 401179],
+  [431274, 431274],
+  [438935, 438935],
+  [451416, 451416],
+  [457393, 457393],
+  [457631, 457632],
+  [504175, 504175],
+  [506699, 506778],
+  [509000, 509999],
+  [627780, 627780],
+  [636297, 636297],
+  [636368, 636368],
+  [650031, 650033],
+  [650035, 650051],
+  [650405, 650439],
+  [650485, 650538],
+  [650541, 650598],
+  [650700, 650718],
+  [650720, 650727],
+  [650901, 650978],
+  [651652, 651679],
+  [655000, 655019],
+  [655021, 655058],
 ];
-const HIPERCARD_BIN6_RANGES: readonly BinRange[] = [[606282, 606282], [384100, 384100], [384140, 384140], [384160, 384160]];
+const HIPERCARD_BIN6_RANGES: readonly BinRange[] = [
+  [606282, 606282],
+  [384100, 384100],
+  [384140, 384140],
+  [384160, 384160],
+];
 
 const inRanges = (bin6: number, ranges: readonly BinRange[]) => ranges.some(([from, to]) => bin6 >= from && bin6 <= to);
 
@@ -61,16 +84,20 @@ const BRAND_RULES: readonly { brand: CardBrand; matches: (bin6: number) => boole
   { brand: "jcb", matches: (bin6) => bin6 >= 352_800 && bin6 <= 358_999 },
   {
     brand: "diners",
-    matches: (bin6) => [36, 38].includes(Math.floor(bin6 / 10_000)) || (bin6 >= 300_000 && bin6 <= 305_999) || Math.floor(bin6 / 1000) === 309,
+    matches: (bin6) =>
+      [36, 38].includes(Math.floor(bin6 / 10_000)) ||
+      (bin6 >= 300_000 && bin6 <= 305_999) ||
+      Math.floor(bin6 / 1000) === 309,
   },
   {
     brand: "discover",
     matches: (bin6) =>
-      Math.floor(bin6 / 100) === 6011 ||
-      (bin6 >= 644_000 && bin6 <= 659_999) ||
-      (bin6 >= 622_126 && bin6 <= 622_925),
+      Math.floor(bin6 / 100) === 6011 || (bin6 >= 644_000 && bin6 <= 659_999) || (bin6 >= 622_126 && bin6 <= 622_925),
   },
-  { brand: "mastercard", matches: (bin6) => (bin6 >= 510_000 && bin6 <= 559_999) || (bin6 >= 222_100 && bin6 <= 272_099) },
+  {
+    brand: "mastercard",
+    matches: (bin6) => (bin6 >= 510_000 && bin6 <= 559_999) || (bin6 >= 222_100 && bin6 <= 272_099),
+  },
   { brand: "visa", matches: (bin6) => Math.floor(bin6 / 100_000) === 4 },
 ];
 

@@ -18,9 +18,8 @@ describe("onlyDigits", () => {
 });
 
 describe("isValidCpf", () => {
-  it.each(["52998224725", "529.982.247-25", "11144477735", "111.444.777-35", "00000000191"])(
-    "accepts %s",
-    (cpf) => expect(isValidCpf(cpf)).toBe(true),
+  it.each(["52998224725", "529.982.247-25", "11144477735", "111.444.777-35", "00000000191"])("accepts %s", (cpf) =>
+    expect(isValidCpf(cpf)).toBe(true),
   );
 
   it.each([
@@ -37,9 +36,8 @@ describe("isValidCpf", () => {
 });
 
 describe("isValidCnpj", () => {
-  it.each(["11222333000181", "11.222.333/0001-81", "45997418000153", "00000000000191"])(
-    "accepts %s",
-    (cnpj) => expect(isValidCnpj(cnpj)).toBe(true),
+  it.each(["11222333000181", "11.222.333/0001-81", "45997418000153", "00000000000191"])("accepts %s", (cnpj) =>
+    expect(isValidCnpj(cnpj)).toBe(true),
   );
 
   it.each([

@@ -30,8 +30,7 @@ export function isValidCpf(value: string): boolean {
   const digits = onlyDigits(value);
   if (digits.length !== 11 || isRepeatedDigit(digits)) return false;
   return (
-    checkDigit(digits, CPF_WEIGHTS_1) === Number(digits[9]) &&
-    checkDigit(digits, CPF_WEIGHTS_2) === Number(digits[10])
+    checkDigit(digits, CPF_WEIGHTS_1) === Number(digits[9]) && checkDigit(digits, CPF_WEIGHTS_2) === Number(digits[10])
   );
 }
 

@@ -13,7 +13,12 @@ export async function startGatewaySandbox(
 }
 
 /** Points the gateway client at `baseUrl` with the client certificate `client` from `certsDir`. */
-export async function useGateway(baseUrl: string, certsDir: string, client = "merchant", gatewayEnv: Record<string, string> = {}): Promise<void> {
+export async function useGateway(
+  baseUrl: string,
+  certsDir: string,
+  client = "merchant",
+  gatewayEnv: Record<string, string> = {},
+): Promise<void> {
   for (const name of Object.keys(process.env)) if (name.startsWith("GATEWAY_")) delete process.env[name];
   Object.assign(process.env, {
     GATEWAY_BASE_URL: baseUrl,

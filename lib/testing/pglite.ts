@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { createPrismaClient } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import { truncateAllTables, type TestDatabase } from "./test-database";
+import { type TestDatabase, truncateAllTables } from "./test-database";
 
 // A fresh in-memory PGlite database with every migration applied, for database-layer tests
 // that must pass on both backends. Each call costs about a second: create one per file.

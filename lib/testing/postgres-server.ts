@@ -41,7 +41,9 @@ function prepareLocalServer(): string {
   const port = cluster?.port ?? 5432;
   if (cluster && !cluster.isOnline) {
     if (!isRoot()) {
-      throw new Error(`PostgreSQL ${cluster.version}/${cluster.name} is down: start it with \`sudo pg_ctlcluster ${cluster.version} ${cluster.name} start\`.`);
+      throw new Error(
+        `PostgreSQL ${cluster.version}/${cluster.name} is down: start it with \`sudo pg_ctlcluster ${cluster.version} ${cluster.name} start\`.`,
+      );
     }
     execFileSync("pg_ctlcluster", [cluster.version, cluster.name, "start"], { stdio: "inherit" });
   }
@@ -86,6 +88,9 @@ export async function createThrowawayDatabase(prefix = "payments_test"): Promise
   return {
     name,
     url: url.toString(),
-    drop: () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }

@@ -20,7 +20,9 @@ export async function startRouteServer<TParams extends Record<string, string>>(
   options: { intercept?: () => number | null } = {},
 ): Promise<TRouteServer> {
   const names: string[] = [];
-  const matcher = new RegExp(`^${pattern.replace(/\[(\w+)\]/g, (_match, name: string) => (names.push(name), "([^/]+)"))}$`);
+  const matcher = new RegExp(
+    `^${pattern.replace(/\[(\w+)\]/g, (_match, name: string) => (names.push(name), "([^/]+)"))}$`,
+  );
   const server = http.createServer(async (req, res) => {
     const match = matcher.exec(new URL(req.url ?? "/", "http://x").pathname);
     const intercepted = options.intercept?.() ?? null;
@@ -29,14 +31,19 @@ export async function startRouteServer<TParams extends Record<string, string>>(
       res.writeHead(match ? intercepted! : 404).end();
       return;
     }
-    const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)])) as TParams;
+    const params = Object.fromEntries(
+      names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]),
+    ) as TParams;
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
     const body = Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
     try {
-      const response = await handler(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body, duplex: "half" } as RequestInit), {
-        params: Promise.resolve(params),
-      });
+      const response = await handler(
+        new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body, duplex: "half" } as RequestInit),
+        {
+          params: Promise.resolve(params),
+        },
+      );
       res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch {

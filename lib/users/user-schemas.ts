@@ -3,7 +3,12 @@ import { z } from "zod";
 // Error messages are translation keys (namespace `users.errors`), shown next to the field.
 export const ZRole = z.enum(["ADMIN", "STAFF"], { error: "invalidRole" });
 
-export const ZEmail = z.string().trim().toLowerCase().max(254, { error: "invalidEmail" }).pipe(z.email({ error: "invalidEmail" }));
+export const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, { error: "invalidEmail" })
+  .pipe(z.email({ error: "invalidEmail" }));
 
 // Long rather than complex, as NIST SP 800-63B and OWASP advise; 128 bounds the hashing work.
 export const ZNewPassword = z.string().min(12, { error: "passwordTooShort" }).max(128, { error: "passwordTooLong" });
@@ -22,7 +27,10 @@ export const ZChangeOwnPasswordInput = z
     currentPassword: z.string().min(1, { error: "currentPasswordRequired" }).max(128),
     newPassword: ZNewPassword,
   })
-  .refine((input) => input.newPassword !== input.currentPassword, { path: ["newPassword"], error: "passwordUnchanged" });
+  .refine((input) => input.newPassword !== input.currentPassword, {
+    path: ["newPassword"],
+    error: "passwordUnchanged",
+  });
 export type TChangeOwnPasswordInput = z.input<typeof ZChangeOwnPasswordInput>;
 
 export const ZUserId = z.uuid({ error: "invalidUser" });

@@ -2,12 +2,23 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/auth/password";
 import { loadSessionUser } from "@/lib/auth/session-user";
 import { db } from "@/lib/db/client";
-import { changeOwnPassword, changeUserRole, createUser, listUsers, resetUserPassword, setUserActive, updateOwnLocale } from "./users";
+import {
+  changeOwnPassword,
+  changeUserRole,
+  createUser,
+  listUsers,
+  resetUserPassword,
+  setUserActive,
+  updateOwnLocale,
+} from "./users";
 
 const context = { ip: "203.0.113.9", userAgent: "vitest" };
 
 async function seedAdmin() {
-  const { user } = await createUser({ email: "admin@example.com", name: "Admin", role: "ADMIN", password: "admin password 123" }, { actor: null });
+  const { user } = await createUser(
+    { email: "admin@example.com", name: "Admin", role: "ADMIN", password: "admin password 123" },
+    { actor: null },
+  );
   return { user, context: { ...context, actor: { id: user.id, email: user.email } } };
 }
 
@@ -24,21 +35,31 @@ describe("users", () => {
 
   it("creates a user with a one-time password that is stored only as a hash", async () => {
     const admin = await seedAdmin();
-    const { user, oneTimePassword } = await createUser({ email: " Bia@Example.com", name: "Bia", role: "STAFF" }, admin.context);
+    const { user, oneTimePassword } = await createUser(
+      { email: " Bia@Example.com", name: "Bia", role: "STAFF" },
+      admin.context,
+    );
     expect(user).toMatchObject({ email: "bia@example.com", role: "STAFF", isActive: true, mustChangePassword: true });
     expect(oneTimePassword).toMatch(/^\w{16}$/);
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(stored.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(await verifyPassword(oneTimePassword!, stored.passwordHash)).toBe(true);
     const entry = await db.auditLog.findFirstOrThrow({ where: { action: "user.created", resourceId: user.id } });
-    expect(entry).toMatchObject({ actorId: admin.user.id, actorEmail: "admin@example.com", resourceType: "user", ip: context.ip });
+    expect(entry).toMatchObject({
+      actorId: admin.user.id,
+      actorEmail: "admin@example.com",
+      resourceType: "user",
+      ip: context.ip,
+    });
     expect(JSON.stringify(entry.metadata)).not.toContain(oneTimePassword!);
     expect((await listUsers()).map((listed) => listed.email)).toEqual(["admin@example.com", "bia@example.com"]);
   });
 
   it("refuses a second user with the same email", async () => {
     const admin = await seedAdmin();
-    await expect(createUser({ email: "ADMIN@example.com", name: "Twin", role: "STAFF" }, admin.context)).rejects.toMatchObject({
+    await expect(
+      createUser({ email: "ADMIN@example.com", name: "Twin", role: "STAFF" }, admin.context),
+    ).rejects.toMatchObject({
       code: "CONFLICT",
       fieldErrors: { email: "emailTaken" },
     });
@@ -57,13 +78,24 @@ describe("users", () => {
 
   it("keeps an admin from demoting or deactivating themself, and keeps one active admin", async () => {
     const admin = await seedAdmin();
-    await expect(changeUserRole(admin.user.id, "STAFF", admin.context)).rejects.toMatchObject({ code: "CONFLICT", fieldErrors: { user: "selfChange" } });
+    await expect(changeUserRole(admin.user.id, "STAFF", admin.context)).rejects.toMatchObject({
+      code: "CONFLICT",
+      fieldErrors: { user: "selfChange" },
+    });
     await expect(setUserActive(admin.user.id, false, admin.context)).rejects.toMatchObject({ code: "CONFLICT" });
     // The shell has no actor: only the last-admin rule stops it.
-    await expect(setUserActive(admin.user.id, false, { actor: null })).rejects.toMatchObject({ fieldErrors: { user: "lastAdmin" } });
-    const { user: second } = await createUser({ email: "second@example.com", name: "Second", role: "ADMIN" }, admin.context);
+    await expect(setUserActive(admin.user.id, false, { actor: null })).rejects.toMatchObject({
+      fieldErrors: { user: "lastAdmin" },
+    });
+    const { user: second } = await createUser(
+      { email: "second@example.com", name: "Second", role: "ADMIN" },
+      admin.context,
+    );
     await changeUserRole(second.id, "STAFF", admin.context);
-    expect(await db.user.findUniqueOrThrow({ where: { id: admin.user.id } })).toMatchObject({ role: "ADMIN", isActive: true });
+    expect(await db.user.findUniqueOrThrow({ where: { id: admin.user.id } })).toMatchObject({
+      role: "ADMIN",
+      isActive: true,
+    });
   });
 
   it("deactivation signs the user out at once; reactivation lets them sign in again", async () => {
@@ -76,11 +108,11 @@ describe("users", () => {
     await setUserActive(user.id, true, admin.context);
     expect(await loadSessionUser(token)).toBeNull();
     expect(await loadSessionUser(await tokenOf(user.id))).not.toBeNull();
-    expect((await db.auditLog.findMany({ where: { resourceId: user.id }, orderBy: { occurredAt: "asc" } })).map((entry) => entry.action)).toEqual([
-      "user.created",
-      "user.deactivated",
-      "user.reactivated",
-    ]);
+    expect(
+      (await db.auditLog.findMany({ where: { resourceId: user.id }, orderBy: { occurredAt: "asc" } })).map(
+        (entry) => entry.action,
+      ),
+    ).toEqual(["user.created", "user.deactivated", "user.reactivated"]);
   });
 
   it("ignores tokens that do not name a user and version", async () => {
@@ -91,7 +123,10 @@ describe("users", () => {
 
   it("resets a password to a new one-time password and ends sessions", async () => {
     const admin = await seedAdmin();
-    const { user } = await createUser({ email: "bia@example.com", name: "Bia", role: "STAFF", password: "bia's own password" }, admin.context);
+    const { user } = await createUser(
+      { email: "bia@example.com", name: "Bia", role: "STAFF", password: "bia's own password" },
+      admin.context,
+    );
     const token = await tokenOf(user.id);
     const { oneTimePassword } = await resetUserPassword(user.id, admin.context);
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
@@ -103,22 +138,35 @@ describe("users", () => {
   it("changes the user's own password only with the current one", async () => {
     const { user } = await createUser({ email: "bia@example.com", name: "Bia", role: "STAFF" }, { actor: null });
     const current = "old password 1234";
-    await expect(changeOwnPassword(user.id, { currentPassword: "not it at all", newPassword: "a brand new password" }, context)).rejects.toMatchObject({
+    await expect(
+      changeOwnPassword(user.id, { currentPassword: "not it at all", newPassword: "a brand new password" }, context),
+    ).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
       fieldErrors: { currentPassword: "wrongPassword" },
     });
     const { oneTimePassword } = await resetUserPassword(user.id, { actor: null });
-    const { sessionVersion } = await changeOwnPassword(user.id, { currentPassword: oneTimePassword, newPassword: current }, context);
+    const { sessionVersion } = await changeOwnPassword(
+      user.id,
+      { currentPassword: oneTimePassword, newPassword: current },
+      context,
+    );
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(stored).toMatchObject({ mustChangePassword: false, sessionVersion });
     expect(await verifyPassword(current, stored.passwordHash)).toBe(true);
-    expect(await db.auditLog.findFirst({ where: { action: "user.password_changed", actorId: user.id } })).not.toBeNull();
+    expect(
+      await db.auditLog.findFirst({ where: { action: "user.password_changed", actorId: user.id } }),
+    ).not.toBeNull();
   });
 
   it("saves the user's language", async () => {
-    const { user } = await createUser({ email: "bia@example.com", name: "Bia", role: "STAFF", password: "bia's own password" }, { actor: null });
+    const { user } = await createUser(
+      { email: "bia@example.com", name: "Bia", role: "STAFF", password: "bia's own password" },
+      { actor: null },
+    );
     await updateOwnLocale(user.id, "en");
     expect(await loadSessionUser(await tokenOf(user.id))).toMatchObject({ locale: "en" });
-    expect(await db.auditLog.findFirstOrThrow({ where: { action: "user.locale_changed" } })).toMatchObject({ metadata: { from: "pt-BR", to: "en" } });
+    expect(await db.auditLog.findFirstOrThrow({ where: { action: "user.locale_changed" } })).toMatchObject({
+      metadata: { from: "pt-BR", to: "en" },
+    });
   });
 });

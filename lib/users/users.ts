@@ -1,17 +1,25 @@
 import "server-only";
-import { recordAudit, type AuditActor } from "@/lib/audit/audit-log";
+import { type AuditActor, recordAudit } from "@/lib/audit/audit-log";
 import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
+import type { Role } from "@/lib/auth/session-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { Prisma, type User } from "@/lib/generated/prisma/client";
 import type { Locale } from "@/lib/i18n/config";
-import type { Role } from "@/lib/auth/session-user";
-import { ZChangeOwnPasswordInput, ZCreateUserInput, type TChangeOwnPasswordInput, type TCreateUserInput } from "./user-schemas";
+import {
+  type TChangeOwnPasswordInput,
+  type TCreateUserInput,
+  ZChangeOwnPasswordInput,
+  ZCreateUserInput,
+} from "./user-schemas";
 
 // Who made a change and from where, for the audit log. `actor` is null for the shell command.
 export type ChangeContext = { actor: AuditActor; ip?: string | null; userAgent?: string | null };
 
-export type UserSummary = Pick<User, "id" | "email" | "name" | "role" | "isActive" | "mustChangePassword" | "lastSignInAt" | "createdAt">;
+export type UserSummary = Pick<
+  User,
+  "id" | "email" | "name" | "role" | "isActive" | "mustChangePassword" | "lastSignInAt" | "createdAt"
+>;
 
 const summarySelect = {
   id: true,
@@ -27,11 +35,20 @@ const summarySelect = {
 type Tx = Prisma.TransactionClient;
 
 function auditFields(context: ChangeContext, userId: string) {
-  return { actor: context.actor, resourceType: "user", resourceId: userId, ip: context.ip, userAgent: context.userAgent };
+  return {
+    actor: context.actor,
+    resourceType: "user",
+    resourceId: userId,
+    ip: context.ip,
+    userAgent: context.userAgent,
+  };
 }
 
 export async function listUsers(): Promise<UserSummary[]> {
-  return db.user.findMany({ select: summarySelect, orderBy: [{ isActive: "desc" }, { name: "asc" }, { email: "asc" }] });
+  return db.user.findMany({
+    select: summarySelect,
+    orderBy: [{ isActive: "desc" }, { name: "asc" }, { email: "asc" }],
+  });
 }
 
 // Returns the one-time password when none was given: it is shown once and never stored in clear.
@@ -54,14 +71,18 @@ export async function createUser(
     return { user, oneTimePassword };
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw new AppError("CONFLICT", "A user with this email already exists.", { fieldErrors: { email: "emailTaken" } });
+      throw new AppError("CONFLICT", "A user with this email already exists.", {
+        fieldErrors: { email: "emailTaken" },
+      });
     }
     throw error;
   }
 }
 
 async function findUserForUpdate(tx: Tx, userId: string): Promise<User> {
-  const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "User" WHERE "id" = ${userId}::uuid FOR UPDATE`;
+  const [locked] = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT "id" FROM "User" WHERE "id" = ${userId}::uuid FOR UPDATE`;
   const user = locked && (await tx.user.findUnique({ where: { id: locked.id } }));
   if (!user) throw new AppError("NOT_FOUND", "User not found.");
   return user;
@@ -72,7 +93,9 @@ async function findUserForUpdate(tx: Tx, userId: string): Promise<User> {
 // at once cannot both succeed.
 async function assertAdminRemains(tx: Tx, user: User, context: ChangeContext): Promise<void> {
   if (context.actor?.id === user.id) {
-    throw new AppError("CONFLICT", "You cannot demote or deactivate yourself.", { fieldErrors: { user: "selfChange" } });
+    throw new AppError("CONFLICT", "You cannot demote or deactivate yourself.", {
+      fieldErrors: { user: "selfChange" },
+    });
   }
   if (user.role !== "ADMIN" || !user.isActive) return;
   const admins = await tx.$queryRaw<{ id: string }[]>`
@@ -92,7 +115,10 @@ export async function changeUserRole(userId: string, role: Role, context: Change
       data: { role, sessionVersion: { increment: 1 } },
       select: summarySelect,
     });
-    await recordAudit({ ...auditFields(context, userId), action: "user.role_changed", metadata: { from: user.role, to: role } }, tx);
+    await recordAudit(
+      { ...auditFields(context, userId), action: "user.role_changed", metadata: { from: user.role, to: role } },
+      tx,
+    );
     return updated;
   });
 }
@@ -108,7 +134,10 @@ export async function setUserActive(userId: string, isActive: boolean, context: 
       data: { isActive, sessionVersion: { increment: 1 } },
       select: summarySelect,
     });
-    await recordAudit({ ...auditFields(context, userId), action: isActive ? "user.reactivated" : "user.deactivated" }, tx);
+    await recordAudit(
+      { ...auditFields(context, userId), action: isActive ? "user.reactivated" : "user.deactivated" },
+      tx,
+    );
     return updated;
   });
 }
@@ -137,7 +166,9 @@ export async function changeOwnPassword(
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user || !user.isActive) throw new AppError("NOT_FOUND", "User not found.");
   if (!(await verifyPassword(currentPassword, user.passwordHash))) {
-    throw new AppError("VALIDATION_FAILED", "The current password is wrong.", { fieldErrors: { currentPassword: "wrongPassword" } });
+    throw new AppError("VALIDATION_FAILED", "The current password is wrong.", {
+      fieldErrors: { currentPassword: "wrongPassword" },
+    });
   }
   const passwordHash = await hashPassword(newPassword);
   return db.$transaction(async (tx) => {
@@ -147,21 +178,32 @@ export async function changeOwnPassword(
       select: { sessionVersion: true },
     });
     await recordAudit(
-      { ...auditFields({ ...context, actor: { id: user.id, email: user.email } }, userId), action: "user.password_changed" },
+      {
+        ...auditFields({ ...context, actor: { id: user.id, email: user.email } }, userId),
+        action: "user.password_changed",
+      },
       tx,
     );
     return updated;
   });
 }
 
-export async function updateOwnLocale(userId: string, locale: Locale, context: Omit<ChangeContext, "actor"> = {}): Promise<void> {
+export async function updateOwnLocale(
+  userId: string,
+  locale: Locale,
+  context: Omit<ChangeContext, "actor"> = {},
+): Promise<void> {
   await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId }, select: { email: true, locale: true } });
     if (!user) throw new AppError("NOT_FOUND", "User not found.");
     if (user.locale === locale) return;
     await tx.user.update({ where: { id: userId }, data: { locale } });
     await recordAudit(
-      { ...auditFields({ ...context, actor: { id: userId, email: user.email } }, userId), action: "user.locale_changed", metadata: { from: user.locale, to: locale } },
+      {
+        ...auditFields({ ...context, actor: { id: userId, email: user.email } }, userId),
+        action: "user.locale_changed",
+        metadata: { from: user.locale, to: locale },
+      },
       tx,
     );
   });

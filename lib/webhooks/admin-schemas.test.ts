@@ -9,13 +9,25 @@ function firstError(result: { success: boolean; error?: { issues: { path: Proper
 
 describe("ZRegisterWebhookInput", () => {
   it("reads an empty URL as this app's receiver", () => {
-    expect(ZRegisterWebhookInput.parse({ url: "  ", events: ["pix_charge.paid"] })).toEqual({ url: undefined, events: ["pix_charge.paid"] });
+    expect(ZRegisterWebhookInput.parse({ url: "  ", events: ["pix_charge.paid"] })).toEqual({
+      url: undefined,
+      events: ["pix_charge.paid"],
+    });
   });
 
   it("answers with message keys the form can show", () => {
-    expect(firstError(ZRegisterWebhookInput.safeParse({ url: "ftp://example.com", events: ["pix_charge.paid"] }))).toEqual({ path: "url", message: "invalidUrl" });
-    expect(firstError(ZRegisterWebhookInput.safeParse({ events: [] }))).toEqual({ path: "events", message: "eventsRequired" });
-    expect(firstError(ZUpdateWebhookInput.safeParse({ webhookId: "w1", url: "", events: ["pix_charge.paid"], isActive: true }))).toEqual({
+    expect(
+      firstError(ZRegisterWebhookInput.safeParse({ url: "ftp://example.com", events: ["pix_charge.paid"] })),
+    ).toEqual({ path: "url", message: "invalidUrl" });
+    expect(firstError(ZRegisterWebhookInput.safeParse({ events: [] }))).toEqual({
+      path: "events",
+      message: "eventsRequired",
+    });
+    expect(
+      firstError(
+        ZUpdateWebhookInput.safeParse({ webhookId: "w1", url: "", events: ["pix_charge.paid"], isActive: true }),
+      ),
+    ).toEqual({
       path: "url",
       message: "urlRequired",
     });
@@ -26,8 +38,13 @@ describe("ZSignatureCheckInput", () => {
   it("takes either a stored webhook or a pasted secret, not both or neither", () => {
     const base = { body: "{}", signature: "ab" };
     expect(ZSignatureCheckInput.safeParse({ ...base, secret: "s" }).success).toBe(true);
-    expect(ZSignatureCheckInput.safeParse({ ...base, localWebhookId: "1b4e28ba-2fa1-41d2-883f-0016d3cca427" }).success).toBe(true);
+    expect(
+      ZSignatureCheckInput.safeParse({ ...base, localWebhookId: "1b4e28ba-2fa1-41d2-883f-0016d3cca427" }).success,
+    ).toBe(true);
     expect(firstError(ZSignatureCheckInput.safeParse(base))).toEqual({ path: "secret", message: "secretRequired" });
-    expect(ZSignatureCheckInput.safeParse({ ...base, secret: "s", localWebhookId: "1b4e28ba-2fa1-41d2-883f-0016d3cca427" }).success).toBe(false);
+    expect(
+      ZSignatureCheckInput.safeParse({ ...base, secret: "s", localWebhookId: "1b4e28ba-2fa1-41d2-883f-0016d3cca427" })
+        .success,
+    ).toBe(false);
   });
 });

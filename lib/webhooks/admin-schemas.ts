@@ -7,11 +7,11 @@ import { webhookEvents } from "@/lib/gateway/schemas/webhook";
 // The gateway's id of a webhook (spec 2.9: a uuid); rows from upstream are keyed by it.
 export const ZWebhookId = z.string().trim().min(1, { error: "invalidWebhook" }).max(100, { error: "invalidWebhook" });
 
-const ZWebhookUrl = z
-  .url({ protocol: /^https?$/, error: "invalidUrl" })
-  .max(500, { error: "urlTooLong" });
+const ZWebhookUrl = z.url({ protocol: /^https?$/, error: "invalidUrl" }).max(500, { error: "urlTooLong" });
 
-export const ZWebhookEvents = z.array(z.enum(webhookEvents), { error: "eventsRequired" }).min(1, { error: "eventsRequired" });
+export const ZWebhookEvents = z
+  .array(z.enum(webhookEvents), { error: "eventsRequired" })
+  .min(1, { error: "eventsRequired" });
 
 export const ZRegisterWebhookInput = z.object({
   // Empty means this app's own receiver, at a path naming the new local record.
@@ -59,5 +59,8 @@ export const ZSignatureCheckInput = z
     localWebhookId: z.uuid({ error: "invalidWebhook" }).optional(),
     secret: z.string().max(500, { error: "secretTooLong" }).optional(),
   })
-  .refine((input) => Boolean(input.localWebhookId) !== Boolean(input.secret), { path: ["secret"], error: "secretRequired" });
+  .refine((input) => Boolean(input.localWebhookId) !== Boolean(input.secret), {
+    path: ["secret"],
+    error: "secretRequired",
+  });
 export type TSignatureCheckInput = z.input<typeof ZSignatureCheckInput>;

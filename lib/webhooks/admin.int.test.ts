@@ -39,7 +39,12 @@ describe("webhook administration against the sandbox", () => {
   beforeEach(async () => {
     // Earlier tests' webhooks stay upstream; turn them off so nothing is posted anywhere.
     for (const webhook of await listWebhooks()) {
-      if (webhook.active) await updateWebhook(webhook.id, { url: webhook.url, events: webhook.events as ["pix_charge.paid"], isActive: false }, context);
+      if (webhook.active)
+        await updateWebhook(
+          webhook.id,
+          { url: webhook.url, events: webhook.events as ["pix_charge.paid"], isActive: false },
+          context,
+        );
     }
     await db.webhookDelivery.deleteMany();
     await db.webhook.deleteMany();
@@ -55,21 +60,43 @@ describe("webhook administration against the sandbox", () => {
     expect(local.isActive).toBe(true);
 
     const row = (await listWebhooksForAdmin()).find((item) => item.upstreamId === registered.upstreamId);
-    expect(row).toMatchObject({ localId: local.id, hasSecret: true, isOwnReceiver: true, isActive: true, retireAt: null, deliveries24h: 0 });
-    expect(await db.auditLog.count({ where: { action: "webhook.registered", resourceId: registered.upstreamId } })).toBe(1);
+    expect(row).toMatchObject({
+      localId: local.id,
+      hasSecret: true,
+      isOwnReceiver: true,
+      isActive: true,
+      retireAt: null,
+      deliveries24h: 0,
+    });
+    expect(
+      await db.auditLog.count({ where: { action: "webhook.registered", resourceId: registered.upstreamId } }),
+    ).toBe(1);
   });
 
   it("a gateway refusal leaves no local record behind", async () => {
-    await expect(registerWebhook({ url: "ftp://nope.example", events: ["pix_charge.paid"] }, context)).rejects.toMatchObject({
+    await expect(
+      registerWebhook({ url: "ftp://nope.example", events: ["pix_charge.paid"] }, context),
+    ).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
     });
     expect(await db.webhook.count()).toBe(0);
   });
 
   it("updates URL, events and active together, and deactivates once", async () => {
-    const { upstreamId } = await registerWebhook({ url: "https://example.com/hook", events: ["pix_charge.paid"] }, context);
-    await updateWebhook(upstreamId, { url: "https://example.com/other", events: ["link_payment.paid"], isActive: true }, context);
-    expect(await upstreamById(upstreamId)).toMatchObject({ url: "https://example.com/other", events: ["link_payment.paid"], active: true });
+    const { upstreamId } = await registerWebhook(
+      { url: "https://example.com/hook", events: ["pix_charge.paid"] },
+      context,
+    );
+    await updateWebhook(
+      upstreamId,
+      { url: "https://example.com/other", events: ["link_payment.paid"], isActive: true },
+      context,
+    );
+    expect(await upstreamById(upstreamId)).toMatchObject({
+      url: "https://example.com/other",
+      events: ["link_payment.paid"],
+      active: true,
+    });
     await deactivateWebhook(upstreamId, context);
     expect((await upstreamById(upstreamId))?.active).toBe(false);
     expect((await db.webhook.findUniqueOrThrow({ where: { upstreamId } })).isActive).toBe(false);
@@ -85,7 +112,9 @@ describe("webhook administration against the sandbox", () => {
     const newLocal = await db.webhook.findUniqueOrThrow({ where: { upstreamId: rotated.upstreamId } });
     expect(rotated.url).toBe(webhookReceiverUrl(newLocal.id));
     expect(await upstreamById(rotated.upstreamId)).toMatchObject({ events: ["pix_charge.paid"], active: true });
-    await expect(startSecretRotation(old.upstreamId, { overlapMinutes: 15 }, context)).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(startSecretRotation(old.upstreamId, { overlapMinutes: 15 }, context)).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
 
     const rows = await listWebhooksForAdmin();
     expect(rows.find((row) => row.upstreamId === old.upstreamId)?.retireAt).toEqual(rotated.retireAt);
@@ -98,18 +127,32 @@ describe("webhook administration against the sandbox", () => {
     expect(await retireDueWebhooks(new Date(rotated.retireAt.getTime() + 2000))).toBe(0);
     expect((await upstreamById(old.upstreamId))?.active).toBe(false);
     expect((await upstreamById(rotated.upstreamId))?.active).toBe(true);
-    expect(await db.webhook.findUniqueOrThrow({ where: { upstreamId: old.upstreamId } })).toMatchObject({ isActive: false, retiredAt: expect.any(Date) });
-    expect(await db.auditLog.count({ where: { action: { in: ["webhook.rotation_started", "webhook.retired"] } } })).toBe(2);
+    expect(await db.webhook.findUniqueOrThrow({ where: { upstreamId: old.upstreamId } })).toMatchObject({
+      isActive: false,
+      retiredAt: expect.any(Date),
+    });
+    expect(
+      await db.auditLog.count({ where: { action: { in: ["webhook.rotation_started", "webhook.retired"] } } }),
+    ).toBe(2);
   });
 
   it("checks a signature with a stored secret without revealing the expected one", async () => {
-    const { upstreamId, secret } = await registerWebhook({ url: "https://example.com/hook", events: ["pix_charge.paid"] }, context);
+    const { upstreamId, secret } = await registerWebhook(
+      { url: "https://example.com/hook", events: ["pix_charge.paid"] },
+      context,
+    );
     const { id: localWebhookId } = await db.webhook.findUniqueOrThrow({ where: { upstreamId } });
     const body = '{"event":"pix_charge.paid"}';
-    expect(await checkWebhookSignature({ body, signature: signWebhookBody(secret, body), localWebhookId })).toEqual({ isValid: true });
+    expect(await checkWebhookSignature({ body, signature: signWebhookBody(secret, body), localWebhookId })).toEqual({
+      isValid: true,
+    });
     const wrong = await checkWebhookSignature({ body, signature: signWebhookBody("other", body), localWebhookId });
     expect(wrong).toEqual({ isValid: false, reason: "mismatch" });
     const pasted = await checkWebhookSignature({ body, signature: signWebhookBody("other", body), secret });
-    expect(pasted).toMatchObject({ isValid: false, reason: "mismatch", expectedSignature: signWebhookBody(secret, body) });
+    expect(pasted).toMatchObject({
+      isValid: false,
+      reason: "mismatch",
+      expectedSignature: signWebhookBody(secret, body),
+    });
   });
 });

@@ -2,11 +2,11 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
 import { toAppError } from "@/lib/gateway/errors";
 import type { TWebhook, TWebhookEvent } from "@/lib/gateway/schemas/webhook";
 import * as gateway from "@/lib/gateway/webhooks";
 import type { Prisma, Webhook } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { ChangeContext } from "@/lib/users/users";
 import { getWebhookDeliveryStats } from "./history";
@@ -39,7 +39,13 @@ export type WebhookAdminRow = {
 };
 
 function auditFields(context: ChangeContext, upstreamId: string) {
-  return { actor: context.actor, ip: context.ip, userAgent: context.userAgent, resourceType: "webhook", resourceId: upstreamId };
+  return {
+    actor: context.actor,
+    ip: context.ip,
+    userAgent: context.userAgent,
+    resourceType: "webhook",
+    resourceId: upstreamId,
+  };
 }
 
 function byUpstreamId(locals: Webhook[]): Map<string, Webhook> {
@@ -102,7 +108,9 @@ async function registerWithLocalRecord(
 ): Promise<Registration> {
   const localId = randomUUID();
   const url = input.url ?? webhookReceiverUrl(localId);
-  await db.webhook.create({ data: { id: localId, url, events: input.events, isActive: false, replacesId: input.replacesId } });
+  await db.webhook.create({
+    data: { id: localId, url, events: input.events, isActive: false, replacesId: input.replacesId },
+  });
 
   let registered: Awaited<ReturnType<typeof gateway.registerWebhook>>;
   try {
@@ -131,7 +139,11 @@ async function registerWithLocalRecord(
   } catch (error) {
     // Registered upstream but not stored: the webhook exists without a secret the app holds.
     log.error({ err: error, upstreamId: registered.id, localId }, "webhook registered upstream but not stored");
-    throw new AppError("INTERNAL", "The webhook was registered but could not be saved; deactivate it and register again.", { cause: error });
+    throw new AppError(
+      "INTERNAL",
+      "The webhook was registered but could not be saved; deactivate it and register again.",
+      { cause: error },
+    );
   }
   return registration;
 }
@@ -143,7 +155,11 @@ export async function registerWebhook(
 ): Promise<{ upstreamId: string; url: string; secret: string }> {
   const { upstreamId, url, secret } = await registerWithLocalRecord(input, (registration, tx) =>
     recordAudit(
-      { ...auditFields(context, registration.upstreamId), action: "webhook.registered", metadata: { url: registration.url, events: input.events } },
+      {
+        ...auditFields(context, registration.upstreamId),
+        action: "webhook.registered",
+        metadata: { url: registration.url, events: input.events },
+      },
       tx,
     ),
   );
@@ -164,7 +180,10 @@ export async function updateWebhook(
     throw toAppError(error);
   }
   await db.$transaction(async (tx) => {
-    await tx.webhook.updateMany({ where: { upstreamId }, data: { url: updated.url, events: updated.events, isActive: updated.active } });
+    await tx.webhook.updateMany({
+      where: { upstreamId },
+      data: { url: updated.url, events: updated.events, isActive: updated.active },
+    });
     await recordAudit(
       {
         ...auditFields(context, upstreamId),
@@ -182,7 +201,11 @@ export async function updateWebhook(
 export async function deactivateWebhook(upstreamId: string, context: ChangeContext): Promise<void> {
   const current = await fetchUpstreamWebhook(upstreamId);
   if (!current.active) throw new AppError("CONFLICT", "This webhook is already inactive.");
-  await updateWebhook(upstreamId, { url: current.url, events: current.events as TWebhookEvent[], isActive: false }, context);
+  await updateWebhook(
+    upstreamId,
+    { url: current.url, events: current.events as TWebhookEvent[], isActive: false },
+    context,
+  );
 }
 
 /**
@@ -199,12 +222,19 @@ export async function startSecretRotation(
   const current = await fetchUpstreamWebhook(upstreamId);
   if (!current.active) throw new AppError("CONFLICT", "Only an active webhook can have its secret rotated.");
   const existing = await db.webhook.findUnique({ where: { upstreamId } });
-  if (existing?.retireAt && !existing.retiredAt) throw new AppError("CONFLICT", "This webhook is already being replaced.");
+  if (existing?.retireAt && !existing.retiredAt)
+    throw new AppError("CONFLICT", "This webhook is already being replaced.");
   // A webhook registered elsewhere gets a local record now, to carry its retirement date.
   const old =
     existing ??
     (await db.webhook.create({
-      data: { upstreamId, url: current.url, events: current.events, isActive: true, upstreamCreatedAt: new Date(current.createdAt) },
+      data: {
+        upstreamId,
+        url: current.url,
+        events: current.events,
+        isActive: true,
+        upstreamCreatedAt: new Date(current.createdAt),
+      },
     }));
   const isOwnReceiver = current.url === webhookReceiverUrl(old.id);
   const retireAt = new Date(Date.now() + input.overlapMinutes * 60_000);
@@ -217,7 +247,12 @@ export async function startSecretRotation(
         {
           ...auditFields(context, upstreamId),
           action: "webhook.rotation_started",
-          metadata: { newUpstreamId: registered.upstreamId, url: registered.url, retireAt: retireAt.toISOString(), overlapMinutes: input.overlapMinutes },
+          metadata: {
+            newUpstreamId: registered.upstreamId,
+            url: registered.url,
+            retireAt: retireAt.toISOString(),
+            overlapMinutes: input.overlapMinutes,
+          },
         },
         tx,
       );
@@ -232,17 +267,29 @@ export async function startSecretRotation(
  * callers never both act on it.
  */
 export async function retireDueWebhooks(now: Date = new Date()): Promise<number> {
-  const due = await db.webhook.findMany({ where: { retireAt: { lte: now }, retiredAt: null, upstreamId: { not: null } } });
+  const due = await db.webhook.findMany({
+    where: { retireAt: { lte: now }, retiredAt: null, upstreamId: { not: null } },
+  });
   let retired = 0;
   for (const webhook of due) {
     const claim = await db.webhook.updateMany({ where: { id: webhook.id, retiredAt: null }, data: { retiredAt: now } });
     if (claim.count === 0) continue;
     try {
-      await gateway.updateWebhook(webhook.upstreamId!, { url: webhook.url, events: webhook.events as TWebhookEvent[], active: false });
+      await gateway.updateWebhook(webhook.upstreamId!, {
+        url: webhook.url,
+        events: webhook.events as TWebhookEvent[],
+        active: false,
+      });
       await db.$transaction(async (tx) => {
         await tx.webhook.update({ where: { id: webhook.id }, data: { isActive: false } });
         await recordAudit(
-          { actor: null, action: "webhook.retired", resourceType: "webhook", resourceId: webhook.upstreamId!, metadata: { retireAt: webhook.retireAt!.toISOString() } },
+          {
+            actor: null,
+            action: "webhook.retired",
+            resourceType: "webhook",
+            resourceId: webhook.upstreamId!,
+            metadata: { retireAt: webhook.retireAt!.toISOString() },
+          },
           tx,
         );
       });
@@ -257,7 +304,9 @@ export async function retireDueWebhooks(now: Date = new Date()): Promise<number>
 }
 
 /** Stored webhooks whose secret the app holds, for the signature check tool. */
-export async function listWebhooksWithSecret(): Promise<{ id: string; url: string; upstreamId: string | null; isActive: boolean }[]> {
+export async function listWebhooksWithSecret(): Promise<
+  { id: string; url: string; upstreamId: string | null; isActive: boolean }[]
+> {
   return db.webhook.findMany({
     where: { secretCiphertext: { not: null } },
     select: { id: true, url: true, upstreamId: true, isActive: true },
@@ -277,7 +326,10 @@ export async function checkWebhookSignature(input: {
   secret?: string;
 }): Promise<TSignatureCheckResult> {
   if (input.localWebhookId) {
-    const webhook = await db.webhook.findUnique({ where: { id: input.localWebhookId }, select: { secretCiphertext: true } });
+    const webhook = await db.webhook.findUnique({
+      where: { id: input.localWebhookId },
+      select: { secretCiphertext: true },
+    });
     if (!webhook?.secretCiphertext) throw new AppError("NOT_FOUND", "noStoredSecret");
     const secret = openWebhookSecret(webhook.secretCiphertext, input.localWebhookId);
     return diagnoseSignature({ body: input.body, signature: input.signature, secret });
@@ -288,10 +340,19 @@ export async function checkWebhookSignature(input: {
 }
 
 /** What the signature tool starts from when opened from a stored delivery. */
-export async function getDeliveryForSignatureCheck(deliveryId: string): Promise<{ body: string; signature: string; webhookId: string | null } | null> {
-  const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, select: { rawBody: true, headers: true, webhookId: true } });
+export async function getDeliveryForSignatureCheck(
+  deliveryId: string,
+): Promise<{ body: string; signature: string; webhookId: string | null } | null> {
+  const delivery = await db.webhookDelivery.findUnique({
+    where: { id: deliveryId },
+    select: { rawBody: true, headers: true, webhookId: true },
+  });
   if (!delivery) return null;
   const headers = (delivery.headers ?? {}) as Record<string, unknown>;
   const signature = headers["x-webhook-signature"];
-  return { body: Buffer.from(delivery.rawBody).toString("utf8"), signature: typeof signature === "string" ? signature : "", webhookId: delivery.webhookId };
+  return {
+    body: Buffer.from(delivery.rawBody).toString("utf8"),
+    signature: typeof signature === "string" ? signature : "",
+    webhookId: delivery.webhookId,
+  };
 }

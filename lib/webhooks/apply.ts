@@ -3,22 +3,28 @@ import { db } from "@/lib/db/client";
 import { inSqlTransaction, prismaSqlRunner, runSql, type SqlRunner } from "@/lib/db/sql";
 import { changeChannel, changePayload, type TChange } from "@/lib/events/bus";
 import { getPixCharge } from "@/lib/gateway/pix-charges";
+import type { TPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import { Prisma, type WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { lockPaymentLink, upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
 import { isPaymentLinkCharge, recordLinkPaymentFromCharge } from "@/lib/links/pix";
 import { log } from "@/lib/log";
-import type { TPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import {
   chargeChangeColumns,
   lockPixCharge,
+  type MirrorClient,
+  type MirrorOutcome,
   pixChargeLockKey,
   upsertPixChargeFromGateway,
   upsertPixRefundFromGateway,
   writeFullChargeWithoutRefunds,
-  type MirrorClient,
-  type MirrorOutcome,
 } from "@/lib/pix/mirror";
-import { parseDeliveryBody, type TParsedBody, type TEventIdentity, type TParsedEvent, type TResourceType } from "./event-identity";
+import {
+  parseDeliveryBody,
+  type TEventIdentity,
+  type TParsedBody,
+  type TParsedEvent,
+  type TResourceType,
+} from "./event-identity";
 import { nextApplyAttemptAt } from "./retry-schedule";
 
 // The apply path shared by the receiver, the retry worker and manual replays. Exactly once: the
@@ -56,7 +62,9 @@ const tables: Record<TResourceType, { table: string; key: string }> = {
 async function readTracked(tx: MirrorClient, kind: TResourceType, id: string): Promise<Record<string, unknown> | null> {
   const { table, key } = tables[kind];
   const columns = Prisma.join(trackedFields[kind].map((field) => Prisma.raw(`"${field}"`)));
-  const rows = await tx.$queryRaw<Record<string, unknown>[]>`SELECT ${columns} FROM ${Prisma.raw(`"${table}"`)} WHERE ${Prisma.raw(`"${key}"`)} = ${id}`;
+  const rows = await tx.$queryRaw<
+    Record<string, unknown>[]
+  >`SELECT ${columns} FROM ${Prisma.raw(`"${table}"`)} WHERE ${Prisma.raw(`"${key}"`)} = ${id}`;
   return rows[0] ?? null;
 }
 
@@ -65,13 +73,20 @@ function jsonValue(value: unknown): unknown {
 }
 
 // Before/after of the tracked fields that differ; a created row has no "before".
-function describeChange(kind: TResourceType, id: string, outcome: MirrorOutcome, before: object | null, after: object): TChangeRecord | null {
+function describeChange(
+  kind: TResourceType,
+  id: string,
+  outcome: MirrorOutcome,
+  before: object | null,
+  after: object,
+): TChangeRecord | null {
   const fields = trackedFields[kind].filter((field) => {
     const old = jsonValue((before as Record<string, unknown> | null)?.[field]);
     return !before || JSON.stringify(old) !== JSON.stringify(jsonValue((after as Record<string, unknown>)[field]));
   });
   if (fields.length === 0) return null;
-  const pick = (row: object) => Object.fromEntries(fields.map((field) => [field, jsonValue((row as Record<string, unknown>)[field])]));
+  const pick = (row: object) =>
+    Object.fromEntries(fields.map((field) => [field, jsonValue((row as Record<string, unknown>)[field])]));
   return { kind, id, outcome, before: before ? pick(before) : null, after: pick(after) };
 }
 
@@ -94,7 +109,9 @@ async function applyEffect(tx: MirrorClient, { parsed, chargeOfRefund }: TPrepar
       const before = await readTracked(tx, "pix_charge", parsed.data.txid);
       const result = await upsertPixChargeFromGateway(parsed.data, { client: tx });
       await recordLinkPaymentFromCharge(parsed.data, { client: tx });
-      return [describeChange("pix_charge", parsed.data.txid, result.outcome, before, result.charge)].filter((change) => change !== null);
+      return [describeChange("pix_charge", parsed.data.txid, result.outcome, before, result.charge)].filter(
+        (change) => change !== null,
+      );
     }
     case "pix_refund.returned": {
       const refund = parsed.data;
@@ -117,7 +134,9 @@ async function applyEffect(tx: MirrorClient, { parsed, chargeOfRefund }: TPrepar
       await lockPaymentLink(tx, uuid);
       const before = await readTracked(tx, "payment_link", uuid);
       const result = await upsertPaymentLinkFromGateway(parsed.data, { client: tx });
-      return [describeChange("payment_link", uuid, result.outcome, before, result.link)].filter((change) => change !== null);
+      return [describeChange("payment_link", uuid, result.outcome, before, result.link)].filter(
+        (change) => change !== null,
+      );
     }
   }
 }
@@ -193,7 +212,12 @@ WITH "claimed" AS (
 SELECT count(*)::int AS "count"
 FROM "claimed" LEFT JOIN LATERAL (SELECT pg_advisory_xact_lock(hashtextextended($3::text, 0)) WHERE $3::text IS NOT NULL) AS "lock" ON true`;
 
-async function claimEffect(run: SqlRunner, eventKey: string, deliveryRowId: string, lockKey: string | null): Promise<boolean> {
+async function claimEffect(
+  run: SqlRunner,
+  eventKey: string,
+  deliveryRowId: string,
+  lockKey: string | null,
+): Promise<boolean> {
   const [row] = await run<{ count: number }>(claimEffectSql, [eventKey, deliveryRowId, lockKey]);
   return row!.count === 1;
 }
@@ -205,7 +229,14 @@ function identityColumns(identity: TEventIdentity) {
 type TEffect = { changes: TChangeRecord[]; notify: TChange[] };
 
 // Claim, apply, final write: one delivery's transaction, run by `run`.
-async function applyOnce(run: SqlRunner, deliveryRowId: string, identity: TEventIdentity, attempts: number, lockKey: string | null, effect: () => Promise<TEffect>): Promise<WebhookDeliveryOutcome> {
+async function applyOnce(
+  run: SqlRunner,
+  deliveryRowId: string,
+  identity: TEventIdentity,
+  attempts: number,
+  lockKey: string | null,
+  effect: () => Promise<TEffect>,
+): Promise<WebhookDeliveryOutcome> {
   const done = { ...identityColumns(identity), applyAttempts: attempts, nextAttemptAt: null, error: null };
   if (!(await claimEffect(run, identity.eventKey, deliveryRowId, lockKey))) {
     await finish(run, deliveryRowId, { outcome: "DUPLICATE", ...done });
@@ -216,9 +247,16 @@ async function applyOnce(run: SqlRunner, deliveryRowId: string, identity: TEvent
   return "APPLIED";
 }
 
-function isPaidChargeWithoutRefunds(body: TParsedBody): body is TParsedBody & { isUsable: true; parsed: { event: "pix_charge.paid"; data: TPixCharge } } {
+function isPaidChargeWithoutRefunds(
+  body: TParsedBody,
+): body is TParsedBody & { isUsable: true; parsed: { event: "pix_charge.paid"; data: TPixCharge } } {
   // A payment link's charge takes the general path, which also marks the link paid.
-  return body.isUsable && body.parsed.event === "pix_charge.paid" && !body.parsed.data.devolutions?.length && !isPaymentLinkCharge(body.parsed.data.userReference);
+  return (
+    body.isUsable &&
+    body.parsed.event === "pix_charge.paid" &&
+    !body.parsed.data.devolutions?.length &&
+    !isPaymentLinkCharge(body.parsed.data.userReference)
+  );
 }
 
 // pix_charge.paid without refunds, the charge's lock already held (claimEffect).
@@ -234,22 +272,37 @@ async function applyPaidCharge(run: SqlRunner, charge: TPixCharge): Promise<TEff
  * DUPLICATE, IGNORED (not JSON, unknown event, wrong shape: nothing to apply, kept for a later
  * replay) or FAILED (the error is stored and the retry worker tries again at `nextAttemptAt`).
  */
-export async function applyStoredDelivery(delivery: TStoredDelivery, now = new Date()): Promise<WebhookDeliveryOutcome> {
+export async function applyStoredDelivery(
+  delivery: TStoredDelivery,
+  now = new Date(),
+): Promise<WebhookDeliveryOutcome> {
   const body = parseDeliveryBody(delivery.rawBody);
   const attempts = delivery.applyAttempts + 1;
   try {
     if (!body.isUsable) {
-      await finish(runSql, delivery.id, { outcome: "IGNORED", error: body.reason, applyAttempts: attempts, nextAttemptAt: null });
+      await finish(runSql, delivery.id, {
+        outcome: "IGNORED",
+        error: body.reason,
+        applyAttempts: attempts,
+        nextAttemptAt: null,
+      });
       return "IGNORED";
     }
     if (isPaidChargeWithoutRefunds(body)) {
       const charge = body.parsed.data;
-      return await inSqlTransaction((run) => applyOnce(run, delivery.id, body.identity, attempts, pixChargeLockKey(charge.txid), () => applyPaidCharge(run, charge)));
+      return await inSqlTransaction((run) =>
+        applyOnce(run, delivery.id, body.identity, attempts, pixChargeLockKey(charge.txid), () =>
+          applyPaidCharge(run, charge),
+        ),
+      );
     }
     const { parsed, identity } = body;
     const prepared = await prepare(parsed, identity.eventKey);
     return await db.$transaction((tx) =>
-      applyOnce(prismaSqlRunner(tx), delivery.id, identity, attempts, null, async () => ({ changes: await applyEffect(tx, prepared), notify: [] })),
+      applyOnce(prismaSqlRunner(tx), delivery.id, identity, attempts, null, async () => ({
+        changes: await applyEffect(tx, prepared),
+        notify: [],
+      })),
     );
   } catch (error) {
     if (error instanceof AlreadyFinished) return currentOutcome(delivery.id);
@@ -261,7 +314,13 @@ async function currentOutcome(id: string): Promise<WebhookDeliveryOutcome> {
   return (await db.webhookDelivery.findUniqueOrThrow({ where: { id }, select: { outcome: true } })).outcome;
 }
 
-async function recordFailure(id: string, body: ReturnType<typeof parseDeliveryBody>, attempts: number, error: unknown, now: Date): Promise<WebhookDeliveryOutcome> {
+async function recordFailure(
+  id: string,
+  body: ReturnType<typeof parseDeliveryBody>,
+  attempts: number,
+  error: unknown,
+  now: Date,
+): Promise<WebhookDeliveryOutcome> {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const nextAttemptAt = nextApplyAttemptAt(attempts, now);
   log.error({ err: error, deliveryRowId: id, attempts, nextAttemptAt }, "webhook delivery: apply failed");
@@ -276,7 +335,8 @@ async function recordFailure(id: string, body: ReturnType<typeof parseDeliveryBo
     return "FAILED";
   } catch (finishError) {
     // The row stays PENDING: the retry worker picks it up, as after a crash.
-    if (!(finishError instanceof AlreadyFinished)) log.error({ err: finishError, deliveryRowId: id }, "webhook delivery: could not record the failure");
+    if (!(finishError instanceof AlreadyFinished))
+      log.error({ err: finishError, deliveryRowId: id }, "webhook delivery: could not record the failure");
     return finishError instanceof AlreadyFinished ? currentOutcome(id) : "PENDING";
   }
 }
@@ -325,7 +385,15 @@ export async function applyOnArrival(
   const body = parseDeliveryBody(delivery.rawBody);
   if (!isPaidChargeWithoutRefunds(body)) return null;
   const charge = body.parsed.data;
-  const nothing = { error: null, eventKey: null, resourceType: null, resourceId: null, changes: null, appliedAt: null, notify: [] };
+  const nothing = {
+    error: null,
+    eventKey: null,
+    resourceType: null,
+    resourceId: null,
+    changes: null,
+    appliedAt: null,
+    notify: [],
+  };
   try {
     return await inSqlTransaction(async (run) => {
       const [claim] = await run<{ isDeliveryDone: boolean; claimed: number }>(claimOnArrivalSql, [
@@ -348,7 +416,10 @@ export async function applyOnArrival(
       return "APPLIED";
     });
   } catch (error) {
-    log.warn({ err: error, deliveryRowId: delivery.id }, "webhook delivery: applying on arrival failed; storing it first and applying it again");
+    log.warn(
+      { err: error, deliveryRowId: delivery.id },
+      "webhook delivery: applying on arrival failed; storing it first and applying it again",
+    );
     return null;
   }
 }

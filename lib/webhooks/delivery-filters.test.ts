@@ -5,12 +5,25 @@ import { hasDeliveryFilters, webhookEventKey, ZDeliveryFilters } from "./deliver
 describe("ZDeliveryFilters", () => {
   it("reads the filters of a shared link", () => {
     expect(
-      ZDeliveryFilters.parse({ event: "pix_charge.paid", outcome: "DUPLICATE", resourceId: " TX1 ", from: "2026-11-01", page: "3" }),
+      ZDeliveryFilters.parse({
+        event: "pix_charge.paid",
+        outcome: "DUPLICATE",
+        resourceId: " TX1 ",
+        from: "2026-11-01",
+        page: "3",
+      }),
     ).toEqual({ event: "pix_charge.paid", outcome: "DUPLICATE", resourceId: "TX1", from: "2026-11-01", page: 3 });
   });
 
   it("drops each bad value on its own instead of failing the page", () => {
-    const filters = ZDeliveryFilters.parse({ event: "nope", outcome: "WHATEVER", webhookId: "x", to: "yesterday", page: "-1", deliveryId: "d1" });
+    const filters = ZDeliveryFilters.parse({
+      event: "nope",
+      outcome: "WHATEVER",
+      webhookId: "x",
+      to: "yesterday",
+      page: "-1",
+      deliveryId: "d1",
+    });
     expect(filters).toEqual({ deliveryId: "d1", page: 1 });
     expect(hasDeliveryFilters(filters)).toBe(true);
     expect(hasDeliveryFilters(ZDeliveryFilters.parse({ page: "2" }))).toBe(false);

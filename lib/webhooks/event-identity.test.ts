@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseDeliveryBody } from "./event-identity";
-import { nextApplyAttemptAt, maxApplyAttempts } from "./retry-schedule";
+import { maxApplyAttempts, nextApplyAttemptAt } from "./retry-schedule";
 import { paidChargeEvent, paymentLinkEvent, refundReturnedEvent } from "./testing/fixtures";
 
 const bytes = (value: unknown) => Buffer.from(typeof value === "string" ? value : JSON.stringify(value));
@@ -20,13 +20,20 @@ describe("parseDeliveryBody", () => {
   });
 
   it("says why a body cannot be used", () => {
-    expect(parseDeliveryBody(bytes("{not json"))).toMatchObject({ isUsable: false, reason: expect.stringMatching(/not a JSON delivery/) });
-    expect(parseDeliveryBody(bytes({ event: "card.paid", occurredAt: "2026-11-21T10:00:00Z", data: {} }))).toMatchObject({
+    expect(parseDeliveryBody(bytes("{not json"))).toMatchObject({
+      isUsable: false,
+      reason: expect.stringMatching(/not a JSON delivery/),
+    });
+    expect(
+      parseDeliveryBody(bytes({ event: "card.paid", occurredAt: "2026-11-21T10:00:00Z", data: {} })),
+    ).toMatchObject({
       isUsable: false,
       event: "card.paid",
       reason: 'unknown event "card.paid"',
     });
-    expect(parseDeliveryBody(bytes({ event: "pix_charge.paid", occurredAt: "2026-11-21T10:00:00Z", data: { txid: 1 } }))).toMatchObject({
+    expect(
+      parseDeliveryBody(bytes({ event: "pix_charge.paid", occurredAt: "2026-11-21T10:00:00Z", data: { txid: 1 } })),
+    ).toMatchObject({
       isUsable: false,
       reason: expect.stringMatching(/shape of a pix_charge.paid/),
     });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZPaymentLink, type TPaymentLink } from "@/lib/gateway/schemas/payment-link";
+import { type TPaymentLink, ZPaymentLink } from "@/lib/gateway/schemas/payment-link";
 import type { TPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
 import { webhookEvents, ZWebhookDelivery } from "@/lib/gateway/schemas/webhook";
@@ -35,11 +35,23 @@ function parseJson(rawBody: Uint8Array): unknown {
 export function eventIdentity(parsed: TParsedEvent): TEventIdentity {
   switch (parsed.event) {
     case "pix_charge.paid":
-      return { eventKey: `${parsed.event}:${parsed.data.txid}:${parsed.data.status}`, resourceType: "pix_charge", resourceId: parsed.data.txid };
+      return {
+        eventKey: `${parsed.event}:${parsed.data.txid}:${parsed.data.status}`,
+        resourceType: "pix_charge",
+        resourceId: parsed.data.txid,
+      };
     case "pix_refund.returned":
-      return { eventKey: `${parsed.event}:${parsed.data.pixRefundId}:${parsed.data.status.code}`, resourceType: "pix_refund", resourceId: parsed.data.pixRefundId };
+      return {
+        eventKey: `${parsed.event}:${parsed.data.pixRefundId}:${parsed.data.status.code}`,
+        resourceType: "pix_refund",
+        resourceId: parsed.data.pixRefundId,
+      };
     case "link_payment.paid":
-      return { eventKey: `${parsed.event}:${parsed.data.linkPaymentUuid}:${parsed.data.status.code}`, resourceType: "payment_link", resourceId: parsed.data.linkPaymentUuid };
+      return {
+        eventKey: `${parsed.event}:${parsed.data.linkPaymentUuid}:${parsed.data.status.code}`,
+        resourceType: "payment_link",
+        resourceId: parsed.data.linkPaymentUuid,
+      };
   }
 }
 
@@ -55,9 +67,11 @@ function parseEvent(envelope: unknown): TParsedEvent | null {
 /** Reads a delivery body; a body that is not JSON, names an unknown event or does not match its event's shape is not usable (and says why). */
 export function parseDeliveryBody(rawBody: Uint8Array): TParsedBody {
   const envelope = ZEnvelope.safeParse(parseJson(rawBody));
-  if (!envelope.success) return { isUsable: false, reason: "the body is not a JSON delivery ({ event, occurredAt, data })" };
+  if (!envelope.success)
+    return { isUsable: false, reason: "the body is not a JSON delivery ({ event, occurredAt, data })" };
   const { event } = envelope.data;
-  if (!(webhookEvents as readonly string[]).includes(event)) return { isUsable: false, reason: `unknown event "${event.slice(0, 100)}"`, event };
+  if (!(webhookEvents as readonly string[]).includes(event))
+    return { isUsable: false, reason: `unknown event "${event.slice(0, 100)}"`, event };
   const parsed = parseEvent(envelope.data);
   if (!parsed) return { isUsable: false, reason: `the data does not have the shape of a ${event} event`, event };
   return { isUsable: true, parsed, identity: eventIdentity(parsed) };

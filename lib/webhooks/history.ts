@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import type { Prisma, WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { periodBounds } from "@/lib/format/period";
+import type { Prisma, WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { deliveryPageSize, type TDeliveryFilters } from "./delivery-filters";
 
 // The delivery history (issue 5, point 6): what the receiver stored, read for people.
@@ -21,7 +21,10 @@ export type DeliveryListRow = {
 
 export type DeliveryPage = { rows: DeliveryListRow[]; total: number; page: number; pageCount: number };
 
-export async function findWebhookDeliveries(filters: TDeliveryFilters, pageSize = deliveryPageSize): Promise<DeliveryPage> {
+export async function findWebhookDeliveries(
+  filters: TDeliveryFilters,
+  pageSize = deliveryPageSize,
+): Promise<DeliveryPage> {
   const bounds = periodBounds({ from: filters.from, to: filters.to });
   const where: Prisma.WebhookDeliveryWhereInput = {
     event: filters.event,
@@ -98,7 +101,10 @@ function headerEntries(headers: Prisma.JsonValue): [string, string][] {
     .sort(([a], [b]) => a.localeCompare(b));
 }
 
-async function resourceLink(resourceType: string | null, resourceId: string | null): Promise<DeliveryResourceLink | null> {
+async function resourceLink(
+  resourceType: string | null,
+  resourceId: string | null,
+): Promise<DeliveryResourceLink | null> {
   if (!resourceId) return null;
   switch (resourceType) {
     case "pix_charge":
@@ -106,7 +112,9 @@ async function resourceLink(resourceType: string | null, resourceId: string | nu
     case "pix_refund": {
       // The refunds list filters by charge; the mirror knows the refund's charge.
       const refund = await db.pixRefund.findUnique({ where: { pixRefundId: resourceId }, select: { txid: true } });
-      return refund ? { kind: "pix_refund", href: `/refunds?txid=${encodeURIComponent(refund.txid)}`, label: resourceId } : null;
+      return refund
+        ? { kind: "pix_refund", href: `/refunds?txid=${encodeURIComponent(refund.txid)}`, label: resourceId }
+        : null;
     }
     case "payment_link":
       return { kind: "payment_link", href: `/links/${encodeURIComponent(resourceId)}`, label: resourceId };
@@ -142,7 +150,12 @@ export async function getWebhookDeliveryDetail(id: string): Promise<DeliveryDeta
     appliedAt: delivery.appliedAt,
     replayOfId: delivery.replayOfId,
     webhook: webhook
-      ? { id: webhook.id, url: webhook.url, upstreamId: webhook.upstreamId, hasSecret: webhook.secretCiphertext !== null }
+      ? {
+          id: webhook.id,
+          url: webhook.url,
+          upstreamId: webhook.upstreamId,
+          hasSecret: webhook.secretCiphertext !== null,
+        }
       : null,
     resource: await resourceLink(delivery.resourceType, delivery.resourceId),
     canReplay: delivery.signatureValid,
@@ -155,12 +168,21 @@ const successfulOutcomes: WebhookDeliveryOutcome[] = ["APPLIED", "DUPLICATE", "I
 export type WebhookDeliveryStats = { lastReceivedAt: Date | null; count24h: number; successRate24h: number | null };
 
 /** Last delivery and the 24-hour success rate of each local webhook record. */
-export async function getWebhookDeliveryStats(webhookIds: string[], now: Date = new Date()): Promise<Map<string, WebhookDeliveryStats>> {
-  const stats = new Map<string, WebhookDeliveryStats>(webhookIds.map((id) => [id, { lastReceivedAt: null, count24h: 0, successRate24h: null }]));
+export async function getWebhookDeliveryStats(
+  webhookIds: string[],
+  now: Date = new Date(),
+): Promise<Map<string, WebhookDeliveryStats>> {
+  const stats = new Map<string, WebhookDeliveryStats>(
+    webhookIds.map((id) => [id, { lastReceivedAt: null, count24h: 0, successRate24h: null }]),
+  );
   if (webhookIds.length === 0) return stats;
   const since = new Date(now.getTime() - 24 * 3600 * 1000);
   const [last, recent] = await Promise.all([
-    db.webhookDelivery.groupBy({ by: ["webhookId"], where: { webhookId: { in: webhookIds } }, _max: { receivedAt: true } }),
+    db.webhookDelivery.groupBy({
+      by: ["webhookId"],
+      where: { webhookId: { in: webhookIds } },
+      _max: { receivedAt: true },
+    }),
     db.webhookDelivery.groupBy({
       by: ["webhookId", "outcome"],
       where: { webhookId: { in: webhookIds }, receivedAt: { gte: since }, outcome: { not: "PENDING" } },
@@ -176,7 +198,8 @@ export async function getWebhookDeliveryStats(webhookIds: string[], now: Date = 
     const entry = row.webhookId ? stats.get(row.webhookId) : undefined;
     if (!entry || !row.webhookId) continue;
     entry.count24h += row._count._all;
-    if (successfulOutcomes.includes(row.outcome)) successes.set(row.webhookId, (successes.get(row.webhookId) ?? 0) + row._count._all);
+    if (successfulOutcomes.includes(row.outcome))
+      successes.set(row.webhookId, (successes.get(row.webhookId) ?? 0) + row._count._all);
   }
   for (const [id, entry] of stats) {
     if (entry.count24h > 0) entry.successRate24h = (successes.get(id) ?? 0) / entry.count24h;

@@ -1,5 +1,5 @@
 import "server-only";
-import { createSecretKey, randomUUID, type KeyObject } from "node:crypto";
+import { createSecretKey, type KeyObject, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { runSql, type SqlRunner } from "@/lib/db/sql";
@@ -55,7 +55,11 @@ async function readRawBody(request: Request): Promise<TBody> {
 const droppedHeaders = new Set(["cookie", "authorization", "proxy-authorization"]);
 
 function storedHeaders(headers: Headers): Record<string, string> {
-  return Object.fromEntries([...headers.entries()].filter(([name]) => !droppedHeaders.has(name)).map(([name, value]) => [name, value.slice(0, 1000)]));
+  return Object.fromEntries(
+    [...headers.entries()]
+      .filter(([name]) => !droppedHeaders.has(name))
+      .map(([name, value]) => [name, value.slice(0, 1000)]),
+  );
 }
 
 // Secrets never change for a webhook record (rotation makes a new record), so the opened secret is
@@ -76,7 +80,10 @@ async function findReceiverWebhook(pathId: string): Promise<TReceiverWebhook | n
   if (!row.secretCiphertext) return { id: row.id, secret: null };
   let webhook: TReceiverWebhook;
   try {
-    webhook = { id: row.id, secret: createSecretKey(Buffer.from(openWebhookSecret(row.secretCiphertext, row.id), "utf8")) };
+    webhook = {
+      id: row.id,
+      secret: createSecretKey(Buffer.from(openWebhookSecret(row.secretCiphertext, row.id), "utf8")),
+    };
   } catch (error) {
     // Our configuration, not the sender's fault (WEBHOOK_SECRET_KEY changed): a 503 makes the gateway retry.
     log.error({ err: error, webhookId: row.id }, "webhook receiver: the stored secret does not open");
@@ -126,7 +133,15 @@ SELECT "outcome"::text AS "outcome",
 FROM "stored"`;
 
 type TApplied = Omit<TArrivalRecord, "outcome" | "error">;
-const notApplied: TApplied = { eventKey: null, resourceType: null, resourceId: null, changes: null, appliedAt: null, applyAttempts: 0, notify: [] };
+const notApplied: TApplied = {
+  eventKey: null,
+  resourceType: null,
+  resourceId: null,
+  changes: null,
+  appliedAt: null,
+  applyAttempts: 0,
+  notify: [],
+};
 
 async function recordDelivery(
   run: SqlRunner,
@@ -163,26 +178,46 @@ async function recordDelivery(
   return { id, outcome: row!.outcome };
 }
 
-async function refuse(record: Omit<TRecord, "outcome" | "error">, outcome: WebhookDeliveryOutcome, status: number, problem: string): Promise<TReceiveResult> {
+async function refuse(
+  record: Omit<TRecord, "outcome" | "error">,
+  outcome: WebhookDeliveryOutcome,
+  status: number,
+  problem: string,
+): Promise<TReceiveResult> {
   await recordDelivery(runSql, { ...record, outcome, error: problem });
   return { status, outcome, problem };
 }
 
-export async function receiveGatewayDelivery(pathId: string, request: Request, now = new Date()): Promise<TReceiveResult> {
+export async function receiveGatewayDelivery(
+  pathId: string,
+  request: Request,
+  now = new Date(),
+): Promise<TReceiveResult> {
   const body = await readRawBody(request);
   const webhook = await findReceiverWebhook(pathId);
   const base = { pathId, webhookId: webhook?.id ?? null, headers: request.headers, signatureValid: false };
   if (body.kind === "too_large") {
-    return refuse({ ...base, rawBody: Buffer.alloc(0) }, "IGNORED", 413, `body over ${maxBodyBytes} bytes (${body.bytes}); not stored`);
+    return refuse(
+      { ...base, rawBody: Buffer.alloc(0) },
+      "IGNORED",
+      413,
+      `body over ${maxBodyBytes} bytes (${body.bytes}); not stored`,
+    );
   }
   const record = { ...base, rawBody: body.bytes };
   if (!webhook) return refuse(record, "REJECTED_SIGNATURE", 404, "no webhook with this id");
   if (!webhook.secret) {
-    return refuse(record, "REJECTED_SIGNATURE", webhook.secretProblem ? 503 : 401, webhook.secretProblem ?? "the app does not hold this webhook's secret");
+    return refuse(
+      record,
+      "REJECTED_SIGNATURE",
+      webhook.secretProblem ? 503 : 401,
+      webhook.secretProblem ?? "the app does not hold this webhook's secret",
+    );
   }
 
   const signature = checkWebhookSignature(webhook.secret, body.bytes, request.headers.get("x-webhook-signature"));
-  if (!signature.isValid) return refuse(record, "REJECTED_SIGNATURE", 401, `signature ${signature.reason.replace("_", " ")}`);
+  if (!signature.isValid)
+    return refuse(record, "REJECTED_SIGNATURE", 401, `signature ${signature.reason.replace("_", " ")}`);
   const verified = { ...record, signatureValid: true };
   const timestamp = checkWebhookTimestamp(request.headers.get("x-webhook-timestamp"), now);
   if (!timestamp.isFresh) return refuse(verified, "STALE", 401, `timestamp ${timestamp.reason.replaceAll("_", " ")}`);
@@ -190,9 +225,12 @@ export async function receiveGatewayDelivery(pathId: string, request: Request, n
   if (!deliveryId) return refuse(verified, "IGNORED", 400, "missing X-Webhook-Delivery header");
   // The common event is stored and applied in one transaction (null: not that event, or it failed).
   const id = randomUUID();
-  const arrived = await applyOnArrival({ id, deliveryId: deliveryId.slice(0, 200), rawBody: body.bytes }, async (run, { outcome, error, ...applied }) => {
-    await recordDelivery(run, { ...verified, id, outcome, error: error ?? undefined, applied });
-  });
+  const arrived = await applyOnArrival(
+    { id, deliveryId: deliveryId.slice(0, 200), rawBody: body.bytes },
+    async (run, { outcome, error, ...applied }) => {
+      await recordDelivery(run, { ...verified, id, outcome, error: error ?? undefined, applied });
+    },
+  );
   if (arrived) return { status: 200, outcome: arrived };
   // The sandbox keeps X-Webhook-Delivery across the retries of one delivery: a retry of one already
   // applied (its 2xx was lost) is stored as DUPLICATE without touching the mirror.

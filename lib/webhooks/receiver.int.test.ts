@@ -15,7 +15,12 @@ import { paidChargeEvent, paymentLinkEvent, refundReturnedEvent, signedHeaders }
 const secret = `whsec_${randomBytes(24).toString("hex")}`;
 const rotatedSecret = `whsec_${randomBytes(24).toString("hex")}`;
 
-type TDeliverOptions = { webhookId?: string; secret?: string; headers?: Record<string, string | undefined>; rawBody?: Buffer };
+type TDeliverOptions = {
+  webhookId?: string;
+  secret?: string;
+  headers?: Record<string, string | undefined>;
+  rawBody?: Buffer;
+};
 
 describe("webhook receiver (hand-built requests)", () => {
   let sandbox: TSandbox;
@@ -26,10 +31,21 @@ describe("webhook receiver (hand-built requests)", () => {
     const rawBody = options.rawBody ?? Buffer.from(typeof payload === "string" ? payload : JSON.stringify(payload));
     const headers = signedHeaders(options.secret ?? secret, rawBody, options.headers);
     const id = options.webhookId ?? webhookId;
-    const response = await POST(new Request(`http://127.0.0.1/api/webhooks/gateway/${id}`, { method: "POST", headers, body: new Uint8Array(rawBody) }), {
-      params: Promise.resolve({ webhookId: id }),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown>, deliveryId: headers["x-webhook-delivery"] };
+    const response = await POST(
+      new Request(`http://127.0.0.1/api/webhooks/gateway/${id}`, {
+        method: "POST",
+        headers,
+        body: new Uint8Array(rawBody),
+      }),
+      {
+        params: Promise.resolve({ webhookId: id }),
+      },
+    );
+    return {
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown>,
+      deliveryId: headers["x-webhook-delivery"],
+    };
   }
 
   const lastDelivery = () => db.webhookDelivery.findFirstOrThrow({ orderBy: { receivedAt: "desc" } });
@@ -52,9 +68,22 @@ describe("webhook receiver (hand-built requests)", () => {
     await db.paymentLink.deleteMany();
     webhookId = randomUUID();
     rotatedWebhookId = randomUUID();
-    await db.webhook.create({ data: { id: webhookId, url: "http://x/1", events: ["pix_charge.paid"], secretCiphertext: sealWebhookSecret(secret, webhookId) } });
     await db.webhook.create({
-      data: { id: rotatedWebhookId, url: "http://x/2", events: ["pix_charge.paid"], secretCiphertext: sealWebhookSecret(rotatedSecret, rotatedWebhookId), replacesId: webhookId },
+      data: {
+        id: webhookId,
+        url: "http://x/1",
+        events: ["pix_charge.paid"],
+        secretCiphertext: sealWebhookSecret(secret, webhookId),
+      },
+    });
+    await db.webhook.create({
+      data: {
+        id: rotatedWebhookId,
+        url: "http://x/2",
+        events: ["pix_charge.paid"],
+        secretCiphertext: sealWebhookSecret(rotatedSecret, rotatedWebhookId),
+        replacesId: webhookId,
+      },
     });
   });
 
@@ -62,10 +91,28 @@ describe("webhook receiver (hand-built requests)", () => {
     const txid = `TX${randomUUID().replaceAll("-", "")}`;
     const result = await deliver(paidChargeEvent(txid));
     expect(result).toMatchObject({ status: 200, body: { received: true, outcome: "APPLIED" } });
-    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({ status: "PAID", paidAmountCents: 2590 });
+    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({
+      status: "PAID",
+      paidAmountCents: 2590,
+    });
     const row = await lastDelivery();
-    expect(row).toMatchObject({ signatureValid: true, outcome: "APPLIED", eventKey: `pix_charge.paid:${txid}:PAID`, resourceType: "pix_charge", resourceId: txid, applyAttempts: 1 });
-    expect(row.changes).toEqual([expect.objectContaining({ kind: "pix_charge", id: txid, outcome: "created", before: null, after: expect.objectContaining({ status: "PAID" }) })]);
+    expect(row).toMatchObject({
+      signatureValid: true,
+      outcome: "APPLIED",
+      eventKey: `pix_charge.paid:${txid}:PAID`,
+      resourceType: "pix_charge",
+      resourceId: txid,
+      applyAttempts: 1,
+    });
+    expect(row.changes).toEqual([
+      expect.objectContaining({
+        kind: "pix_charge",
+        id: txid,
+        outcome: "created",
+        before: null,
+        after: expect.objectContaining({ status: "PAID" }),
+      }),
+    ]);
     expect(await db.webhookEffect.count()).toBe(1);
   });
 
@@ -79,7 +126,11 @@ describe("webhook receiver (hand-built requests)", () => {
     const txid = `TX${randomUUID().replaceAll("-", "")}`;
     const result = await deliver(paidChargeEvent(txid), options as TDeliverOptions);
     expect(result).toMatchObject({ status: 401, body: { error: { code: "REJECTED_SIGNATURE", message: problem } } });
-    expect(await lastDelivery()).toMatchObject({ signatureValid: false, outcome: "REJECTED_SIGNATURE", error: problem });
+    expect(await lastDelivery()).toMatchObject({
+      signatureValid: false,
+      outcome: "REJECTED_SIGNATURE",
+      error: problem,
+    });
     expect(await db.pixCharge.count()).toBe(0);
   });
 
@@ -87,7 +138,10 @@ describe("webhook receiver (hand-built requests)", () => {
     const txid = `TX${randomUUID().replaceAll("-", "")}`;
     const genuine = Buffer.from(JSON.stringify(paidChargeEvent("OTHER")));
     const forged = Buffer.from(JSON.stringify(paidChargeEvent(txid)));
-    const result = await deliver(null, { rawBody: forged, headers: { "x-webhook-signature": signedHeaders(secret, genuine)["x-webhook-signature"] } });
+    const result = await deliver(null, {
+      rawBody: forged,
+      headers: { "x-webhook-signature": signedHeaders(secret, genuine)["x-webhook-signature"] },
+    });
     expect(result.status).toBe(401);
     expect(await db.pixCharge.count()).toBe(0);
   });
@@ -104,7 +158,9 @@ describe("webhook receiver (hand-built requests)", () => {
   });
 
   it("answers missing timestamp and delivery id headers without applying", async () => {
-    expect(await deliver(paidChargeEvent("TXNOTS"), { headers: { "x-webhook-timestamp": undefined } })).toMatchObject({ status: 401 });
+    expect(await deliver(paidChargeEvent("TXNOTS"), { headers: { "x-webhook-timestamp": undefined } })).toMatchObject({
+      status: 401,
+    });
     expect(await deliver(paidChargeEvent("TXNOID"), { headers: { "x-webhook-delivery": undefined } })).toMatchObject({
       status: 400,
       body: { error: { code: "IGNORED" } },
@@ -128,17 +184,31 @@ describe("webhook receiver (hand-built requests)", () => {
       },
     });
     const response = await POST(
-      new Request(`http://127.0.0.1/x`, { method: "POST", headers: signedHeaders(secret, big), body: stream, duplex: "half" } as RequestInit),
+      new Request(`http://127.0.0.1/x`, {
+        method: "POST",
+        headers: signedHeaders(secret, big),
+        body: stream,
+        duplex: "half",
+      } as RequestInit),
       { params: Promise.resolve({ webhookId }) },
     );
     expect(response.status).toBe(413);
-    expect(await db.webhookDelivery.count({ where: { outcome: "IGNORED", error: { startsWith: "body over" } } })).toBe(2);
+    expect(await db.webhookDelivery.count({ where: { outcome: "IGNORED", error: { startsWith: "body over" } } })).toBe(
+      2,
+    );
   });
 
   it("takes malformed JSON and unknown events (valid signature) with 200 IGNORED", async () => {
     expect(await deliver("{not json")).toMatchObject({ status: 200, body: { outcome: "IGNORED" } });
-    expect(await lastDelivery()).toMatchObject({ outcome: "IGNORED", signatureValid: true, error: expect.stringMatching(/not a JSON delivery/) });
-    expect(await deliver({ event: "card.paid", occurredAt: "2026-11-21T10:00:00Z", data: {} })).toMatchObject({ status: 200, body: { outcome: "IGNORED" } });
+    expect(await lastDelivery()).toMatchObject({
+      outcome: "IGNORED",
+      signatureValid: true,
+      error: expect.stringMatching(/not a JSON delivery/),
+    });
+    expect(await deliver({ event: "card.paid", occurredAt: "2026-11-21T10:00:00Z", data: {} })).toMatchObject({
+      status: 200,
+      body: { outcome: "IGNORED" },
+    });
     expect(await lastDelivery()).toMatchObject({ error: 'unknown event "card.paid"' });
   });
 
@@ -148,7 +218,12 @@ describe("webhook receiver (hand-built requests)", () => {
     const again = await deliver(paidChargeEvent(txid), { headers: { "x-webhook-delivery": first.deliveryId } });
     const otherId = await deliver(paidChargeEvent(txid));
     const otherWebhook = await deliver(paidChargeEvent(txid), { webhookId: rotatedWebhookId, secret: rotatedSecret });
-    expect([first, again, otherId, otherWebhook].map((result) => result.body.outcome)).toEqual(["APPLIED", "DUPLICATE", "DUPLICATE", "DUPLICATE"]);
+    expect([first, again, otherId, otherWebhook].map((result) => result.body.outcome)).toEqual([
+      "APPLIED",
+      "DUPLICATE",
+      "DUPLICATE",
+      "DUPLICATE",
+    ]);
     expect(await db.webhookEffect.count()).toBe(1);
     expect(await db.webhookDelivery.count({ where: { outcome: "APPLIED" } })).toBe(1);
   });
@@ -165,18 +240,34 @@ describe("webhook receiver (hand-built requests)", () => {
     await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${created.txid}/pay`);
     const paidSnapshot = await getPixCharge(created.txid);
     const refund = await requestPixRefund({ txid: created.txid, amount: 20 });
-    const settled = (await getPixCharge(created.txid)).devolutions!.find((item) => item.pixRefundId === refund.pixRefundId)!;
+    const settled = (await getPixCharge(created.txid)).devolutions!.find(
+      (item) => item.pixRefundId === refund.pixRefundId,
+    )!;
 
     const refundResult = await deliver({ event: "pix_refund.returned", occurredAt: settled.updatedAt, data: settled });
     expect(refundResult.body.outcome).toBe("APPLIED");
-    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid: created.txid } })).toMatchObject({ status: "PARTIALLY REFUNDED", refundedCents: 2000 });
-    expect(await db.pixRefund.findUniqueOrThrow({ where: { pixRefundId: refund.pixRefundId } })).toMatchObject({ statusCode: 3 });
-    expect((await deliver({ event: "pix_refund.returned", occurredAt: settled.updatedAt, data: settled })).body.outcome).toBe("DUPLICATE");
+    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid: created.txid } })).toMatchObject({
+      status: "PARTIALLY REFUNDED",
+      refundedCents: 2000,
+    });
+    expect(await db.pixRefund.findUniqueOrThrow({ where: { pixRefundId: refund.pixRefundId } })).toMatchObject({
+      statusCode: 3,
+    });
+    expect(
+      (await deliver({ event: "pix_refund.returned", occurredAt: settled.updatedAt, data: settled })).body.outcome,
+    ).toBe("DUPLICATE");
 
-    const late = await deliver({ event: "pix_charge.paid", occurredAt: paidSnapshot.calendar.creationDate, data: paidSnapshot });
+    const late = await deliver({
+      event: "pix_charge.paid",
+      occurredAt: paidSnapshot.calendar.creationDate,
+      data: paidSnapshot,
+    });
     expect(late.body.outcome).toBe("APPLIED");
     expect(await lastDelivery()).toMatchObject({ changes: [] });
-    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid: created.txid } })).toMatchObject({ status: "PARTIALLY REFUNDED", refundedCents: 2000 });
+    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid: created.txid } })).toMatchObject({
+      status: "PARTIALLY REFUNDED",
+      refundedCents: 2000,
+    });
   });
 
   it("stores a payment link from link_payment.paid", async () => {
@@ -195,10 +286,14 @@ describe("webhook receiver (hand-built requests)", () => {
     const created = await createPixCharge({ amount: 30, expiration: 600 });
     await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${created.txid}/pay`);
     const refund = await requestPixRefund({ txid: created.txid, amount: 30 });
-    const settled = (await getPixCharge(created.txid)).devolutions!.find((item) => item.pixRefundId === refund.pixRefundId)!;
+    const settled = (await getPixCharge(created.txid)).devolutions!.find(
+      (item) => item.pixRefundId === refund.pixRefundId,
+    )!;
     await useGateway("https://127.0.0.1:1", sandbox.certsDir, "merchant", { GATEWAY_GET_RETRIES: "0" });
     try {
-      expect((await deliver(refundReturnedEvent(created.txid, refund.pixRefundId, settled))).body.outcome).toBe("FAILED");
+      expect((await deliver(refundReturnedEvent(created.txid, refund.pixRefundId, settled))).body.outcome).toBe(
+        "FAILED",
+      );
     } finally {
       await useGateway(sandbox.baseUrl, sandbox.certsDir);
     }
@@ -209,8 +304,13 @@ describe("webhook receiver (hand-built requests)", () => {
     expect((await runWebhookRetryPass()).claimed).toBe(0);
     const pass = await runWebhookRetryPass({ now: new Date(failed.nextAttemptAt!.getTime() + 1000) });
     expect(pass).toEqual({ claimed: 1, outcomes: { APPLIED: 1 } });
-    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid: created.txid } })).toMatchObject({ status: "REFUNDED" });
-    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: failed.id } })).toMatchObject({ outcome: "APPLIED", applyAttempts: 2 });
+    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid: created.txid } })).toMatchObject({
+      status: "REFUNDED",
+    });
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: failed.id } })).toMatchObject({
+      outcome: "APPLIED",
+      applyAttempts: 2,
+    });
   });
 
   it("applies after a restart a delivery stored but not yet applied (crash between store and apply)", async () => {
@@ -231,19 +331,29 @@ describe("webhook receiver (hand-built requests)", () => {
     });
     expect(await runWebhookRetryPass()).toEqual({ claimed: 1, outcomes: { APPLIED: 1 } });
     expect(await db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({ status: "PAID" });
-    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: stored.id } })).toMatchObject({ outcome: "APPLIED" });
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: stored.id } })).toMatchObject({
+      outcome: "APPLIED",
+    });
   });
 
   it("replays a stored delivery by hand, once, and audits it", async () => {
-    const admin = await db.user.upsert({ where: { email: "admin@example.com" }, update: {}, create: { email: "admin@example.com", name: "Admin", passwordHash: "x", role: "ADMIN" } });
+    const admin = await db.user.upsert({
+      where: { email: "admin@example.com" },
+      update: {},
+      create: { email: "admin@example.com", name: "Admin", passwordHash: "x", role: "ADMIN" },
+    });
     const actor = { id: admin.id, email: admin.email, role: "ADMIN" as const };
     const txid = `TX${randomUUID().replaceAll("-", "")}`;
     await deliver(paidChargeEvent(txid));
     const original = await lastDelivery();
     const replay = await replayDelivery(original.id, actor);
     expect(replay.outcome).toBe("DUPLICATE");
-    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: replay.id } })).toMatchObject({ replayOfId: original.id });
-    expect(await db.auditLog.count({ where: { action: "webhook_delivery.replayed", resourceId: original.id } })).toBe(1);
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: replay.id } })).toMatchObject({
+      replayOfId: original.id,
+    });
+    expect(await db.auditLog.count({ where: { action: "webhook_delivery.replayed", resourceId: original.id } })).toBe(
+      1,
+    );
     await expect(replayDelivery(original.id, { ...actor, role: "STAFF" })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
-import type { CurrentUser } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/audit/audit-log";
+import type { CurrentUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
@@ -19,7 +19,8 @@ export async function replayDelivery(
   if (actor.role !== "ADMIN") throw new AppError("FORBIDDEN", "Only administrators can replay deliveries.");
   const original = await db.webhookDelivery.findUnique({ where: { id } });
   if (!original) throw new AppError("NOT_FOUND", "Delivery not found.");
-  if (!original.signatureValid) throw new AppError("CONFLICT", "Only deliveries with a valid signature can be replayed.");
+  if (!original.signatureValid)
+    throw new AppError("CONFLICT", "Only deliveries with a valid signature can be replayed.");
   const copy = await db.webhookDelivery.create({
     data: {
       webhookId: original.webhookId,

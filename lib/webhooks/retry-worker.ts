@@ -15,7 +15,9 @@ const leaseMs = 2 * 60_000;
 
 export type TRetryPass = { claimed: number; outcomes: Record<string, number> };
 
-export async function runWebhookRetryPass(options: { now?: Date; limit?: number; pendingAfterMs?: number } = {}): Promise<TRetryPass> {
+export async function runWebhookRetryPass(
+  options: { now?: Date; limit?: number; pendingAfterMs?: number } = {},
+): Promise<TRetryPass> {
   const now = options.now ?? new Date();
   const pendingBefore = new Date(now.getTime() - (options.pendingAfterMs ?? pendingAfterMs));
   const claimed = await db.$queryRaw<{ id: string; rawBody: Uint8Array; applyAttempts: number }[]>`

@@ -23,7 +23,10 @@ describe("webhook receiver against the sandbox", () => {
     const url = `${server.url}/api/webhooks/gateway/${id}`;
     await db.webhook.create({ data: { id, url, events } });
     const registered = await registerWebhook({ url, events: events as ["pix_charge.paid"] });
-    await db.webhook.update({ where: { id }, data: { upstreamId: registered.id, secretCiphertext: sealWebhookSecret(registered.secret, id) } });
+    await db.webhook.update({
+      where: { id },
+      data: { upstreamId: registered.id, secretCiphertext: sealWebhookSecret(registered.secret, id) },
+    });
     upstreamId = registered.id;
     return { id, url, events };
   }
@@ -53,7 +56,8 @@ describe("webhook receiver against the sandbox", () => {
   });
 
   beforeEach(async () => {
-    if (upstreamId) await updateWebhook(upstreamId, { url: "http://127.0.0.1:9/off", events: ["pix_charge.paid"], active: false });
+    if (upstreamId)
+      await updateWebhook(upstreamId, { url: "http://127.0.0.1:9/off", events: ["pix_charge.paid"], active: false });
     await db.webhookDelivery.deleteMany();
     await db.webhookEffect.deleteMany();
     await db.webhook.deleteMany();
@@ -66,12 +70,20 @@ describe("webhook receiver against the sandbox", () => {
     const charge = await createPixCharge({ amount: 40, expiration: 600 });
     await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${charge.txid}/pay`);
     await waitFor(() => db.webhookDelivery.findFirst({ where: { event: "pix_charge.paid", outcome: "APPLIED" } }));
-    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid: charge.txid } })).toMatchObject({ status: "PAID", paidAmountCents: 4000 });
+    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid: charge.txid } })).toMatchObject({
+      status: "PAID",
+      paidAmountCents: 4000,
+    });
 
     const refund = await requestPixRefund({ txid: charge.txid, amount: 40 });
     await waitFor(() => db.webhookDelivery.findFirst({ where: { event: "pix_refund.returned", outcome: "APPLIED" } }));
-    expect(await db.pixRefund.findUniqueOrThrow({ where: { pixRefundId: refund.pixRefundId } })).toMatchObject({ statusCode: 3 });
-    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid: charge.txid } })).toMatchObject({ status: "REFUNDED", refundedCents: 4000 });
+    expect(await db.pixRefund.findUniqueOrThrow({ where: { pixRefundId: refund.pixRefundId } })).toMatchObject({
+      statusCode: 3,
+    });
+    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid: charge.txid } })).toMatchObject({
+      status: "REFUNDED",
+      refundedCents: 4000,
+    });
   });
 
   it("gets the gateway's retries after failing three times and applies the event once", async () => {
@@ -79,9 +91,14 @@ describe("webhook receiver against the sandbox", () => {
     failuresLeft = 3;
     const charge = await createPixCharge({ amount: 12.34, expiration: 600 });
     await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${charge.txid}/pay`);
-    const applied = await waitFor(() => db.webhookDelivery.findFirst({ where: { webhookId: webhook.id, outcome: "APPLIED" } }), 30_000);
+    const applied = await waitFor(
+      () => db.webhookDelivery.findFirst({ where: { webhookId: webhook.id, outcome: "APPLIED" } }),
+      30_000,
+    );
     expect(failuresLeft).toBe(0);
-    const attempts = (await sandbox.request("merchant", "GET", `/sandbox/v1/webhook-deliveries?webhookId=${upstreamId}`)).body as { outcome: string }[];
+    const attempts = (
+      await sandbox.request("merchant", "GET", `/sandbox/v1/webhook-deliveries?webhookId=${upstreamId}`)
+    ).body as { outcome: string }[];
     expect(attempts.filter((attempt) => attempt.outcome === "retry")).toHaveLength(3);
     expect(attempts.filter((attempt) => attempt.outcome === "delivered")).toHaveLength(1);
     expect(await db.webhookEffect.count({ where: { eventKey: `pix_charge.paid:${charge.txid}:PAID` } })).toBe(1);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getWebhooksEnv } from "@/lib/config/webhooks-env";
-import { openWebhookSecret, sealWebhookSecret, SecretBoxError } from "./secret-box";
+import { openWebhookSecret, SecretBoxError, sealWebhookSecret } from "./secret-box";
 
 const key = randomBytes(32);
 const secret = `whsec_${"ab".repeat(24)}`;

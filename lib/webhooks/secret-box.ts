@@ -36,7 +36,9 @@ export function sealWebhookSecret(secret: string, webhookId: string, key: Buffer
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(associatedData(keyId, webhookId));
   const ciphertext = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-  return [version, keyId, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+  return [version, keyId, iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
 }
 
 export function openWebhookSecret(box: string, webhookId: string, key: Buffer = currentKey()): string {
@@ -44,7 +46,8 @@ export function openWebhookSecret(box: string, webhookId: string, key: Buffer = 
   if (boxVersion !== version || !keyId || !iv || !tag || ciphertext === undefined || rest.length > 0) {
     throw new SecretBoxError("not a webhook secret box");
   }
-  if (keyId !== keyIdOf(key)) throw new SecretBoxError(`sealed with another key (${keyId}); WEBHOOK_SECRET_KEY changed`);
+  if (keyId !== keyIdOf(key))
+    throw new SecretBoxError(`sealed with another key (${keyId}); WEBHOOK_SECRET_KEY changed`);
   try {
     const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
     decipher.setAAD(associatedData(keyId, webhookId));

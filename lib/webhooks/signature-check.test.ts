@@ -9,12 +9,17 @@ const body = '{"event":"pix_charge.paid","data":{"txid":"abc"}}';
 describe("diagnoseSignature", () => {
   it("accepts the hex HMAC of the exact body", () => {
     expect(diagnoseSignature({ body, secret, signature: signWebhookBody(secret, body) })).toEqual({ isValid: true });
-    expect(diagnoseSignature({ body, secret, signature: ` ${signWebhookBody(secret, body)}\n` })).toEqual({ isValid: true });
+    expect(diagnoseSignature({ body, secret, signature: ` ${signWebhookBody(secret, body)}\n` })).toEqual({
+      isValid: true,
+    });
   });
 
   it("tells a missing, short or non-hex signature apart", () => {
     expect(diagnoseSignature({ body, secret, signature: "" })).toMatchObject({ reason: "missing" });
-    expect(diagnoseSignature({ body, secret, signature: "abc" })).toMatchObject({ reason: "wrong_length", signatureLength: 3 });
+    expect(diagnoseSignature({ body, secret, signature: "abc" })).toMatchObject({
+      reason: "wrong_length",
+      signatureLength: 3,
+    });
     expect(diagnoseSignature({ body, secret, signature: "z".repeat(64) })).toMatchObject({ reason: "not_hex" });
   });
 
@@ -25,11 +30,18 @@ describe("diagnoseSignature", () => {
       reason: "mismatch",
       bodyHint: "reserialized",
     });
-    expect(diagnoseSignature({ body: `${body}\n`, secret, signature: signWebhookBody(secret, body) })).toMatchObject({ bodyHint: "trailingNewline" });
-    expect(diagnoseSignature({ body: "a\nb", secret, signature: signWebhookBody(secret, "a\r\nb") })).toMatchObject({ bodyHint: "lineEndings" });
+    expect(diagnoseSignature({ body: `${body}\n`, secret, signature: signWebhookBody(secret, body) })).toMatchObject({
+      bodyHint: "trailingNewline",
+    });
+    expect(diagnoseSignature({ body: "a\nb", secret, signature: signWebhookBody(secret, "a\r\nb") })).toMatchObject({
+      bodyHint: "lineEndings",
+    });
   });
 
   it("reports a plain mismatch for another secret", () => {
-    expect(diagnoseSignature({ body, secret: "other", signature: signWebhookBody(secret, body) })).toEqual({ isValid: false, reason: "mismatch" });
+    expect(diagnoseSignature({ body, secret: "other", signature: signWebhookBody(secret, body) })).toEqual({
+      isValid: false,
+      reason: "mismatch",
+    });
   });
 });

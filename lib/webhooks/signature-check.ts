@@ -10,7 +10,12 @@ export type TBodyHint = "trailingNewline" | "lineEndings" | "reserialized";
 
 export type TSignatureDiagnosis =
   | { isValid: true }
-  | { isValid: false; reason: "missing" | "wrong_length" | "not_hex" | "mismatch"; signatureLength?: number; bodyHint?: TBodyHint };
+  | {
+      isValid: false;
+      reason: "missing" | "wrong_length" | "not_hex" | "mismatch";
+      signatureLength?: number;
+      bodyHint?: TBodyHint;
+    };
 
 function reserialized(body: string): string | null {
   try {
@@ -34,7 +39,10 @@ export function diagnoseSignature(input: { body: string; signature: string; secr
   if (check.reason === "wrong_length") return { ...check, signatureLength: input.signature.trim().length };
   if (check.reason !== "mismatch") return check;
   const hint = bodyVariants(input.body).find(
-    ([, variant]) => variant !== null && variant !== input.body && checkWebhookSignature(input.secret, Buffer.from(variant), input.signature).isValid,
+    ([, variant]) =>
+      variant !== null &&
+      variant !== input.body &&
+      checkWebhookSignature(input.secret, Buffer.from(variant), input.signature).isValid,
   );
   return hint ? { ...check, bodyHint: hint[0] } : check;
 }

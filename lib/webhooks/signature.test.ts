@@ -16,9 +16,15 @@ describe("webhook signature", () => {
     const signature = signWebhookBody(secret, body);
     expect(checkWebhookSignature(secret, body, null)).toEqual({ isValid: false, reason: "missing" });
     expect(checkWebhookSignature(secret, body, signature.slice(1))).toEqual({ isValid: false, reason: "wrong_length" });
-    expect(checkWebhookSignature(secret, body, `${signature.slice(0, 63)}z`)).toEqual({ isValid: false, reason: "not_hex" });
+    expect(checkWebhookSignature(secret, body, `${signature.slice(0, 63)}z`)).toEqual({
+      isValid: false,
+      reason: "not_hex",
+    });
     expect(checkWebhookSignature("other", body, signature)).toEqual({ isValid: false, reason: "mismatch" });
-    expect(checkWebhookSignature(secret, Buffer.from(`${body} `), signature)).toEqual({ isValid: false, reason: "mismatch" });
+    expect(checkWebhookSignature(secret, Buffer.from(`${body} `), signature)).toEqual({
+      isValid: false,
+      reason: "mismatch",
+    });
   });
 });
 

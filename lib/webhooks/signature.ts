@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual, type KeyObject } from "node:crypto";
+import { createHmac, type KeyObject, timingSafeEqual } from "node:crypto";
 
 // Spec 6.3: X-Webhook-Signature is the lowercase hex HMAC-SHA256 of the exact raw body, keyed with
 // the webhook secret. The timestamp and delivery id headers are not signed.
@@ -14,7 +14,11 @@ export function signWebhookBody(secret: string, rawBody: Uint8Array | string): s
 }
 
 /** Checks the header's shape first (a malformed header is a plain "invalid", never an exception), then the HMAC in constant time. */
-export function checkWebhookSignature(secret: string | KeyObject, rawBody: Uint8Array, header: string | null | undefined): TSignatureCheck {
+export function checkWebhookSignature(
+  secret: string | KeyObject,
+  rawBody: Uint8Array,
+  header: string | null | undefined,
+): TSignatureCheck {
   const signature = header?.trim();
   if (!signature) return { isValid: false, reason: "missing" };
   if (signature.length !== signatureHexLength) return { isValid: false, reason: "wrong_length" };
@@ -26,7 +30,9 @@ export function checkWebhookSignature(secret: string | KeyObject, rawBody: Uint8
 
 export const timestampToleranceSeconds = 5 * 60;
 
-export type TTimestampCheck = { isFresh: true } | { isFresh: false; reason: "missing" | "malformed" | "too_old" | "in_the_future" };
+export type TTimestampCheck =
+  | { isFresh: true }
+  | { isFresh: false; reason: "missing" | "malformed" | "too_old" | "in_the_future" };
 
 /** X-Webhook-Timestamp is seconds since the epoch; anything more than 5 minutes from `now` either way is refused. */
 export function checkWebhookTimestamp(header: string | null | undefined, now: Date): TTimestampCheck {

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { Agent, request } from "undici";
-import { type TSandbox, clientTls, startSandbox, testCertsDir } from "../test/harness";
+import { clientTls, startSandbox, type TSandbox, testCertsDir } from "../test/harness";
 
 // `npm run bench:sandbox [-- --duration 5 --connections 32 --url https://127.0.0.1:8443 --certs .data/certs]`
 // Keep-alive mTLS load on read-charge and create-charge; prints req/s and p50/p99 latency.
@@ -29,7 +29,12 @@ if (!baseUrl) {
   certsDir = sandbox.certsDir;
 }
 
-const agent = new Agent({ connect: clientTls(certsDir, values.client), connections, keepAliveTimeout: 60_000, pipelining: 1 });
+const agent = new Agent({
+  connect: clientTls(certsDir, values.client),
+  connections,
+  keepAliveTimeout: 60_000,
+  pipelining: 1,
+});
 
 async function call(method: "GET" | "POST", path: string, body?: string): Promise<{ status: number; text: string }> {
   const response = await request(`${baseUrl}${path}`, {
@@ -64,10 +69,23 @@ async function run(name: keyof typeof floors, expectedStatus: number, next: () =
   const elapsedS = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const rps = latencies.length / elapsedS;
-  return { name, requests: latencies.length, failures, rps, p50: percentile(latencies, 50), p99: percentile(latencies, 99), floor: floors[name] };
+  return {
+    name,
+    requests: latencies.length,
+    failures,
+    rps,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    floor: floors[name],
+  };
 }
 
-const createBody = JSON.stringify({ amount: 123.45, expiration: 3600, description: "bench", debtor: { name: "Fulano de Tal", naturalPersonIdentification: "52998224725" } });
+const createBody = JSON.stringify({
+  amount: 123.45,
+  expiration: 3600,
+  description: "bench",
+  debtor: { name: "Fulano de Tal", naturalPersonIdentification: "52998224725" },
+});
 
 try {
   // Warm up connections and JIT, and make charges to read.
@@ -82,7 +100,9 @@ try {
     await run("read-charge", 200, () => call("GET", `/api/v1/pix-charges/${txids[i++ % txids.length]}`)),
     await run("create-charge", 201, () => call("POST", "/api/v1/pix-charges", createBody)),
   ];
-  console.log(`sandbox benchmark: ${connections} keep-alive mTLS connections, ${durationMs / 1000}s per scenario, ${baseUrl}`);
+  console.log(
+    `sandbox benchmark: ${connections} keep-alive mTLS connections, ${durationMs / 1000}s per scenario, ${baseUrl}`,
+  );
   for (const r of results) {
     const verdict = r.failures === 0 && r.rps >= r.floor ? "ok" : "BELOW FLOOR";
     console.log(

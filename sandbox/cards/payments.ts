@@ -112,7 +112,11 @@ type TResolvedCard = TCardFacts & { token?: string };
 /** The card the payment uses: the number's BIN and suffix, or the stored facts of an active token of this client. */
 function resolveCard(clientId: string, request: TCardPaymentRequest): TResolvedCard {
   if (request.numeroCartao !== undefined) {
-    return { bin: cardBin(request.numeroCartao), suffix: maskCardNumber(request.numeroCartao), dataExpiracao: request.dataExpiracao };
+    return {
+      bin: cardBin(request.numeroCartao),
+      suffix: maskCardNumber(request.numeroCartao),
+      dataExpiracao: request.dataExpiracao,
+    };
   }
   const card = findCardByToken(clientId, request.token ?? "");
   if (!card) throw validationError([{ campo: "token", erro: "token não encontrado" }]);
@@ -120,7 +124,12 @@ function resolveCard(clientId: string, request: TCardPaymentRequest): TResolvedC
   if (card.bandeiraCartao !== request.bandeiraCartao) {
     throw validationError([{ campo: "bandeiraCartao", erro: "não corresponde à bandeira do cartão do token" }]);
   }
-  return { bin: card.bin, suffix: card.suffix, dataExpiracao: request.dataExpiracao ?? card.dataExpiracao, token: card.token };
+  return {
+    bin: card.bin,
+    suffix: card.suffix,
+    dataExpiracao: request.dataExpiracao ?? card.dataExpiracao,
+    token: card.token,
+  };
 }
 
 function buildTransaction(
@@ -188,7 +197,11 @@ function buildTransaction(
  * Refusals are stored and returned like the gateway does (codigo other than "0"); a test card that
  * simulates an authorizer failure answers 500 and stores nothing. Call inside or outside a transaction.
  */
-export function processCardPayment(clientId: string, request: TCardPaymentRequest, options: { tokenize: boolean }): TPaymentTransaction {
+export function processCardPayment(
+  clientId: string,
+  request: TCardPaymentRequest,
+  options: { tokenize: boolean },
+): TPaymentTransaction {
   if (options.tokenize) {
     const details = [
       ...(request.numeroCartao === undefined ? [{ campo: "numeroCartao", erro: "obrigatório para tokenizar" }] : []),
@@ -200,14 +213,24 @@ export function processCardPayment(clientId: string, request: TCardPaymentReques
     const resolved = resolveCard(clientId, request);
     const at = now();
     const decision = decideAuthorization(resolved, at);
-    if (decision.kind === "error") throw paymentError(500, "AUTHORIZER_ERROR", "Falha de comunicação com o autorizador");
+    if (decision.kind === "error")
+      throw paymentError(500, "AUTHORIZER_ERROR", "Falha de comunicação com o autorizador");
     const { numeroCartao, dataExpiracao } = request;
     const card =
       options.tokenize && decision.kind === "authorized" && numeroCartao !== undefined && dataExpiracao !== undefined
-        ? { ...resolved, token: tokenizeCard(clientId, { numeroCartao, dataExpiracao, bandeiraCartao: request.bandeiraCartao }).token }
+        ? {
+            ...resolved,
+            token: tokenizeCard(clientId, { numeroCartao, dataExpiracao, bandeiraCartao: request.bandeiraCartao })
+              .token,
+          }
         : resolved;
     const view = buildTransaction(clientId, request, card, decision, at);
-    payments.insert(clientId, view.id, at, { view, amountCents: request.amountCents, createdAtMs: at, cardSuffix: card.suffix });
+    payments.insert(clientId, view.id, at, {
+      view,
+      amountCents: request.amountCents,
+      createdAtMs: at,
+      cardSuffix: card.suffix,
+    });
     return view;
   });
 }

@@ -38,7 +38,10 @@ export function registerCardRoutes(router: Router): void {
   }));
 
   // GET /api/v1/payments/{id} – one payment
-  router.add("GET", "/api/v1/payments/:id", (ctx) => ({ status: 200, body: getPayment(ctx.clientId, ctx.params.id ?? "") }));
+  router.add("GET", "/api/v1/payments/:id", (ctx) => ({
+    status: 200,
+    body: getPayment(ctx.clientId, ctx.params.id ?? ""),
+  }));
 
   // PUT /api/v1/payments/{paymentId}/cancel – CON → CAN
   router.add("PUT", "/api/v1/payments/:paymentId/cancel", (ctx) => ({
@@ -60,7 +63,10 @@ export function registerCardRoutes(router: Router): void {
   });
 
   // GET /api/v1/cards/id/{id} – card result by id
-  router.add("GET", "/api/v1/cards/id/:id", (ctx) => ({ status: 200, body: toCardResult(getCardById(ctx.clientId, ctx.params.id ?? "")) }));
+  router.add("GET", "/api/v1/cards/id/:id", (ctx) => ({
+    status: 200,
+    body: toCardResult(getCardById(ctx.clientId, ctx.params.id ?? "")),
+  }));
 
   // GET /api/v1/cards/{tokenCard} – lookup wrapper with the card
   router.add("GET", "/api/v1/cards/:tokenCard", (ctx) => ({

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { brandFromBandeiraCartao, detectCardBrand, isCardExpiryFormat, isCardExpiryValid, passesLuhn } from "../../lib/shared/card";
+import {
+  brandFromBandeiraCartao,
+  detectCardBrand,
+  isCardExpiryFormat,
+  isCardExpiryValid,
+  passesLuhn,
+} from "../../lib/shared/card";
 import { amountToCents, isExactAmount } from "../../lib/shared/money";
 import { now } from "../clock";
 
@@ -58,7 +64,10 @@ export const ZCardPaymentRequest = z
     bandeiraCartao: ZBandeiraCartao,
     valor: ZAmount,
     dataExpiracao: ZExpiry.optional(),
-    codigoSeguranca: z.string().regex(/^\d{3,4}$/, { error: "3 ou 4 dígitos" }).optional(),
+    codigoSeguranca: z
+      .string()
+      .regex(/^\d{3,4}$/, { error: "3 ou 4 dígitos" })
+      .optional(),
     numeroCartao: ZCardNumber.optional(),
     token: z.string().trim().min(1).max(64).optional(),
   })
@@ -70,7 +79,11 @@ export const ZCardPaymentRequest = z
       ctx.addIssue({ code: "custom", path: ["token"], message: "informe numeroCartao ou token, não ambos" });
     }
     if (singleInstallmentTypes.has(body.tipoParcelamento) && body.numeroParcelas !== 1) {
-      ctx.addIssue({ code: "custom", path: ["numeroParcelas"], message: `tipoParcelamento ${body.tipoParcelamento} aceita só 1 parcela` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["numeroParcelas"],
+        message: `tipoParcelamento ${body.tipoParcelamento} aceita só 1 parcela`,
+      });
     }
     checkBrandMatches(body.numeroCartao, body.bandeiraCartao, ctx);
   })

@@ -9,7 +9,9 @@ registerSchema(`
 
 /** A stable integer for a client certificate's CN: payment links expose the client as an integer (clienteId). */
 export function clientNumber(clientId: string): number {
-  const existing = statement("SELECT number FROM card_client_numbers WHERE client_id = ?").get(clientId) as { number: number } | undefined;
+  const existing = statement("SELECT number FROM card_client_numbers WHERE client_id = ?").get(clientId) as
+    | { number: number }
+    | undefined;
   if (existing) return existing.number;
   const number = nextSequence("clientNumber");
   statement("INSERT INTO card_client_numbers (client_id, number) VALUES (?, ?)").run(clientId, number);

@@ -27,17 +27,31 @@ export const TEST_CARDS: readonly TTestCard[] = [
   { number: "5555555555554444", decision: { kind: "authorized" } },
   {
     number: "4000000000000002",
-    decision: { kind: "refused", codigo: "05", mensagem: "Transacao negada", mensagemAutorizador: "NAO AUTORIZADA", merchantAdviceCode: "03" },
+    decision: {
+      kind: "refused",
+      codigo: "05",
+      mensagem: "Transacao negada",
+      mensagemAutorizador: "NAO AUTORIZADA",
+      merchantAdviceCode: "03",
+    },
   },
   {
     number: "4000000000009995",
-    decision: { kind: "refused", codigo: "51", mensagem: "Saldo insuficiente", mensagemAutorizador: "SALDO INSUFICIENTE", merchantAdviceCode: "02" },
+    decision: {
+      kind: "refused",
+      codigo: "51",
+      mensagem: "Saldo insuficiente",
+      mensagemAutorizador: "SALDO INSUFICIENTE",
+      merchantAdviceCode: "02",
+    },
   },
   { number: "4000000000000069", decision: { kind: "refused", ...refusedExpired } },
   { number: "4000000000000119", decision: { kind: "error" } },
 ];
 
-const decisionsByBinAndSuffix = new Map(TEST_CARDS.map((card) => [`${cardBin(card.number)}:${maskCardNumber(card.number)}`, card.decision]));
+const decisionsByBinAndSuffix = new Map(
+  TEST_CARDS.map((card) => [`${cardBin(card.number)}:${maskCardNumber(card.number)}`, card.decision]),
+);
 
 export type TCardFacts = { bin: string; suffix: string; dataExpiracao?: string | undefined };
 

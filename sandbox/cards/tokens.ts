@@ -3,8 +3,8 @@ import { brandFromBandeiraCartao, cardBin, maskCardNumber } from "../../lib/shar
 import { formatDateTime, now } from "../clock";
 import { paymentError } from "../http/errors";
 import { registerSchema, statement, transaction } from "../store/db";
-import { randomDigits } from "./sequences";
 import type { TCreateCardRequest } from "./schemas";
+import { randomDigits } from "./sequences";
 
 // Card tokens (spec 4.2). The card number is never stored: only BIN, last four, brand and expiry, plus
 // an HMAC of the number (key random per sandbox, kept in its database) to detect a card registered twice.
@@ -59,7 +59,11 @@ function cardHash(numeroCartao: string): string {
 const parseDoc = (row: unknown) => JSON.parse((row as { doc: string }).doc) as TStoredCard;
 
 function saveCard(clientId: string, card: TStoredCard): void {
-  statement("UPDATE card_tokens SET doc = ? WHERE client_id = ? AND id = ?").run(JSON.stringify(card), clientId, card.id);
+  statement("UPDATE card_tokens SET doc = ? WHERE client_id = ? AND id = ?").run(
+    JSON.stringify(card),
+    clientId,
+    card.id,
+  );
 }
 
 export function findCardByToken(clientId: string, token: string): TStoredCard | undefined {
@@ -68,7 +72,10 @@ export function findCardByToken(clientId: string, token: string): TStoredCard | 
 }
 
 function findCardByNumber(clientId: string, numeroCartao: string): TStoredCard | undefined {
-  const row = statement("SELECT doc FROM card_tokens WHERE client_id = ? AND card_hash = ?").get(clientId, cardHash(numeroCartao));
+  const row = statement("SELECT doc FROM card_tokens WHERE client_id = ? AND card_hash = ?").get(
+    clientId,
+    cardHash(numeroCartao),
+  );
   return row ? parseDoc(row) : undefined;
 }
 
@@ -85,7 +92,9 @@ export function getCardByToken(clientId: string, token: string): TStoredCard {
 }
 
 export function listCards(clientId: string): TStoredCard[] {
-  return statement("SELECT doc FROM card_tokens WHERE client_id = ? ORDER BY created_at, rowid").all(clientId).map(parseDoc);
+  return statement("SELECT doc FROM card_tokens WHERE client_id = ? ORDER BY created_at, rowid")
+    .all(clientId)
+    .map(parseDoc);
 }
 
 type TNewCard = Pick<TCreateCardRequest, "numeroCartao" | "dataExpiracao" | "bandeiraCartao"> &
@@ -141,7 +150,11 @@ export function setCardStatus(clientId: string, token: string, status: TCardStat
   return transaction(() => {
     const card = getCardByToken(clientId, token);
     if (card.statusCard === status) {
-      throw paymentError(409, undefined, status === "ATV" ? "Cartão já está habilitado" : "Cartão já está desabilitado");
+      throw paymentError(
+        409,
+        undefined,
+        status === "ATV" ? "Cartão já está habilitado" : "Cartão já está desabilitado",
+      );
     }
     const updated: TStoredCard = { ...card, statusCard: status, dataModificacao: formatDateTime(now()) };
     saveCard(clientId, updated);

@@ -36,7 +36,11 @@ export function registerControlRoutes(router: Router): void {
   // POST /sandbox/v1/pix-refunds/{id}/fail – PROCESSING → NOT FINISHED; the amount is refundable again.
   router.add("POST", "/sandbox/v1/pix-refunds/:id/fail", (ctx) => {
     const input = parseInput(ZFailRefund, ctx.body);
-    const failed = failRefund(ctx.clientId, ctx.params.id ?? "", input?.statusReason ?? "Devolução recusada pelo banco do pagador (simulada)");
+    const failed = failRefund(
+      ctx.clientId,
+      ctx.params.id ?? "",
+      input?.statusReason ?? "Devolução recusada pelo banco do pagador (simulada)",
+    );
     return { status: 200, body: toApiRefund(failed) };
   });
 

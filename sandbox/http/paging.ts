@@ -19,7 +19,14 @@ export const defaultPageSize = 20;
 // The spec does not show a maximum page size; the sandbox caps it here (documented in the README).
 export const maxPageSize = 100;
 
-function parseIntParam(query: URLSearchParams, name: string, fallback: number, min: number, max: number, errors: TFieldError[]): number {
+function parseIntParam(
+  query: URLSearchParams,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  errors: TFieldError[],
+): number {
   const raw = query.get(name);
   if (raw === null || raw === "") return fallback;
   if (!/^\d+$/.test(raw)) {
@@ -60,8 +67,13 @@ export function parsePaging(query: URLSearchParams, sortable: readonly string[])
 type TSortKey = string | number | boolean | null | undefined;
 
 /** Sorts by `paging.sort` (stable, then by the given order) and slices the requested page into the 2.10 envelope. */
-export function toPage<T>(items: readonly T[], paging: TPaging, sortKeys: Record<string, (item: T) => TSortKey> = {}): TPage<T> {
-  const sorted = paging.sort.length === 0 ? items : [...items].sort((a, b) => compareBySort(a, b, paging.sort, sortKeys));
+export function toPage<T>(
+  items: readonly T[],
+  paging: TPaging,
+  sortKeys: Record<string, (item: T) => TSortKey> = {},
+): TPage<T> {
+  const sorted =
+    paging.sort.length === 0 ? items : [...items].sort((a, b) => compareBySort(a, b, paging.sort, sortKeys));
   const start = paging.page * paging.size;
   const content = sorted.slice(start, start + paging.size);
   const totalPages = Math.ceil(items.length / paging.size);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type TErrorFlavor, SandboxHttpError, httpError, renderError } from "./errors";
+import { httpError, renderError, SandboxHttpError, type TErrorFlavor } from "./errors";
 
 export type RequestContext = {
   /** The CN of the client certificate: every resource belongs to it. */
@@ -20,7 +20,12 @@ export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
 type Route = { method: string; pattern: RegExp; names: string[]; handler: Handler; flavor: TErrorFlavor };
 
 // Card payments, card tokens and payment links answer errors with 7.2; everything else with 7.1.
-const paymentFlavorPrefixes = ["/api/v1/payments", "/api/v1/cards", "/api/v1/link-payment", "/sandbox/v1/payment-links"];
+const paymentFlavorPrefixes = [
+  "/api/v1/payments",
+  "/api/v1/cards",
+  "/api/v1/link-payment",
+  "/sandbox/v1/payment-links",
+];
 
 export function flavorOfPath(path: string): TErrorFlavor {
   return paymentFlavorPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) ? "payment" : "pix";
@@ -89,7 +94,10 @@ export class Router {
       throw pathMatched ? httpError(405, "Método não permitido") : httpError(404, "Recurso não encontrado");
     } catch (error) {
       if (error instanceof SandboxHttpError) {
-        return withTransactionId({ status: error.status, body: renderError(error, flavor, transactionId) }, transactionId);
+        return withTransactionId(
+          { status: error.status, body: renderError(error, flavor, transactionId) },
+          transactionId,
+        );
       }
       console.error("sandbox: unexpected error", error);
       const internal = httpError(500, "Erro interno");

@@ -1,9 +1,9 @@
-import https from "node:https";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { TLSSocket } from "node:tls";
+import https from "node:https";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Router } from "./router";
+import type { TLSSocket } from "node:tls";
 import { httpError, renderError } from "./errors";
+import type { Router } from "./router";
 import { flavorOfPath } from "./router";
 
 const maxBodyBytes = 1024 * 1024;
@@ -30,7 +30,14 @@ function clientIdOf(socket: TLSSocket): string | null {
  */
 export function createSandboxServer(options: TServerOptions): https.Server {
   const server = https.createServer(
-    { key: options.key, cert: options.cert, ca: options.ca, requestCert: true, rejectUnauthorized: true, keepAliveTimeout: 65_000 },
+    {
+      key: options.key,
+      cert: options.cert,
+      ca: options.ca,
+      requestCert: true,
+      rejectUnauthorized: true,
+      keepAliveTimeout: 65_000,
+    },
     (req, res) => {
       handle(req, res, options).catch((error: unknown) => {
         console.error("sandbox: failed to answer", error);
@@ -48,12 +55,21 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: TServe
   if (options.latencyMs > 0) await sleep(options.latencyMs);
   const clientId = clientIdOf(req.socket as TLSSocket);
   if (bodyText === null || clientId === null) {
-    const error = clientId === null ? httpError(401, "Certificado de cliente ausente ou inválido") : httpError(413, "Corpo da requisição muito grande");
+    const error =
+      clientId === null
+        ? httpError(401, "Certificado de cliente ausente ou inválido")
+        : httpError(413, "Corpo da requisição muito grande");
     const id = transactionId ?? crypto.randomUUID();
     send(res, error.status, renderError(error, flavorOfPath(req.url ?? "/"), id), { "x-transaction-id": id });
     return;
   }
-  const reply = await options.router.handle({ clientId, method: req.method ?? "GET", url: req.url ?? "/", transactionId, bodyText });
+  const reply = await options.router.handle({
+    clientId,
+    method: req.method ?? "GET",
+    url: req.url ?? "/",
+    transactionId,
+    bodyText,
+  });
   send(res, reply.status, reply.body, reply.headers);
 }
 
@@ -63,7 +79,13 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
     return;
   }
   const payload = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": payload.length, ...headers }).end(payload);
+  res
+    .writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": payload.length,
+      ...headers,
+    })
+    .end(payload);
 }
 
 /** The body as text, or null when it exceeds the limit. */

@@ -1,16 +1,22 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { onlyDigits } from "../../lib/shared/cpf-cnpj";
 import { centsToAmount } from "../../lib/shared/money";
+import { splitCents } from "../cards/installments";
 import { processCardPayment, type TPaymentTransaction } from "../cards/payments";
 import type { TCardPaymentRequest } from "../cards/schemas";
-import { splitCents } from "../cards/installments";
 import { clientNumber } from "../cards/sequences";
 import { formatDateTime, now, parseDateTime } from "../clock";
 import { config } from "../config";
 import { enqueueEvent } from "../events";
 import { paymentError, validationError } from "../http/errors";
 import { defineCollection, nextSequence, transaction } from "../store/db";
-import { linkStatuses, type TCreateLinkRequest, type TLinkStatusCode, type TListLinksQuery, type TPaymentMethodCode } from "./schemas";
+import {
+  linkStatuses,
+  type TCreateLinkRequest,
+  type TLinkStatusCode,
+  type TListLinksQuery,
+  type TPaymentMethodCode,
+} from "./schemas";
 
 // Payment links (spec 4.3, states 3.3): 1 CREATED → 3 PAID (confirm), → 4 CANCELLED (cancel),
 // → 2 EXPIRED (diasExpiracao days after creation, or the control API).
@@ -128,7 +134,10 @@ export function getLink(clientId: string, uuid: string): TPaymentLink {
 export function verifyLink(clientId: string, uuid: string, verificationCode: string): TPaymentLink {
   const link = findLink(clientId, uuid);
   if (verificationCode !== String(link.tokenVerificacao)) {
-    throw validationError([{ campo: "verificationCode", erro: "código de verificação inválido" }], "Código de verificação inválido");
+    throw validationError(
+      [{ campo: "verificationCode", erro: "código de verificação inválido" }],
+      "Código de verificação inválido",
+    );
   }
   return toPaymentLink(link);
 }
@@ -182,8 +191,12 @@ export function confirmLinkPayment(clientId: string, uuid: string, request: TCar
     conflictUnless(link, at, [1], "confirmar o pagamento");
     const mismatches = [
       ...(link.acceptedMethods.includes(1) ? [] : [{ campo: "numeroCartao", erro: "o link não aceita cartão" }]),
-      ...(request.amountCents === link.amountCents ? [] : [{ campo: "valor", erro: "deve ser igual ao valor do link" }]),
-      ...(request.numeroParcelas <= link.numeroParcelas ? [] : [{ campo: "numeroParcelas", erro: `máximo ${link.numeroParcelas} para este link` }]),
+      ...(request.amountCents === link.amountCents
+        ? []
+        : [{ campo: "valor", erro: "deve ser igual ao valor do link" }]),
+      ...(request.numeroParcelas <= link.numeroParcelas
+        ? []
+        : [{ campo: "numeroParcelas", erro: `máximo ${link.numeroParcelas} para este link` }]),
     ];
     if (mismatches.length > 0) throw validationError(mismatches);
     const payment = processCardPayment(clientId, request, { tokenize: false });

@@ -1,5 +1,5 @@
 import { ZCardPaymentRequest } from "../cards/schemas";
-import { paymentError, parseInput, renderError } from "../http/errors";
+import { parseInput, paymentError, renderError } from "../http/errors";
 import type { Router } from "../http/router";
 import { cancelLink, confirmLinkPayment, createLink, expireLink, getLink, listLinks, verifyLink } from "./links";
 import { queryToObject, ZCreateLinkRequest, ZListLinksQuery } from "./schemas";
@@ -7,7 +7,10 @@ import { queryToObject, ZCreateLinkRequest, ZListLinksQuery } from "./schemas";
 /** Payment links (spec 4.3) and their control route; errors use the 7.2 ErrorResponse. */
 export function registerLinkRoutes(router: Router): void {
   // POST /api/v1/link-payment – create a link (200 with status CREATED, as the spec says)
-  router.add("POST", "/api/v1/link-payment", (ctx) => ({ status: 200, body: createLink(ctx.clientId, parseInput(ZCreateLinkRequest, ctx.body)) }));
+  router.add("POST", "/api/v1/link-payment", (ctx) => ({
+    status: 200,
+    body: createLink(ctx.clientId, parseInput(ZCreateLinkRequest, ctx.body)),
+  }));
 
   // GET /api/v1/link-payment – plain array of the client's links created between startDate and endDate
   router.add("GET", "/api/v1/link-payment", (ctx) => ({
@@ -41,11 +44,20 @@ export function registerLinkRoutes(router: Router): void {
   });
 
   // GET /api/v1/link-payment/{uuid} – one link
-  router.add("GET", "/api/v1/link-payment/:uuid", (ctx) => ({ status: 200, body: getLink(ctx.clientId, ctx.params.uuid ?? "") }));
+  router.add("GET", "/api/v1/link-payment/:uuid", (ctx) => ({
+    status: 200,
+    body: getLink(ctx.clientId, ctx.params.uuid ?? ""),
+  }));
 
   // PUT /api/v1/link-payment/{uuid}/cancel – 200 with the link in status 4 CANCELLED
-  router.add("PUT", "/api/v1/link-payment/:uuid/cancel", (ctx) => ({ status: 200, body: cancelLink(ctx.clientId, ctx.params.uuid ?? "") }));
+  router.add("PUT", "/api/v1/link-payment/:uuid/cancel", (ctx) => ({
+    status: 200,
+    body: cancelLink(ctx.clientId, ctx.params.uuid ?? ""),
+  }));
 
   // POST /sandbox/v1/payment-links/{uuid}/expire – control API: expire a CREATED link now
-  router.add("POST", "/sandbox/v1/payment-links/:uuid/expire", (ctx) => ({ status: 200, body: expireLink(ctx.clientId, ctx.params.uuid ?? "") }));
+  router.add("POST", "/sandbox/v1/payment-links/:uuid/expire", (ctx) => ({
+    status: 200,
+    body: expireLink(ctx.clientId, ctx.params.uuid ?? ""),
+  }));
 }

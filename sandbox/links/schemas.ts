@@ -30,7 +30,12 @@ export const ZCreateLinkRequest = z
       .min(1, { error: "informe ao menos um método" })
       .refine((codes) => new Set(codes).size === codes.length, { error: "métodos repetidos" })
       .optional(),
-    diasExpiracao: z.number().int({ error: "deve ser inteiro" }).min(1).max(maxDiasExpiracao).default(defaultDiasExpiracao),
+    diasExpiracao: z
+      .number()
+      .int({ error: "deve ser inteiro" })
+      .min(1)
+      .max(maxDiasExpiracao)
+      .default(defaultDiasExpiracao),
   })
   .superRefine((body, ctx) => {
     if (!body.isEstrangeiro && !isValidCpfOrCnpj(body.numeroInscricao)) {
@@ -56,28 +61,31 @@ export const linkStatuses = {
 } as const;
 export type TLinkStatusCode = keyof typeof linkStatuses;
 
-const filterToCode = new Map(Object.entries(linkStatuses).map(([code, { filter }]) => [filter as string, Number(code) as TLinkStatusCode]));
+const filterToCode = new Map(
+  Object.entries(linkStatuses).map(([code, { filter }]) => [filter as string, Number(code) as TLinkStatusCode]),
+);
 
 const ZDateTimeParam = (name: string) =>
   z
     .string({ error: `${name} é obrigatório` })
-    .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?$/, { error: "data-hora ISO 8601 sem fuso, ex. 2026-05-15T00:00:00" });
+    .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?$/, {
+      error: "data-hora ISO 8601 sem fuso, ex. 2026-05-15T00:00:00",
+    });
 
 /** List-links query (spec 4.3): startDate and endDate are required. */
-export const ZListLinksQuery = z
-  .object({
-    startDate: ZDateTimeParam("startDate"),
-    endDate: ZDateTimeParam("endDate"),
-    paymentReceipt: z.string().optional(),
-    status: z
-      .string()
-      .refine((name) => filterToCode.has(name), { error: "valores aceitos: ATIVO, EXPIRADO, PAGO, CANCELADO" })
-      .transform((name) => filterToCode.get(name) as TLinkStatusCode)
-      .optional(),
-    paymentMethod: z.enum(["1", "2"], { error: "valores aceitos: 1, 2" }).transform(Number).optional(),
-    registrationNumber: z.string().optional(),
-    userReference: z.string().optional(),
-  });
+export const ZListLinksQuery = z.object({
+  startDate: ZDateTimeParam("startDate"),
+  endDate: ZDateTimeParam("endDate"),
+  paymentReceipt: z.string().optional(),
+  status: z
+    .string()
+    .refine((name) => filterToCode.has(name), { error: "valores aceitos: ATIVO, EXPIRADO, PAGO, CANCELADO" })
+    .transform((name) => filterToCode.get(name) as TLinkStatusCode)
+    .optional(),
+  paymentMethod: z.enum(["1", "2"], { error: "valores aceitos: 1, 2" }).transform(Number).optional(),
+  registrationNumber: z.string().optional(),
+  userReference: z.string().optional(),
+});
 
 export type TListLinksQuery = z.output<typeof ZListLinksQuery>;
 

@@ -8,9 +8,17 @@ import { httpError, notFound } from "../http/errors";
 import { defineCollection, nextSequence, transaction } from "../store/db";
 import { newEndToEndId, newTxid } from "./ids";
 import { qrCodePngBase64 } from "./qr-png";
-import { type TPixRefund, refundsOfCharge, toApiRefund } from "./refunds-store";
+import { refundsOfCharge, type TPixRefund, toApiRefund } from "./refunds-store";
 
-export const chargeStatuses = ["CREATED", "ACTIVE", "PAID", "PARTIALLY REFUNDED", "REFUNDED", "EXPIRED", "Cancelada"] as const;
+export const chargeStatuses = [
+  "CREATED",
+  "ACTIVE",
+  "PAID",
+  "PARTIALLY REFUNDED",
+  "REFUNDED",
+  "EXPIRED",
+  "Cancelada",
+] as const;
 export type TChargeStatus = (typeof chargeStatuses)[number];
 
 export type TDebtor = { name: string; naturalPersonIdentification?: string; legalPersonIdentification?: string };
@@ -28,7 +36,13 @@ export type TStoredCharge = {
   pixCopyAndPaste: string;
   /** Kept only while ACTIVE (the spec shows it only then); generated once at creation. */
   qrCodeBase64: string | null;
-  pix: { endToEndId: string; amountCents: number; creationMs: number; payerName: string; payerDocumentNumber: string } | null;
+  pix: {
+    endToEndId: string;
+    amountCents: number;
+    creationMs: number;
+    payerName: string;
+    payerDocumentNumber: string;
+  } | null;
 };
 
 export const refundWindowMs = 90 * 24 * 60 * 60 * 1000;
@@ -102,7 +116,12 @@ export function listCharges(clientId: string, range: { fromMs: number; toMs: num
 }
 
 /** Moves an ACTIVE (or CREATED, for cancel) charge; 409 from any other status. */
-function transition(clientId: string, txid: string, allowed: readonly TChargeStatus[], apply: (charge: TStoredCharge) => TStoredCharge): TStoredCharge {
+function transition(
+  clientId: string,
+  txid: string,
+  allowed: readonly TChargeStatus[],
+  apply: (charge: TStoredCharge) => TStoredCharge,
+): TStoredCharge {
   return transaction(() => {
     const charge = getCharge(clientId, txid);
     if (!allowed.includes(charge.status)) {
@@ -116,7 +135,11 @@ function transition(clientId: string, txid: string, allowed: readonly TChargeSta
 
 // PUT /api/v1/pix-charges/{txid}/cancel
 export function cancelCharge(clientId: string, txid: string): TStoredCharge {
-  return transition(clientId, txid, ["CREATED", "ACTIVE"], (charge) => ({ ...charge, status: "Cancelada", qrCodeBase64: null }));
+  return transition(clientId, txid, ["CREATED", "ACTIVE"], (charge) => ({
+    ...charge,
+    status: "Cancelada",
+    qrCodeBase64: null,
+  }));
 }
 
 // POST /sandbox/v1/pix-charges/{txid}/expire
@@ -125,7 +148,11 @@ export function expireCharge(clientId: string, txid: string): TStoredCharge {
 }
 
 // POST /sandbox/v1/pix-charges/{txid}/pay: the payer's bank settles the full amount.
-export function payCharge(clientId: string, txid: string, payer: { payerName: string; payerDocumentNumber: string }): TStoredCharge {
+export function payCharge(
+  clientId: string,
+  txid: string,
+  payer: { payerName: string; payerDocumentNumber: string },
+): TStoredCharge {
   return transaction(() => {
     const at = now();
     const paid = transition(clientId, txid, ["ACTIVE"], (charge) => ({
@@ -169,7 +196,11 @@ export function toApiChargeListItem(charge: TStoredCharge) {
 }
 
 /** Pix charge (2.7). */
-export function toApiCharge(clientId: string, charge: TStoredCharge, refunds: TPixRefund[] = refundsOfCharge(clientId, charge.txid)) {
+export function toApiCharge(
+  clientId: string,
+  charge: TStoredCharge,
+  refunds: TPixRefund[] = refundsOfCharge(clientId, charge.txid),
+) {
   return {
     ...toApiChargeListItem(charge),
     pixCopyAndPaste: charge.pixCopyAndPaste,

@@ -20,7 +20,10 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 export function qrCodePng(text: string): Buffer {
-  const { modules } = QRCode.create([{ data: Buffer.from(text, "utf8"), mode: "byte" }], { errorCorrectionLevel: "M", maskPattern: 0 });
+  const { modules } = QRCode.create([{ data: Buffer.from(text, "utf8"), mode: "byte" }], {
+    errorCorrectionLevel: "M",
+    maskPattern: 0,
+  });
   const sizePx = (modules.size + 2 * quietZoneModules) * moduleSizePx;
   const rowBytes = Math.ceil(sizePx / 8);
   // One filter byte (0 = none) then the packed row; bit 1 is white, so start all white.
@@ -41,7 +44,12 @@ export function qrCodePng(text: string): Buffer {
   header.writeUInt32BE(sizePx, 0);
   header.writeUInt32BE(sizePx, 4);
   header.set([1, 0, 0, 0, 0], 8); // bit depth 1, grayscale, deflate, adaptive filtering, no interlace
-  return Buffer.concat([pngSignature, chunk("IHDR", header), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    pngSignature,
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 export function qrCodePngBase64(text: string): string {

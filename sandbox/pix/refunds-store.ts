@@ -55,7 +55,11 @@ export function insertRefund(clientId: string, refund: TPixRefund): void {
 }
 
 export function updateRefund(clientId: string, refund: TPixRefund): void {
-  statement("UPDATE pix_refunds SET doc = ? WHERE client_id = ? AND id = ?").run(JSON.stringify(refund), clientId, refund.pixRefundId);
+  statement("UPDATE pix_refunds SET doc = ? WHERE client_id = ? AND id = ?").run(
+    JSON.stringify(refund),
+    clientId,
+    refund.pixRefundId,
+  );
 }
 
 export function findRefund(clientId: string, pixRefundId: string): TPixRefund | undefined {
@@ -64,11 +68,15 @@ export function findRefund(clientId: string, pixRefundId: string): TPixRefund | 
 }
 
 export function refundsOfCharge(clientId: string, txid: string): TPixRefund[] {
-  return statement("SELECT doc FROM pix_refunds WHERE client_id = ? AND txid = ? ORDER BY created_at, rowid").all(clientId, txid).map(parse);
+  return statement("SELECT doc FROM pix_refunds WHERE client_id = ? AND txid = ? ORDER BY created_at, rowid")
+    .all(clientId, txid)
+    .map(parse);
 }
 
 export function listRefunds(clientId: string, range: { fromMs: number; toMs: number }): TPixRefund[] {
-  return statement("SELECT doc FROM pix_refunds WHERE client_id = ? AND created_at >= ? AND created_at <= ? ORDER BY created_at, rowid")
+  return statement(
+    "SELECT doc FROM pix_refunds WHERE client_id = ? AND created_at >= ? AND created_at <= ? ORDER BY created_at, rowid",
+  )
     .all(clientId, range.fromMs, range.toMs)
     .map(parse);
 }

@@ -5,9 +5,9 @@ import { config } from "../config";
 import { enqueueEvent } from "../events";
 import { httpError, notFound } from "../http/errors";
 import { transaction } from "../store/db";
-import { type TChargeStatus, type TStoredCharge, charges, getCharge, isRefundWindowOpen } from "./charges";
+import { charges, getCharge, isRefundWindowOpen, type TChargeStatus, type TStoredCharge } from "./charges";
 import { newEndToEndId, tenantIdOf } from "./ids";
-import { type TPixRefund, findRefund, insertRefund, refundsOfCharge, toApiRefund, updateRefund } from "./refunds-store";
+import { findRefund, insertRefund, refundsOfCharge, type TPixRefund, toApiRefund, updateRefund } from "./refunds-store";
 
 export type TRefundInput = {
   txid: string;
@@ -94,7 +94,11 @@ export function getRefund(clientId: string, pixRefundId: string): TPixRefund {
   return refund;
 }
 
-function finishRefund(clientId: string, pixRefundId: string, apply: (refund: TPixRefund, at: number) => TPixRefund): TPixRefund {
+function finishRefund(
+  clientId: string,
+  pixRefundId: string,
+  apply: (refund: TPixRefund, at: number) => TPixRefund,
+): TPixRefund {
   return transaction(() => {
     const refund = getRefund(clientId, pixRefundId);
     if (refund.statusCode !== 2) {
@@ -110,7 +114,12 @@ function finishRefund(clientId: string, pixRefundId: string, apply: (refund: TPi
 // Settlement: PROCESSING → RETURNED, event pix_refund.returned.
 export function settleRefund(clientId: string, pixRefundId: string): TPixRefund {
   return transaction(() => {
-    const settled = finishRefund(clientId, pixRefundId, (refund, at) => ({ ...refund, statusCode: 3, updatedMs: at, settledMs: at }));
+    const settled = finishRefund(clientId, pixRefundId, (refund, at) => ({
+      ...refund,
+      statusCode: 3,
+      updatedMs: at,
+      settledMs: at,
+    }));
     enqueueEvent(clientId, "pix_refund.returned", toApiRefund(settled));
     return settled;
   });
@@ -118,5 +127,10 @@ export function settleRefund(clientId: string, pixRefundId: string): TPixRefund 
 
 // Failure: PROCESSING → NOT FINISHED with a reason; its amount becomes refundable again.
 export function failRefund(clientId: string, pixRefundId: string, statusReason: string): TPixRefund {
-  return finishRefund(clientId, pixRefundId, (refund, at) => ({ ...refund, statusCode: 4, statusReason, updatedMs: at }));
+  return finishRefund(clientId, pixRefundId, (refund, at) => ({
+    ...refund,
+    statusCode: 4,
+    statusReason,
+    updatedMs: at,
+  }));
 }

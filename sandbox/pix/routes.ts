@@ -1,10 +1,18 @@
 import { parseInput } from "../http/errors";
 import { parsePaging, toPage } from "../http/paging";
 import type { Router } from "../http/router";
-import { type TStoredCharge, cancelCharge, createCharge, getCharge, listCharges, toApiCharge, toApiChargeListItem } from "./charges";
+import {
+  cancelCharge,
+  createCharge,
+  getCharge,
+  listCharges,
+  type TStoredCharge,
+  toApiCharge,
+  toApiChargeListItem,
+} from "./charges";
 import { getRefund, requestRefund } from "./refunds";
-import { type TPixRefund, listRefunds, toApiRefund } from "./refunds-store";
-import { ZCreateCharge, ZListChargesQuery, ZListRefundsQuery, ZRequestRefund, queryObject } from "./schemas";
+import { listRefunds, type TPixRefund, toApiRefund } from "./refunds-store";
+import { queryObject, ZCreateCharge, ZListChargesQuery, ZListRefundsQuery, ZRequestRefund } from "./schemas";
 
 const chargeSortKeys: Record<string, (charge: TStoredCharge) => string | number | null> = {
   txid: (charge) => charge.txid,
@@ -52,8 +60,10 @@ export function registerPixRoutes(router: Router): void {
     const matching = listCharges(ctx.clientId, { fromMs: filters.initialDate, toMs: filters.endDate }).filter(
       (charge) =>
         (filters.status === undefined || charge.status === filters.status) &&
-        (filters.naturalPersonIdentification === undefined || charge.debtor?.naturalPersonIdentification === filters.naturalPersonIdentification) &&
-        (filters.legalPersonIdentification === undefined || charge.debtor?.legalPersonIdentification === filters.legalPersonIdentification) &&
+        (filters.naturalPersonIdentification === undefined ||
+          charge.debtor?.naturalPersonIdentification === filters.naturalPersonIdentification) &&
+        (filters.legalPersonIdentification === undefined ||
+          charge.debtor?.legalPersonIdentification === filters.legalPersonIdentification) &&
         (filters.userReference === undefined || charge.userReference === filters.userReference),
     );
     const page = toPage(matching, paging, chargeSortKeys);

@@ -23,7 +23,10 @@ const ZDebtor = z
   })
   .refine(
     (debtor) => (debtor.naturalPersonIdentification === undefined) !== (debtor.legalPersonIdentification === undefined),
-    { message: "informe naturalPersonIdentification (CPF) ou legalPersonIdentification (CNPJ), um dos dois", path: ["naturalPersonIdentification"] },
+    {
+      message: "informe naturalPersonIdentification (CPF) ou legalPersonIdentification (CNPJ), um dos dois",
+      path: ["naturalPersonIdentification"],
+    },
   );
 
 const ZOptionalText = (max: number) => z.string().max(max, `máximo de ${max} caracteres`).optional();

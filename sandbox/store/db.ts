@@ -100,7 +100,12 @@ export function defineCollection<T>(table: string): TCollection<T> {
   const parse = (row: unknown) => JSON.parse((row as { doc: string }).doc) as T;
   return {
     insert(clientId, id, createdAtMs, doc) {
-      statement(`INSERT INTO ${table} (client_id, id, created_at, doc) VALUES (?, ?, ?, ?)`).run(clientId, id, createdAtMs, JSON.stringify(doc));
+      statement(`INSERT INTO ${table} (client_id, id, created_at, doc) VALUES (?, ?, ?, ?)`).run(
+        clientId,
+        id,
+        createdAtMs,
+        JSON.stringify(doc),
+      );
     },
     get(clientId, id) {
       const row = statement(`SELECT doc FROM ${table} WHERE client_id = ? AND id = ?`).get(clientId, id);
@@ -110,7 +115,9 @@ export function defineCollection<T>(table: string): TCollection<T> {
       statement(`UPDATE ${table} SET doc = ? WHERE client_id = ? AND id = ?`).run(JSON.stringify(doc), clientId, id);
     },
     list(clientId, range = {}) {
-      return statement(`SELECT doc FROM ${table} WHERE client_id = ? AND created_at >= ? AND created_at <= ? ORDER BY created_at, rowid`)
+      return statement(
+        `SELECT doc FROM ${table} WHERE client_id = ? AND created_at >= ? AND created_at <= ? ORDER BY created_at, rowid`,
+      )
         .all(clientId, range.fromMs ?? Number.MIN_SAFE_INTEGER, range.toMs ?? Number.MAX_SAFE_INTEGER)
         .map(parse);
     },

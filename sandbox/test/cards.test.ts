@@ -20,7 +20,12 @@ const isoWithOffset = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?-03:00$/;
 
 describe("create card (POST /api/v1/cards)", () => {
   it("answers 200 with the card result; the token starts ATV", async () => {
-    const res = await createCard({ numeroCartao: cards.visa, merchantUsn: "123456789012", clientId: "customer-42", walletTransactionId: "w-1" });
+    const res = await createCard({
+      numeroCartao: cards.visa,
+      merchantUsn: "123456789012",
+      clientId: "customer-42",
+      walletTransactionId: "w-1",
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -56,20 +61,30 @@ describe("create card (POST /api/v1/cards)", () => {
   });
 
   it("under concurrent registrations of one card exactly one succeeds; the others get 409", async () => {
-    const results = await Promise.all(Array.from({ length: 5 }, () => createCard({ numeroCartao: "6011111111111117", bandeiraCartao: "7" })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => createCard({ numeroCartao: "6011111111111117", bandeiraCartao: "7" })),
+    );
     expect(results.map((res) => res.status).sort()).toEqual([200, 409, 409, 409, 409]);
   });
 
   it.each([
     ["numeroCartao missing", { numeroCartao: undefined }, "numeroCartao"],
     ["numeroCartao failing Luhn", { numeroCartao: "4111111111111121" }, "numeroCartao"],
-    ["dataExpiracao missing", { numeroCartao: cards.amex, bandeiraCartao: "3", dataExpiracao: undefined }, "dataExpiracao"],
+    [
+      "dataExpiracao missing",
+      { numeroCartao: cards.amex, bandeiraCartao: "3", dataExpiracao: undefined },
+      "dataExpiracao",
+    ],
     ["dataExpiracao 13/30", { numeroCartao: cards.amex, bandeiraCartao: "3", dataExpiracao: "13/30" }, "dataExpiracao"],
     ["bandeiraCartao missing", { numeroCartao: cards.amex, bandeiraCartao: undefined }, "bandeiraCartao"],
     ["bandeiraCartao of another brand", { numeroCartao: cards.amex, bandeiraCartao: "1" }, "bandeiraCartao"],
     ["bandeiraCartao unknown", { numeroCartao: cards.amex, bandeiraCartao: "99" }, "bandeiraCartao"],
     ["an expired card", { numeroCartao: cards.amex, bandeiraCartao: "3", dataExpiracao: "01/20" }, "dataExpiracao"],
-    ["merchantUsn over 12 characters", { numeroCartao: cards.amex, bandeiraCartao: "3", merchantUsn: "1234567890123" }, "merchantUsn"],
+    [
+      "merchantUsn over 12 characters",
+      { numeroCartao: cards.amex, bandeiraCartao: "3", merchantUsn: "1234567890123" },
+      "merchantUsn",
+    ],
   ])("400 with the ErrorResponse: %s", async (_label, overrides, campo) => {
     const valid: Record<string, unknown> = { numeroCartao: cards.elo, bandeiraCartao: "4" };
     const res = await createCard({ ...valid, ...overrides });
@@ -126,18 +141,48 @@ describe("read cards", () => {
   it("lists Cards in the page envelope, oldest first, with size and sort", async () => {
     const fresh = await startSandbox();
     try {
-      for (const [numeroCartao, bandeiraCartao] of [[cards.visa, "1"], [cards.mastercard, "2"], [cards.elo, "4"]] as const) {
-        await fresh.request("merchant", "POST", "/api/v1/cards", { numeroCartao, bandeiraCartao, dataExpiracao: "01/35" });
+      for (const [numeroCartao, bandeiraCartao] of [
+        [cards.visa, "1"],
+        [cards.mastercard, "2"],
+        [cards.elo, "4"],
+      ] as const) {
+        await fresh.request("merchant", "POST", "/api/v1/cards", {
+          numeroCartao,
+          bandeiraCartao,
+          dataExpiracao: "01/35",
+        });
       }
       const page = await fresh.request("merchant", "GET", "/api/v1/cards?size=2");
       expect(page.status).toBe(200);
-      expect(page.body).toMatchObject({ number: 0, size: 2, numberOfElements: 2, totalElements: 3, totalPages: 2, first: true, last: false, empty: false });
+      expect(page.body).toMatchObject({
+        number: 0,
+        size: 2,
+        numberOfElements: 2,
+        totalElements: 3,
+        totalPages: 2,
+        first: true,
+        last: false,
+        empty: false,
+      });
       expect(page.body.content.map((card: { suffix: string }) => card.suffix)).toEqual(["1111", "4444"]);
-      expect(Object.keys(page.body.content[0]).sort()).toEqual(
-        ["bandeiraCartao", "bin", "customerId", "dataCriacao", "dataExpiracao", "dataModificacao", "id", "statusCard", "suffix", "token"],
-      );
+      expect(Object.keys(page.body.content[0]).sort()).toEqual([
+        "bandeiraCartao",
+        "bin",
+        "customerId",
+        "dataCriacao",
+        "dataExpiracao",
+        "dataModificacao",
+        "id",
+        "statusCard",
+        "suffix",
+        "token",
+      ]);
       const sorted = await fresh.request("merchant", "GET", "/api/v1/cards?sort=bandeiraCartao,desc");
-      expect(sorted.body.content.map((card: { bandeiraCartao: string }) => card.bandeiraCartao)).toEqual(["4", "2", "1"]);
+      expect(sorted.body.content.map((card: { bandeiraCartao: string }) => card.bandeiraCartao)).toEqual([
+        "4",
+        "2",
+        "1",
+      ]);
       const empty = await fresh.request("merchant-2", "GET", "/api/v1/cards");
       expect(empty.body).toMatchObject({ content: [], totalElements: 0, empty: true });
       const badSize = await fresh.request("merchant", "GET", "/api/v1/cards?size=0");

@@ -7,7 +7,12 @@ export const wholeRange = "initialDate=2000-01-01T00:00:00Z&endDate=2100-01-01T0
 
 export function expectPixError(response: TResponse, status: number, errorCode?: string): void {
   expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expect(response.body).toMatchObject({ httpStatus: status, xTransactionId: expect.any(String), mensagem: expect.any(String), details: expect.any(Array) });
+  expect(response.body).toMatchObject({
+    httpStatus: status,
+    xTransactionId: expect.any(String),
+    mensagem: expect.any(String),
+    details: expect.any(Array),
+  });
   expect(response.body.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}:\d{2}$/);
   if (errorCode) expect(response.body.errorCode).toBe(errorCode);
 }
@@ -38,12 +43,17 @@ export function hmacHex(secret: string, raw: Buffer | string): string {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `read` until `accept` holds (or fails after `timeoutMs`). */
-export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 500)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 500)}`);
     await sleep(100);
   }
 }

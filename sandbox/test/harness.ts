@@ -21,7 +21,13 @@ export type TSandbox = {
   certsDir: string;
   /** Output of the sandbox process so far (for failure diagnostics). */
   output(): string;
-  request<T = any>(clientName: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TResponse<T>>;
+  request<T = any>(
+    clientName: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<TResponse<T>>;
   /** Graceful stop; removes the data dir when the harness created it. */
   stop(): Promise<void>;
   /** SIGKILL: no graceful shutdown. */
@@ -50,7 +56,9 @@ export function clientTls(certsDir: string, clientName: string): { ca: string; c
 }
 
 /** Runs the real sandbox (`node --import tsx sandbox/main.ts`) in a child process with its own data dir. */
-export async function startSandbox(opts: { env?: Record<string, string>; dataDir?: string; clients?: string[] } = {}): Promise<TSandbox> {
+export async function startSandbox(
+  opts: { env?: Record<string, string>; dataDir?: string; clients?: string[] } = {},
+): Promise<TSandbox> {
   const certsDir = testCertsDir;
   await ensureCerts(certsDir, opts.clients ?? []);
   const isOwnDataDir = opts.dataDir === undefined;
@@ -154,7 +162,12 @@ export async function startSandbox(opts: { env?: Record<string, string>; dataDir
   };
 }
 
-export type TReceivedWebhook = { headers: http.IncomingHttpHeaders; rawBody: Buffer; receivedAt: number; answeredStatus: number };
+export type TReceivedWebhook = {
+  headers: http.IncomingHttpHeaders;
+  rawBody: Buffer;
+  receivedAt: number;
+  answeredStatus: number;
+};
 
 /**
  * An HTTP server that records every request; it answers 500 to the first `failTimes` requests, then 200,
@@ -170,7 +183,12 @@ export async function startWebhookReceiver(opts: { failTimes?: number; port?: nu
     req.on("end", () => {
       const status = failuresLeft > 0 ? 500 : 200;
       if (failuresLeft > 0) failuresLeft -= 1;
-      received.push({ headers: req.headers, rawBody: Buffer.concat(chunks), receivedAt: Date.now(), answeredStatus: status });
+      received.push({
+        headers: req.headers,
+        rawBody: Buffer.concat(chunks),
+        receivedAt: Date.now(),
+        answeredStatus: status,
+      });
       waiters.splice(0).forEach((wake) => wake());
       setTimeout(() => res.writeHead(status).end(status === 200 ? "ok" : "fail"), opts.answerDelayMs ?? 0);
     });

@@ -14,7 +14,10 @@ let webhookSecret: string;
 beforeAll(async () => {
   sandbox = await startSandbox({ env: { SANDBOX_LINK_BASE_URL: linkBaseUrl } });
   receiver = await startWebhookReceiver();
-  const webhook = await sandbox.request("merchant", "POST", "/api/v1/webhooks", { url: receiver.url, events: ["link_payment.paid"] });
+  const webhook = await sandbox.request("merchant", "POST", "/api/v1/webhooks", {
+    url: receiver.url,
+    events: ["link_payment.paid"],
+  });
   expect(webhook.status).toBe(201);
   webhookSecret = webhook.body.secret;
 });
@@ -71,7 +74,10 @@ describe("create link (POST /api/v1/link-payment)", () => {
       identificadorTransacao: null,
       metodoPagamento: null,
       dataCriacao: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?-03:00$/),
-      metodosPagamentoAceitos: [{ code: 1, description: "CREDIT_CARD" }, { code: 2, description: "PIX" }],
+      metodosPagamentoAceitos: [
+        { code: 1, description: "CREDIT_CARD" },
+        { code: 2, description: "PIX" },
+      ],
       diasExpiracao: 5,
     });
     expect(Number.isInteger(res.body.tokenVerificacao)).toBe(true);
@@ -80,7 +86,11 @@ describe("create link (POST /api/v1/link-payment)", () => {
   });
 
   it("applies the documented defaults: 1 installment, card only, 7 days, null optionals", async () => {
-    const res = await sandbox.request("merchant", "POST", "/api/v1/link-payment", { nomePagador: "Empresa X", numeroInscricao: "11.222.333/0001-81", valor: 10.5 });
+    const res = await sandbox.request("merchant", "POST", "/api/v1/link-payment", {
+      nomePagador: "Empresa X",
+      numeroInscricao: "11.222.333/0001-81",
+      valor: 10.5,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       numeroInscricao: "11222333000181",
@@ -135,14 +145,21 @@ describe("read and verify", () => {
     const read = await sandbox.request("merchant", "GET", `/api/v1/link-payment/${created.body.linkPaymentUuid}`);
     expect(read.status).toBe(200);
     expect(read.body).toEqual(created.body);
-    const missing = await sandbox.request("merchant", "GET", "/api/v1/link-payment/00000000-0000-4000-8000-000000000000");
+    const missing = await sandbox.request(
+      "merchant",
+      "GET",
+      "/api/v1/link-payment/00000000-0000-4000-8000-000000000000",
+    );
     expect(missing.status).toBe(404);
     expectPaymentError(missing.body, "NOT_FOUND");
   });
 
   it("verifies with tokenVerificacao (200), 400 for a wrong or malformed code, 404 for an unknown link", async () => {
     const created = await createLink();
-    const { linkPaymentUuid: uuid, tokenVerificacao: code } = created.body as { linkPaymentUuid: string; tokenVerificacao: number };
+    const { linkPaymentUuid: uuid, tokenVerificacao: code } = created.body as {
+      linkPaymentUuid: string;
+      tokenVerificacao: number;
+    };
     const ok = await sandbox.request("merchant", "GET", `/api/v1/link-payment/check/${uuid}/${code}`);
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual(created.body);
@@ -152,7 +169,11 @@ describe("read and verify", () => {
       expect(res.status).toBe(400);
       expectPaymentError(res.body, "VALIDATION_ERROR");
     }
-    const missing = await sandbox.request("merchant", "GET", `/api/v1/link-payment/check/00000000-0000-4000-8000-000000000000/${code}`);
+    const missing = await sandbox.request(
+      "merchant",
+      "GET",
+      `/api/v1/link-payment/check/00000000-0000-4000-8000-000000000000/${code}`,
+    );
     expect(missing.status).toBe(404);
   });
 });
@@ -173,7 +194,12 @@ describe("confirm payment (PUT /api/v1/link-payment/confirm-payment/{uuid})", ()
 
     const payment = await sandbox.request("merchant", "GET", `/api/v1/payments/${res.body.identificadorTransacao}`);
     expect(payment.status).toBe(200);
-    expect(payment.body).toMatchObject({ status: "CON", codigo: "0", valor: 100, identicadorPagamentoAdquirente: res.body.comprovantePagamento });
+    expect(payment.body).toMatchObject({
+      status: "CON",
+      codigo: "0",
+      valor: 100,
+      identicadorPagamentoAdquirente: res.body.comprovantePagamento,
+    });
     expect(payment.body.parcelas).toHaveLength(3);
 
     const [delivery] = await receiver.waitFor(1);
@@ -186,7 +212,9 @@ describe("confirm payment (PUT /api/v1/link-payment/confirm-payment/{uuid})", ()
 
   it("under concurrent confirmations exactly one succeeds; the others get 409", async () => {
     const created = await createLink();
-    const results = await Promise.all(Array.from({ length: 5 }, () => confirm(created.body.linkPaymentUuid, linkPayment())));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => confirm(created.body.linkPaymentUuid, linkPayment())),
+    );
     expect(results.map((res) => res.status).sort()).toEqual([200, 409, 409, 409, 409]);
   });
 
@@ -206,9 +234,16 @@ describe("confirm payment (PUT /api/v1/link-payment/confirm-payment/{uuid})", ()
       merchantAdviceCode: "03",
       identificadorTransacao: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
-    const refusedPayment = await sandbox.request("merchant", "GET", `/api/v1/payments/${refused.body.identificadorTransacao}`);
+    const refusedPayment = await sandbox.request(
+      "merchant",
+      "GET",
+      `/api/v1/payments/${refused.body.identificadorTransacao}`,
+    );
     expect(refusedPayment.body.status).toBe("NEG");
-    expect((await sandbox.request("merchant", "GET", `/api/v1/link-payment/${uuid}`)).body.status).toEqual({ code: 1, description: "CREATED" });
+    expect((await sandbox.request("merchant", "GET", `/api/v1/link-payment/${uuid}`)).body.status).toEqual({
+      code: 1,
+      description: "CREATED",
+    });
 
     const retry = await confirm(uuid, linkPayment({ numeroCartao: cards.mastercard, bandeiraCartao: "2" }));
     expect(retry.status).toBe(200);
@@ -220,7 +255,10 @@ describe("confirm payment (PUT /api/v1/link-payment/confirm-payment/{uuid})", ()
     const res = await confirm(created.body.linkPaymentUuid, linkPayment({ numeroCartao: cards.authorizerError }));
     expect(res.status).toBe(500);
     expectPaymentError(res.body, "AUTHORIZER_ERROR");
-    expect((await sandbox.request("merchant", "GET", `/api/v1/link-payment/${created.body.linkPaymentUuid}`)).body.status.code).toBe(1);
+    expect(
+      (await sandbox.request("merchant", "GET", `/api/v1/link-payment/${created.body.linkPaymentUuid}`)).body.status
+        .code,
+    ).toBe(1);
   });
 
   it.each([
@@ -266,16 +304,28 @@ describe("cancel link (PUT /api/v1/link-payment/{uuid}/cancel)", () => {
     const res = await sandbox.request("merchant", "PUT", `/api/v1/link-payment/${created.body.linkPaymentUuid}/cancel`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...created.body, status: { code: 4, description: "CANCELLED" } });
-    const again = await sandbox.request("merchant", "PUT", `/api/v1/link-payment/${created.body.linkPaymentUuid}/cancel`);
+    const again = await sandbox.request(
+      "merchant",
+      "PUT",
+      `/api/v1/link-payment/${created.body.linkPaymentUuid}/cancel`,
+    );
     expect(again.status).toBe(409);
     expectPaymentError(again.body, "CONFLICT");
 
     const paid = await createLink();
     await confirm(paid.body.linkPaymentUuid, linkPayment());
-    const cancelPaid = await sandbox.request("merchant", "PUT", `/api/v1/link-payment/${paid.body.linkPaymentUuid}/cancel`);
+    const cancelPaid = await sandbox.request(
+      "merchant",
+      "PUT",
+      `/api/v1/link-payment/${paid.body.linkPaymentUuid}/cancel`,
+    );
     expect(cancelPaid.status).toBe(409);
 
-    const missing = await sandbox.request("merchant", "PUT", "/api/v1/link-payment/00000000-0000-4000-8000-000000000000/cancel");
+    const missing = await sandbox.request(
+      "merchant",
+      "PUT",
+      "/api/v1/link-payment/00000000-0000-4000-8000-000000000000/cancel",
+    );
     expect(missing.status).toBe(404);
   });
 
@@ -291,13 +341,25 @@ describe("cancel link (PUT /api/v1/link-payment/{uuid}/cancel)", () => {
 describe("control API: POST /sandbox/v1/payment-links/{uuid}/expire", () => {
   it("expires a CREATED link (200, 2 EXPIRED); 409 unless CREATED; 404 unknown", async () => {
     const created = await createLink();
-    const res = await sandbox.request("merchant", "POST", `/sandbox/v1/payment-links/${created.body.linkPaymentUuid}/expire`);
+    const res = await sandbox.request(
+      "merchant",
+      "POST",
+      `/sandbox/v1/payment-links/${created.body.linkPaymentUuid}/expire`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.status).toEqual({ code: 2, description: "EXPIRED" });
-    const again = await sandbox.request("merchant", "POST", `/sandbox/v1/payment-links/${created.body.linkPaymentUuid}/expire`);
+    const again = await sandbox.request(
+      "merchant",
+      "POST",
+      `/sandbox/v1/payment-links/${created.body.linkPaymentUuid}/expire`,
+    );
     expect(again.status).toBe(409);
     expectPaymentError(again.body, "CONFLICT");
-    const missing = await sandbox.request("merchant", "POST", "/sandbox/v1/payment-links/00000000-0000-4000-8000-000000000000/expire");
+    const missing = await sandbox.request(
+      "merchant",
+      "POST",
+      "/sandbox/v1/payment-links/00000000-0000-4000-8000-000000000000/expire",
+    );
     expect(missing.status).toBe(404);
   });
 });
@@ -321,12 +383,19 @@ describe("list links (GET /api/v1/link-payment)", () => {
     const fresh = await startSandbox();
     try {
       const make = async (overrides: Record<string, unknown>) =>
-        (await fresh.request("merchant", "POST", "/api/v1/link-payment", linkBody(overrides))).body as { linkPaymentUuid: string };
+        (await fresh.request("merchant", "POST", "/api/v1/link-payment", linkBody(overrides))).body as {
+          linkPaymentUuid: string;
+        };
       const active = await make({ userReference: "a", numeroInscricao: "11.222.333/0001-81" });
       const paid = await make({ userReference: "p" });
       const cancelled = await make({ userReference: "c" });
       const expired = await make({ userReference: "e" });
-      const paidRes = await fresh.request("merchant", "PUT", `/api/v1/link-payment/confirm-payment/${paid.linkPaymentUuid}`, linkPayment());
+      const paidRes = await fresh.request(
+        "merchant",
+        "PUT",
+        `/api/v1/link-payment/confirm-payment/${paid.linkPaymentUuid}`,
+        linkPayment(),
+      );
       await fresh.request("merchant", "PUT", `/api/v1/link-payment/${cancelled.linkPaymentUuid}/cancel`);
       await fresh.request("merchant", "POST", `/sandbox/v1/payment-links/${expired.linkPaymentUuid}/expire`);
       const uuids = async (query: string) => {
@@ -346,7 +415,11 @@ describe("list links (GET /api/v1/link-payment)", () => {
       expect(await uuids("&registrationNumber=11222333000181")).toEqual([active.linkPaymentUuid]);
       expect(await uuids("&registrationNumber=11.222.333/0001-81")).toEqual([active.linkPaymentUuid]);
       expect(await uuids("&userReference=c")).toEqual([cancelled.linkPaymentUuid]);
-      const past = await fresh.request("merchant", "GET", "/api/v1/link-payment?startDate=2000-01-01T00:00:00&endDate=2000-12-31T23:59:59");
+      const past = await fresh.request(
+        "merchant",
+        "GET",
+        "/api/v1/link-payment?startDate=2000-01-01T00:00:00&endDate=2000-12-31T23:59:59",
+      );
       expect(past.body).toEqual([]);
       expect((await fresh.request("merchant-2", "GET", `/api/v1/link-payment?${wholeRun}`)).body).toEqual([]);
     } finally {
@@ -358,7 +431,10 @@ describe("list links (GET /api/v1/link-payment)", () => {
 describe("isolation between merchants", () => {
   it("merchant-2 gets 404 on read, verify, confirm, cancel and expire of merchant's link, and never lists it", async () => {
     const created = await createLink();
-    const { linkPaymentUuid: uuid, tokenVerificacao: code } = created.body as { linkPaymentUuid: string; tokenVerificacao: number };
+    const { linkPaymentUuid: uuid, tokenVerificacao: code } = created.body as {
+      linkPaymentUuid: string;
+      tokenVerificacao: number;
+    };
     const attempts: [string, string, unknown?][] = [
       ["GET", `/api/v1/link-payment/${uuid}`],
       ["GET", `/api/v1/link-payment/check/${uuid}/${code}`],
@@ -393,9 +469,15 @@ describe("expiry after diasExpiracao days", () => {
     await confirm(paid.body.linkPaymentUuid, linkPayment());
     const uuid = created.body.linkPaymentUuid as string;
     // 1 day minus a minute later: still payable; then past the day: expired. The clock offset moves the sandbox's time.
-    await sandbox.restart({ SANDBOX_LINK_BASE_URL: linkBaseUrl, SANDBOX_CLOCK_OFFSET_MS: String(24 * 60 * 60 * 1000 - 60_000) });
+    await sandbox.restart({
+      SANDBOX_LINK_BASE_URL: linkBaseUrl,
+      SANDBOX_CLOCK_OFFSET_MS: String(24 * 60 * 60 * 1000 - 60_000),
+    });
     expect((await sandbox.request("merchant", "GET", `/api/v1/link-payment/${uuid}`)).body.status.code).toBe(1);
-    await sandbox.restart({ SANDBOX_LINK_BASE_URL: linkBaseUrl, SANDBOX_CLOCK_OFFSET_MS: String(24 * 60 * 60 * 1000 + 60_000) });
+    await sandbox.restart({
+      SANDBOX_LINK_BASE_URL: linkBaseUrl,
+      SANDBOX_CLOCK_OFFSET_MS: String(24 * 60 * 60 * 1000 + 60_000),
+    });
     const read = await sandbox.request("merchant", "GET", `/api/v1/link-payment/${uuid}`);
     expect(read.body.status).toEqual({ code: 2, description: "EXPIRED" });
     const listed = await sandbox.request("merchant", "GET", `/api/v1/link-payment?${wholeRun}&status=EXPIRADO`);
@@ -403,6 +485,8 @@ describe("expiry after diasExpiracao days", () => {
     const late = await confirm(uuid, linkPayment());
     expect(late.status).toBe(409);
     // A paid link stays paid.
-    expect((await sandbox.request("merchant", "GET", `/api/v1/link-payment/${paid.body.linkPaymentUuid}`)).body.status.code).toBe(3);
+    expect(
+      (await sandbox.request("merchant", "GET", `/api/v1/link-payment/${paid.body.linkPaymentUuid}`)).body.status.code,
+    ).toBe(3);
   });
 });

@@ -5,7 +5,8 @@ import { startSandbox, type TSandbox } from "./harness";
 // Spec 4.1 (card payments), 3.1 (transaction status) and 7.2 (ErrorResponse), over mTLS.
 
 let sandbox: TSandbox;
-const pay = (body: unknown, client = "merchant", path = "/api/v1/payments") => sandbox.request(client, "POST", path, body);
+const pay = (body: unknown, client = "merchant", path = "/api/v1/payments") =>
+  sandbox.request(client, "POST", path, body);
 
 beforeAll(async () => {
   sandbox = await startSandbox();
@@ -54,8 +55,18 @@ describe("create payment (POST /api/v1/payments)", () => {
       dataPagamento: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}T\d{2}:\d{2}$/),
       parcelas: expect.any(Array),
     });
-    const parcelas = res.body.parcelas as { id: string; transacaoCartaoId: string; numeroParcela: number; valorParcela: number; dataVencimento: string }[];
-    expect(parcelas.map((p) => [p.numeroParcela, p.valorParcela])).toEqual([[1, 33.34], [2, 33.33], [3, 33.33]]);
+    const parcelas = res.body.parcelas as {
+      id: string;
+      transacaoCartaoId: string;
+      numeroParcela: number;
+      valorParcela: number;
+      dataVencimento: string;
+    }[];
+    expect(parcelas.map((p) => [p.numeroParcela, p.valorParcela])).toEqual([
+      [1, 33.34],
+      [2, 33.33],
+      [3, 33.33],
+    ]);
     expect(parcelas.every((p) => p.transacaoCartaoId === res.body.id && /^[0-9a-f-]{36}$/.test(p.id))).toBe(true);
     expect(parcelas.map((p) => p.dataVencimento).every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
     expect(monthsApart(parcelas[0]!.dataVencimento, parcelas[1]!.dataVencimento)).toBe(1);
@@ -72,7 +83,11 @@ describe("create payment (POST /api/v1/payments)", () => {
   });
 
   it("authorizes the Mastercard test card and other valid cards of known brands", async () => {
-    for (const [numeroCartao, bandeiraCartao] of [[cards.mastercard, "2"], [cards.amex, "3"], [cards.elo, "4"]] as const) {
+    for (const [numeroCartao, bandeiraCartao] of [
+      [cards.mastercard, "2"],
+      [cards.amex, "3"],
+      [cards.elo, "4"],
+    ] as const) {
       const res = await pay(paymentBody({ numeroCartao, bandeiraCartao }));
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ codigo: "0", mensagem: "Transacao autorizada", status: "CON", bandeiraCartao });
@@ -90,13 +105,23 @@ describe("create payment (POST /api/v1/payments)", () => {
     [cards.refused, "05", "03"],
     [cards.insufficientFunds, "51", "02"],
     [cards.expired, "54", "01"],
-  ])("refuses test card %s with codigo %s and merchantAdviceCode %s (201, NEG, no installments)", async (numeroCartao, codigo, advice) => {
-    const res = await pay(paymentBody({ numeroCartao }));
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ codigo, status: "NEG", merchantAdviceCode: advice, numeroAutorizacao: null, dataPagamento: null, parcelas: [] });
-    expect(res.body.mensagem).not.toBe("Transacao autorizada");
-    expect(res.body.mensagem).not.toBe("");
-  });
+  ])(
+    "refuses test card %s with codigo %s and merchantAdviceCode %s (201, NEG, no installments)",
+    async (numeroCartao, codigo, advice) => {
+      const res = await pay(paymentBody({ numeroCartao }));
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({
+        codigo,
+        status: "NEG",
+        merchantAdviceCode: advice,
+        numeroAutorizacao: null,
+        dataPagamento: null,
+        parcelas: [],
+      });
+      expect(res.body.mensagem).not.toBe("Transacao autorizada");
+      expect(res.body.mensagem).not.toBe("");
+    },
+  );
 
   it("refuses an authorized card whose expiry month has passed (codigo 54)", async () => {
     const res = await pay(paymentBody({ dataExpiracao: "01/20" }));
@@ -153,7 +178,9 @@ describe("create payment (POST /api/v1/payments)", () => {
 
   it("returns x-transaction-id as the ErrorResponse traceId", async () => {
     const traceId = "6f1c2c36-3a0e-4b6f-9a57-0d2a4f5e7a11";
-    const res = await sandbox.request("merchant", "POST", "/api/v1/payments", paymentBody({ valor: -1 }), { "x-transaction-id": traceId });
+    const res = await sandbox.request("merchant", "POST", "/api/v1/payments", paymentBody({ valor: -1 }), {
+      "x-transaction-id": traceId,
+    });
     expect(res.status).toBe(400);
     expect(res.body.traceId).toBe(traceId);
   });
@@ -174,7 +201,8 @@ describe("read and list payments", () => {
     const fresh = await startSandbox();
     try {
       const ids: string[] = [];
-      for (const valor of [30, 10, 20]) ids.push((await fresh.request("merchant", "POST", "/api/v1/payments", paymentBody({ valor }))).body.id);
+      for (const valor of [30, 10, 20])
+        ids.push((await fresh.request("merchant", "POST", "/api/v1/payments", paymentBody({ valor }))).body.id);
       const first = await fresh.request("merchant", "GET", "/api/v1/payments?page=0&size=2");
       expect(first.status).toBe(200);
       expect(first.body).toEqual({
@@ -202,11 +230,14 @@ describe("read and list payments", () => {
     }
   });
 
-  it.each(["size=0", "page=-1", "size=abc", "sort=nope,asc", "sort=valor,up"])("400 for invalid paging (%s)", async (query) => {
-    const res = await sandbox.request("merchant", "GET", `/api/v1/payments?${query}`);
-    expect(res.status).toBe(400);
-    expectPaymentError(res.body, "VALIDATION_ERROR");
-  });
+  it.each(["size=0", "page=-1", "size=abc", "sort=nope,asc", "sort=valor,up"])(
+    "400 for invalid paging (%s)",
+    async (query) => {
+      const res = await sandbox.request("merchant", "GET", `/api/v1/payments?${query}`);
+      expect(res.status).toBe(400);
+      expectPaymentError(res.body, "VALIDATION_ERROR");
+    },
+  );
 });
 
 describe("cancel payment (PUT /api/v1/payments/{paymentId}/cancel)", () => {
@@ -252,7 +283,11 @@ describe("cancel payment (PUT /api/v1/payments/{paymentId}/cancel)", () => {
     expect(cancelRefused.status).toBe(409);
     expectPaymentError(cancelRefused.body, "CONFLICT");
 
-    const missing = await sandbox.request("merchant", "PUT", "/api/v1/payments/00000000-0000-4000-8000-000000000000/cancel");
+    const missing = await sandbox.request(
+      "merchant",
+      "PUT",
+      "/api/v1/payments/00000000-0000-4000-8000-000000000000/cancel",
+    );
     expect(missing.status).toBe(404);
     expectPaymentError(missing.body, "NOT_FOUND");
   });
@@ -260,18 +295,36 @@ describe("cancel payment (PUT /api/v1/payments/{paymentId}/cancel)", () => {
 
 describe("tokenize while paying and paying by token", () => {
   it("tokenizes on authorization, returns the token, and reuses it for the same card", async () => {
-    const first = await pay(paymentBody({ numeroCartao: cards.mastercard, bandeiraCartao: "2" }), "merchant", "/api/v1/payments/tokenize");
+    const first = await pay(
+      paymentBody({ numeroCartao: cards.mastercard, bandeiraCartao: "2" }),
+      "merchant",
+      "/api/v1/payments/tokenize",
+    );
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ codigo: "0", status: "CON", token: expect.stringMatching(/^[0-9a-f]{32}$/) });
     const lookup = await sandbox.request("merchant", "GET", `/api/v1/cards/${first.body.token}`);
     expect(lookup.status).toBe(200);
-    expect(lookup.body.cartoes[0]).toMatchObject({ statusCard: "ATV", bin: "555555", suffix: "4444", bandeiraCartao: "2", dataExpiracao: "12/39" });
-    const second = await pay(paymentBody({ numeroCartao: cards.mastercard, bandeiraCartao: "2" }), "merchant", "/api/v1/payments/tokenize");
+    expect(lookup.body.cartoes[0]).toMatchObject({
+      statusCard: "ATV",
+      bin: "555555",
+      suffix: "4444",
+      bandeiraCartao: "2",
+      dataExpiracao: "12/39",
+    });
+    const second = await pay(
+      paymentBody({ numeroCartao: cards.mastercard, bandeiraCartao: "2" }),
+      "merchant",
+      "/api/v1/payments/tokenize",
+    );
     expect(second.body.token).toBe(first.body.token);
   });
 
   it("does not tokenize a refused card", async () => {
-    const res = await pay(paymentBody({ numeroCartao: cards.insufficientFunds }), "merchant", "/api/v1/payments/tokenize");
+    const res = await pay(
+      paymentBody({ numeroCartao: cards.insufficientFunds }),
+      "merchant",
+      "/api/v1/payments/tokenize",
+    );
     expect(res.status).toBe(201);
     expect(res.body.codigo).toBe("51");
     expect(res.body.token).toBeUndefined();
@@ -281,24 +334,43 @@ describe("tokenize while paying and paying by token", () => {
     const noExpiry = await pay(paymentBody({ dataExpiracao: undefined }), "merchant", "/api/v1/payments/tokenize");
     expect(noExpiry.status).toBe(400);
     expect(fieldsOf(noExpiry.body)).toContain("dataExpiracao");
-    const byToken = await pay(paymentBody({ numeroCartao: undefined, token: "whatever" }), "merchant", "/api/v1/payments/tokenize");
+    const byToken = await pay(
+      paymentBody({ numeroCartao: undefined, token: "whatever" }),
+      "merchant",
+      "/api/v1/payments/tokenize",
+    );
     expect(byToken.status).toBe(400);
     expect(fieldsOf(byToken.body)).toContain("numeroCartao");
   });
 
   it("pays by token with the card's stored outcome; 400 for an unknown or disabled token", async () => {
-    const card = await sandbox.request("merchant", "POST", "/api/v1/cards", { numeroCartao: cards.refused, dataExpiracao: "11/38", bandeiraCartao: "1" });
-    const refused = await pay(paymentBody({ numeroCartao: undefined, dataExpiracao: undefined, codigoSeguranca: undefined, token: card.body.token }));
+    const card = await sandbox.request("merchant", "POST", "/api/v1/cards", {
+      numeroCartao: cards.refused,
+      dataExpiracao: "11/38",
+      bandeiraCartao: "1",
+    });
+    const refused = await pay(
+      paymentBody({
+        numeroCartao: undefined,
+        dataExpiracao: undefined,
+        codigoSeguranca: undefined,
+        token: card.body.token,
+      }),
+    );
     expect(refused.status).toBe(201);
     expect(refused.body).toMatchObject({ codigo: "05", status: "NEG", token: card.body.token });
 
     const tokenized = await pay(paymentBody(), "merchant", "/api/v1/payments/tokenize");
-    const byToken = await pay(paymentBody({ numeroCartao: undefined, token: tokenized.body.token, numeroParcelas: 2, tipoParcelamento: "4" }));
+    const byToken = await pay(
+      paymentBody({ numeroCartao: undefined, token: tokenized.body.token, numeroParcelas: 2, tipoParcelamento: "4" }),
+    );
     expect(byToken.status).toBe(201);
     expect(byToken.body).toMatchObject({ codigo: "0", status: "CON", token: tokenized.body.token });
     expect(byToken.body.parcelas).toHaveLength(2);
 
-    const wrongBrand = await pay(paymentBody({ numeroCartao: undefined, token: tokenized.body.token, bandeiraCartao: "2" }));
+    const wrongBrand = await pay(
+      paymentBody({ numeroCartao: undefined, token: tokenized.body.token, bandeiraCartao: "2" }),
+    );
     expect(wrongBrand.status).toBe(400);
     expect(fieldsOf(wrongBrand.body)).toContain("bandeiraCartao");
 
@@ -317,7 +389,11 @@ describe("tokenize while paying and paying by token", () => {
 describe("isolation between merchants", () => {
   it("merchant-2 gets 404 for merchant's payment, cannot cancel it, never lists it, cannot use its token", async () => {
     const created = await pay(paymentBody());
-    const tokenized = await pay(paymentBody({ numeroCartao: cards.elo, bandeiraCartao: "4" }), "merchant", "/api/v1/payments/tokenize");
+    const tokenized = await pay(
+      paymentBody({ numeroCartao: cards.elo, bandeiraCartao: "4" }),
+      "merchant",
+      "/api/v1/payments/tokenize",
+    );
 
     const read = await sandbox.request("merchant-2", "GET", `/api/v1/payments/${created.body.id}`);
     expect(read.status).toBe(404);
@@ -330,7 +406,10 @@ describe("isolation between merchants", () => {
     expect(list.status).toBe(200);
     expect(list.body.content.map((p: { id: string }) => p.id)).not.toContain(created.body.id);
 
-    const foreignToken = await pay(paymentBody({ numeroCartao: undefined, token: tokenized.body.token, bandeiraCartao: "4" }), "merchant-2");
+    const foreignToken = await pay(
+      paymentBody({ numeroCartao: undefined, token: tokenized.body.token, bandeiraCartao: "4" }),
+      "merchant-2",
+    );
     expect(foreignToken.status).toBe(400);
   });
 });
@@ -340,7 +419,9 @@ describe("durability", () => {
     const created = await pay(paymentBody());
     await sandbox.kill();
     await sandbox.restart();
-    expect((await sandbox.request("merchant", "GET", `/api/v1/payments/${created.body.id}`)).body).toEqual(created.body);
+    expect((await sandbox.request("merchant", "GET", `/api/v1/payments/${created.body.id}`)).body).toEqual(
+      created.body,
+    );
     expect((await sandbox.request("merchant", "PUT", `/api/v1/payments/${created.body.id}/cancel`)).status).toBe(200);
     await sandbox.kill();
     await sandbox.restart();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCharge, createPaidCharge, expectPixError, expectValidationError } from "./fixtures";
-import { type TSandbox, startSandbox } from "./harness";
+import { startSandbox, type TSandbox } from "./harness";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -11,11 +11,18 @@ describe("Pix refunds, immediate settlement (spec 4.5, 3.5)", () => {
   });
   afterAll(() => sandbox?.stop());
 
-  const refund = (body: Record<string, unknown>, client = "merchant") => sandbox.request(client, "POST", "/api/v1/pix-refunds", body);
+  const refund = (body: Record<string, unknown>, client = "merchant") =>
+    sandbox.request(client, "POST", "/api/v1/pix-refunds", body);
 
   it("answers 201 PROCESSING, then the refund reads RETURNED with a settlement date", async () => {
     const charge = await createPaidCharge(sandbox, "merchant", { amount: 100 });
-    const created = await refund({ txid: charge.txid, amount: 30.5, description: "Devolução parcial", userReference: "r-1", sendWebhook: true });
+    const created = await refund({
+      txid: charge.txid,
+      amount: 30.5,
+      description: "Devolução parcial",
+      userReference: "r-1",
+      sendWebhook: true,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       amount: 30.5,
@@ -36,7 +43,11 @@ describe("Pix refunds, immediate settlement (spec 4.5, 3.5)", () => {
     expect(created.body.refundEndToEnd).toMatch(/^D[0-9]{20}[A-Za-z0-9]{11}$/);
     const read = await sandbox.request("merchant", "GET", `/api/v1/pix-refunds/${created.body.pixRefundId}`);
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ pixRefundId: created.body.pixRefundId, status: { code: 3, description: "RETURNED" }, userReference: "r-1" });
+    expect(read.body).toMatchObject({
+      pixRefundId: created.body.pixRefundId,
+      status: { code: 3, description: "RETURNED" },
+      userReference: "r-1",
+    });
     expect(Number.isNaN(Date.parse(read.body.settlementDate))).toBe(false);
   });
 
@@ -86,13 +97,18 @@ describe("Pix refunds, immediate settlement (spec 4.5, 3.5)", () => {
 
   it("never refunds more than paid under concurrent requests", async () => {
     const charge = await createPaidCharge(sandbox, "merchant", { amount: 10 });
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => refund({ txid: charge.txid, amount: i % 2 === 0 ? 1 : 0.5 })));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => refund({ txid: charge.txid, amount: i % 2 === 0 ? 1 : 0.5 })),
+    );
     const accepted = results.filter((r) => r.status === 201);
     for (const rejected of results.filter((r) => r.status !== 201)) expect([409, 422]).toContain(rejected.status);
     const acceptedCents = accepted.reduce((sum, r) => sum + Math.round(r.body.amount * 100), 0);
     expect(acceptedCents).toBeLessThanOrEqual(1000);
     const after = (await sandbox.request("merchant", "GET", `/api/v1/pix-charges/${charge.txid}`)).body;
-    const storedCents = after.devolutions.reduce((sum: number, d: { amount: number }) => sum + Math.round(d.amount * 100), 0);
+    const storedCents = after.devolutions.reduce(
+      (sum: number, d: { amount: number }) => sum + Math.round(d.amount * 100),
+      0,
+    );
     expect(storedCents).toBe(acceptedCents);
     expect(after.status).toBe(acceptedCents === 1000 ? "REFUNDED" : "PARTIALLY REFUNDED");
   });
@@ -100,18 +116,46 @@ describe("Pix refunds, immediate settlement (spec 4.5, 3.5)", () => {
   it("lists refunds with filters and the page envelope", async () => {
     const charge = await createPaidCharge(sandbox, "merchant", { amount: 10 });
     for (const amount of [1, 2, 3]) await refund({ txid: charge.txid, amount });
-    const list = await sandbox.request("merchant", "GET", `/api/v1/pix-refunds?pixChargeTxid=${charge.txid}&size=2&sort=amount,desc`);
+    const list = await sandbox.request(
+      "merchant",
+      "GET",
+      `/api/v1/pix-refunds?pixChargeTxid=${charge.txid}&size=2&sort=amount,desc`,
+    );
     expect(list.status).toBe(200);
-    expect(list.body).toMatchObject({ number: 0, size: 2, numberOfElements: 2, totalElements: 3, totalPages: 2, first: true, last: false, empty: false });
+    expect(list.body).toMatchObject({
+      number: 0,
+      size: 2,
+      numberOfElements: 2,
+      totalElements: 3,
+      totalPages: 2,
+      first: true,
+      last: false,
+      empty: false,
+    });
     expect(list.body.content.map((r: { amount: number }) => r.amount)).toEqual([3, 2]);
-    const returned = await sandbox.request("merchant", "GET", `/api/v1/pix-refunds?pixChargeTxid=${charge.txid}&status=3`);
+    const returned = await sandbox.request(
+      "merchant",
+      "GET",
+      `/api/v1/pix-refunds?pixChargeTxid=${charge.txid}&status=3`,
+    );
     expect(returned.body.totalElements).toBe(3);
-    const processing = await sandbox.request("merchant", "GET", `/api/v1/pix-refunds?pixChargeTxid=${charge.txid}&status=2`);
+    const processing = await sandbox.request(
+      "merchant",
+      "GET",
+      `/api/v1/pix-refunds?pixChargeTxid=${charge.txid}&status=2`,
+    );
     expect(processing.body.totalElements).toBe(0);
-    const none = await sandbox.request("merchant", "GET", `/api/v1/pix-refunds?pixChargeTxid=${charge.txid}&initialDate=2099-01-01T00:00:00Z`);
+    const none = await sandbox.request(
+      "merchant",
+      "GET",
+      `/api/v1/pix-refunds?pixChargeTxid=${charge.txid}&initialDate=2099-01-01T00:00:00Z`,
+    );
     expect(none.body.totalElements).toBe(0);
     expectValidationError(await sandbox.request("merchant", "GET", "/api/v1/pix-refunds?status=7"), "status");
-    expectValidationError(await sandbox.request("merchant", "GET", "/api/v1/pix-refunds?initialDate=tomorrow"), "initialDate");
+    expectValidationError(
+      await sandbox.request("merchant", "GET", "/api/v1/pix-refunds?initialDate=tomorrow"),
+      "initialDate",
+    );
   });
 
   it("refuses refunds once the charge is 90 days old (409, devolutionAllowed false)", async () => {
@@ -143,7 +187,10 @@ describe("Pix refunds, manual settlement (control API)", () => {
     const id = created.body.pixRefundId;
     expect((await sandbox.request("merchant", "GET", `/api/v1/pix-refunds/${id}`)).body.status.code).toBe(2);
     // The amount is held while PROCESSING.
-    expectPixError(await sandbox.request("merchant", "POST", "/api/v1/pix-refunds", { txid: charge.txid, amount: 0.01 }), 409);
+    expectPixError(
+      await sandbox.request("merchant", "POST", "/api/v1/pix-refunds", { txid: charge.txid, amount: 0.01 }),
+      409,
+    );
     const settled = await sandbox.request("merchant", "POST", `/sandbox/v1/pix-refunds/${id}/settle`);
     expect(settled.status).toBe(200);
     expect(settled.body).toMatchObject({ status: { code: 3, description: "RETURNED" } });
@@ -156,11 +203,27 @@ describe("Pix refunds, manual settlement (control API)", () => {
   it("fail gives NOT FINISHED with a reason and frees the amount again", async () => {
     const charge = await createPaidCharge(sandbox, "merchant", { amount: 10 });
     const created = await sandbox.request("merchant", "POST", "/api/v1/pix-refunds", { txid: charge.txid, amount: 10 });
-    expect((await sandbox.request("merchant", "GET", `/api/v1/pix-charges/${charge.txid}`)).body.status).toBe("REFUNDED");
-    const failed = await sandbox.request("merchant", "POST", `/sandbox/v1/pix-refunds/${created.body.pixRefundId}/fail`, { statusReason: "Conta do pagador encerrada" });
+    expect((await sandbox.request("merchant", "GET", `/api/v1/pix-charges/${charge.txid}`)).body.status).toBe(
+      "REFUNDED",
+    );
+    const failed = await sandbox.request(
+      "merchant",
+      "POST",
+      `/sandbox/v1/pix-refunds/${created.body.pixRefundId}/fail`,
+      { statusReason: "Conta do pagador encerrada" },
+    );
     expect(failed.status).toBe(200);
-    expect(failed.body).toMatchObject({ status: { code: 4, description: "NOT FINISHED" }, statusReason: "Conta do pagador encerrada", settlementDate: null });
-    expect((await sandbox.request("merchant", "GET", `/api/v1/pix-charges/${charge.txid}`)).body).toMatchObject({ status: "PAID", devolutionAllowed: true });
-    expect((await sandbox.request("merchant", "POST", "/api/v1/pix-refunds", { txid: charge.txid, amount: 10 })).status).toBe(201);
+    expect(failed.body).toMatchObject({
+      status: { code: 4, description: "NOT FINISHED" },
+      statusReason: "Conta do pagador encerrada",
+      settlementDate: null,
+    });
+    expect((await sandbox.request("merchant", "GET", `/api/v1/pix-charges/${charge.txid}`)).body).toMatchObject({
+      status: "PAID",
+      devolutionAllowed: true,
+    });
+    expect(
+      (await sandbox.request("merchant", "POST", "/api/v1/pix-refunds", { txid: charge.txid, amount: 10 })).status,
+    ).toBe(201);
   });
 });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCharge, createPaidCharge, eventually, expectPixError, expectValidationError, hmacHex, sleep } from "./fixtures";
-import { type TSandbox, freePort, startSandbox, startWebhookReceiver } from "./harness";
+import {
+  createCharge,
+  createPaidCharge,
+  eventually,
+  expectPixError,
+  expectValidationError,
+  hmacHex,
+  sleep,
+} from "./fixtures";
+import { freePort, startSandbox, startWebhookReceiver, type TSandbox } from "./harness";
 
 const allEvents = ["pix_charge.paid", "pix_refund.returned", "link_payment.paid"];
 
@@ -12,23 +20,45 @@ describe("webhook registration (spec 4.6)", () => {
   afterAll(() => sandbox?.stop());
 
   it("registers (201, secret shown once), lists without secret, updates (200) keeping the secret", async () => {
-    const created = await sandbox.request("merchant", "POST", "/api/v1/webhooks", { url: "https://example.test/hooks", events: allEvents });
+    const created = await sandbox.request("merchant", "POST", "/api/v1/webhooks", {
+      url: "https://example.test/hooks",
+      events: allEvents,
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), url: "https://example.test/hooks", events: allEvents, active: true, secret: expect.any(String) });
+    expect(created.body).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      url: "https://example.test/hooks",
+      events: allEvents,
+      active: true,
+      secret: expect.any(String),
+    });
     expect(Number.isNaN(Date.parse(created.body.createdAt))).toBe(false);
     const list = await sandbox.request("merchant", "GET", "/api/v1/webhooks");
     expect(list.status).toBe(200);
     const { secret: _secret, ...publicView } = created.body;
     expect(list.body).toEqual([publicView]);
-    const updated = await sandbox.request("merchant", "PUT", `/api/v1/webhooks/${created.body.id}`, { url: "http://example.test/v2", events: ["pix_refund.returned"], active: false });
+    const updated = await sandbox.request("merchant", "PUT", `/api/v1/webhooks/${created.body.id}`, {
+      url: "http://example.test/v2",
+      events: ["pix_refund.returned"],
+      active: false,
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ ...publicView, url: "http://example.test/v2", events: ["pix_refund.returned"], active: false });
+    expect(updated.body).toEqual({
+      ...publicView,
+      url: "http://example.test/v2",
+      events: ["pix_refund.returned"],
+      active: false,
+    });
   });
 
   it.each([
     ["a relative URL", { url: "/hooks", events: ["pix_charge.paid"] }, "url"],
     ["a non-http scheme", { url: "ftp://example.test/hooks", events: ["pix_charge.paid"] }, "url"],
-    ["a URL over 500 characters", { url: `https://example.test/${"a".repeat(480)}`, events: ["pix_charge.paid"] }, "url"],
+    [
+      "a URL over 500 characters",
+      { url: `https://example.test/${"a".repeat(480)}`, events: ["pix_charge.paid"] },
+      "url",
+    ],
     ["no events", { url: "https://example.test/hooks", events: [] }, "events"],
     ["an event outside the list", { url: "https://example.test/hooks", events: ["charge.created"] }, "events.0"],
     ["a missing url", { events: ["pix_charge.paid"] }, "url"],
@@ -39,14 +69,29 @@ describe("webhook registration (spec 4.6)", () => {
   it("accepts a URL of exactly 500 characters", async () => {
     const url = `https://example.test/${"a".repeat(479)}`;
     expect(url).toHaveLength(500);
-    expect((await sandbox.request("merchant", "POST", "/api/v1/webhooks", { url, events: ["pix_charge.paid"] })).status).toBe(201);
+    expect(
+      (await sandbox.request("merchant", "POST", "/api/v1/webhooks", { url, events: ["pix_charge.paid"] })).status,
+    ).toBe(201);
   });
 
   it("answers 400 for an update without active and 404 for an unknown id", async () => {
-    const created = await sandbox.request("merchant", "POST", "/api/v1/webhooks", { url: "https://example.test/a", events: ["pix_charge.paid"] });
-    expectValidationError(await sandbox.request("merchant", "PUT", `/api/v1/webhooks/${created.body.id}`, { url: "https://example.test/a", events: ["pix_charge.paid"] }), "active");
+    const created = await sandbox.request("merchant", "POST", "/api/v1/webhooks", {
+      url: "https://example.test/a",
+      events: ["pix_charge.paid"],
+    });
+    expectValidationError(
+      await sandbox.request("merchant", "PUT", `/api/v1/webhooks/${created.body.id}`, {
+        url: "https://example.test/a",
+        events: ["pix_charge.paid"],
+      }),
+      "active",
+    );
     expectPixError(
-      await sandbox.request("merchant", "PUT", "/api/v1/webhooks/7d0f4a5e-0000-4000-8000-000000000000", { url: "https://example.test/a", events: ["pix_charge.paid"], active: true }),
+      await sandbox.request("merchant", "PUT", "/api/v1/webhooks/7d0f4a5e-0000-4000-8000-000000000000", {
+        url: "https://example.test/a",
+        events: ["pix_charge.paid"],
+        active: true,
+      }),
       404,
     );
   });
@@ -55,7 +100,10 @@ describe("webhook registration (spec 4.6)", () => {
 describe("webhook delivery (spec 6)", () => {
   let sandbox: TSandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ clients: ["merchant-3"], env: { SANDBOX_RETRY_SCALE: "0.03", SANDBOX_REFUND_SETTLEMENT: "manual", SANDBOX_WEBHOOK_TIMEOUT_MS: "3000" } });
+    sandbox = await startSandbox({
+      clients: ["merchant-3"],
+      env: { SANDBOX_RETRY_SCALE: "0.03", SANDBOX_REFUND_SETTLEMENT: "manual", SANDBOX_WEBHOOK_TIMEOUT_MS: "3000" },
+    });
   });
   afterAll(() => sandbox?.stop());
 
@@ -96,7 +144,11 @@ describe("webhook delivery (spec 6)", () => {
     const webhook = await register(client, subscribed.url, ["pix_refund.returned"]);
     await register(client, otherEvent.url, ["link_payment.paid"]);
     const toDisable = await register(client, inactive.url, ["pix_refund.returned", "pix_charge.paid"]);
-    await sandbox.request(client, "PUT", `/api/v1/webhooks/${toDisable.id}`, { url: inactive.url, events: ["pix_refund.returned", "pix_charge.paid"], active: false });
+    await sandbox.request(client, "PUT", `/api/v1/webhooks/${toDisable.id}`, {
+      url: inactive.url,
+      events: ["pix_refund.returned", "pix_charge.paid"],
+      active: false,
+    });
     const charge = await createPaidCharge(sandbox, client, { amount: 5 });
     const refund = await sandbox.request(client, "POST", "/api/v1/pix-refunds", { txid: charge.txid, amount: 5 });
     await sleep(300);
@@ -132,14 +184,27 @@ describe("webhook delivery (spec 6)", () => {
     });
     await sleep(500);
     expect(receiver.received).toHaveLength(4);
-    const attempts = (await sandbox.request("merchant", "GET", `/sandbox/v1/webhook-deliveries?webhookId=${webhook.id}`)).body;
-    expect(attempts.map((a: { attempt: number; responseStatus: number; outcome: string }) => [a.attempt, a.responseStatus, a.outcome])).toEqual([
+    const attempts = (
+      await sandbox.request("merchant", "GET", `/sandbox/v1/webhook-deliveries?webhookId=${webhook.id}`)
+    ).body;
+    expect(
+      attempts.map((a: { attempt: number; responseStatus: number; outcome: string }) => [
+        a.attempt,
+        a.responseStatus,
+        a.outcome,
+      ]),
+    ).toEqual([
       [1, 500, "retry"],
       [2, 500, "retry"],
       [3, 500, "retry"],
       [4, 200, "delivered"],
     ]);
-    expect(attempts[0]).toMatchObject({ webhookId: webhook.id, event: "pix_charge.paid", nextAttemptAt: expect.any(String), error: null });
+    expect(attempts[0]).toMatchObject({
+      webhookId: webhook.id,
+      event: "pix_charge.paid",
+      nextAttemptAt: expect.any(String),
+      error: null,
+    });
     expect(attempts[3]).toMatchObject({ nextAttemptAt: null, deliveryState: "delivered" });
     await receiver.close();
   });
@@ -149,11 +214,17 @@ describe("webhook delivery (spec 6)", () => {
     const webhook = await register("merchant", `http://127.0.0.1:${closedPort}/gone`, ["pix_charge.paid"]);
     await createPaidCharge(sandbox, "merchant");
     const attempts = await eventually(
-      async () => (await sandbox.request("merchant", "GET", `/sandbox/v1/webhook-deliveries?webhookId=${webhook.id}`)).body,
+      async () =>
+        (await sandbox.request("merchant", "GET", `/sandbox/v1/webhook-deliveries?webhookId=${webhook.id}`)).body,
       (list: Array<{ attempt: number }>) => list.length >= 2,
       5_000,
     );
-    expect(attempts[0]).toMatchObject({ attempt: 1, responseStatus: null, outcome: "retry", error: expect.stringMatching(/ECONNREFUSED|connect/i) });
+    expect(attempts[0]).toMatchObject({
+      attempt: 1,
+      responseStatus: null,
+      outcome: "retry",
+      error: expect.stringMatching(/ECONNREFUSED|connect/i),
+    });
   });
 });
 
@@ -166,13 +237,23 @@ describe("webhook delivery gives up after 5 attempts", () => {
 
   it("stops after 5 failed attempts (waits 50/150/600/1500 ms at this scale)", async () => {
     const receiver = await startWebhookReceiver({ failTimes: 100 });
-    const webhook = (await sandbox.request("merchant", "POST", "/api/v1/webhooks", { url: receiver.url, events: ["pix_charge.paid"] })).body;
+    const webhook = (
+      await sandbox.request("merchant", "POST", "/api/v1/webhooks", { url: receiver.url, events: ["pix_charge.paid"] })
+    ).body;
     await createPaidCharge(sandbox, "merchant");
     await receiver.waitFor(5, 10_000);
     await sleep(1_500);
     expect(receiver.received).toHaveLength(5);
-    const attempts = (await sandbox.request("merchant", "GET", `/sandbox/v1/webhook-deliveries?webhookId=${webhook.id}`)).body;
-    expect(attempts.map((a: { outcome: string }) => a.outcome)).toEqual(["retry", "retry", "retry", "retry", "discarded"]);
+    const attempts = (
+      await sandbox.request("merchant", "GET", `/sandbox/v1/webhook-deliveries?webhookId=${webhook.id}`)
+    ).body;
+    expect(attempts.map((a: { outcome: string }) => a.outcome)).toEqual([
+      "retry",
+      "retry",
+      "retry",
+      "retry",
+      "discarded",
+    ]);
     expect(attempts[4]).toMatchObject({ attempt: 5, nextAttemptAt: null, deliveryState: "discarded" });
     await receiver.close();
   });
@@ -182,14 +263,24 @@ describe("webhook delivery gives up after 5 attempts", () => {
     const slow = http.createServer((_req, res) => setTimeout(() => res.writeHead(200).end(), 2_000));
     await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
     const { port } = slow.address() as { port: number };
-    const webhook = (await sandbox.request("merchant-2", "POST", "/api/v1/webhooks", { url: `http://127.0.0.1:${port}/slow`, events: ["pix_charge.paid"] })).body;
+    const webhook = (
+      await sandbox.request("merchant-2", "POST", "/api/v1/webhooks", {
+        url: `http://127.0.0.1:${port}/slow`,
+        events: ["pix_charge.paid"],
+      })
+    ).body;
     await createPaidCharge(sandbox, "merchant-2");
     const attempts = await eventually(
-      async () => (await sandbox.request("merchant-2", "GET", `/sandbox/v1/webhook-deliveries?webhookId=${webhook.id}`)).body,
+      async () =>
+        (await sandbox.request("merchant-2", "GET", `/sandbox/v1/webhook-deliveries?webhookId=${webhook.id}`)).body,
       (list: Array<{ attempt: number; durationMs: number }>) => list.length >= 1 && list[0]!.attempt === 1,
       5_000,
     );
-    expect(attempts[0]).toMatchObject({ responseStatus: null, outcome: "retry", error: expect.stringMatching(/timeout|abort/i) });
+    expect(attempts[0]).toMatchObject({
+      responseStatus: null,
+      outcome: "retry",
+      error: expect.stringMatching(/timeout|abort/i),
+    });
     expect(attempts[0]!.durationMs).toBeLessThan(1_500);
     slow.closeAllConnections();
     slow.close();

@@ -26,9 +26,15 @@ export function listDeliveryAttempts(clientId: string, filters: { webhookId: str
   const queued = statement(`
     SELECT id AS delivery_id, webhook_id, event, 0 AS attempt, NULL AS attempted_at, '' AS url, NULL AS response_status,
            NULL AS error, 0 AS duration_ms, 'queued' AS outcome, next_attempt_at, state
-    FROM webhook_deliveries WHERE client_id = ? AND state = 'pending' AND attempts = 0 ORDER BY created_at`).all(clientId) as TAttemptRow[];
+    FROM webhook_deliveries WHERE client_id = ? AND state = 'pending' AND attempts = 0 ORDER BY created_at`).all(
+    clientId,
+  ) as TAttemptRow[];
   return [...attempts, ...queued]
-    .filter((row) => (filters.webhookId === null || row.webhook_id === filters.webhookId) && (filters.event === null || row.event === filters.event))
+    .filter(
+      (row) =>
+        (filters.webhookId === null || row.webhook_id === filters.webhookId) &&
+        (filters.event === null || row.event === filters.event),
+    )
     .map((row) => ({
       deliveryId: row.delivery_id,
       webhookId: row.webhook_id,

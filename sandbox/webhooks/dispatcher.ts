@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { request } from "undici";
-import { config } from "../config";
 import { now } from "../clock";
+import { config } from "../config";
 import { onEventQueued } from "../events";
 import { statement, transaction } from "../store/db";
 import { webhooks } from "./store";
@@ -13,7 +13,14 @@ export const maxAttempts = retryWaitsMs.length + 1;
 const maxConcurrent = 16;
 const idleWakeMs = 1_000;
 
-type TDueDelivery = { id: string; client_id: string; webhook_id: string; event: string; body: string; attempts: number };
+type TDueDelivery = {
+  id: string;
+  client_id: string;
+  webhook_id: string;
+  event: string;
+  body: string;
+  attempts: number;
+};
 
 export function signBody(secret: string, rawBody: string | Buffer): string {
   return createHmac("sha256", secret).update(rawBody).digest("hex");
@@ -48,7 +55,9 @@ export function startDispatcher(): { stop(): Promise<void> } {
       });
       inFlight.set(delivery.id, job);
     }
-    const next = statement("SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > ?").get(now()) as {
+    const next = statement(
+      "SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > ?",
+    ).get(now()) as {
       at: number | null;
     };
     schedule(next.at === null ? idleWakeMs : next.at - now());
@@ -116,7 +125,18 @@ function recordAttempt(
   transaction(() => {
     statement(
       "INSERT INTO webhook_attempts (delivery_id, client_id, attempt, attempted_at, url, response_status, error, duration_ms, outcome, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    ).run(delivery.id, delivery.client_id, attemptNumber, startedAt, url, responseStatus, error, finishedAt - startedAt, outcome, nextAttemptAt);
+    ).run(
+      delivery.id,
+      delivery.client_id,
+      attemptNumber,
+      startedAt,
+      url,
+      responseStatus,
+      error,
+      finishedAt - startedAt,
+      outcome,
+      nextAttemptAt,
+    );
     statement("UPDATE webhook_deliveries SET attempts = ?, state = ?, next_attempt_at = ? WHERE id = ?").run(
       attemptNumber,
       outcome === "retry" ? "pending" : outcome,

@@ -57,5 +57,8 @@ export function registerWebhookRoutes(router: Router): void {
   });
 
   // GET /api/v1/webhooks – every webhook of the client, unpaged, without secrets.
-  router.add("GET", "/api/v1/webhooks", (ctx) => ({ status: 200, body: webhooks.list(ctx.clientId).map(toPublicWebhook) }));
+  router.add("GET", "/api/v1/webhooks", (ctx) => ({
+    status: 200,
+    body: webhooks.list(ctx.clientId).map(toPublicWebhook),
+  }));
 }

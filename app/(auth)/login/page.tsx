@@ -21,7 +21,11 @@ const ZLoginSearchParams = z.object({
   error: z.string().max(100).optional().catch(undefined),
 });
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { callbackUrl, error } = ZLoginSearchParams.parse(await searchParams);
   if (await getCurrentUser()) redirect(callbackUrl);
   const t = await getTranslations("auth.login");

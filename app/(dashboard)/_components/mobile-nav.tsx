@@ -3,7 +3,7 @@
 import { MenuIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { overlayClassName } from "@/components/ui/dialog";
@@ -34,7 +34,8 @@ export function MobileNav({ isAdmin, footer }: MobileNavProps) {
         <DialogPrimitive.Overlay className={overlayClassName} />
         <DialogPrimitive.Content
           aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 overflow-y-auto border-r bg-sidebar p-4 shadow-lg outline-none data-[state=open]:animate-in">
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 overflow-y-auto border-r bg-sidebar p-4 shadow-lg outline-none data-[state=open]:animate-in"
+        >
           <div className="flex items-center justify-between">
             <DialogPrimitive.Title className="sr-only">{tNav("label")}</DialogPrimitive.Title>
             <AppBrand />

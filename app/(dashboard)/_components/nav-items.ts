@@ -2,6 +2,7 @@ import {
   CreditCardIcon,
   KeyRoundIcon,
   LinkIcon,
+  type LucideIcon,
   QrCodeIcon,
   ScrollTextIcon,
   SettingsIcon,
@@ -9,7 +10,6 @@ import {
   Undo2Icon,
   UsersIcon,
   WebhookIcon,
-  type LucideIcon,
 } from "lucide-react";
 
 export type NavKey =

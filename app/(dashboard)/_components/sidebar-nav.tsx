@@ -24,7 +24,10 @@ export function SidebarNav({ isAdmin, onNavigate }: SidebarNavProps) {
     <nav aria-label={t("label")} className="flex flex-col gap-5">
       {sections.map((section) => (
         <div key={section.key} className="flex flex-col gap-1">
-          <h2 id={`nav-${section.key}`} className="px-3 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          <h2
+            id={`nav-${section.key}`}
+            className="px-3 text-xs font-medium tracking-wide text-muted-foreground uppercase"
+          >
             {t(`sections.${section.key}`)}
           </h2>
           <ul aria-labelledby={`nav-${section.key}`} className="flex flex-col gap-0.5">
@@ -42,7 +45,10 @@ export function SidebarNav({ isAdmin, onNavigate }: SidebarNavProps) {
                       isActive && "bg-accent text-accent-foreground",
                     )}
                   >
-                    <Icon className={cn("size-4 shrink-0", isActive ? "text-primary" : "opacity-70")} aria-hidden="true" />
+                    <Icon
+                      className={cn("size-4 shrink-0", isActive ? "text-primary" : "opacity-70")}
+                      aria-hidden="true"
+                    />
                     {t(item.key)}
                   </Link>
                 </li>

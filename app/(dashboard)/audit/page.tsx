@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Pagination } from "@/components/ui/pagination";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { auditActions } from "@/lib/audit/audit-actions";
-import { ZAuditFilters, type TAuditFilters } from "@/lib/audit/audit-filters";
+import { type TAuditFilters, ZAuditFilters } from "@/lib/audit/audit-filters";
 import { findAuditEntries } from "@/lib/audit/audit-log";
 import { requireAdmin } from "@/lib/auth/session";
 import { formatDateTime } from "@/lib/format/date-time";
@@ -30,10 +30,18 @@ function hrefWith(filters: TAuditFilters, page: number): string {
   return query ? `/audit?${query}` : "/audit";
 }
 
-export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuditPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireAdmin();
   const filters = ZAuditFilters.parse(await searchParams);
-  const [result, t, locale] = await Promise.all([findAuditEntries(filters), getTranslations("audit"), getLocale() as Promise<Locale>]);
+  const [result, t, locale] = await Promise.all([
+    findAuditEntries(filters),
+    getTranslations("audit"),
+    getLocale() as Promise<Locale>,
+  ]);
   const hasFilters = Object.entries(filters).some(([key, value]) => key !== "page" && value !== undefined);
 
   return (
@@ -61,7 +69,12 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <Field label={t("filters.resourceId")}>
           <Input name="resourceId" defaultValue={filters.resourceId ?? ""} />
         </Field>
-        <PeriodFilterFields fromLabel={t("filters.from")} toLabel={t("filters.to")} from={filters.from} to={filters.to} />
+        <PeriodFilterFields
+          fromLabel={t("filters.from")}
+          toLabel={t("filters.to")}
+          from={filters.from}
+          to={filters.to}
+        />
         <FilterFormActions
           applyLabel={t("filters.apply")}
           clearLabel={t("filters.clear")}
@@ -89,14 +102,23 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             <TableBody>
               {result.entries.map((entry) => (
                 <TableRow key={entry.id}>
-                  <TableCell className="whitespace-nowrap tabular-nums">{formatDateTime(entry.occurredAt, locale)}</TableCell>
+                  <TableCell className="whitespace-nowrap tabular-nums">
+                    {formatDateTime(entry.occurredAt, locale)}
+                  </TableCell>
                   <TableCell>{entry.actorEmail ?? t("system")}</TableCell>
-                  <TableCell>{t.has(`actions.${entry.action}`) ? t(`actions.${entry.action}`) : entry.action}</TableCell>
+                  <TableCell>
+                    {t.has(`actions.${entry.action}`) ? t(`actions.${entry.action}`) : entry.action}
+                  </TableCell>
                   <TableCell className="font-mono text-xs">
-                    {entry.resourceType ? `${entry.resourceType}${entry.resourceId ? `:${entry.resourceId}` : ""}` : "—"}
+                    {entry.resourceType
+                      ? `${entry.resourceType}${entry.resourceId ? `:${entry.resourceId}` : ""}`
+                      : "—"}
                   </TableCell>
                   <TableCell className="font-mono text-xs">{entry.ip ?? "—"}</TableCell>
-                  <TableCell className="max-w-xs truncate font-mono text-xs" title={entry.metadata ? JSON.stringify(entry.metadata) : undefined}>
+                  <TableCell
+                    className="max-w-xs truncate font-mono text-xs"
+                    title={entry.metadata ? JSON.stringify(entry.metadata) : undefined}
+                  >
                     {entry.metadata ? JSON.stringify(entry.metadata) : "—"}
                   </TableCell>
                 </TableRow>

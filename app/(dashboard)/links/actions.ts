@@ -17,12 +17,15 @@ export const createPaymentLinkAction = defineAction({ schema: ZCreatePaymentLink
   return result;
 });
 
-export const cancelPaymentLinkAction = defineAction({ schema: ZCancelPaymentLinkInput }, async ({ linkPaymentUuid }, user) => {
-  const view = await cancelPaymentLink(linkPaymentUuid, await changeContext(user));
-  revalidatePath("/links");
-  revalidatePath(`/links/${linkPaymentUuid}`);
-  return view;
-});
+export const cancelPaymentLinkAction = defineAction(
+  { schema: ZCancelPaymentLinkInput },
+  async ({ linkPaymentUuid }, user) => {
+    const view = await cancelPaymentLink(linkPaymentUuid, await changeContext(user));
+    revalidatePath("/links");
+    revalidatePath(`/links/${linkPaymentUuid}`);
+    return view;
+  },
+);
 
 export const refreshPaymentLinksAction = defineAction({ schema: ZRefreshPaymentLinksInput }, async (period) => {
   const result = await refreshPaymentLinksFromGateway(period);

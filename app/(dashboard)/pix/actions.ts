@@ -6,7 +6,12 @@ import { getRequestContext } from "@/lib/auth/request-context";
 import type { CurrentUser } from "@/lib/auth/session";
 import { cancelPixCharge, createPixCharge, refreshPixChargesPage } from "@/lib/pix/charges";
 import { requestPixRefund } from "@/lib/pix/refunds";
-import { ZCancelPixChargeInput, ZCreatePixChargeInput, ZRefreshPixChargesPageInput, ZRequestPixRefundInput } from "@/lib/pix/schemas";
+import {
+  ZCancelPixChargeInput,
+  ZCreatePixChargeInput,
+  ZRefreshPixChargesPageInput,
+  ZRequestPixRefundInput,
+} from "@/lib/pix/schemas";
 
 async function changeContext(user: CurrentUser) {
   return { actor: { id: user.id, email: user.email }, ...(await getRequestContext()) };

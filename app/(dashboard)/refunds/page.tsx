@@ -17,7 +17,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { requireUser } from "@/lib/auth/session";
 import { findPixRefunds } from "@/lib/pix/refunds";
-import { ZPixRefundFilters, type TPixRefundFilters } from "@/lib/pix/schemas";
+import { type TPixRefundFilters, ZPixRefundFilters } from "@/lib/pix/schemas";
 import { pixRefundStatusCodes } from "@/lib/pix/types";
 
 import { PixRefundsTable } from "./_components/pix-refunds-table";
@@ -31,7 +31,11 @@ function hrefFor(filters: TPixRefundFilters, page: number): string {
   return buildListHref("/refunds", { ...filters, page });
 }
 
-export default async function RefundsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function RefundsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireUser();
   const filters = ZPixRefundFilters.parse(await searchParams);
   const [result, t] = await Promise.all([findPixRefunds(filters), getTranslations("refunds")]);
@@ -44,7 +48,12 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
       <PageHeader className="mb-0" title={t("title")} description={t("description")} />
 
       <FilterForm action="/refunds" label={t("filters.label")} className="lg:grid-cols-4">
-        <PeriodFilterFields fromLabel={t("filters.from")} toLabel={t("filters.to")} from={filters.from} to={filters.to} />
+        <PeriodFilterFields
+          fromLabel={t("filters.from")}
+          toLabel={t("filters.to")}
+          from={filters.from}
+          to={filters.to}
+        />
         <Field label={t("filters.txid")}>
           <Input name="txid" type="search" autoComplete="off" defaultValue={filters.txid ?? ""} />
         </Field>

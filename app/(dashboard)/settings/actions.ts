@@ -5,4 +5,6 @@ import { defineAction } from "@/lib/actions/define-action";
 import { checkGatewayConnection } from "@/lib/gateway/certificate";
 
 // Admin only: a live authenticated GET to the gateway; answers OK with latency or what failed.
-export const checkGatewayConnectionAction = defineAction({ schema: z.object({}), role: "ADMIN" }, () => checkGatewayConnection());
+export const checkGatewayConnectionAction = defineAction({ schema: z.object({}), role: "ADMIN" }, () =>
+  checkGatewayConnection(),
+);

@@ -1,7 +1,7 @@
 import { AlertTriangleIcon, ShieldCheckIcon, XCircleIcon } from "lucide-react";
 import type { Metadata } from "next";
-import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
 import { DateTime } from "@/components/date-time";
 import { PageHeader } from "@/components/page-header";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -56,13 +56,23 @@ export default async function SettingsPage() {
             {report.ok ? (
               <dl className="grid gap-3">
                 {report.certificate.expiryState !== "valid" ? (
-                  <div className="flex items-start gap-2 rounded-md border border-warning/30 bg-warning-soft p-3 text-sm text-warning" role="alert">
+                  <div
+                    className="flex items-start gap-2 rounded-md border border-warning/30 bg-warning-soft p-3 text-sm text-warning"
+                    role="alert"
+                  >
                     <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-                    <p>{t(`certificate.alerts.${report.certificate.expiryState}`, { days: report.certificate.daysUntilExpiry })}</p>
+                    <p>
+                      {t(`certificate.alerts.${report.certificate.expiryState}`, {
+                        days: report.certificate.daysUntilExpiry,
+                      })}
+                    </p>
                   </div>
                 ) : null}
                 {!report.isKeyMatching ? (
-                  <div className="flex items-start gap-2 rounded-md border border-destructive/25 bg-danger-soft p-3 text-sm text-destructive" role="alert">
+                  <div
+                    className="flex items-start gap-2 rounded-md border border-destructive/25 bg-danger-soft p-3 text-sm text-destructive"
+                    role="alert"
+                  >
                     <XCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
                     <p>{t("certificate.keyMismatch")}</p>
                   </div>
@@ -83,17 +93,26 @@ export default async function SettingsPage() {
                     <DateTime value={report.certificate.validTo} />
                     <Badge tone={expiryTones[report.certificate.expiryState]}>
                       {report.certificate.expiryState === "valid" ? <ShieldCheckIcon aria-hidden /> : null}
-                      {t(`certificate.states.${report.certificate.expiryState}`, { days: report.certificate.daysUntilExpiry })}
+                      {t(`certificate.states.${report.certificate.expiryState}`, {
+                        days: report.certificate.daysUntilExpiry,
+                      })}
                     </Badge>
                   </span>
                 </Row>
                 <Row label={t("certificate.ca")}>{report.ca ? report.ca.subject : t("certificate.systemCa")}</Row>
                 <Row label={t("certificate.sources")}>
-                  {t("certificate.sourceList", { cert: report.sources.cert, key: report.sources.key, ca: report.sources.ca ?? "—" })}
+                  {t("certificate.sourceList", {
+                    cert: report.sources.cert,
+                    key: report.sources.key,
+                    ca: report.sources.ca ?? "—",
+                  })}
                 </Row>
               </dl>
             ) : (
-              <div className="flex items-start gap-2 rounded-md border border-destructive/25 bg-danger-soft p-3 text-sm text-destructive" role="alert">
+              <div
+                className="flex items-start gap-2 rounded-md border border-destructive/25 bg-danger-soft p-3 text-sm text-destructive"
+                role="alert"
+              >
                 <XCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
                 <div className="grid gap-1">
                   <p className="font-medium">{t("certificate.unavailable")}</p>

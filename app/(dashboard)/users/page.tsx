@@ -54,14 +54,18 @@ export default async function UsersPage() {
                 <Badge tone={user.role === "ADMIN" ? "info" : "neutral"}>{tCommon(`roles.${user.role}`)}</Badge>
               </TableCell>
               <TableCell>
-                <Badge tone={user.isActive ? "success" : "danger"}>{t(user.isActive ? "status.active" : "status.inactive")}</Badge>
+                <Badge tone={user.isActive ? "success" : "danger"}>
+                  {t(user.isActive ? "status.active" : "status.inactive")}
+                </Badge>
                 {user.mustChangePassword && user.isActive ? (
                   <Badge tone="warning" className="ml-1">
                     {t("status.mustChangePassword")}
                   </Badge>
                 ) : null}
               </TableCell>
-              <TableCell className="tabular-nums">{user.lastSignInAt ? formatDateTime(user.lastSignInAt, locale) : t("neverSignedIn")}</TableCell>
+              <TableCell className="tabular-nums">
+                {user.lastSignInAt ? formatDateTime(user.lastSignInAt, locale) : t("neverSignedIn")}
+              </TableCell>
               <TableCell className="text-right">
                 <UserRowActions
                   user={{ id: user.id, name: user.name, email: user.email, role: user.role, isActive: user.isActive }}

@@ -6,7 +6,7 @@ import { DataTableError } from "@/components/data-table/data-table-error";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireAdmin } from "@/lib/auth/session";
-import { isAppError, type AppErrorCode } from "@/lib/errors";
+import { type AppErrorCode, isAppError } from "@/lib/errors";
 import { listWebhooksForAdmin, type WebhookAdminRow } from "@/lib/webhooks/admin";
 import { webhookReceiverUrl } from "@/lib/webhooks/receiver-url";
 
@@ -48,7 +48,9 @@ export default async function WebhooksPage() {
       {rows ? (
         <WebhooksTable
           rows={rows}
-          empty={<EmptyState icon={WebhookIcon} title={t("list.empty.title")} description={t("list.empty.description")} />}
+          empty={
+            <EmptyState icon={WebhookIcon} title={t("list.empty.title")} description={t("list.empty.description")} />
+          }
         />
       ) : (
         <DataTableError description={errorCode ? tErrors(errorCode) : undefined} />

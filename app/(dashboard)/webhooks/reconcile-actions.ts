@@ -8,8 +8,17 @@ import { runManualReconciliation } from "@/lib/reconcile/reconcile";
 
 // The panel re-renders through the live "reconciliation" change, so nothing is revalidated here.
 export const runReconciliationAction = defineAction({ schema: z.object({}), role: "ADMIN" }, async (_input, user) => {
-  const result = await runManualReconciliation({ actor: { id: user.id, email: user.email }, ...(await getRequestContext()) });
+  const result = await runManualReconciliation({
+    actor: { id: user.id, email: user.email },
+    ...(await getRequestContext()),
+  });
   if (result.status === "skipped") throw new AppError("CONFLICT", "reconcileRunning");
   const { run } = result;
-  return { id: run.id, status: run.status, healedCount: run.healedCount, chargesScanned: run.chargesScanned, refundsScanned: run.refundsScanned };
+  return {
+    id: run.id,
+    status: run.status,
+    healedCount: run.healedCount,
+    chargesScanned: run.chargesScanned,
+    refundsScanned: run.refundsScanned,
+  };
 });

@@ -6,8 +6,8 @@ export const dynamic = "force-dynamic";
 // but whether the server and its database answer.
 export async function GET() {
   const isHealthy = await isDatabaseHealthy();
-  return Response.json(
-    isHealthy ? { status: "ok", database: "ok" } : { status: "error", database: "unavailable" },
-    { status: isHealthy ? 200 : 503, headers: { "Cache-Control": "no-store" } },
-  );
+  return Response.json(isHealthy ? { status: "ok", database: "ok" } : { status: "error", database: "unavailable" }, {
+    status: isHealthy ? 200 : 503,
+    headers: { "Cache-Control": "no-store" },
+  });
 }

@@ -19,8 +19,14 @@ export const ZCardPaymentRequest = z
       .string()
       .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, "MM/YY")
       .optional(),
-    codigoSeguranca: z.string().regex(/^\d{3,4}$/).optional(),
-    numeroCartao: z.string().regex(/^\d{12,19}$/).optional(),
+    codigoSeguranca: z
+      .string()
+      .regex(/^\d{3,4}$/)
+      .optional(),
+    numeroCartao: z
+      .string()
+      .regex(/^\d{12,19}$/)
+      .optional(),
     token: z.string().min(1).optional(),
   })
   .refine((body) => (body.numeroCartao === undefined) !== (body.token === undefined), {

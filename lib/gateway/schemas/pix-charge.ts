@@ -5,7 +5,15 @@ import { ZPixRefund } from "./pix-refund";
 
 // 3.4 charge statuses. `Cancelada` is the only Portuguese one: compare strings exactly. The wire
 // schema takes any string so a status added upstream does not break reads; use isKnownPixChargeStatus.
-export const pixChargeStatuses = ["CREATED", "ACTIVE", "PAID", "PARTIALLY REFUNDED", "REFUNDED", "EXPIRED", "Cancelada"] as const;
+export const pixChargeStatuses = [
+  "CREATED",
+  "ACTIVE",
+  "PAID",
+  "PARTIALLY REFUNDED",
+  "REFUNDED",
+  "EXPIRED",
+  "Cancelada",
+] as const;
 export type TPixChargeStatus = (typeof pixChargeStatuses)[number];
 
 export function isKnownPixChargeStatus(status: string): status is TPixChargeStatus {
@@ -53,7 +61,10 @@ export const ZPixCharge = ZPixChargeListItem.extend({
   qrCodeBase64: ZOptionalText,
   pix: ZPixReceived.nullish().transform((pix) => pix ?? null),
   devolutionAllowed: z.boolean(),
-  devolutions: z.array(ZPixRefund).nullish().transform((devolutions) => devolutions ?? null),
+  devolutions: z
+    .array(ZPixRefund)
+    .nullish()
+    .transform((devolutions) => devolutions ?? null),
 });
 export type TPixCharge = z.infer<typeof ZPixCharge>;
 
@@ -68,10 +79,14 @@ export const ZCreatePixChargeRequest = z.object({
       naturalPersonIdentification: z.string().refine(isValidCpf, "invalid CPF").optional(),
       legalPersonIdentification: z.string().refine(isValidCnpj, "invalid CNPJ").optional(),
     })
-    .refine((debtor) => (debtor.naturalPersonIdentification === undefined) !== (debtor.legalPersonIdentification === undefined), {
-      message: "give exactly one of naturalPersonIdentification (CPF) or legalPersonIdentification (CNPJ)",
-      path: ["naturalPersonIdentification"],
-    })
+    .refine(
+      (debtor) =>
+        (debtor.naturalPersonIdentification === undefined) !== (debtor.legalPersonIdentification === undefined),
+      {
+        message: "give exactly one of naturalPersonIdentification (CPF) or legalPersonIdentification (CNPJ)",
+        path: ["naturalPersonIdentification"],
+      },
+    )
     .optional(),
   description: z.string().max(140).optional(),
   userReference: z.string().max(100).optional(),

@@ -6,7 +6,11 @@ import { ZWebhookDelivery } from "./webhook";
 
 const listItem = {
   txid: "abc123",
-  calendar: { creationDate: "2026-11-21T10:15:30.123-03:00", expiration: 3600, expirationDate: "2026-11-21T11:15:30.123-03:00" },
+  calendar: {
+    creationDate: "2026-11-21T10:15:30.123-03:00",
+    expiration: 3600,
+    expirationDate: "2026-11-21T11:15:30.123-03:00",
+  },
   debtor: null,
   amount: 25.9,
   status: "ACTIVE",
@@ -37,7 +41,13 @@ const paidCharge = {
   status: "PARTIALLY REFUNDED",
   pixCopyAndPaste: "000201...",
   qrCodeBase64: null,
-  pix: { endToEndId: "E123", amount: "25.90", creationDate: "2026-11-21T10:16:00-03:00", payerName: "Beltrana", payerDocumentNumber: "52998224725" },
+  pix: {
+    endToEndId: "E123",
+    amount: "25.90",
+    creationDate: "2026-11-21T10:16:00-03:00",
+    payerName: "Beltrana",
+    payerDocumentNumber: "52998224725",
+  },
   devolutionAllowed: true,
   devolutions: [refund],
 };
@@ -61,25 +71,48 @@ describe("Pix wire schemas", () => {
     expect(ZPixCharge.parse(rest)).toMatchObject({ description: null, userReference: null, devolutions: null });
     const { txid: _txid, ...withoutTxid } = listItem;
     expect(ZPixChargeListItem.safeParse(withoutTxid).success).toBe(false);
-    expect(ZPixRefund.parse({ ...refund, refundTypeCode: undefined, numberRetries: undefined }).pixRefundId).toBe("9b1c");
+    expect(ZPixRefund.parse({ ...refund, refundTypeCode: undefined, numberRetries: undefined }).pixRefundId).toBe(
+      "9b1c",
+    );
   });
 
   it("validate the create body: exact cents, one valid document", () => {
     expect(ZCreatePixChargeRequest.safeParse({ amount: 10.005 }).success).toBe(false);
-    expect(ZCreatePixChargeRequest.safeParse({ amount: 10, debtor: { name: "A", naturalPersonIdentification: "52998224724" } }).success).toBe(false);
-    expect(ZCreatePixChargeRequest.safeParse({ amount: 10, debtor: { name: "A", naturalPersonIdentification: "52998224725" } }).success).toBe(true);
+    expect(
+      ZCreatePixChargeRequest.safeParse({
+        amount: 10,
+        debtor: { name: "A", naturalPersonIdentification: "52998224724" },
+      }).success,
+    ).toBe(false);
+    expect(
+      ZCreatePixChargeRequest.safeParse({
+        amount: 10,
+        debtor: { name: "A", naturalPersonIdentification: "52998224725" },
+      }).success,
+    ).toBe(true);
   });
 
   it("parse webhook deliveries by event", () => {
-    const delivery = ZWebhookDelivery.parse({ event: "pix_refund.returned", occurredAt: "2026-11-21T10:20:00-03:00", data: refund });
+    const delivery = ZWebhookDelivery.parse({
+      event: "pix_refund.returned",
+      occurredAt: "2026-11-21T10:20:00-03:00",
+      data: refund,
+    });
     expect(delivery.event === "pix_refund.returned" && delivery.data.pixRefundId).toBe("9b1c");
   });
 });
 
 describe("card schemas", () => {
   it("keep the cancellation amount as cents in a string (2.4)", () => {
-    const parsed = ZPaymentCancellation.safeParse({ codigo: "0", mensagem: "Cancelamento efetuado", status: "CAN", valor: "12345" });
+    const parsed = ZPaymentCancellation.safeParse({
+      codigo: "0",
+      mensagem: "Cancelamento efetuado",
+      status: "CAN",
+      valor: "12345",
+    });
     expect(parsed.success && parsed.data.valor).toBe("12345");
-    expect(ZPaymentCancellation.safeParse({ codigo: "0", mensagem: "x", status: "CAN", valor: "123.45" }).success).toBe(false);
+    expect(ZPaymentCancellation.safeParse({ codigo: "0", mensagem: "x", status: "CAN", valor: "123.45" }).success).toBe(
+      false,
+    );
   });
 });

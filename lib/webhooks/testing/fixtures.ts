@@ -16,7 +16,13 @@ export function paidCharge(txid: string, overrides: Record<string, unknown> = {}
     qrCodeBase64: null,
     description: null,
     userReference: null,
-    pix: { endToEndId: `E${txid}`, amount: "25.90", creationDate: at, payerName: "PAGADOR SANDBOX", payerDocumentNumber: "52998224725" },
+    pix: {
+      endToEndId: `E${txid}`,
+      amount: "25.90",
+      creationDate: at,
+      payerName: "PAGADOR SANDBOX",
+      payerDocumentNumber: "52998224725",
+    },
     devolutionAllowed: true,
     devolutions: null,
     ...overrides,
@@ -84,7 +90,11 @@ export function paymentLinkEvent(linkPaymentUuid: string) {
 }
 
 /** The headers the gateway sends with `body`, signed with `secret`; override any of them. */
-export function signedHeaders(secret: string, body: Buffer, overrides: Record<string, string | undefined> = {}): Record<string, string> {
+export function signedHeaders(
+  secret: string,
+  body: Buffer,
+  overrides: Record<string, string | undefined> = {},
+): Record<string, string> {
   const event = /"event"\s*:\s*"([^"]*)"/.exec(body.subarray(0, 200).toString("utf8"))?.[1] ?? "unknown";
   const headers: Record<string, string | undefined> = {
     "content-type": "application/json",
@@ -94,5 +104,7 @@ export function signedHeaders(secret: string, body: Buffer, overrides: Record<st
     "x-webhook-signature": signWebhookBody(secret, body),
     ...overrides,
   };
-  return Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }

@@ -16,7 +16,9 @@ export default async function ChangePasswordPage() {
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
       <div className="w-full max-w-sm rounded-lg border bg-card p-6 shadow-sm">
         <h1 className="mb-1 text-xl font-semibold">{t("title")}</h1>
-        <p className="mb-6 text-sm text-muted-foreground">{user.mustChangePassword ? t("requiredDescription") : t("description")}</p>
+        <p className="mb-6 text-sm text-muted-foreground">
+          {user.mustChangePassword ? t("requiredDescription") : t("description")}
+        </p>
         <ChangePasswordForm canCancel={!user.mustChangePassword} />
       </div>
     </main>

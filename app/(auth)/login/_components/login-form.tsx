@@ -2,7 +2,7 @@
 
 import { signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
-import { useState, useTransition, type FormEvent } from "react";
+import { type FormEvent, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -16,7 +16,9 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
 
   const describe = (code: string) => {
     const parsed = parseSignInError(code);
-    return parsed.kind === "rate-limited" ? t("rateLimited", { minutes: parsed.retryAfterMinutes }) : t("invalidCredentials");
+    return parsed.kind === "rate-limited"
+      ? t("rateLimited", { minutes: parsed.retryAfterMinutes })
+      : t("invalidCredentials");
   };
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {

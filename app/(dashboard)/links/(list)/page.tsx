@@ -17,7 +17,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { requireUser } from "@/lib/auth/session";
 import { defaultLinkPeriod, findPaymentLinks } from "@/lib/links/payment-links";
-import { ZPaymentLinkFilters, type TPaymentLinkFilters } from "@/lib/links/schemas";
+import { type TPaymentLinkFilters, ZPaymentLinkFilters } from "@/lib/links/schemas";
 import { paymentLinkMethodCodes, paymentLinkStatusFilters } from "@/lib/links/types";
 
 import { PaymentLinksTable } from "../_components/payment-links-table";
@@ -32,7 +32,11 @@ function hrefFor(filters: TPaymentLinkFilters, page: number): string {
   return buildListHref("/links", { ...filters, page });
 }
 
-export default async function PaymentLinksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PaymentLinksPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireUser();
   const parsed = ZPaymentLinkFilters.parse(await searchParams);
   // The period is never open-ended (the upstream list requires one): absent days mean the last 30.
@@ -40,7 +44,15 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
   const period = { from: parsed.from ?? fallback.from, to: parsed.to ?? fallback.to };
   const filters: TPaymentLinkFilters = { ...parsed, ...period };
   const [result, t] = await Promise.all([findPaymentLinks(filters), getTranslations("links")]);
-  const hasFilters = Boolean(parsed.from || parsed.to || parsed.status || parsed.method || parsed.document || parsed.userReference || parsed.receipt);
+  const hasFilters = Boolean(
+    parsed.from ||
+      parsed.to ||
+      parsed.status ||
+      parsed.method ||
+      parsed.document ||
+      parsed.userReference ||
+      parsed.receipt,
+  );
 
   return (
     <div className="grid gap-6">
@@ -64,7 +76,13 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
       />
 
       <FilterForm action="/links" label={t("list.filters.label")} className="lg:grid-cols-4">
-        <PeriodFilterFields fromLabel={t("list.filters.from")} toLabel={t("list.filters.to")} from={period.from} to={period.to} isFromBoundedByTo />
+        <PeriodFilterFields
+          fromLabel={t("list.filters.from")}
+          toLabel={t("list.filters.to")}
+          from={period.from}
+          to={period.to}
+          isFromBoundedByTo
+        />
         <FilterSelect
           id="links-status"
           name="status"

@@ -24,7 +24,9 @@ export async function generateMetadata({ params }: PaymentLinkPageProps): Promis
 async function toShareTargets(link: PaymentLinkView): Promise<ShareTargets> {
   const t = await getTranslations({ locale: "pt-BR", namespace: "links.shareMessage" });
   const values = { name: link.payer.name, amount: formatBRL(link.amountCents, "pt-BR"), url: link.paymentUrl };
-  const text = link.description ? t("textWithDescription", { ...values, description: link.description }) : t("text", values);
+  const text = link.description
+    ? t("textWithDescription", { ...values, description: link.description })
+    : t("text", values);
   const subject = t("subject", { amount: values.amount });
   return {
     whatsappHref: `https://wa.me/?text=${encodeURIComponent(text)}`,

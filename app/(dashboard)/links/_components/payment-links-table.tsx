@@ -34,7 +34,10 @@ const columns: DataTableColumn<PaymentLinkListRow>[] = [
   column.accessor("createdAt", {
     header: () => <Header name="createdAt" />,
     cell: (info) => (
-      <Link href={`/links/${info.row.original.linkPaymentUuid}`} className="text-primary underline-offset-4 hover:underline">
+      <Link
+        href={`/links/${info.row.original.linkPaymentUuid}`}
+        className="text-primary underline-offset-4 hover:underline"
+      >
         <DateTime value={info.getValue()} />
       </Link>
     ),
@@ -88,5 +91,13 @@ const columns: DataTableColumn<PaymentLinkListRow>[] = [
 
 export function PaymentLinksTable({ rows, empty }: { rows: PaymentLinkListRow[]; empty: ReactNode }) {
   const t = useTranslations("links.list");
-  return <DataTable columns={columns} data={rows} getRowId={(row) => row.linkPaymentUuid} empty={empty} caption={t("caption")} />;
+  return (
+    <DataTable
+      columns={columns}
+      data={rows}
+      getRowId={(row) => row.linkPaymentUuid}
+      empty={empty}
+      caption={t("caption")}
+    />
+  );
 }

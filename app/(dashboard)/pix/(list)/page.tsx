@@ -17,9 +17,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { requireUser } from "@/lib/auth/session";
-import { findPixCharges } from "@/lib/pix/charges";
 import { defaultPeriod } from "@/lib/format/period";
-import { ZPixChargeFilters, type TPixChargeFilters } from "@/lib/pix/schemas";
+import { findPixCharges } from "@/lib/pix/charges";
+import { type TPixChargeFilters, ZPixChargeFilters } from "@/lib/pix/schemas";
 import { pixChargeStatuses } from "@/lib/pix/types";
 
 import { PixChargesTable } from "../_components/pix-charges-table";
@@ -34,7 +34,11 @@ function hrefFor(filters: TPixChargeFilters, page: number): string {
   return buildListHref("/pix", { ...filters, page });
 }
 
-export default async function PixChargesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PixChargesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireUser();
   const parsed = ZPixChargeFilters.parse(await searchParams);
   // The period is never open-ended (the upstream list requires one): absent days mean the last 7.
@@ -42,7 +46,9 @@ export default async function PixChargesPage({ searchParams }: { searchParams: P
   const filters: TPixChargeFilters = { ...parsed, from: parsed.from ?? fallback.from, to: parsed.to ?? fallback.to };
   const period = { from: filters.from!, to: filters.to! };
   const [result, t] = await Promise.all([findPixCharges(filters), getTranslations("pix")]);
-  const hasFilters = Boolean(parsed.from || parsed.to || parsed.status || parsed.document || parsed.userReference || parsed.txid);
+  const hasFilters = Boolean(
+    parsed.from || parsed.to || parsed.status || parsed.document || parsed.userReference || parsed.txid,
+  );
 
   return (
     <div className="grid gap-6">
@@ -66,14 +72,23 @@ export default async function PixChargesPage({ searchParams }: { searchParams: P
       />
 
       <FilterForm action="/pix" label={t("list.filters.label")} className="lg:grid-cols-3">
-        <PeriodFilterFields fromLabel={t("list.filters.from")} toLabel={t("list.filters.to")} from={period.from} to={period.to} isFromBoundedByTo />
+        <PeriodFilterFields
+          fromLabel={t("list.filters.from")}
+          toLabel={t("list.filters.to")}
+          from={period.from}
+          to={period.to}
+          isFromBoundedByTo
+        />
         <FilterSelect
           id="pix-status"
           name="status"
           label={t("list.filters.status")}
           anyLabel={t("list.filters.anyStatus")}
           defaultValue={filters.status ?? ""}
-          options={pixChargeStatuses.map((status) => ({ value: status, label: t(`status.${pixChargeStatusKey(status)}`) }))}
+          options={pixChargeStatuses.map((status) => ({
+            value: status,
+            label: t(`status.${pixChargeStatusKey(status)}`),
+          }))}
         />
         <Field label={t("list.filters.document")}>
           <Input name="document" inputMode="numeric" autoComplete="off" defaultValue={filters.document ?? ""} />

@@ -46,7 +46,9 @@ const columns: DataTableColumn<PixChargeListRow>[] = [
         <div className="flex flex-col">
           <span className="max-w-48 truncate">{row.original.debtorName}</span>
           {row.original.debtorDocument ? (
-            <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">{formatCpfOrCnpj(row.original.debtorDocument)}</span>
+            <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">
+              {formatCpfOrCnpj(row.original.debtorDocument)}
+            </span>
           ) : null}
         </div>
       ) : (

@@ -15,7 +15,9 @@ export function usePixErrorText() {
   const keyText = (key: string | undefined) => (key && t.has(`pix.errors.${key}`) ? t(`pix.errors.${key}`) : undefined);
   const fieldText = (fieldErrors: Record<string, string> | undefined, field: string) => keyText(fieldErrors?.[field]);
   const formText = (error: ActionError, byCode: MessagesByCode = {}) =>
-    Object.values(error.fieldErrors ?? {}).map(keyText).find(Boolean) ??
+    Object.values(error.fieldErrors ?? {})
+      .map(keyText)
+      .find(Boolean) ??
     keyText(error.message) ??
     byCode[error.code] ??
     t(`errors.codes.${error.code}`);

@@ -27,7 +27,10 @@ const columns: DataTableColumn<PixRefundListRow>[] = [
   column.accessor("txid", {
     header: () => <Header name="txid" />,
     cell: (info) => (
-      <Link href={`/pix/${info.getValue()}`} className="font-mono text-xs text-primary underline-offset-4 hover:underline">
+      <Link
+        href={`/pix/${info.getValue()}`}
+        className="font-mono text-xs text-primary underline-offset-4 hover:underline"
+      >
         {info.getValue()}
       </Link>
     ),
@@ -42,7 +45,9 @@ const columns: DataTableColumn<PixRefundListRow>[] = [
     cell: ({ row }) => (
       <div className="flex flex-col gap-1">
         <PixRefundStatusBadge statusCode={row.original.statusCode} statusDescription={row.original.statusDescription} />
-        {row.original.statusReason ? <span className="text-xs text-muted-foreground">{row.original.statusReason}</span> : null}
+        {row.original.statusReason ? (
+          <span className="text-xs text-muted-foreground">{row.original.statusReason}</span>
+        ) : null}
       </div>
     ),
     meta: { sortKey: "statusCode", firstSortOrder: "asc" },
@@ -67,5 +72,7 @@ const columns: DataTableColumn<PixRefundListRow>[] = [
 
 export function PixRefundsTable({ rows, empty }: { rows: PixRefundListRow[]; empty: ReactNode }) {
   const t = useTranslations("refunds");
-  return <DataTable columns={columns} data={rows} getRowId={(row) => row.pixRefundId} empty={empty} caption={t("caption")} />;
+  return (
+    <DataTable columns={columns} data={rows} getRowId={(row) => row.pixRefundId} empty={empty} caption={t("caption")} />
+  );
 }

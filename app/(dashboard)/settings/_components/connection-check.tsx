@@ -19,7 +19,9 @@ const hintKeys: Partial<Record<AppErrorCode, string>> = {
 export function ConnectionCheck() {
   const t = useTranslations("settings.connection");
   const tErrors = useTranslations("errors.codes");
-  const [result, setResult] = useState<TConnectionCheck | { ok: false; code: AppErrorCode; message: string; detail?: undefined } | null>(null);
+  const [result, setResult] = useState<
+    TConnectionCheck | { ok: false; code: AppErrorCode; message: string; detail?: undefined } | null
+  >(null);
   const [isPending, startTransition] = useTransition();
 
   function check() {
@@ -51,9 +53,13 @@ export function ConnectionCheck() {
               <XCircleIcon className="size-4" aria-hidden />
               {t("failed")} {result.message}
             </p>
-            {result.detail ? <p className="font-mono text-xs break-all text-muted-foreground">{result.detail}</p> : null}
+            {result.detail ? (
+              <p className="font-mono text-xs break-all text-muted-foreground">{result.detail}</p>
+            ) : null}
             {"transactionId" in result && result.transactionId ? (
-              <p className="text-xs text-muted-foreground">{t("transactionId", { transactionId: result.transactionId })}</p>
+              <p className="text-xs text-muted-foreground">
+                {t("transactionId", { transactionId: result.transactionId })}
+              </p>
             ) : null}
             <p className="text-muted-foreground">{t(`hints.${(failedCode && hintKeys[failedCode]) ?? "other"}`)}</p>
           </div>

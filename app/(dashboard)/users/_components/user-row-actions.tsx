@@ -6,8 +6,20 @@ import { useState } from "react";
 
 import { ConfirmActionButton } from "@/components/confirm-action-button";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import type { ActionResult } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
 
@@ -26,7 +38,9 @@ export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean })
 
   // Admins cannot demote or deactivate themselves (the server refuses too).
   const changes: Change[] = [
-    ...(isSelf ? [] : [user.role === "ADMIN" ? "makeStaff" : "makeAdmin", user.isActive ? "deactivate" : "reactivate"] as const),
+    ...(isSelf
+      ? []
+      : ([user.role === "ADMIN" ? "makeStaff" : "makeAdmin", user.isActive ? "deactivate" : "reactivate"] as const)),
     "resetPassword",
   ];
 

@@ -34,13 +34,22 @@ const columns: DataTableColumn<DeliveryListRow>[] = [
   column.accessor("receivedAt", {
     header: () => <Header name="receivedAt" />,
     cell: ({ row }) => (
-      <Link href={`/webhooks/deliveries/${row.original.id}`} className="text-primary underline-offset-4 hover:underline">
+      <Link
+        href={`/webhooks/deliveries/${row.original.id}`}
+        className="text-primary underline-offset-4 hover:underline"
+      >
         <DateTime value={row.original.receivedAt} />
       </Link>
     ),
   }),
-  column.accessor("event", { header: () => <Header name="event" />, cell: ({ row }) => <EventCell row={row.original} /> }),
-  column.accessor("outcome", { header: () => <Header name="outcome" />, cell: (info) => <DeliveryOutcomeBadge outcome={info.getValue()} /> }),
+  column.accessor("event", {
+    header: () => <Header name="event" />,
+    cell: ({ row }) => <EventCell row={row.original} />,
+  }),
+  column.accessor("outcome", {
+    header: () => <Header name="outcome" />,
+    cell: (info) => <DeliveryOutcomeBadge outcome={info.getValue()} />,
+  }),
   column.accessor("resourceId", {
     header: () => <Header name="resource" />,
     cell: (info) => <span className="font-mono text-xs break-all">{info.getValue() ?? "—"}</span>,

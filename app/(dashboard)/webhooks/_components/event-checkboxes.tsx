@@ -6,7 +6,7 @@ import { useId } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FieldError } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
-import { webhookEvents, type TWebhookEvent } from "@/lib/gateway/schemas/webhook";
+import { type TWebhookEvent, webhookEvents } from "@/lib/gateway/schemas/webhook";
 import { webhookEventKey } from "@/lib/webhooks/delivery-filters";
 
 type EventCheckboxesProps = {
@@ -21,15 +21,27 @@ export function EventCheckboxes({ value, onChange, error }: EventCheckboxesProps
   const id = useId();
 
   function toggle(event: TWebhookEvent, isChecked: boolean) {
-    onChange(isChecked ? webhookEvents.filter((item) => item === event || value.includes(item)) : value.filter((item) => item !== event));
+    onChange(
+      isChecked
+        ? webhookEvents.filter((item) => item === event || value.includes(item))
+        : value.filter((item) => item !== event),
+    );
   }
 
   return (
-    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className="grid gap-2"
+      aria-describedby={error ? `${id}-error` : undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="mb-2 text-sm font-medium">{t("form.events")}</legend>
       {webhookEvents.map((event) => (
         <div key={event} className="flex items-start gap-2">
-          <Checkbox id={`${id}-${event}`} checked={value.includes(event)} onCheckedChange={(checked) => toggle(event, checked === true)} />
+          <Checkbox
+            id={`${id}-${event}`}
+            checked={value.includes(event)}
+            onCheckedChange={(checked) => toggle(event, checked === true)}
+          />
           <Label htmlFor={`${id}-${event}`} className="grid gap-0.5 font-normal">
             <span>{t(`events.${webhookEventKey(event)}`)}</span>
             <span className="font-mono text-xs text-muted-foreground">{event}</span>

@@ -46,7 +46,9 @@ export async function ReconciliationPanel({ limit = 5 }: { limit?: number }) {
         <div className="grid gap-1">
           <CardTitle>{t("title")}</CardTitle>
           <CardDescription>
-            {intervalSeconds === 0 ? t("scheduleOff", { windowHours }) : t("schedule", { minutes: Math.max(1, Math.round(intervalSeconds / 60)), windowHours })}
+            {intervalSeconds === 0
+              ? t("scheduleOff", { windowHours })
+              : t("schedule", { minutes: Math.max(1, Math.round(intervalSeconds / 60)), windowHours })}
           </CardDescription>
         </div>
         <ReconcileNowButton />
@@ -73,14 +75,20 @@ export async function ReconciliationPanel({ limit = 5 }: { limit?: number }) {
                     <TableCell>
                       <DateTime value={run.startedAt} />
                     </TableCell>
-                    <TableCell>{run.trigger === "MANUAL" ? t("trigger.MANUAL", { email: run.actorEmail ?? "—" }) : t("trigger.SCHEDULE")}</TableCell>
+                    <TableCell>
+                      {run.trigger === "MANUAL"
+                        ? t("trigger.MANUAL", { email: run.actorEmail ?? "—" })
+                        : t("trigger.SCHEDULE")}
+                    </TableCell>
                     <TableCell>
                       <StatusBadge status={run.status} toneByStatus={toneByStatus}>
                         {t(`status.${run.status}`)}
                       </StatusBadge>
                       {run.error ? <p className="mt-1 max-w-xs text-xs text-destructive">{t("readFailed")}</p> : null}
                     </TableCell>
-                    <TableCell className="tabular-nums">{t("scanned", { charges: run.chargesScanned, refunds: run.refundsScanned })}</TableCell>
+                    <TableCell className="tabular-nums">
+                      {t("scanned", { charges: run.chargesScanned, refunds: run.refundsScanned })}
+                    </TableCell>
                     <TableCell>
                       {healed.length === 0 ? (
                         <span className="text-muted-foreground">{t("nothingHealed")}</span>
@@ -89,7 +97,11 @@ export async function ReconciliationPanel({ limit = 5 }: { limit?: number }) {
                           {healed.slice(0, maxHealedShown).map((item) => (
                             <HealedItem key={`${item.kind}:${item.id}`} item={item} />
                           ))}
-                          {healed.length > maxHealedShown ? <li className="text-muted-foreground">{t("more", { count: healed.length - maxHealedShown })}</li> : null}
+                          {healed.length > maxHealedShown ? (
+                            <li className="text-muted-foreground">
+                              {t("more", { count: healed.length - maxHealedShown })}
+                            </li>
+                          ) : null}
                         </ul>
                       )}
                     </TableCell>

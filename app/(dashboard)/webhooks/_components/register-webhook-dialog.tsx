@@ -2,16 +2,24 @@
 
 import { PlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState, useTransition, type FormEvent } from "react";
+import { type FormEvent, useState, useTransition } from "react";
 
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { Field, FormError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import type { ActionError } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
-import { webhookEvents, type TWebhookEvent } from "@/lib/gateway/schemas/webhook";
+import { type TWebhookEvent, webhookEvents } from "@/lib/gateway/schemas/webhook";
 
 import { registerWebhookAction } from "../actions";
 import { EventCheckboxes } from "./event-checkboxes";
@@ -76,9 +84,24 @@ export function RegisterWebhookDialog({ defaultUrlHint }: { defaultUrlHint: stri
           </>
         ) : (
           <form onSubmit={handleSubmit} className="grid gap-4" noValidate>
-            <FormError>{error && !(fieldText(error.fieldErrors?.url) || fieldText(error.fieldErrors?.events)) ? formText(error) : null}</FormError>
-            <Field label={tForm("url")} description={tForm("urlDefault", { url: defaultUrlHint })} error={fieldText(error?.fieldErrors?.url)}>
-              <Input name="url" type="url" inputMode="url" autoComplete="off" placeholder={defaultUrlHint} maxLength={500} />
+            <FormError>
+              {error && !(fieldText(error.fieldErrors?.url) || fieldText(error.fieldErrors?.events))
+                ? formText(error)
+                : null}
+            </FormError>
+            <Field
+              label={tForm("url")}
+              description={tForm("urlDefault", { url: defaultUrlHint })}
+              error={fieldText(error?.fieldErrors?.url)}
+            >
+              <Input
+                name="url"
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                placeholder={defaultUrlHint}
+                maxLength={500}
+              />
             </Field>
             <EventCheckboxes value={events} onChange={setEvents} error={fieldText(error?.fieldErrors?.events)} />
             <DialogFooter>

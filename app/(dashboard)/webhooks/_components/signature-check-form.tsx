@@ -2,7 +2,7 @@
 
 import { ShieldCheckIcon, ShieldXIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState, useTransition, type FormEvent } from "react";
+import { type FormEvent, useState, useTransition } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/field";
@@ -27,7 +27,10 @@ type SignatureCheckFormProps = {
 export function SignatureCheckForm({ webhooks, initial }: SignatureCheckFormProps) {
   const t = useTranslations("webhooks.signatureCheck");
   const { fieldText, formText } = useActionErrorText("webhooks");
-  const initialWebhookId = initial?.webhookId && webhooks.some((webhook) => webhook.id === initial.webhookId) ? initial.webhookId : (webhooks[0]?.id ?? "");
+  const initialWebhookId =
+    initial?.webhookId && webhooks.some((webhook) => webhook.id === initial.webhookId)
+      ? initial.webhookId
+      : (webhooks[0]?.id ?? "");
   const [localWebhookId, setLocalWebhookId] = useState(initialWebhookId);
   const [result, setResult] = useState<TSignatureCheckResult | null>(null);
   const [error, setError] = useState<ActionError | null>(null);
@@ -42,7 +45,9 @@ export function SignatureCheckForm({ webhooks, initial }: SignatureCheckFormProp
     const signature = String(form.get("signature") ?? "");
     const secret = String(form.get("secret") ?? "");
     startTransition(async () => {
-      const answer = await checkSignatureAction(localWebhookId ? { body, signature, localWebhookId } : { body, signature, secret: secret || undefined });
+      const answer = await checkSignatureAction(
+        localWebhookId ? { body, signature, localWebhookId } : { body, signature, secret: secret || undefined },
+      );
       if (answer.ok) {
         setError(null);
         setResult(answer.data);
@@ -56,16 +61,41 @@ export function SignatureCheckForm({ webhooks, initial }: SignatureCheckFormProp
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       <form onSubmit={handleSubmit} className="grid content-start gap-4" aria-label={t("formLabel")} noValidate>
-        <FormError>{error && !(fieldText(error.fieldErrors?.body) || fieldText(error.fieldErrors?.signature) || fieldText(error.fieldErrors?.secret)) ? formText(error) : null}</FormError>
+        <FormError>
+          {error &&
+          !(
+            fieldText(error.fieldErrors?.body) ||
+            fieldText(error.fieldErrors?.signature) ||
+            fieldText(error.fieldErrors?.secret)
+          )
+            ? formText(error)
+            : null}
+        </FormError>
         <Field label={t("body")} description={t("bodyHelp")} error={fieldText(error?.fieldErrors?.body)}>
-          <Textarea name="body" rows={10} spellCheck={false} className="font-mono text-xs" defaultValue={initial?.body} />
+          <Textarea
+            name="body"
+            rows={10}
+            spellCheck={false}
+            className="font-mono text-xs"
+            defaultValue={initial?.body}
+          />
         </Field>
         <Field label={t("signature")} description={t("signatureHelp")} error={fieldText(error?.fieldErrors?.signature)}>
-          <Input name="signature" autoComplete="off" spellCheck={false} className="font-mono text-xs" defaultValue={initial?.signature} />
+          <Input
+            name="signature"
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono text-xs"
+            defaultValue={initial?.signature}
+          />
         </Field>
         <div className="grid gap-2">
           <Label htmlFor="signature-secret-source">{t("secretSource")}</Label>
-          <NativeSelect id="signature-secret-source" value={localWebhookId} onChange={(event) => setLocalWebhookId(event.target.value)}>
+          <NativeSelect
+            id="signature-secret-source"
+            value={localWebhookId}
+            onChange={(event) => setLocalWebhookId(event.target.value)}
+          >
             {webhooks.map((webhook) => (
               <option key={webhook.id} value={webhook.id}>
                 {t(webhook.isActive ? "storedSecret" : "storedSecretInactive", { url: webhook.url })}
@@ -93,7 +123,10 @@ function SignatureVerdict({ result }: { result: TSignatureCheckResult }) {
   const t = useTranslations("webhooks.signatureCheck");
   if (result.isValid) {
     return (
-      <div role="status" className="flex items-start gap-3 rounded-lg border border-success/30 bg-success-soft p-4 text-success">
+      <div
+        role="status"
+        className="flex items-start gap-3 rounded-lg border border-success/30 bg-success-soft p-4 text-success"
+      >
         <ShieldCheckIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <div className="grid gap-1">
           <p className="font-semibold">{t("valid")}</p>
@@ -103,7 +136,10 @@ function SignatureVerdict({ result }: { result: TSignatureCheckResult }) {
     );
   }
   return (
-    <div role="status" className="flex items-start gap-3 rounded-lg border border-destructive/30 bg-danger-soft p-4 text-destructive">
+    <div
+      role="status"
+      className="flex items-start gap-3 rounded-lg border border-destructive/30 bg-danger-soft p-4 text-destructive"
+    >
       <ShieldXIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div className="grid min-w-0 gap-2">
         <p className="font-semibold">{t("invalid")}</p>

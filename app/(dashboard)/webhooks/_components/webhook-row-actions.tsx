@@ -3,14 +3,26 @@
 import { MoreHorizontalIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState, useTransition, type FormEvent } from "react";
+import { type FormEvent, useState, useTransition } from "react";
 import { toast } from "sonner";
 
 import { ConfirmActionButton } from "@/components/confirm-action-button";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { Field, FormError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -18,7 +30,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import type { ActionError } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
-import { webhookEvents, type TWebhookEvent } from "@/lib/gateway/schemas/webhook";
+import { type TWebhookEvent, webhookEvents } from "@/lib/gateway/schemas/webhook";
 import { rotationOverlapMinutes } from "@/lib/webhooks/admin-schemas";
 
 import { deactivateWebhookAction, startSecretRotationAction, updateWebhookAction } from "../actions";
@@ -26,7 +38,14 @@ import { EventCheckboxes } from "./event-checkboxes";
 import { WebhookSecretOnce } from "./webhook-secret-once";
 
 export type WebhookRowActionsProps = {
-  webhook: { upstreamId: string; localId: string | null; url: string; events: string[]; isActive: boolean; isRetiring: boolean };
+  webhook: {
+    upstreamId: string;
+    localId: string | null;
+    url: string;
+    events: string[];
+    isActive: boolean;
+    isRetiring: boolean;
+  };
 };
 
 type OpenDialog = "edit" | "rotate" | "deactivate";
@@ -106,13 +125,29 @@ function EditWebhookDialog({ webhook, onClose }: DialogProps) {
           <DialogDescription>{t("description")}</DialogDescription>
         </DialogHeader>
         <form onSubmit={handleSubmit} className="grid gap-4" noValidate>
-          <FormError>{error && !(fieldText(error.fieldErrors?.url) || fieldText(error.fieldErrors?.events)) ? formText(error) : null}</FormError>
+          <FormError>
+            {error && !(fieldText(error.fieldErrors?.url) || fieldText(error.fieldErrors?.events))
+              ? formText(error)
+              : null}
+          </FormError>
           <Field label={tForm("url")} required error={fieldText(error?.fieldErrors?.url)}>
-            <Input name="url" type="url" inputMode="url" autoComplete="off" required maxLength={500} defaultValue={webhook.url} />
+            <Input
+              name="url"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              required
+              maxLength={500}
+              defaultValue={webhook.url}
+            />
           </Field>
           <EventCheckboxes value={events} onChange={setEvents} error={fieldText(error?.fieldErrors?.events)} />
           <div className="flex items-center gap-2">
-            <Checkbox id="webhook-active" checked={isActive} onCheckedChange={(checked) => setIsActive(checked === true)} />
+            <Checkbox
+              id="webhook-active"
+              checked={isActive}
+              onCheckedChange={(checked) => setIsActive(checked === true)}
+            />
             <Label htmlFor="webhook-active" className="font-normal">
               {tForm("isActive")}
             </Label>
@@ -170,7 +205,11 @@ function RotateSecretDialog({ webhook, onClose }: DialogProps) {
             <FormError>{error ? formText(error) : null}</FormError>
             <div className="grid gap-2">
               <Label htmlFor="rotation-overlap">{t("overlap")}</Label>
-              <NativeSelect id="rotation-overlap" value={overlapMinutes} onChange={(event) => setOverlapMinutes(Number(event.target.value))}>
+              <NativeSelect
+                id="rotation-overlap"
+                value={overlapMinutes}
+                onChange={(event) => setOverlapMinutes(Number(event.target.value))}
+              >
                 {rotationOverlapMinutes.map((minutes) => (
                   <option key={minutes} value={minutes}>
                     {minutes < 60 ? t("minutes", { count: minutes }) : t("hours", { count: minutes / 60 })}

@@ -18,7 +18,12 @@ export function WebhookSecretOnce({ secret, url }: { secret: string; url: string
       </Field>
       <div className="flex items-end gap-2">
         <Field label={t("label")} className="flex-1">
-          <Input readOnly value={secret} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
+          <Input
+            readOnly
+            value={secret}
+            className="font-mono text-xs"
+            onFocus={(event) => event.currentTarget.select()}
+          />
         </Field>
         <CopyButton value={secret} label={t("copy")} isLabelVisible size="default" />
       </div>

@@ -25,7 +25,11 @@ function UrlCell({ row }: { row: WebhookAdminRow }) {
     <div className="flex max-w-md min-w-64 flex-col gap-0.5">
       <span className="font-mono text-xs break-all">{row.url}</span>
       {row.isOwnReceiver ? <span className="text-xs text-muted-foreground">{t("ownReceiver")}</span> : null}
-      {row.replacesUpstreamId ? <span className="text-xs text-muted-foreground">{t("replaces", { id: row.replacesUpstreamId.slice(0, 8) })}</span> : null}
+      {row.replacesUpstreamId ? (
+        <span className="text-xs text-muted-foreground">
+          {t("replaces", { id: row.replacesUpstreamId.slice(0, 8) })}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -86,11 +90,26 @@ function DeliveriesCell({ row }: { row: WebhookAdminRow }) {
 
 const columns: DataTableColumn<WebhookAdminRow>[] = [
   column.accessor("url", { header: () => <Header name="url" />, cell: ({ row }) => <UrlCell row={row.original} /> }),
-  column.accessor("events", { header: () => <Header name="events" />, cell: (info) => <EventsCell events={info.getValue()} /> }),
-  column.accessor("isActive", { header: () => <Header name="status" />, cell: ({ row }) => <StatusCell row={row.original} /> }),
-  column.accessor("hasSecret", { header: () => <Header name="secret" />, cell: (info) => <SecretCell hasSecret={info.getValue()} /> }),
-  column.accessor("lastDeliveryAt", { header: () => <Header name="lastDelivery" />, cell: ({ row }) => <DeliveriesCell row={row.original} /> }),
-  column.accessor("createdAt", { header: () => <Header name="createdAt" />, cell: (info) => <DateTime value={info.getValue()} /> }),
+  column.accessor("events", {
+    header: () => <Header name="events" />,
+    cell: (info) => <EventsCell events={info.getValue()} />,
+  }),
+  column.accessor("isActive", {
+    header: () => <Header name="status" />,
+    cell: ({ row }) => <StatusCell row={row.original} />,
+  }),
+  column.accessor("hasSecret", {
+    header: () => <Header name="secret" />,
+    cell: (info) => <SecretCell hasSecret={info.getValue()} />,
+  }),
+  column.accessor("lastDeliveryAt", {
+    header: () => <Header name="lastDelivery" />,
+    cell: ({ row }) => <DeliveriesCell row={row.original} />,
+  }),
+  column.accessor("createdAt", {
+    header: () => <Header name="createdAt" />,
+    cell: (info) => <DateTime value={info.getValue()} />,
+  }),
   column.display({
     id: "actions",
     header: () => <Header name="actions" />,
@@ -112,5 +131,7 @@ const columns: DataTableColumn<WebhookAdminRow>[] = [
 
 export function WebhooksTable({ rows, empty }: { rows: WebhookAdminRow[]; empty: ReactNode }) {
   const t = useTranslations("webhooks.list");
-  return <DataTable columns={columns} data={rows} getRowId={(row) => row.upstreamId} empty={empty} caption={t("caption")} />;
+  return (
+    <DataTable columns={columns} data={rows} getRowId={(row) => row.upstreamId} empty={empty} caption={t("caption")} />
+  );
 }

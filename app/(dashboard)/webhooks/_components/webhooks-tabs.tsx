@@ -16,7 +16,10 @@ export function WebhooksTabs({ active, isAdmin }: WebhooksTabsProps) {
   const t = useTranslations("webhooks.tabs");
   if (!isAdmin) return null;
   return (
-    <nav aria-label={t("label")} className="inline-flex h-9 w-fit items-center rounded-lg bg-muted p-1 text-muted-foreground">
+    <nav
+      aria-label={t("label")}
+      className="inline-flex h-9 w-fit items-center rounded-lg bg-muted p-1 text-muted-foreground"
+    >
       {tabs.map((tab) => (
         <Link
           key={tab.key}

@@ -17,7 +17,11 @@ export async function generateMetadata(): Promise<Metadata> {
 const ZSearch = z.object({ delivery: z.uuid().optional().catch(undefined) });
 
 // Admin only: with a stored secret the tool says whether a signature fits any body.
-export default async function SignatureCheckPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignatureCheckPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireAdmin();
   const { delivery } = ZSearch.parse(await searchParams);
   const [webhooks, initial, t] = await Promise.all([
@@ -32,7 +36,10 @@ export default async function SignatureCheckPage({ searchParams }: { searchParam
         <PageHeader title={t("title")} description={t("description")} />
         <WebhooksTabs active="signatureCheck" isAdmin />
       </div>
-      <SignatureCheckForm webhooks={webhooks.map(({ id, url, isActive }) => ({ id, url, isActive }))} initial={initial ?? undefined} />
+      <SignatureCheckForm
+        webhooks={webhooks.map(({ id, url, isActive }) => ({ id, url, isActive }))}
+        initial={initial ?? undefined}
+      />
     </div>
   );
 }

@@ -18,11 +18,16 @@ import { log } from "@/lib/log";
 
 export type TVerifyState = { status: "idle" | "wrong" | "unavailable" } | { status: "limited"; retryMinutes: number };
 
-export async function verifyCodeAction(linkPaymentUuid: string, _previous: TVerifyState, formData: FormData): Promise<TVerifyState> {
+export async function verifyCodeAction(
+  linkPaymentUuid: string,
+  _previous: TVerifyState,
+  formData: FormData,
+): Promise<TVerifyState> {
   const uuid = ZLinkPaymentUuid.parse(linkPaymentUuid);
   const code = String(formData.get("code") ?? "").replace(/\s/g, "");
   const outcome = await verifyPayPageCode(uuid, code, (await getRequestContext()).ip);
-  if (outcome.status === "limited") return { status: "limited", retryMinutes: Math.max(1, Math.ceil(outcome.retryAfterMs / 60_000)) };
+  if (outcome.status === "limited")
+    return { status: "limited", retryMinutes: Math.max(1, Math.ceil(outcome.retryAfterMs / 60_000)) };
   if (outcome.status !== "ok") return { status: outcome.status };
   await grantPayAccess(uuid);
   redirect(payPagePath(uuid));
@@ -35,10 +40,16 @@ export type TCardState =
 
 const cardFields = ["cardNumber", "holderName", "expiry", "securityCode", "installments"] as const;
 
-export async function payByCardAction(linkPaymentUuid: string, _previous: TCardState, formData: FormData): Promise<TCardState> {
+export async function payByCardAction(
+  linkPaymentUuid: string,
+  _previous: TCardState,
+  formData: FormData,
+): Promise<TCardState> {
   const uuid = ZLinkPaymentUuid.parse(linkPaymentUuid);
   if (!(await hasPayAccess(uuid))) return { status: "accessExpired" };
-  const parsed = ZCardPaymentInput.safeParse(Object.fromEntries(cardFields.map((field) => [field, String(formData.get(field) ?? "")])));
+  const parsed = ZCardPaymentInput.safeParse(
+    Object.fromEntries(cardFields.map((field) => [field, String(formData.get(field) ?? "")])),
+  );
   if (!parsed.success) {
     // Field names and message keys only: zod issues do not carry the input, and none is copied here.
     const fieldErrors: Record<string, string> = {};
@@ -51,15 +62,21 @@ export async function payByCardAction(linkPaymentUuid: string, _previous: TCardS
   return outcome;
 }
 
-export type TPixState = { status: "ready"; charge: TLinkPixCharge } | { status: "accessExpired" | "notPayable" | "unavailable" };
+export type TPixState =
+  | { status: "ready"; charge: TLinkPixCharge }
+  | { status: "accessExpired" | "notPayable" | "unavailable" };
 
 export async function startPixAction(linkPaymentUuid: string): Promise<TPixState> {
   const uuid = ZLinkPaymentUuid.parse(linkPaymentUuid);
   if (!(await hasPayAccess(uuid))) return { status: "accessExpired" };
   try {
-    return { status: "ready", charge: await getOrCreateLinkPixCharge(uuid, { actor: null, ...(await getRequestContext()) }) };
+    return {
+      status: "ready",
+      charge: await getOrCreateLinkPixCharge(uuid, { actor: null, ...(await getRequestContext()) }),
+    };
   } catch (error) {
-    if (isAppError(error) && ["CONFLICT", "FORBIDDEN", "NOT_FOUND"].includes(error.code)) return { status: "notPayable" };
+    if (isAppError(error) && ["CONFLICT", "FORBIDDEN", "NOT_FOUND"].includes(error.code))
+      return { status: "notPayable" };
     log.warn({ err: error, linkPaymentUuid: uuid }, "pay page: Pix charge could not be issued");
     return { status: "unavailable" };
   }

@@ -5,7 +5,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { formatBRL } from "@/lib/format/money";
 import { resolveLocale } from "@/lib/i18n/config";
 import { hasPayAccess } from "@/lib/links/pay-access";
-import { getPayPageLink, ZLinkPaymentUuid, type TInstallmentChoice, type TPayPageLink } from "@/lib/links/pay-page";
+import { getPayPageLink, type TInstallmentChoice, type TPayPageLink, ZLinkPaymentUuid } from "@/lib/links/pay-page";
 import { log } from "@/lib/log";
 
 import { PayShell } from "./_components/pay-shell";
@@ -35,7 +35,12 @@ async function loadLink(uuid: string): Promise<TPayPageLink | "unavailable" | nu
 export default async function PayPage({ params }: PayPageProps) {
   const uuid = ZLinkPaymentUuid.safeParse((await params).uuid);
   if (!uuid.success) notFound();
-  const [link, isVerified, t, locale] = await Promise.all([loadLink(uuid.data), hasPayAccess(uuid.data), getTranslations("pay"), getLocale()]);
+  const [link, isVerified, t, locale] = await Promise.all([
+    loadLink(uuid.data),
+    hasPayAccess(uuid.data),
+    getTranslations("pay"),
+    getLocale(),
+  ]);
   if (!link) notFound();
   if (link === "unavailable") {
     return (
@@ -47,7 +52,10 @@ export default async function PayPage({ params }: PayPageProps) {
   if (link.state !== "payable") {
     return (
       <PayShell merchantName={link.merchantName}>
-        <PayStatePanel state={link.state} paid={isVerified ? { amountCents: link.amountCents, method: link.paidMethod } : undefined} />
+        <PayStatePanel
+          state={link.state}
+          paid={isVerified ? { amountCents: link.amountCents, method: link.paidMethod } : undefined}
+        />
       </PayShell>
     );
   }
@@ -67,7 +75,10 @@ export default async function PayPage({ params }: PayPageProps) {
         : t("card.installmentsUneven", { first: money(firstCents), rest: installments - 1, other: money(otherCents) });
   return (
     <PayShell merchantName={link.merchantName}>
-      <section aria-labelledby="pay-summary-title" className="grid gap-1 rounded-lg border bg-card p-5 text-card-foreground">
+      <section
+        aria-labelledby="pay-summary-title"
+        className="grid gap-1 rounded-lg border bg-card p-5 text-card-foreground"
+      >
         <h1 id="pay-summary-title" className="text-sm text-muted-foreground">
           {t("summary.title", { merchant: link.merchantName })}
         </h1>
@@ -77,7 +88,10 @@ export default async function PayPage({ params }: PayPageProps) {
       <PaymentMethods
         linkPaymentUuid={link.linkPaymentUuid}
         amountLabel={money(link.amountCents)}
-        installmentOptions={link.installmentChoices.map((choice) => ({ installments: choice.installments, label: installmentLabel(choice) }))}
+        installmentOptions={link.installmentChoices.map((choice) => ({
+          installments: choice.installments,
+          label: installmentLabel(choice),
+        }))}
         acceptsCard={link.acceptsCard}
         acceptsPix={link.acceptsPix}
       />

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState, useTransition, type FormEvent } from "react";
+import { type FormEvent, useState, useTransition } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/field";
@@ -27,7 +27,10 @@ export function ChangePasswordForm({ canCancel }: { canCancel: boolean }) {
     setMismatch(isMismatch);
     if (isMismatch) return;
     startTransition(async () => {
-      const result = await changeOwnPasswordAction({ currentPassword: String(form.get("currentPassword") ?? ""), newPassword });
+      const result = await changeOwnPasswordAction({
+        currentPassword: String(form.get("currentPassword") ?? ""),
+        newPassword,
+      });
       if (!result.ok) {
         setError(result.error);
         return;

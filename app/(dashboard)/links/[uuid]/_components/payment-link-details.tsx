@@ -8,7 +8,7 @@ import { DateTime } from "@/components/date-time";
 import { DetailDates, DetailItem, DetailList, DetailsCard } from "@/components/detail-list";
 import { Money } from "@/components/money";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { paymentLinkStatusCodes, type PaymentLinkView } from "@/lib/links/types";
+import { type PaymentLinkView, paymentLinkStatusCodes } from "@/lib/links/types";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 
 function MethodNames({ codes }: { codes: number[] }) {
@@ -38,10 +38,17 @@ export function PaymentLinkDetails({ link }: { link: PaymentLinkView }) {
       <DetailItem label={t("payer")}>
         {link.payer.name}
         <span className="block text-muted-foreground tabular-nums">
-          {link.payer.isForeign ? `${link.payer.document} (${t("foreignDocument")})` : formatCpfOrCnpj(link.payer.document)}
+          {link.payer.isForeign
+            ? `${link.payer.document} (${t("foreignDocument")})`
+            : formatCpfOrCnpj(link.payer.document)}
         </span>
       </DetailItem>
-      <DetailDates createdAtLabel={t("createdAt")} createdAt={link.createdAt} expiresAtLabel={t("expiresAt")} expiresAt={link.expiresAt} />
+      <DetailDates
+        createdAtLabel={t("createdAt")}
+        createdAt={link.createdAt}
+        expiresAtLabel={t("expiresAt")}
+        expiresAt={link.expiresAt}
+      />
       <DetailItem label={t("description")}>{link.description ?? "—"}</DetailItem>
       <DetailItem label={t("userReference")}>{link.userReference ?? "—"}</DetailItem>
       <DetailItem label={t("uuid")}>
@@ -57,7 +64,10 @@ export function PaymentLinkOutcome({ link }: { link: PaymentLinkView }) {
   const methods = useTranslations("links.methods");
   if (link.payment) {
     const { payment } = link;
-    const method = payment.methodCode !== null && methods.has(String(payment.methodCode)) ? methods(String(payment.methodCode)) : payment.methodDescription;
+    const method =
+      payment.methodCode !== null && methods.has(String(payment.methodCode))
+        ? methods(String(payment.methodCode))
+        : payment.methodDescription;
     return (
       <Card role="region" aria-labelledby="payment-title">
         <CardHeader>
@@ -69,17 +79,23 @@ export function PaymentLinkOutcome({ link }: { link: PaymentLinkView }) {
         <CardContent>
           <DetailList className="sm:grid-cols-2">
             <DetailItem label={t("payment.method")}>{method ?? "—"}</DetailItem>
-            <DetailItem label={t("payment.paidAt")}>{payment.paidAt ? <DateTime value={payment.paidAt} /> : "—"}</DetailItem>
+            <DetailItem label={t("payment.paidAt")}>
+              {payment.paidAt ? <DateTime value={payment.paidAt} /> : "—"}
+            </DetailItem>
             <DetailItem label={t("payment.receipt")}>
               <span className="flex items-center gap-2">
                 <code className="font-mono text-xs break-all">{payment.receipt ?? "—"}</code>
-                {payment.receipt ? <CopyButton value={payment.receipt} label={t("payment.copyReceipt")} size="icon-sm" /> : null}
+                {payment.receipt ? (
+                  <CopyButton value={payment.receipt} label={t("payment.copyReceipt")} size="icon-sm" />
+                ) : null}
               </span>
             </DetailItem>
             <DetailItem label={t("payment.transactionId")}>
               <span className="flex items-center gap-2">
                 <code className="font-mono text-xs break-all">{payment.transactionId ?? "—"}</code>
-                {payment.transactionId ? <CopyButton value={payment.transactionId} label={t("payment.copyTransactionId")} size="icon-sm" /> : null}
+                {payment.transactionId ? (
+                  <CopyButton value={payment.transactionId} label={t("payment.copyTransactionId")} size="icon-sm" />
+                ) : null}
               </span>
             </DetailItem>
           </DetailList>

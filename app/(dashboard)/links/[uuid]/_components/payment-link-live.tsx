@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 
 import { LiveDetailHeader } from "@/components/live-detail-header";
 import { PaymentLinkStatusBadge } from "@/components/payment-link-status-badge";
-import { paymentLinkStatusCodes, type PaymentLinkView } from "@/lib/links/types";
+import { type PaymentLinkView, paymentLinkStatusCodes } from "@/lib/links/types";
 
 import { CancelLinkButton } from "./cancel-link-button";
 import { PaymentLinkDetails, PaymentLinkOutcome } from "./payment-link-details";
@@ -25,7 +25,13 @@ export function PaymentLinkLive({ initialLink, qrCodeDataUrl, share }: PaymentLi
     <div className="grid gap-6">
       <LiveDetailHeader
         title={t("detail.title")}
-        status={<PaymentLinkStatusBadge statusCode={link.statusCode} statusDescription={link.statusDescription} className="text-sm" />}
+        status={
+          <PaymentLinkStatusBadge
+            statusCode={link.statusCode}
+            statusDescription={link.statusDescription}
+            className="text-sm"
+          />
+        }
         statusTestId="payment-link-status"
         syncedAtLabel={t("detail.syncedAt")}
         syncedAt={link.syncedAt}
@@ -36,7 +42,11 @@ export function PaymentLinkLive({ initialLink, qrCodeDataUrl, share }: PaymentLi
         backLabel={t("backToList")}
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        {isOpen ? <ShareCard link={link} qrCodeDataUrl={qrCodeDataUrl} share={share} /> : <PaymentLinkOutcome link={link} />}
+        {isOpen ? (
+          <ShareCard link={link} qrCodeDataUrl={qrCodeDataUrl} share={share} />
+        ) : (
+          <PaymentLinkOutcome link={link} />
+        )}
         <PaymentLinkDetails link={link} />
       </div>
     </div>

@@ -32,7 +32,10 @@ export function ShareCard({ link, qrCodeDataUrl, share }: ShareCardProps) {
             {t("url")}
           </span>
           <div className="flex items-center gap-2">
-            <code aria-labelledby="payment-url-label" className="block min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-xs break-all select-all">
+            <code
+              aria-labelledby="payment-url-label"
+              className="block min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-xs break-all select-all"
+            >
               {link.paymentUrl}
             </code>
             <CopyButton value={link.paymentUrl} label={t("copyUrl")} />
@@ -56,7 +59,13 @@ export function ShareCard({ link, qrCodeDataUrl, share }: ShareCardProps) {
         <div className="grid justify-items-center gap-3 sm:justify-items-start">
           {/* A data URL drawn on the server: nothing for next/image to optimise. */}
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={qrCodeDataUrl} alt={t("qrAlt")} width={224} height={224} className="size-56 rounded-md border bg-white p-2" />
+          <img
+            src={qrCodeDataUrl}
+            alt={t("qrAlt")}
+            width={224}
+            height={224}
+            className="size-56 rounded-md border bg-white p-2"
+          />
           <Button asChild variant="outline" size="sm">
             <a href={qrCodeDataUrl} download={`link-${link.linkPaymentUuid}.png`}>
               <DownloadIcon aria-hidden="true" />
@@ -70,7 +79,11 @@ export function ShareCard({ link, qrCodeDataUrl, share }: ShareCardProps) {
             {t("verificationCode")}
           </span>
           <div className="flex items-center gap-3">
-            <code aria-labelledby="verification-code-label" data-testid="verification-code" className="font-mono text-2xl font-semibold tracking-[0.3em]">
+            <code
+              aria-labelledby="verification-code-label"
+              data-testid="verification-code"
+              className="font-mono text-2xl font-semibold tracking-[0.3em]"
+            >
               {link.verificationCode}
             </code>
             <CopyButton value={link.verificationCode} label={t("copyCode")} />

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { useLiveRefresh } from "@/components/live/live-refresh";
 import { useIsLive } from "@/components/live/use-live-changes";
-import { paymentLinkStatusCodes, type PaymentLinkView } from "@/lib/links/types";
+import { type PaymentLinkView, paymentLinkStatusCodes } from "@/lib/links/types";
 
 // The server pushes changes (/api/events); polling is only the fallback: slow while the push
 // stream is up, faster while it is down.
@@ -26,13 +26,17 @@ async function fetchPaymentLink(uuid: string): Promise<PaymentLinkView> {
 export function usePaymentLink(initial: PaymentLinkView) {
   const isLive = useIsLive();
   const pollIntervalMs = isLive ? livePollIntervalMs : fallbackPollIntervalMs;
-  useLiveRefresh({ kinds: ["payment_link"], id: initial.linkPaymentUuid }, { queryKey: paymentLinkQueryKey(initial.linkPaymentUuid) });
+  useLiveRefresh(
+    { kinds: ["payment_link"], id: initial.linkPaymentUuid },
+    { queryKey: paymentLinkQueryKey(initial.linkPaymentUuid) },
+  );
   const query = useQuery({
     queryKey: paymentLinkQueryKey(initial.linkPaymentUuid),
     queryFn: () => fetchPaymentLink(initial.linkPaymentUuid),
     initialData: initial,
     initialDataUpdatedAt: Date.parse(initial.syncedAt),
-    refetchInterval: (current) => (current.state.data?.statusCode === paymentLinkStatusCodes.CREATED ? pollIntervalMs : false),
+    refetchInterval: (current) =>
+      current.state.data?.statusCode === paymentLinkStatusCodes.CREATED ? pollIntervalMs : false,
     refetchIntervalInBackground: false,
     // As on the charge page: a change made before this page mounted was not pushed to it.
     refetchOnMount: "always",

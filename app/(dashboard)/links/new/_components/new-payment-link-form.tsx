@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 
 import { MoneyInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
@@ -15,7 +15,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
 import { useIdempotentSubmit } from "@/lib/actions/use-idempotent-submit";
-import { ZCreatePaymentLinkInput, type TCreatePaymentLinkInput } from "@/lib/links/schemas";
+import { type TCreatePaymentLinkInput, ZCreatePaymentLinkInput } from "@/lib/links/schemas";
 import { paymentLinkLimits, paymentLinkMethodCodes } from "@/lib/links/types";
 import { formatCpfOrCnpj, isValidCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 
@@ -36,10 +36,15 @@ export function NewPaymentLinkForm() {
   });
   const [amountCents, setAmountCents] = useState<number | null>(null);
   const [isForeignPayer, setIsForeignPayer] = useState(false);
-  const [methods, setMethods] = useState<MethodCode[]>([paymentLinkMethodCodes.CREDIT_CARD, paymentLinkMethodCodes.PIX]);
+  const [methods, setMethods] = useState<MethodCode[]>([
+    paymentLinkMethodCodes.CREDIT_CARD,
+    paymentLinkMethodCodes.PIX,
+  ]);
 
   function toggleMethod(code: MethodCode, isChecked: boolean) {
-    setMethods((current) => (isChecked ? [...new Set([...current, code])].sort() : current.filter((item) => item !== code)));
+    setMethods((current) =>
+      isChecked ? [...new Set([...current, code])].sort() : current.filter((item) => item !== code),
+    );
   }
 
   function readInput(form: FormData): TCreatePaymentLinkInput {
@@ -76,7 +81,11 @@ export function NewPaymentLinkForm() {
           <Input name="payerName" autoComplete="off" maxLength={200} autoFocus />
         </Field>
         <div className="flex items-center gap-2 sm:col-span-2">
-          <Checkbox id="is-foreign-payer" checked={isForeignPayer} onCheckedChange={(value) => setIsForeignPayer(value === true)} />
+          <Checkbox
+            id="is-foreign-payer"
+            checked={isForeignPayer}
+            onCheckedChange={(value) => setIsForeignPayer(value === true)}
+          />
           <Label htmlFor="is-foreign-payer">{t("new.isForeignPayer")}</Label>
         </div>
         <Field
@@ -103,7 +112,12 @@ export function NewPaymentLinkForm() {
         <Field label={t("new.amount")} required description={t("new.amountHint")} error={errorFor("amountCents")}>
           <MoneyInput valueCents={amountCents} onValueChange={setAmountCents} placeholder="0,00" />
         </Field>
-        <Field label={t("new.installments")} required description={t("new.installmentsHint")} error={errorFor("installments")}>
+        <Field
+          label={t("new.installments")}
+          required
+          description={t("new.installmentsHint")}
+          error={errorFor("installments")}
+        >
           <NativeSelect name="installments" defaultValue="1">
             {installmentChoices.map((count) => (
               <option key={count} value={count}>
@@ -154,10 +168,19 @@ export function NewPaymentLinkForm() {
             defaultValue={paymentLinkLimits.defaultDays}
           />
         </Field>
-        <Field label={t("new.userReference")} description={t("new.userReferenceHint")} error={errorFor("userReference")}>
+        <Field
+          label={t("new.userReference")}
+          description={t("new.userReferenceHint")}
+          error={errorFor("userReference")}
+        >
           <Input name="userReference" autoComplete="off" maxLength={100} />
         </Field>
-        <Field label={t("new.descriptionField")} description={t("new.descriptionHint")} error={errorFor("description")} className="sm:col-span-2">
+        <Field
+          label={t("new.descriptionField")}
+          description={t("new.descriptionHint")}
+          error={errorFor("description")}
+          className="sm:col-span-2"
+        >
           <Textarea name="description" maxLength={500} rows={2} />
         </Field>
       </div>

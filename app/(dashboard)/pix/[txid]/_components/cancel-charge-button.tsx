@@ -5,9 +5,8 @@ import { useTranslations } from "next-intl";
 
 import { ConfirmActionButton } from "@/components/confirm-action-button";
 import { Button } from "@/components/ui/button";
-
-import { cancelPixChargeAction } from "../../actions";
 import { usePixErrorText } from "../../_components/use-pix-error-text";
+import { cancelPixChargeAction } from "../../actions";
 import { useRefreshPixCharge } from "./use-pix-charge";
 
 /**

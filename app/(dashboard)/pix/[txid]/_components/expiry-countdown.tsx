@@ -31,7 +31,11 @@ export function ExpiryCountdown({ expiresAt }: { expiresAt: string }) {
   if (remainingMs <= 0) return <span className="font-medium text-destructive">{t("expiring")}</span>;
   return (
     // Announced only on request (role="timer" is not live by default), so it does not chatter every second.
-    <span role="timer" aria-label={t("expiresIn", { time: formatRemaining(remainingMs) })} className="font-mono text-lg font-semibold tabular-nums">
+    <span
+      role="timer"
+      aria-label={t("expiresIn", { time: formatRemaining(remainingMs) })}
+      className="font-mono text-lg font-semibold tabular-nums"
+    >
       {formatRemaining(remainingMs)}
     </span>
   );

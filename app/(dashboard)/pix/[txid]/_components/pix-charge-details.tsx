@@ -17,7 +17,12 @@ export function PixChargeDetails({ charge }: { charge: PixChargeView }) {
       <DetailItem label={t("txid")}>
         <code className="font-mono text-xs break-all">{charge.txid}</code>
       </DetailItem>
-      <DetailDates createdAtLabel={t("createdAt")} createdAt={charge.createdAt} expiresAtLabel={t("expiresAt")} expiresAt={charge.expiresAt} />
+      <DetailDates
+        createdAtLabel={t("createdAt")}
+        createdAt={charge.createdAt}
+        expiresAtLabel={t("expiresAt")}
+        expiresAt={charge.expiresAt}
+      />
       <DetailItem label={t("debtor")}>
         {charge.debtor ? (
           <>

@@ -38,10 +38,14 @@ export function PixPaymentCard({ charge, qrCodeDataUrl }: PixPaymentCardProps) {
             <DetailItem label={t("payment.amount")}>
               <Money cents={payment.amountCents} className="font-semibold" />
             </DetailItem>
-            <DetailItem label={t("payment.paidAt")}>{payment.paidAt ? <DateTime value={payment.paidAt} /> : "—"}</DetailItem>
+            <DetailItem label={t("payment.paidAt")}>
+              {payment.paidAt ? <DateTime value={payment.paidAt} /> : "—"}
+            </DetailItem>
             <DetailItem label={t("payment.payerName")}>{payment.payerName ?? "—"}</DetailItem>
             <DetailItem label={t("payment.payerDocument")}>
-              <span className="tabular-nums">{payment.payerDocument ? formatCpfOrCnpj(payment.payerDocument) : "—"}</span>
+              <span className="tabular-nums">
+                {payment.payerDocument ? formatCpfOrCnpj(payment.payerDocument) : "—"}
+              </span>
             </DetailItem>
             <DetailItem label={t("payment.endToEndId")} className="sm:col-span-2">
               <span className="flex items-center gap-2">

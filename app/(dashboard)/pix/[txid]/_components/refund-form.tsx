@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition, type FormEvent } from "react";
+import { type FormEvent, useState, useTransition } from "react";
 
 import { MoneyInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
@@ -10,9 +10,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import type { ActionError } from "@/lib/actions/define-action";
 import { ZRequestPixRefundInput } from "@/lib/pix/schemas";
-
-import { requestPixRefundAction } from "../../actions";
 import { usePixErrorText } from "../../_components/use-pix-error-text";
+import { requestPixRefundAction } from "../../actions";
 
 type RefundFormProps = {
   txid: string;
@@ -49,13 +48,19 @@ export function RefundForm({ txid, remainingRefundableCents, onRefunded, onFaile
       if (result.ok) onRefunded();
       // Input mistakes stay at their field; a refusal (nothing left, charge not refundable) is the
       // panel's to show, since the refreshed charge may no longer offer this form.
-      else if (result.error.code === "VALIDATION_FAILED" && result.error.fieldErrors) setFieldErrors(result.error.fieldErrors);
+      else if (result.error.code === "VALIDATION_FAILED" && result.error.fieldErrors)
+        setFieldErrors(result.error.fieldErrors);
       else onFailed(result.error);
     });
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-start" aria-busy={isPending}>
+    <form
+      onSubmit={handleSubmit}
+      noValidate
+      className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-start"
+      aria-busy={isPending}
+    >
       <Field label={t("amount")} required error={fieldText(fieldErrors, "amountCents")}>
         <MoneyInput valueCents={amountCents} onValueChange={setAmountCents} />
       </Field>

@@ -61,7 +61,9 @@ export function RefundsPanel({ charge }: { charge: PixRefundPanel }) {
             <Money cents={charge.remainingRefundableCents} className="text-base font-semibold" />
           </DetailItem>
           <DetailItem label={t("window")}>
-            {charge.refundWindowDaysLeft > 0 ? t("windowDaysLeft", { days: charge.refundWindowDaysLeft }) : t("windowClosed")}
+            {charge.refundWindowDaysLeft > 0
+              ? t("windowDaysLeft", { days: charge.refundWindowDaysLeft })
+              : t("windowClosed")}
           </DetailItem>
         </DetailList>
 
@@ -88,8 +90,13 @@ export function RefundsPanel({ charge }: { charge: PixRefundPanel }) {
                   </TableCell>
                   <TableCell>
                     <div className="flex flex-col gap-1">
-                      <PixRefundStatusBadge statusCode={refund.statusCode} statusDescription={refund.statusDescription} />
-                      {refund.statusReason ? <span className="text-xs text-muted-foreground">{refund.statusReason}</span> : null}
+                      <PixRefundStatusBadge
+                        statusCode={refund.statusCode}
+                        statusDescription={refund.statusDescription}
+                      />
+                      {refund.statusReason ? (
+                        <span className="text-xs text-muted-foreground">{refund.statusReason}</span>
+                      ) : null}
                     </div>
                   </TableCell>
                   <TableCell className="max-w-56 truncate" title={refund.description ?? undefined}>

@@ -41,7 +41,8 @@ export function usePixCharge(initial: PixChargeView, isPaymentPushed: boolean) {
     queryFn: () => fetchPixCharge(initial.txid),
     initialData: initial,
     initialDataUpdatedAt: Date.parse(initial.syncedAt),
-    refetchInterval: (current) => (awaitingPaymentStatuses.has(current.state.data?.status ?? "") ? pollIntervalMs : false),
+    refetchInterval: (current) =>
+      awaitingPaymentStatuses.has(current.state.data?.status ?? "") ? pollIntervalMs : false,
     refetchIntervalInBackground: false,
     // A client-side navigation reuses an open push stream, which could not tell this page of a
     // change made before it mounted: read once on arrival.

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 
 import { MoneyInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
@@ -12,11 +12,10 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { useIdempotentSubmit } from "@/lib/actions/use-idempotent-submit";
-import { pixExpirationLimits, ZCreatePixChargeInput, type TCreatePixChargeInput } from "@/lib/pix/schemas";
+import { pixExpirationLimits, type TCreatePixChargeInput, ZCreatePixChargeInput } from "@/lib/pix/schemas";
 import { formatCpfOrCnpj, isValidCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
-
-import { createPixChargeAction } from "../../actions";
 import { usePixErrorText } from "../../_components/use-pix-error-text";
+import { createPixChargeAction } from "../../actions";
 
 const expirationPresets = [
   { key: "15m", seconds: 15 * 60 },
@@ -40,7 +39,8 @@ export function NewPixChargeForm() {
 
   function readInput(form: FormData): TCreatePixChargeInput {
     const text = (name: string) => String(form.get(name) ?? "").trim();
-    const expirationSeconds = expirationChoice === customExpiration ? Number(text("customExpirationSeconds") || NaN) : Number(expirationChoice);
+    const expirationSeconds =
+      expirationChoice === customExpiration ? Number(text("customExpirationSeconds") || NaN) : Number(expirationChoice);
     const debtorName = text("debtorName");
     const debtorDocument = text("debtorDocument");
     return {
@@ -69,8 +69,16 @@ export function NewPixChargeForm() {
           <MoneyInput valueCents={amountCents} onValueChange={setAmountCents} placeholder="0,00" autoFocus />
         </Field>
         <div className="grid content-start gap-4">
-          <Field label={t("expiration")} required error={expirationChoice === customExpiration ? undefined : errorFor("expirationSeconds")}>
-            <NativeSelect name="expirationChoice" value={expirationChoice} onChange={(event) => setExpirationChoice(event.target.value)}>
+          <Field
+            label={t("expiration")}
+            required
+            error={expirationChoice === customExpiration ? undefined : errorFor("expirationSeconds")}
+          >
+            <NativeSelect
+              name="expirationChoice"
+              value={expirationChoice}
+              onChange={(event) => setExpirationChoice(event.target.value)}
+            >
               {expirationPresets.map((preset) => (
                 <option key={preset.key} value={preset.seconds}>
                   {t(`expirationPresets.${preset.key}`)}
@@ -83,7 +91,10 @@ export function NewPixChargeForm() {
             <Field
               label={t("customExpiration")}
               required
-              description={t("customExpirationHint", { min: pixExpirationLimits.minSeconds, max: pixExpirationLimits.maxSeconds })}
+              description={t("customExpirationHint", {
+                min: pixExpirationLimits.minSeconds,
+                max: pixExpirationLimits.maxSeconds,
+              })}
               error={errorFor("expirationSeconds")}
             >
               <Input
@@ -121,7 +132,12 @@ export function NewPixChargeForm() {
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t("descriptionField")} description={t("descriptionHint")} error={errorFor("description")} className="sm:col-span-2">
+        <Field
+          label={t("descriptionField")}
+          description={t("descriptionHint")}
+          error={errorFor("description")}
+          className="sm:col-span-2"
+        >
           <Textarea name="description" maxLength={140} rows={2} />
         </Field>
         <Field label={t("userReference")} description={t("userReferenceHint")} error={errorFor("userReference")}>

@@ -15,7 +15,13 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { requireUser } from "@/lib/auth/session";
 import { webhookEvents } from "@/lib/gateway/schemas/webhook";
-import { hasDeliveryFilters, webhookDeliveryOutcomes, webhookEventKey, ZDeliveryFilters, type TDeliveryFilters } from "@/lib/webhooks/delivery-filters";
+import {
+  hasDeliveryFilters,
+  type TDeliveryFilters,
+  webhookDeliveryOutcomes,
+  webhookEventKey,
+  ZDeliveryFilters,
+} from "@/lib/webhooks/delivery-filters";
 import { findWebhookDeliveries } from "@/lib/webhooks/history";
 
 import { DeliveriesTable } from "../../_components/deliveries-table";
@@ -31,7 +37,11 @@ function hrefFor(filters: TDeliveryFilters, page: number): string {
 }
 
 // Admin and staff: the history shows what happened, and changes nothing.
-export default async function WebhookDeliveriesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function WebhookDeliveriesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireUser();
   const filters = ZDeliveryFilters.parse(await searchParams);
   const [result, t] = await Promise.all([findWebhookDeliveries(filters), getTranslations("webhooks")]);
@@ -69,7 +79,13 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
         <Field label={t("deliveries.filters.deliveryId")}>
           <Input name="deliveryId" type="search" autoComplete="off" defaultValue={filters.deliveryId ?? ""} />
         </Field>
-        <PeriodFilterFields fromLabel={t("deliveries.filters.from")} toLabel={t("deliveries.filters.to")} from={filters.from} to={filters.to} isFromBoundedByTo />
+        <PeriodFilterFields
+          fromLabel={t("deliveries.filters.from")}
+          toLabel={t("deliveries.filters.to")}
+          from={filters.from}
+          to={filters.to}
+          isFromBoundedByTo
+        />
         {filters.webhookId ? <input type="hidden" name="webhookId" value={filters.webhookId} /> : null}
         <FilterFormActions
           applyLabel={t("deliveries.filters.apply")}

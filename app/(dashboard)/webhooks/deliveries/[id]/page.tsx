@@ -51,7 +51,10 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
       ? t(`events.${webhookEventKey(delivery.event)}`)
       : delivery.event
     : t("delivery.unknownEvent");
-  const timestamp = delivery.timestampHeader && /^\d{1,12}$/.test(delivery.timestampHeader) ? new Date(Number(delivery.timestampHeader) * 1000) : null;
+  const timestamp =
+    delivery.timestampHeader && /^\d{1,12}$/.test(delivery.timestampHeader)
+      ? new Date(Number(delivery.timestampHeader) * 1000)
+      : null;
 
   return (
     <div className="grid gap-6">
@@ -80,7 +83,9 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
             <Item term={t("delivery.fields.receivedAt")}>
               <DateTime value={delivery.receivedAt} />
             </Item>
-            <Item term={t("delivery.fields.sentAt")}>{timestamp ? <DateTime value={timestamp} /> : (delivery.timestampHeader ?? "—")}</Item>
+            <Item term={t("delivery.fields.sentAt")}>
+              {timestamp ? <DateTime value={timestamp} /> : (delivery.timestampHeader ?? "—")}
+            </Item>
             <Item term={t("delivery.fields.deliveryId")}>
               <span className="font-mono text-xs">{delivery.deliveryId ?? "—"}</span>
             </Item>
@@ -91,7 +96,9 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
               <span className="font-mono text-xs">{delivery.webhook?.url ?? t("delivery.unknownWebhook")}</span>
             </Item>
             <Item term={t("delivery.fields.attempts")}>{delivery.applyAttempts}</Item>
-            <Item term={t("delivery.fields.appliedAt")}>{delivery.appliedAt ? <DateTime value={delivery.appliedAt} /> : "—"}</Item>
+            <Item term={t("delivery.fields.appliedAt")}>
+              {delivery.appliedAt ? <DateTime value={delivery.appliedAt} /> : "—"}
+            </Item>
             {delivery.nextAttemptAt ? (
               <Item term={t("delivery.fields.nextAttemptAt")}>
                 <DateTime value={delivery.nextAttemptAt} />
@@ -99,21 +106,30 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
             ) : null}
             {delivery.replayOfId ? (
               <Item term={t("delivery.fields.replayOf")}>
-                <Link href={`/webhooks/deliveries/${delivery.replayOfId}`} className="text-primary underline-offset-4 hover:underline">
+                <Link
+                  href={`/webhooks/deliveries/${delivery.replayOfId}`}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
                   {t("delivery.openOriginal")}
                 </Link>
               </Item>
             ) : null}
             {delivery.resource ? (
               <Item term={t(`delivery.resource.${delivery.resource.kind}`)}>
-                <Link href={delivery.resource.href} className="font-mono text-xs text-primary underline-offset-4 hover:underline">
+                <Link
+                  href={delivery.resource.href}
+                  className="font-mono text-xs text-primary underline-offset-4 hover:underline"
+                >
                   {delivery.resource.label}
                 </Link>
               </Item>
             ) : null}
           </dl>
           {delivery.error ? (
-            <p role="note" className="mt-4 rounded-md border border-destructive/30 bg-danger-soft px-3 py-2 text-sm text-destructive">
+            <p
+              role="note"
+              className="mt-4 rounded-md border border-destructive/30 bg-danger-soft px-3 py-2 text-sm text-destructive"
+            >
               {t("delivery.error", { error: delivery.error })}
             </p>
           ) : null}
@@ -196,7 +212,11 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
           <CardTitle>{t("delivery.body")}</CardTitle>
         </CardHeader>
         <CardContent>
-          <pre aria-label={t("delivery.body")} tabIndex={0} className="max-h-[32rem] overflow-auto rounded-md bg-muted p-3 font-mono text-xs">
+          <pre
+            aria-label={t("delivery.body")}
+            tabIndex={0}
+            className="max-h-[32rem] overflow-auto rounded-md bg-muted p-3 font-mono text-xs"
+          >
             {delivery.prettyBody}
           </pre>
         </CardContent>

@@ -1,13 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useActionState, useEffect, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useActionState, useEffect, useRef, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { isCardExpiryValid, passesLuhn, type CardBrand } from "@/lib/shared/card";
+import { type CardBrand, isCardExpiryValid, passesLuhn } from "@/lib/shared/card";
 
 import { payByCardAction, type TCardState } from "../actions";
 import { cardDigits, formatCardNumber, formatExpiry, guessCardBrand } from "./card-input-format";
@@ -89,12 +89,27 @@ export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions }: C
   }
 
   return (
-    <form ref={formRef} action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4 rounded-lg border bg-card p-5 text-card-foreground">
+    <form
+      ref={formRef}
+      action={formAction}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4 rounded-lg border bg-card p-5 text-card-foreground"
+    >
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">{t("installmentsLegend")}</legend>
         {installmentOptions.map((option) => (
-          <label key={option.installments} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent">
-            <input type="radio" name="installments" value={option.installments} defaultChecked={option.installments === 1} className="size-4 accent-primary" />
+          <label
+            key={option.installments}
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent"
+          >
+            <input
+              type="radio"
+              name="installments"
+              value={option.installments}
+              defaultChecked={option.installments === 1}
+              className="size-4 accent-primary"
+            />
             <span className="flex-1">{option.label}</span>
             {option.installments > 1 ? <span className="text-xs text-muted-foreground">{t("noInterest")}</span> : null}
           </label>
@@ -102,7 +117,11 @@ export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions }: C
         <p className="text-sm text-muted-foreground">{t("total", { amount: amountLabel })}</p>
       </fieldset>
 
-      <Field label={t("number")} error={fieldError("cardNumber")} description={brand ? t("brandDetected", { brand: brandNames[brand] }) : undefined}>
+      <Field
+        label={t("number")}
+        error={fieldError("cardNumber")}
+        description={brand ? t("brandDetected", { brand: brandNames[brand] }) : undefined}
+      >
         <Input
           name="cardNumber"
           inputMode="numeric"
@@ -120,7 +139,15 @@ export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions }: C
         />
       </Field>
       <Field label={t("holder")} error={fieldError("holderName")}>
-        <Input name="holderName" autoComplete="cc-name" autoCapitalize="characters" autoCorrect="off" spellCheck={false} maxLength={100} className="h-11 text-base" />
+        <Input
+          name="holderName"
+          autoComplete="cc-name"
+          autoCapitalize="characters"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={100}
+          className="h-11 text-base"
+        />
       </Field>
       <div className="grid grid-cols-2 gap-3">
         <Field label={t("expiry")} error={fieldError("expiry")}>
@@ -137,7 +164,13 @@ export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions }: C
           />
         </Field>
         <Field label={t("securityCode")} error={fieldError("securityCode")}>
-          <Input name="securityCode" inputMode="numeric" autoComplete="cc-csc" maxLength={4} className="h-11 font-mono text-base" />
+          <Input
+            name="securityCode"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            className="h-11 font-mono text-base"
+          />
         </Field>
       </div>
       <FormError>{formMessage}</FormError>

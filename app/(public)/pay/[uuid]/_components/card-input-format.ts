@@ -1,4 +1,4 @@
-import { detectCardBrand, type CardBrand } from "@/lib/shared/card";
+import { type CardBrand, detectCardBrand } from "@/lib/shared/card";
 
 // Formatting of the card fields as the payer types. Pure: the inputs stay uncontrolled, these only
 // rewrite what the browser shows.
@@ -21,7 +21,8 @@ export function maxCardDigits(brand: CardBrand | null): number {
 export function formatCardNumber(value: string): string {
   const brand = guessCardBrand(cardDigits(value));
   const digits = cardDigits(value).slice(0, maxCardDigits(brand));
-  if (brand === "amex" || brand === "diners") return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10)].filter(Boolean).join(" ");
+  if (brand === "amex" || brand === "diners")
+    return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10)].filter(Boolean).join(" ");
   return digits.replace(/(\d{4})(?=\d)/g, "$1 ");
 }
 

@@ -19,7 +19,11 @@ export async function PayShell({ merchantName, children }: PayShellProps) {
         <p className="truncate text-base font-semibold">{merchantName ?? t("merchantFallback")}</p>
         {/* A plain form: switching language needs no script and no session (the cookie is enough). */}
         <form action={switchPayLocaleAction.bind(null, other)}>
-          <button type="submit" lang={other} className="rounded-md px-2 py-1 text-sm font-medium underline underline-offset-4 outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring">
+          <button
+            type="submit"
+            lang={other}
+            className="rounded-md px-2 py-1 text-sm font-medium underline underline-offset-4 outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+          >
             {t(`language.${other}`)}
           </button>
         </form>

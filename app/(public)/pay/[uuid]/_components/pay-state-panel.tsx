@@ -11,7 +11,12 @@ type PayStatePanelProps = {
   paid?: { amountCents: number; method: "card" | "pix" | null };
 };
 
-const icons = { paid: CircleCheckIcon, expired: TimerOffIcon, cancelled: BanIcon, unavailable: CircleAlertIcon } as const;
+const icons = {
+  paid: CircleCheckIcon,
+  expired: TimerOffIcon,
+  cancelled: BanIcon,
+  unavailable: CircleAlertIcon,
+} as const;
 
 /** A link that cannot be paid (any more): its own page, never a form. */
 export async function PayStatePanel({ state, paid }: PayStatePanelProps) {
@@ -20,7 +25,13 @@ export async function PayStatePanel({ state, paid }: PayStatePanelProps) {
   const Icon = icons[state];
   return (
     <section className="flex flex-col items-center gap-3 rounded-lg border bg-card px-5 py-10 text-center text-card-foreground">
-      <div className={state === "paid" ? "flex size-12 items-center justify-center rounded-full bg-success-soft text-success" : "flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground"}>
+      <div
+        className={
+          state === "paid"
+            ? "flex size-12 items-center justify-center rounded-full bg-success-soft text-success"
+            : "flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground"
+        }
+      >
         <Icon className="size-6" aria-hidden="true" />
       </div>
       <h1 className="text-lg font-semibold">{t(`${state}.title`)}</h1>

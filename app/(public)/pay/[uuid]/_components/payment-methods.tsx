@@ -20,7 +20,13 @@ type PaymentMethodsProps = {
 };
 
 /** Step 2: the accepted methods as a radio group (when there are two), then the chosen one's form. */
-export function PaymentMethods({ linkPaymentUuid, amountLabel, installmentOptions, acceptsCard, acceptsPix }: PaymentMethodsProps) {
+export function PaymentMethods({
+  linkPaymentUuid,
+  amountLabel,
+  installmentOptions,
+  acceptsCard,
+  acceptsPix,
+}: PaymentMethodsProps) {
   const t = useTranslations("pay.methods");
   const [method, setMethod] = useState<Method>(acceptsCard ? "card" : "pix");
   const options = [
@@ -42,7 +48,14 @@ export function PaymentMethods({ linkPaymentUuid, amountLabel, installmentOption
                   method === value && "border-primary bg-accent ring-1 ring-primary",
                 )}
               >
-                <input type="radio" name="payment-method" value={value} checked={method === value} onChange={() => setMethod(value)} className="sr-only" />
+                <input
+                  type="radio"
+                  name="payment-method"
+                  value={value}
+                  checked={method === value}
+                  onChange={() => setMethod(value)}
+                  className="sr-only"
+                />
                 <Icon className="size-4" aria-hidden="true" />
                 {label}
               </label>

@@ -44,7 +44,10 @@ export function PixPanel({ linkPaymentUuid }: { linkPaymentUuid: string }) {
 
   if (charge && charge.status === "waiting" && charge.pixCopyAndPaste) {
     return (
-      <section aria-labelledby="pay-pix-title" className="grid gap-4 rounded-lg border bg-card p-5 text-card-foreground">
+      <section
+        aria-labelledby="pay-pix-title"
+        className="grid gap-4 rounded-lg border bg-card p-5 text-card-foreground"
+      >
         <div className="grid gap-1.5">
           <h2 id="pay-pix-title" className="text-base font-semibold">
             {t("title")}
@@ -54,13 +57,25 @@ export function PixPanel({ linkPaymentUuid }: { linkPaymentUuid: string }) {
         {charge.qrCodeDataUrl ? (
           // A data URL drawn on the server: nothing for next/image to optimise.
           // eslint-disable-next-line @next/next/no-img-element
-          <img src={charge.qrCodeDataUrl} alt={t("qrAlt")} width={240} height={240} className="mx-auto size-60 rounded-md border bg-white p-2" />
+          <img
+            src={charge.qrCodeDataUrl}
+            alt={t("qrAlt")}
+            width={240}
+            height={240}
+            className="mx-auto size-60 rounded-md border bg-white p-2"
+          />
         ) : null}
         <div className="grid gap-2">
           <label htmlFor="pay-pix-code" className="text-sm font-medium">
             {t("copyAndPaste")}
           </label>
-          <textarea id="pay-pix-code" readOnly rows={3} value={charge.pixCopyAndPaste} className="resize-none rounded-md border bg-muted px-3 py-2 font-mono text-xs break-all" />
+          <textarea
+            id="pay-pix-code"
+            readOnly
+            rows={3}
+            value={charge.pixCopyAndPaste}
+            className="resize-none rounded-md border bg-muted px-3 py-2 font-mono text-xs break-all"
+          />
           <CopyButton value={charge.pixCopyAndPaste} label={t("copy")} isLabelVisible className="h-11 w-full" />
         </div>
         <p role="status" className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
@@ -71,7 +86,12 @@ export function PixPanel({ linkPaymentUuid }: { linkPaymentUuid: string }) {
     );
   }
 
-  const message = charge?.status === "expired" ? t("expired") : result && result.status !== "ready" ? t(`outcome.${result.status}`) : null;
+  const message =
+    charge?.status === "expired"
+      ? t("expired")
+      : result && result.status !== "ready"
+        ? t(`outcome.${result.status}`)
+        : null;
   return (
     <section className="grid gap-4 rounded-lg border bg-card p-5 text-card-foreground">
       <p className="text-sm text-muted-foreground">{t("intro")}</p>

@@ -8,7 +8,7 @@ import { FormError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 
-import { verifyCodeAction, type TVerifyState } from "../actions";
+import { type TVerifyState, verifyCodeAction } from "../actions";
 
 const initialState: TVerifyState = { status: "idle" };
 

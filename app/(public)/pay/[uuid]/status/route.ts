@@ -9,7 +9,8 @@ import { getPayPageLink, ZLinkPaymentUuid } from "@/lib/links/pay-page";
 export async function GET(_request: Request, { params }: { params: Promise<{ uuid: string }> }) {
   const uuid = ZLinkPaymentUuid.safeParse((await params).uuid);
   const noStore = { "cache-control": "no-store" };
-  if (!uuid.success || !(await hasPayAccess(uuid.data))) return NextResponse.json({ error: "UNAUTHENTICATED" }, { status: 401, headers: noStore });
+  if (!uuid.success || !(await hasPayAccess(uuid.data)))
+    return NextResponse.json({ error: "UNAUTHENTICATED" }, { status: 401, headers: noStore });
   const link = await getPayPageLink(uuid.data);
   if (!link) return NextResponse.json({ error: "NOT_FOUND" }, { status: 404, headers: noStore });
   return NextResponse.json({ state: link.state }, { headers: noStore });
