@@ -3,13 +3,13 @@
 // Local state (secrets, the demo admin's password, certificates, data) lives in .data/.
 import "./load-env";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { readdir } from "node:fs/promises";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { disconnectDb } from "@/lib/db/client";
 import { createUser, listUsers } from "@/lib/users/users";
 import { registerWebhook } from "@/lib/webhooks/admin";
 import { isReceivingEvent } from "@/lib/webhooks/subscriptions";
+import { needsBuild } from "./build-freshness";
 import { runCommand, type Service, startService, stopAll, waitForHttp, waitForPort } from "./processes";
 
 const demoDir = path.resolve(".data/demo");
@@ -60,22 +60,6 @@ async function ensureDemoWebhook() {
   console.log(`Registered the dashboard's webhook receiver at the sandbox: ${url}`);
 }
 
-// A production build is made once and again only when a source file is newer than it.
-async function newestSourceChange(): Promise<number> {
-  let newest = 0;
-  const walk = async (dir: string) => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else newest = Math.max(newest, statSync(full).mtimeMs);
-    }
-  };
-  for (const dir of ["app", "components", "lib", "public"]) await walk(dir);
-  for (const file of ["next.config.ts", "package-lock.json", "prisma/schema.prisma"])
-    newest = Math.max(newest, statSync(file).mtimeMs);
-  return newest;
-}
-
 async function main() {
   const secrets = readOrCreate("secrets.json", () => ({ AUTH_SECRET: randomBytes(32).toString("base64") }));
   process.env.AUTH_SECRET ??= secrets.AUTH_SECRET;
@@ -88,8 +72,8 @@ async function main() {
   await must("Certificates for the sandbox and the dashboard (npm run certs)", "npm", ["run", "-s", "certs"]);
   await must("Database migrations (npm run db:migrate)", "npm", ["run", "-s", "db:migrate"]);
 
-  const buildId = ".next/BUILD_ID";
-  if (!existsSync(buildId) || statSync(buildId).mtimeMs < (await newestSourceChange())) {
+  // A production build is made once and again only when a source file is newer than it.
+  if (needsBuild()) {
     await must("Production build of the dashboard (next build; a few minutes the first time)", "next", ["build"]);
   }
 
