@@ -36,7 +36,7 @@ test("[LINKS] staff share a link; a payer without a session fails the code once,
   });
   const link = new PaymentLinkPage(page);
   await link.expectStatus("Ativo", 1);
-  await expect(link.paymentUrl).toHaveText(new RegExp(`/pay/${uuid}$`));
+  await expect(link.paymentUrl).toHaveValue(new RegExp(`/pay/${uuid}$`));
   const code = (await link.verificationCode.textContent())!.trim();
   expect(code).toMatch(/^\d{6}$/);
   const whatsapp = link.share.getByRole("link", { name: "Enviar por WhatsApp" });

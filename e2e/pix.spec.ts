@@ -27,7 +27,7 @@ test("[PIX] staff sees a charge turn paid without reload", async ({ page, staff,
   await charge.expectStatus("Aguardando pagamento", "ACTIVE");
   await expect(page.getByText("R$ 25,90").first()).toBeVisible();
   await expect(charge.qrCode).toBeVisible();
-  const code = (await charge.copyAndPasteCode.textContent())!;
+  const code = await charge.copyAndPasteCode.inputValue();
   expect(code).toMatch(/^000201/);
   expect(await charge.readQrCode()).toBe(code);
   await expect(page.getByRole("timer")).toHaveAccessibleName(/Expira em (59|1:00):\d\d/);

@@ -28,6 +28,9 @@ export function enqueueEvent(clientId: string, event: TWebhookEvent, data: unkno
   );
   for (const webhook of targets) insert.run(randomUUID(), clientId, webhook.id, event, body, at, at);
   // Woken on the next turn of the event loop, after the caller's transaction has committed.
-  if (targets.length > 0) setImmediate(() => listeners.forEach((listener) => listener()));
+  if (targets.length > 0)
+    setImmediate(() => {
+      for (const listener of listeners) listener();
+    });
   return targets.length;
 }

@@ -18,7 +18,7 @@ class FakeEventSource {
   }
   fire(type: string, data?: string) {
     if (type === "open") this.readyState = 1;
-    this.handlers.get(type)?.forEach((handler) => handler({ data }));
+    for (const handler of this.handlers.get(type) ?? []) handler({ data });
   }
 }
 

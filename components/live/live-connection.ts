@@ -39,11 +39,13 @@ export function createLiveConnection({
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const dispatch = (event: LiveEvent) => listeners.forEach((listener) => listener(event));
+  const dispatch = (event: LiveEvent) => {
+    for (const listener of listeners) listener(event);
+  };
   const setOpen = (next: boolean) => {
     if (isOpen === next) return;
     isOpen = next;
-    statusListeners.forEach((listener) => listener());
+    for (const listener of statusListeners) listener();
   };
 
   const connect = () => {

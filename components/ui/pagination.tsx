@@ -64,9 +64,9 @@ function PageLink({ href, label, children }: { href: string | null; label: strin
   const className = buttonVariants({ variant: "ghost", size: "sm" });
   if (!href) {
     return (
-      <span aria-disabled="true" aria-label={label} className={cn(className, "opacity-50")}>
+      <button type="button" disabled aria-label={label} className={className}>
         {children}
-      </span>
+      </button>
     );
   }
   return (

@@ -35,7 +35,7 @@ export async function loadSessionUser(token: unknown): Promise<CurrentUser | nul
     `SELECT id::text AS id, email, name, role::text AS role, "isActive", "sessionVersion", "mustChangePassword", locale FROM "User" WHERE id = $1::uuid`,
     [parsed.data.sub],
   );
-  if (!user || !user.isActive || user.sessionVersion !== parsed.data.sessionVersion) return null;
+  if (!user?.isActive || user.sessionVersion !== parsed.data.sessionVersion) return null;
   return {
     id: user.id,
     email: user.email,

@@ -42,12 +42,13 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .then((code) => (process.exitCode = code))
-  .catch((error: unknown) => {
-    const message =
-      error instanceof z.ZodError ? z.prettifyError(error) : error instanceof Error ? error.message : String(error);
-    console.error(`user:create failed: ${message}`);
-    process.exitCode = 1;
-  })
-  .finally(() => disconnectDb());
+try {
+  process.exitCode = await main();
+} catch (error) {
+  const message =
+    error instanceof z.ZodError ? z.prettifyError(error) : error instanceof Error ? error.message : String(error);
+  console.error(`user:create failed: ${message}`);
+  process.exitCode = 1;
+} finally {
+  await disconnectDb();
+}

@@ -10,7 +10,9 @@ function fakeBus() {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    emit: (...args: Parameters<ChangeListener>) => listeners.forEach((listener) => listener(...args)),
+    emit: (...args: Parameters<ChangeListener>) => {
+      for (const listener of listeners) listener(...args);
+    },
   };
 }
 

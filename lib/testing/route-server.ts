@@ -21,7 +21,10 @@ export async function startRouteServer<TParams extends Record<string, string>>(
 ): Promise<TRouteServer> {
   const names: string[] = [];
   const matcher = new RegExp(
-    `^${pattern.replace(/\[(\w+)\]/g, (_match, name: string) => (names.push(name), "([^/]+)"))}$`,
+    `^${pattern.replace(/\[(\w+)\]/g, (_match, name: string) => {
+      names.push(name);
+      return "([^/]+)";
+    })}$`,
   );
   const server = http.createServer(async (req, res) => {
     const match = matcher.exec(new URL(req.url ?? "/", "http://x").pathname);

@@ -164,7 +164,7 @@ export async function changeOwnPassword(
 ): Promise<{ sessionVersion: number }> {
   const { currentPassword, newPassword } = ZChangeOwnPasswordInput.parse(input);
   const user = await db.user.findUnique({ where: { id: userId } });
-  if (!user || !user.isActive) throw new AppError("NOT_FOUND", "User not found.");
+  if (!user?.isActive) throw new AppError("NOT_FOUND", "User not found.");
   if (!(await verifyPassword(currentPassword, user.passwordHash))) {
     throw new AppError("VALIDATION_FAILED", "The current password is wrong.", {
       fieldErrors: { currentPassword: "wrongPassword" },

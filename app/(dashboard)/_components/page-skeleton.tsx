@@ -19,8 +19,8 @@ export async function PageSkeleton() {
       </div>
       <div className="flex flex-col gap-2 rounded-md border p-4">
         <Skeleton className="h-5 w-full" />
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} className="h-10 w-full" />
+        {["a", "b", "c", "d", "e", "f"].map((row) => (
+          <Skeleton key={row} className="h-10 w-full" />
         ))}
       </div>
     </div>

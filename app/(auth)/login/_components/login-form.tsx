@@ -14,7 +14,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
   const [error, setError] = useState<string | null>(initialError);
   const [isPending, startTransition] = useTransition();
 
-  const describe = (code: string) => {
+  const describeError = (code: string) => {
     const parsed = parseSignInError(code);
     return parsed.kind === "rate-limited"
       ? t("rateLimited", { minutes: parsed.retryAfterMinutes })
@@ -42,7 +42,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
 
   return (
     <form onSubmit={handleSubmit} className="grid gap-4" noValidate>
-      <FormError>{error ? (error === "unavailable" ? t("unavailable") : describe(error)) : null}</FormError>
+      <FormError>{error ? (error === "unavailable" ? t("unavailable") : describeError(error)) : null}</FormError>
       <Field label={t("email")} required>
         <Input name="email" type="email" autoComplete="username" autoFocus required />
       </Field>

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { CopyButton } from "@/components/copy-button";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
 import type { PaymentLinkView } from "@/lib/links/types";
 
 import type { ShareTargets } from "./payment-link-live";
@@ -28,16 +29,17 @@ export function ShareCard({ link, qrCodeDataUrl, share }: ShareCardProps) {
       </CardHeader>
       <CardContent className="grid gap-6">
         <div className="grid gap-2">
-          <span id="payment-url-label" className="text-sm font-medium">
+          <label htmlFor="payment-url" className="text-sm font-medium">
             {t("url")}
-          </span>
+          </label>
           <div className="flex items-center gap-2">
-            <code
-              aria-labelledby="payment-url-label"
-              className="block min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-xs break-all select-all"
-            >
-              {link.paymentUrl}
-            </code>
+            <Input
+              id="payment-url"
+              readOnly
+              value={link.paymentUrl}
+              onFocus={(event) => event.currentTarget.select()}
+              className="min-w-0 flex-1 bg-muted font-mono text-xs"
+            />
             <CopyButton value={link.paymentUrl} label={t("copyUrl")} />
           </div>
           <div className="flex flex-wrap gap-2">
@@ -75,15 +77,9 @@ export function ShareCard({ link, qrCodeDataUrl, share }: ShareCardProps) {
         </div>
 
         <div className="grid gap-2 rounded-md border border-dashed p-4">
-          <span id="verification-code-label" className="text-sm font-medium">
-            {t("verificationCode")}
-          </span>
+          <span className="text-sm font-medium">{t("verificationCode")}</span>
           <div className="flex items-center gap-3">
-            <code
-              aria-labelledby="verification-code-label"
-              data-testid="verification-code"
-              className="font-mono text-2xl font-semibold tracking-[0.3em]"
-            >
+            <code data-testid="verification-code" className="font-mono text-2xl font-semibold tracking-[0.3em]">
               {link.verificationCode}
             </code>
             <CopyButton value={link.verificationCode} label={t("copyCode")} />

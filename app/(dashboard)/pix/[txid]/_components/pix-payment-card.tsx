@@ -8,6 +8,7 @@ import { DateTime } from "@/components/date-time";
 import { DetailItem, DetailList } from "@/components/detail-list";
 import { Money } from "@/components/money";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Textarea } from "@/components/ui/textarea";
 import type { PixChargeView } from "@/lib/pix/types";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 
@@ -83,15 +84,17 @@ export function PixPaymentCard({ charge, qrCodeDataUrl }: PixPaymentCardProps) {
             <ExpiryCountdown expiresAt={charge.expiresAt} />
           </div>
           <div className="grid gap-2">
-            <span id="pix-copy-and-paste-label" className="text-sm font-medium">
+            <label htmlFor="pix-copy-and-paste" className="text-sm font-medium">
               {t("copyAndPaste")}
-            </span>
-            <code
-              aria-labelledby="pix-copy-and-paste-label"
-              className="block max-h-28 overflow-y-auto rounded-md border bg-muted px-3 py-2 font-mono text-xs break-all select-all"
-            >
-              {charge.pixCopyAndPaste}
-            </code>
+            </label>
+            <Textarea
+              id="pix-copy-and-paste"
+              readOnly
+              rows={4}
+              value={charge.pixCopyAndPaste}
+              onFocus={(event) => event.currentTarget.select()}
+              className="resize-none bg-muted font-mono text-xs break-all"
+            />
             <CopyButton value={charge.pixCopyAndPaste} label={t("copyCode")} isLabelVisible className="w-fit" />
           </div>
         </CardContent>

@@ -66,6 +66,7 @@ export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions }: C
   }, []);
 
   // React clears the form after each answer; the brand shown must follow.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every new answer, which is what `state` marks
   useEffect(() => setBrand(null), [state]);
 
   const serverErrors = state.status === "invalid" ? state.fieldErrors : {};
