@@ -6,10 +6,9 @@ export async function register() {
     validateServerEnvOrExit();
     // Background jobs belong to a serving process, not to the build's page-rendering workers.
     if (process.env.NEXT_PHASE !== "phase-production-build") {
-      const { startReconciliationScheduler } = await import("./lib/reconcile/scheduler");
-      startReconciliationScheduler();
-      const { startWebhookRetryWorker } = await import("./lib/webhooks/retry-worker");
-      startWebhookRetryWorker();
+      // Reconciliation, webhook retries and the other jobs of lib/jobs/registry.ts (JOBS_MODE).
+      const { startJobsInWebServer } = await import("./lib/jobs/process-runner");
+      await startJobsInWebServer();
     }
   }
 }

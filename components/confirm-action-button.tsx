@@ -17,7 +17,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { FormError } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
-import type { ActionError, ActionResult } from "@/lib/actions/define-action";
+import type { TActionError, TActionResult } from "@/lib/actions/define-action";
 
 type ConfirmActionButtonProps<T> = {
   /** The button that opens the confirmation; leave it out and pass `open` to open it from elsewhere (a menu). */
@@ -34,12 +34,12 @@ type ConfirmActionButtonProps<T> = {
   closeLabel?: string;
   variant?: "default" | "destructive";
   hasSpinner?: boolean;
-  action: () => Promise<ActionResult<T>>;
+  action: () => Promise<TActionResult<T>>;
   /** Runs after the action whatever its outcome, before the outcome is shown (for example a refetch). */
-  onSettled?: (result: ActionResult<T>) => Promise<void> | void;
+  onSettled?: (result: TActionResult<T>) => Promise<void> | void;
   onSuccess?: (data: T) => void;
   successMessage: string;
-  errorText: (error: ActionError) => string;
+  errorText: (error: TActionError) => string;
   /** "inline" keeps the dialog open with the reason until the person closes it; "toast" closes it and toasts the reason. */
   errorDisplay?: "inline" | "toast";
 };

@@ -4,7 +4,7 @@ import { CheckIcon, CopyIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 
-import { Button, type ButtonProps } from "@/components/ui/button";
+import { Button, type TButtonProps } from "@/components/ui/button";
 
 type CopyButtonProps = {
   value: string;
@@ -12,7 +12,7 @@ type CopyButtonProps = {
   label?: string;
   /** Show the label next to the icon instead of an icon-only button. */
   isLabelVisible?: boolean;
-} & Pick<ButtonProps, "variant" | "size" | "className">;
+} & Pick<TButtonProps, "variant" | "size" | "className">;
 
 type CopyState = "idle" | "copied" | "failed";
 

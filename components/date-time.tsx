@@ -1,11 +1,11 @@
 import { useLocale } from "next-intl";
 
-import { type DateInput, formatDate, formatDateTime } from "@/lib/format/date-time";
+import { formatDate, formatDateTime, type TDateInput } from "@/lib/format/date-time";
 import { resolveLocale } from "@/lib/i18n/config";
 import { cn } from "@/lib/utils";
 
 type DateTimeProps = {
-  value: DateInput;
+  value: TDateInput;
   /** Show only the calendar day (still São Paulo's day). */
   isDateOnly?: boolean;
   className?: string;

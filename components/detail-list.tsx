@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from "react";
 
 import { DateTime } from "@/components/date-time";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import type { DateInput } from "@/lib/format/date-time";
+import type { TDateInput } from "@/lib/format/date-time";
 import { cn } from "@/lib/utils";
 
 /** The label/value list of a detail page (a charge, a payment link); lay it out with `className`. */
@@ -44,9 +44,9 @@ export function DetailsCard({ title, children }: { title: ReactNode; children: R
 
 type DetailDatesProps = {
   createdAtLabel: ReactNode;
-  createdAt: DateInput;
+  createdAt: TDateInput;
   expiresAtLabel: ReactNode;
-  expiresAt: DateInput;
+  expiresAt: TDateInput;
 };
 
 /** When a charge or link was created and when it expires, side by side. */

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { DateTime } from "@/components/date-time";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
-import type { DateInput } from "@/lib/format/date-time";
+import type { TDateInput } from "@/lib/format/date-time";
 
 type LiveDetailHeaderProps = {
   title: string;
@@ -12,7 +12,7 @@ type LiveDetailHeaderProps = {
   status: ReactNode;
   statusTestId: string;
   syncedAtLabel: string;
-  syncedAt: DateInput;
+  syncedAt: TDateInput;
   /** Shown while the page cannot refresh itself, so nobody trusts a stale status. */
   pollFailingLabel: string;
   isPollFailing: boolean;

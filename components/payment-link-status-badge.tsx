@@ -1,9 +1,9 @@
 import { useTranslations } from "next-intl";
 
-import { StatusBadge, type StatusTone } from "@/components/status-badge";
+import { StatusBadge, type TStatusTone } from "@/components/status-badge";
 
 // Spec 3.3 codes: 1 CREATED, 2 EXPIRED, 3 PAID, 4 CANCELLED.
-const toneByCode: Record<string, StatusTone> = { 1: "info", 2: "neutral", 3: "success", 4: "danger" };
+const toneByCode: Record<string, TStatusTone> = { 1: "info", 2: "neutral", 3: "success", 4: "danger" };
 
 type PaymentLinkStatusBadgeProps = {
   statusCode: number;

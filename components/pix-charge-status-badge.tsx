@@ -1,9 +1,9 @@
 import { useTranslations } from "next-intl";
 
-import { StatusBadge, type StatusTone } from "@/components/status-badge";
-import type { PixChargeStatus } from "@/lib/pix/types";
+import { StatusBadge, type TStatusTone } from "@/components/status-badge";
+import type { TPixChargeStatus } from "@/lib/pix/types";
 
-const toneByStatus: Record<PixChargeStatus, StatusTone> = {
+const toneByStatus: Record<TPixChargeStatus, TStatusTone> = {
   CREATED: "neutral",
   ACTIVE: "info",
   PAID: "success",
@@ -23,7 +23,7 @@ export function PixChargeStatusBadge({ status, className }: { status: string; cl
   const t = useTranslations("pix.status");
   const key = pixChargeStatusKey(status);
   return (
-    <StatusBadge status={status} toneByStatus={toneByStatus as Record<string, StatusTone>} className={className}>
+    <StatusBadge status={status} toneByStatus={toneByStatus as Record<string, TStatusTone>} className={className}>
       {t.has(key) ? t(key) : status}
     </StatusBadge>
   );

@@ -1,10 +1,10 @@
 import { useTranslations } from "next-intl";
 
-import { StatusBadge, type StatusTone } from "@/components/status-badge";
-import type { PixRefundStatusCode } from "@/lib/pix/types";
+import { StatusBadge, type TStatusTone } from "@/components/status-badge";
+import type { TPixRefundStatusCode } from "@/lib/pix/types";
 
 // Spec 3.5 codes: 1 CREATED, 2 PROCESSING, 3 RETURNED, 4 NOT FINISHED, 99 ERROR.
-const toneByCode: Record<PixRefundStatusCode, StatusTone> = {
+const toneByCode: Record<TPixRefundStatusCode, TStatusTone> = {
   1: "neutral",
   2: "info",
   3: "success",
@@ -23,7 +23,7 @@ export function PixRefundStatusBadge({ statusCode, statusDescription, className 
   const t = useTranslations("refunds.status");
   const key = String(statusCode);
   return (
-    <StatusBadge status={key} toneByStatus={toneByCode as Record<string, StatusTone>} className={className}>
+    <StatusBadge status={key} toneByStatus={toneByCode as Record<string, TStatusTone>} className={className}>
       {t.has(key) ? t(key) : (statusDescription ?? key)}
     </StatusBadge>
   );

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 
-export type StatusTone = Exclude<BadgeTone, "outline">;
+export type TStatusTone = Exclude<TBadgeTone, "outline">;
 
-const dotClassByTone: Record<StatusTone, string> = {
+const dotClassByTone: Record<TStatusTone, string> = {
   neutral: "bg-muted-foreground",
   success: "bg-success",
   warning: "bg-warning",
@@ -16,7 +16,7 @@ const dotClassByTone: Record<StatusTone, string> = {
 type StatusBadgeProps<TStatus extends string> = {
   status: TStatus;
   /** Each feature maps its spec statuses to a tone, e.g. `{ CONCLUIDA: "success", ATIVA: "info" }`. */
-  toneByStatus: Partial<Record<TStatus, StatusTone>>;
+  toneByStatus: Partial<Record<TStatus, TStatusTone>>;
   /** The translated status name; the colour only repeats it, never replaces it. */
   children: ReactNode;
   className?: string;

@@ -1,6 +1,5 @@
-// One error type for everything the app reports to a person or an API client. The code is
-// stable and documented (docs/errors.md); the message is safe to show; `cause` and
-// `details` carry what is logged but never shown raw.
+// Codes are stable and documented (docs/errors.md); the message is safe to show; `cause` and `details` are
+// logged, never shown raw.
 export const appErrorCodes = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
@@ -16,15 +15,15 @@ export const appErrorCodes = {
   INTERNAL: 500,
 } as const;
 
-export type AppErrorCode = keyof typeof appErrorCodes;
+export type TAppErrorCode = keyof typeof appErrorCodes;
 
 export class AppError extends Error {
-  readonly code: AppErrorCode;
+  readonly code: TAppErrorCode;
   readonly status: number;
   readonly fieldErrors?: Record<string, string>;
 
   constructor(
-    code: AppErrorCode,
+    code: TAppErrorCode,
     message: string,
     options: { cause?: unknown; fieldErrors?: Record<string, string>; status?: number } = {},
   ) {

@@ -1,8 +1,7 @@
 import "server-only";
 import pino from "pino";
 
-// One logger for the server. Card numbers and security codes never reach a log line: the
-// redact paths below are a last line of defence, not the rule (the rule is not to log them).
+// The redact paths are a last line of defence: card numbers and security codes are never logged in the first place.
 export const log = pino({
   level: process.env.LOG_LEVEL ?? "info",
   base: { service: "dashboard" },

@@ -14,6 +14,8 @@ const ZSandboxEnv = z.object({
   SANDBOX_MERCHANT_CITY: z.string().min(1).default("SAO PAULO"),
   SANDBOX_PIX_PAYLOAD_HOST: z.string().min(1).optional(),
   SANDBOX_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // X-Webhook-Delivery: a new id per attempt (spec 6.2), or one id kept across a delivery's retries.
+  SANDBOX_WEBHOOK_DELIVERY_ID: z.enum(["per-attempt", "per-delivery"]).default("per-attempt"),
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).default(0),
   // Testing aid: shifts the sandbox clock, e.g. to make existing charges older than 90 days.
   SANDBOX_CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
@@ -31,6 +33,7 @@ export type TSandboxConfig = {
   merchantCity: string;
   pixPayloadHost: string;
   webhookTimeoutMs: number;
+  webhookDeliveryId: "per-attempt" | "per-delivery";
   latencyMs: number;
   clockOffsetMs: number;
 };
@@ -55,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TSandboxConfig
     merchantCity: e.SANDBOX_MERCHANT_CITY,
     pixPayloadHost: e.SANDBOX_PIX_PAYLOAD_HOST ?? `127.0.0.1:${e.SANDBOX_PORT}`,
     webhookTimeoutMs: e.SANDBOX_WEBHOOK_TIMEOUT_MS,
+    webhookDeliveryId: e.SANDBOX_WEBHOOK_DELIVERY_ID,
     latencyMs: e.SANDBOX_LATENCY_MS,
     clockOffsetMs: e.SANDBOX_CLOCK_OFFSET_MS,
   };

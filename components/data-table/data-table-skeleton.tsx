@@ -26,6 +26,7 @@ export function DataTableSkeleton({ headers, rowCount = 8 }: DataTableSkeletonPr
         </TableHeader>
         <TableBody>
           {Array.from({ length: rowCount }, (_, row) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity and never reorder
             <TableRow key={row}>
               {headers.map((header) => (
                 <TableCell key={header}>

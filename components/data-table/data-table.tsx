@@ -4,32 +4,33 @@ import { type ColumnDef, createColumnHelper, type RowData, tableFeatures, useTab
 import type { ReactNode } from "react";
 
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { SortOrder } from "./sort-params";
+import type { TSortOrder } from "@/lib/list/schemas";
 import { SortableTableHead } from "./sortable-table-head";
 
-export type DataTableColumnMeta = {
+export type TDataTableColumnMeta = {
   /** Makes the header a sort link writing `?sort=<sortKey>`; the server does the sorting. */
   sortKey?: string;
-  firstSortOrder?: SortOrder;
+  firstSortOrder?: TSortOrder;
   /** Classes for the column's header and cells (`text-right` for amounts). */
   className?: string;
 };
 
 // Rows arrive already filtered, sorted and paged by the server (from the URL), so the table
 // needs only the core features; TanStack Table supplies typed columns and cell rendering.
-export const dataTableFeatures = tableFeatures({ columnMeta: {} as DataTableColumnMeta });
-export type DataTableFeatures = typeof dataTableFeatures;
-// `any` value type: one list mixes columns of strings, numbers and dates.
-export type DataTableColumn<TData extends RowData> = ColumnDef<DataTableFeatures, TData, any>;
+export const dataTableFeatures = tableFeatures({ columnMeta: {} as TDataTableColumnMeta });
+export type TDataTableFeatures = typeof dataTableFeatures;
+// One list mixes columns of strings, numbers and dates, so the value type is left open.
+// biome-ignore lint/suspicious/noExplicitAny: TanStack's ColumnDef is invariant in its value type
+export type TDataTableColumn<TData extends RowData> = ColumnDef<TDataTableFeatures, TData, any>;
 
 /** Column helper for a list: `const column = createDataTableColumnHelper<Charge>()`. */
 export function createDataTableColumnHelper<TData extends RowData>() {
-  return createColumnHelper<DataTableFeatures, TData>();
+  return createColumnHelper<TDataTableFeatures, TData>();
 }
 
 type DataTableProps<TData extends RowData> = {
   /** Define at module scope (not inside a component), so the table is not rebuilt every render. */
-  columns: DataTableColumn<TData>[];
+  columns: TDataTableColumn<TData>[];
   data: TData[];
   /** Stable id of a row (txid, uuid) instead of its index. */
   getRowId?: (row: TData) => string;
@@ -51,7 +52,7 @@ export function DataTable<TData extends RowData>({ columns, data, getRowId, empt
           <TableRow key={group.id}>
             {group.headers.map((header) => {
               const meta = header.column.columnDef.meta;
-              const content = header.isPlaceholder ? null : <table.FlexRender header={header} />;
+              const content = header.isPlaceholder ? null : <table.FlexRender key={header.id} header={header} />;
               return meta?.sortKey ? (
                 <SortableTableHead
                   key={header.id}

@@ -1,6 +1,7 @@
 import Link from "next/link";
 
 import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 
 type FilterFormActionsProps = {
@@ -12,6 +13,7 @@ type FilterFormActionsProps = {
   /** The list's current order, kept when filtering (the page goes back to the first). */
   sort?: string;
   order?: string;
+  isPending?: boolean;
   className?: string;
 };
 
@@ -23,6 +25,7 @@ export function FilterFormActions({
   hasFilters,
   sort,
   order,
+  isPending = false,
   className,
 }: FilterFormActionsProps) {
   return (
@@ -30,7 +33,10 @@ export function FilterFormActions({
       {sort ? <input type="hidden" name="sort" value={sort} /> : null}
       {order ? <input type="hidden" name="order" value={order} /> : null}
       <div className={cn("flex gap-2", className)}>
-        <Button type="submit">{applyLabel}</Button>
+        <Button type="submit" disabled={isPending}>
+          {isPending ? <Spinner /> : null}
+          {applyLabel}
+        </Button>
         {hasFilters ? (
           <Button asChild variant="outline">
             <Link href={clearHref}>{clearLabel}</Link>

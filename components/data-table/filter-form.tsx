@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { FormEventHandler, ReactNode } from "react";
 
 import { cn } from "@/lib/utils";
 
@@ -9,6 +9,9 @@ type FilterFormProps = {
   label: string;
   /** The columns at larger widths (`lg:grid-cols-…`). */
   className?: string;
+  /** With JavaScript: writes the filters to the URL without a full reload (useFilterForm). */
+  onSubmit?: FormEventHandler<HTMLFormElement>;
+  isPending?: boolean;
   children: ReactNode;
 };
 
@@ -16,12 +19,14 @@ type FilterFormProps = {
  * A list's filter form. A plain GET form: the filters live in the URL, so a filtered view can be
  * reloaded and shared.
  */
-export function FilterForm({ action, label, className, children }: FilterFormProps) {
+export function FilterForm({ action, label, className, onSubmit, isPending, children }: FilterFormProps) {
   return (
     <form
       method="get"
       action={action}
       aria-label={label}
+      aria-busy={isPending || undefined}
+      onSubmit={onSubmit}
       className={cn("grid gap-4 rounded-lg border p-4 sm:grid-cols-2", className)}
     >
       {children}

@@ -4,20 +4,20 @@ import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { useQueryStates } from "nuqs";
 import type { ReactNode } from "react";
 
 import { TableHead } from "@/components/ui/table";
+import type { TSortOrder } from "@/lib/list/schemas";
+import { buildSortHref, nextSortOrder, sortSearchParams } from "@/lib/list/search-params";
 import { cn } from "@/lib/utils";
-
-import { buildSortHref, defaultSortParamNames, readSort, type SortOrder, type SortParamNames } from "./sort-params";
 
 type SortableTableHeadProps = {
   /** The value written to the `sort` URL parameter; the page's search-param schema must accept it. */
   column: string;
   children: ReactNode;
   /** Order of the first click: newest or largest first suits dates and amounts. */
-  firstOrder?: SortOrder;
-  paramNames?: SortParamNames;
+  firstOrder?: TSortOrder;
   className?: string;
 };
 
@@ -25,20 +25,14 @@ type SortableTableHeadProps = {
  * A column header that sorts through the URL (`?sort=…&order=…`), so the server renders the
  * sorted list and the order survives reload and sharing. The header carries `aria-sort`.
  */
-export function SortableTableHead({
-  column,
-  children,
-  firstOrder = "desc",
-  paramNames = defaultSortParamNames,
-  className,
-}: SortableTableHeadProps) {
+export function SortableTableHead({ column, children, firstOrder = "desc", className }: SortableTableHeadProps) {
   const t = useTranslations("common.table");
   const pathname = usePathname();
   const searchParams = useSearchParams();
-  const params = new URLSearchParams(searchParams.toString());
-  const current = readSort(params, paramNames);
-  const order = current?.column === column ? current.order : null;
-  const nextOrder: SortOrder = order ? (order === "asc" ? "desc" : "asc") : firstOrder;
+  const [current] = useQueryStates(sortSearchParams);
+  const sorted = current.sort ? { column: current.sort, order: current.order ?? "desc" } : null;
+  const order = sorted?.column === column ? sorted.order : null;
+  const nextOrder = nextSortOrder(sorted, column, firstOrder);
   const Icon = order === "asc" ? ArrowUpIcon : order === "desc" ? ArrowDownIcon : ArrowUpDownIcon;
 
   return (
@@ -47,7 +41,7 @@ export function SortableTableHead({
       className={className}
     >
       <Link
-        href={buildSortHref(pathname, params, column, firstOrder, paramNames)}
+        href={buildSortHref(pathname, new URLSearchParams(searchParams.toString()), column, nextOrder)}
         scroll={false}
         title={t(nextOrder === "asc" ? "sortAscending" : "sortDescending")}
         className={cn(

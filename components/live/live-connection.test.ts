@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createLiveConnection, type LiveEvent, matchesFilter } from "./live-connection";
+import { createLiveConnection, matchesFilter, type TLiveEvent } from "./live-connection";
 
 class FakeEventSource {
   static instances: FakeEventSource[] = [];
@@ -39,8 +39,8 @@ describe("createLiveConnection", () => {
 
   it("shares one EventSource between listeners and passes valid changes on", () => {
     const connection = open();
-    const first: LiveEvent[] = [];
-    const second: LiveEvent[] = [];
+    const first: TLiveEvent[] = [];
+    const second: TLiveEvent[] = [];
     connection.subscribe((event) => first.push(event));
     connection.subscribe((event) => second.push(event));
     expect(FakeEventSource.instances).toHaveLength(1);
@@ -56,7 +56,7 @@ describe("createLiveConnection", () => {
 
   it("asks listeners to resync on every open: the first, and after a drop", () => {
     const connection = open();
-    const events: LiveEvent[] = [];
+    const events: TLiveEvent[] = [];
     connection.subscribe((event) => events.push(event));
     const source = FakeEventSource.instances[0]!;
     source.fire("open");
@@ -104,7 +104,7 @@ describe("createLiveConnection", () => {
 });
 
 describe("matchesFilter", () => {
-  const change = (kind: "pix_charge" | "pix_refund", id: string): LiveEvent => ({
+  const change = (kind: "pix_charge" | "pix_refund", id: string): TLiveEvent => ({
     type: "change",
     change: { kind, id },
   });

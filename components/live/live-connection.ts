@@ -4,9 +4,9 @@ import { type TChange, type TChangeKind, ZChange } from "@/lib/events/change";
 // listens, with reconnection when the browser gives up (a non-200 answer, e.g. after a deploy
 // or a 401 while the session is renewed). Pure (EventSource and timers are injected) for tests.
 
-export type LiveEvent = { type: "change"; change: TChange } | { type: "resync" };
-export type LiveListener = (event: LiveEvent) => void;
-export type LiveFilter = { kinds: readonly TChangeKind[]; id?: string };
+export type TLiveEvent = { type: "change"; change: TChange } | { type: "resync" };
+export type TLiveListener = (event: TLiveEvent) => void;
+export type TLiveFilter = { kinds: readonly TChangeKind[]; id?: string };
 
 type EventSourceLike = Pick<EventSource, "readyState" | "close" | "addEventListener">;
 
@@ -20,7 +20,7 @@ type ConnectionOptions = {
 
 const closedState = 2; // EventSource.CLOSED, not defined outside browsers
 
-export function matchesFilter(event: LiveEvent, filter: LiveFilter): boolean {
+export function matchesFilter(event: TLiveEvent, filter: TLiveFilter): boolean {
   if (event.type === "resync") return true;
   return filter.kinds.includes(event.change.kind) && (filter.id === undefined || filter.id === event.change.id);
 }
@@ -31,7 +31,7 @@ export function createLiveConnection({
   idleCloseMs = 5_000,
   retryDelaysMs = [1_000, 2_000, 5_000, 15_000, 30_000, 60_000],
 }: ConnectionOptions) {
-  const listeners = new Set<LiveListener>();
+  const listeners = new Set<TLiveListener>();
   const statusListeners = new Set<() => void>();
   let source: EventSourceLike | null = null;
   let isOpen = false;
@@ -39,7 +39,7 @@ export function createLiveConnection({
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const dispatch = (event: LiveEvent) => {
+  const dispatch = (event: TLiveEvent) => {
     for (const listener of listeners) listener(event);
   };
   const setOpen = (next: boolean) => {
@@ -87,7 +87,7 @@ export function createLiveConnection({
   };
 
   return {
-    subscribe(listener: LiveListener): () => void {
+    subscribe(listener: TLiveListener): () => void {
       listeners.add(listener);
       clearTimeout(idleTimer);
       if (!source && !retryTimer) connect();
@@ -106,7 +106,7 @@ export function createLiveConnection({
   };
 }
 
-export type LiveConnection = ReturnType<typeof createLiveConnection>;
+export type TLiveConnection = ReturnType<typeof createLiveConnection>;
 
 function safeJson(text: string): unknown {
   try {

@@ -6,17 +6,17 @@ import type { TChangeKind } from "@/lib/events/change";
 
 import {
   createLiveConnection,
-  type LiveConnection,
-  type LiveEvent,
-  type LiveFilter,
   matchesFilter,
+  type TLiveConnection,
+  type TLiveEvent,
+  type TLiveFilter,
 } from "./live-connection";
 
-export type { LiveEvent, LiveFilter } from "./live-connection";
+export type { TLiveEvent as LiveEvent, TLiveFilter as LiveFilter } from "./live-connection";
 
-let connection: LiveConnection | undefined;
+let connection: TLiveConnection | undefined;
 
-function getConnection(): LiveConnection {
+function getConnection(): TLiveConnection {
   connection ??= createLiveConnection({
     url: "/api/events",
     createEventSource: (url) => new EventSource(url),
@@ -29,7 +29,7 @@ function getConnection(): LiveConnection {
  * one id), and on `resync` (the stream was down: changes may have been missed). Every hook in
  * the tab shares one EventSource.
  */
-export function useLiveChanges(filter: LiveFilter, onChange: (event: LiveEvent) => void): void {
+export function useLiveChanges(filter: TLiveFilter, onChange: (event: TLiveEvent) => void): void {
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -38,7 +38,7 @@ export function useLiveChanges(filter: LiveFilter, onChange: (event: LiveEvent) 
   const kinds = filter.kinds.join(",");
   const { id } = filter;
   useEffect(() => {
-    const current: LiveFilter = { kinds: kinds.split(",") as TChangeKind[], id };
+    const current: TLiveFilter = { kinds: kinds.split(",") as TChangeKind[], id };
     return getConnection().subscribe((event) => {
       if (matchesFilter(event, current)) onChangeRef.current(event);
     });

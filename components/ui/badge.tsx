@@ -20,7 +20,7 @@ export const badgeVariants = cva(
   },
 );
 
-export type BadgeTone = NonNullable<VariantProps<typeof badgeVariants>["tone"]>;
+export type TBadgeTone = NonNullable<VariantProps<typeof badgeVariants>["tone"]>;
 
 export function Badge({ className, tone, ...props }: ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
   return <span data-slot="badge" className={cn(badgeVariants({ tone }), className)} {...props} />;

@@ -28,13 +28,13 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<"button"> &
+export type TButtonProps = ComponentProps<"button"> &
   VariantProps<typeof buttonVariants> & {
     /** Render the single child (for example a `Link`) with the button's look instead of a `<button>`. */
     asChild?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+export function Button({ className, variant, size, asChild = false, type, ...props }: TButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
   return (
     <Comp

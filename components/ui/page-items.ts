@@ -1,11 +1,11 @@
-export type PageItem = { kind: "page"; page: number } | { kind: "gap"; key: string };
+export type TPageItem = { kind: "page"; page: number } | { kind: "gap"; key: string };
 
 /**
  * The page numbers to show for `page` of `pageCount`: always the first and last, the current
  * one with `siblings` either side, and a gap where numbers are skipped. A gap never stands for
  * a single page (that page is shown instead), so the list length stays stable while paging.
  */
-export function getPageItems(page: number, pageCount: number, siblings = 1): PageItem[] {
+export function getPageItems(page: number, pageCount: number, siblings = 1): TPageItem[] {
   if (pageCount <= 0) return [];
   const current = Math.min(Math.max(page, 1), pageCount);
   // first + last + current + siblings + two gaps
@@ -26,7 +26,7 @@ export function getPageItems(page: number, pageCount: number, siblings = 1): Pag
     start = end - runLength + 1;
   }
 
-  const items: PageItem[] = [{ kind: "page", page: 1 }];
+  const items: TPageItem[] = [{ kind: "page", page: 1 }];
   if (start > 2) items.push({ kind: "gap", key: "gap-start" });
   for (let p = start; p <= end; p++) items.push({ kind: "page", page: p });
   if (end < pageCount - 1) items.push({ kind: "gap", key: "gap-end" });

@@ -1,12 +1,17 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
+import { getRequestContext } from "@/lib/auth/request-context";
 import { authorize, type CurrentUser } from "@/lib/auth/session";
-import { AppError, type AppErrorCode, isAppError } from "@/lib/errors";
+import { AppError, isAppError, type TAppErrorCode } from "@/lib/errors";
 import { log } from "@/lib/log";
+import type { TChangeContext } from "@/lib/users/users";
 
-export type ActionError = { code: AppErrorCode; message: string; fieldErrors?: Record<string, string> };
-export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };
+export type TActionError = { code: TAppErrorCode; message: string; fieldErrors?: Record<string, string> };
+export type TActionResult<T> = { ok: true; data: T } | { ok: false; error: TActionError };
+
+/** What a handler gets besides its input: the signed-in user, and who/where for the audit log. */
+export type TActionContext = { user: CurrentUser; context: TChangeContext };
 
 type ActionOptions<TSchema extends z.ZodType> = {
   schema: TSchema;
@@ -20,19 +25,19 @@ function toFieldErrors(error: z.ZodError): Record<string, string> {
   return fieldErrors;
 }
 
-function toActionError(error: unknown): ActionError {
+function toActionError(error: unknown): TActionError {
   if (isAppError(error)) return { code: error.code, message: error.message, fieldErrors: error.fieldErrors };
   log.error({ err: error }, "server action failed");
   return { code: "INTERNAL", message: "Something went wrong." };
 }
 
 // Every server action: checks the session and role first (before even reading the input), parses
-// the input with zod, and turns failures into a result the form can show. redirect(), notFound()
-// and friends pass through untouched.
+// the input with zod, builds the audit context once, and turns failures into a result the form can
+// show. redirect(), notFound() and friends pass through untouched.
 export function defineAction<TSchema extends z.ZodType, TData>(
   options: ActionOptions<TSchema>,
-  handler: (input: z.output<TSchema>, user: CurrentUser) => Promise<TData>,
-): (input: z.input<TSchema>) => Promise<ActionResult<TData>> {
+  handler: (input: z.output<TSchema>, action: TActionContext) => Promise<TData>,
+): (input: z.input<TSchema>) => Promise<TActionResult<TData>> {
   return async (input) => {
     try {
       const user = await authorize(options.role, { allowPasswordChange: options.allowPasswordChange });
@@ -42,7 +47,8 @@ export function defineAction<TSchema extends z.ZodType, TData>(
           fieldErrors: toFieldErrors(parsed.error),
         });
       }
-      return { ok: true, data: await handler(parsed.data, user) };
+      const context: TChangeContext = { actor: { id: user.id, email: user.email }, ...(await getRequestContext()) };
+      return { ok: true, data: await handler(parsed.data, { user, context }) };
     } catch (error) {
       unstable_rethrow(error);
       return { ok: false, error: toActionError(error) };

@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import type { ActionError } from "./define-action";
+import type { TActionError } from "./define-action";
 
 // Field errors carry translation keys from `<namespace>.errors` (see lib/users/user-schemas.ts,
 // lib/webhooks/admin-schemas.ts); so may an error's message. The code's generic text covers
@@ -10,7 +10,7 @@ export function useActionErrorText(namespace = "users") {
     key && t.has(`${namespace}.errors.${key}`) ? t(`${namespace}.errors.${key}`) : undefined;
   return {
     fieldText,
-    formText: (error: ActionError) =>
+    formText: (error: TActionError) =>
       Object.values(error.fieldErrors ?? {})
         .map(fieldText)
         .find(Boolean) ??

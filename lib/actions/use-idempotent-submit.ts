@@ -1,14 +1,14 @@
 import { useState, useTransition } from "react";
 import type { z } from "zod";
 
-import type { ActionError, ActionResult } from "./define-action";
+import type { TActionError, TActionResult } from "./define-action";
 
 type FieldErrors = Record<string, string>;
 
 type IdempotentSubmitOptions<TSchema extends z.ZodType, TData> = {
   /** The schema the server action applies, so most mistakes are shown without a round trip. */
   schema: TSchema;
-  action: (input: z.input<TSchema>) => Promise<ActionResult<TData>>;
+  action: (input: z.input<TSchema>) => Promise<TActionResult<TData>>;
   onSuccess: (data: TData) => void;
 };
 
@@ -30,7 +30,7 @@ export function useIdempotentSubmit<TSchema extends z.ZodType, TData>({
 }: IdempotentSubmitOptions<TSchema, TData>) {
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<ActionError | null>(null);
+  const [formError, setFormError] = useState<TActionError | null>(null);
   const [isPending, startTransition] = useTransition();
 
   function submit(input: z.input<TSchema>) {

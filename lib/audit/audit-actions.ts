@@ -1,4 +1,4 @@
-// Dot-separated and past tense. Later issues add their money-moving actions here.
+// Dot-separated and past tense.
 export const auditActions = [
   "auth.sign_in",
   "auth.sign_in_failed",
@@ -22,10 +22,11 @@ export const auditActions = [
   "webhook.retired",
   "webhook_delivery.replayed",
   "reconciliation.requested",
+  "job.run_requested",
   "payment_link.created",
   "payment_link.cancelled",
   "payment_link.paid",
   "payment_link.payment_refused",
 ] as const;
 
-export type AuditAction = (typeof auditActions)[number];
+export type TAuditAction = (typeof auditActions)[number];

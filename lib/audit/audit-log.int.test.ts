@@ -19,7 +19,7 @@ describe("audit log", () => {
       userAgent: "x".repeat(900),
       metadata: { reason: "wrong_password" },
     });
-    const [entry] = (await findAuditEntries(filters({}))).entries;
+    const [entry] = (await findAuditEntries(filters({}))).rows;
     expect(entry).toMatchObject({
       actorEmail: "ana@example.com",
       action: "auth.sign_in_failed",
@@ -56,24 +56,22 @@ describe("audit log", () => {
     ];
     await db.auditLog.createMany({ data: rows });
 
-    expect((await findAuditEntries(filters({}))).entries.map((entry) => entry.resourceId)).toEqual(["u3", "u2", "u1"]);
+    expect((await findAuditEntries(filters({}))).rows.map((entry) => entry.resourceId)).toEqual(["u3", "u2", "u1"]);
     expect((await findAuditEntries(filters({ action: "auth.sign_in" }))).total).toBe(2);
-    expect((await findAuditEntries(filters({ actor: "ANA@" }))).entries.map((entry) => entry.resourceId)).toEqual([
+    expect((await findAuditEntries(filters({ actor: "ANA@" }))).rows.map((entry) => entry.resourceId)).toEqual([
       "u3",
       "u1",
     ]);
     expect((await findAuditEntries(filters({ resourceType: "user", resourceId: "u2" }))).total).toBe(1);
     expect(
-      (await findAuditEntries(filters({ from: "2026-03-01", to: "2026-03-01" }))).entries.map(
-        (entry) => entry.resourceId,
-      ),
+      (await findAuditEntries(filters({ from: "2026-03-01", to: "2026-03-01" }))).rows.map((entry) => entry.resourceId),
     ).toEqual(["u2"]);
-    expect((await findAuditEntries(filters({ to: "2026-02-28" }))).entries.map((entry) => entry.resourceId)).toEqual([
+    expect((await findAuditEntries(filters({ to: "2026-02-28" }))).rows.map((entry) => entry.resourceId)).toEqual([
       "u1",
     ]);
 
     const page2 = await findAuditEntries(filters({ page: "2" }), 2);
     expect(page2).toMatchObject({ total: 3, page: 2, pageCount: 2 });
-    expect(page2.entries.map((entry) => entry.resourceId)).toEqual(["u1"]);
+    expect(page2.rows.map((entry) => entry.resourceId)).toEqual(["u1"]);
   });
 });

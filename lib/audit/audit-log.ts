@@ -1,16 +1,17 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { periodBounds } from "@/lib/format/period";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { periodBounds } from "@/lib/list/period";
+import { findListPage, type TListPage } from "@/lib/list/query";
 import { log } from "@/lib/log";
-import type { AuditAction } from "./audit-actions";
+import type { TAuditAction } from "./audit-actions";
 import { auditPageSize, type TAuditFilters } from "./audit-filters";
 
-export type AuditActor = { id: string | null; email: string } | null;
+export type TAuditActor = { id: string | null; email: string } | null;
 
 export type TRecordAuditInput = {
-  actor: AuditActor;
-  action: AuditAction;
+  actor: TAuditActor;
+  action: TAuditAction;
   resourceType?: string;
   resourceId?: string;
   ip?: string | null;
@@ -40,7 +41,7 @@ export async function recordAudit(input: TRecordAuditInput, client: AuditWriter 
   );
 }
 
-export type AuditEntry = {
+export type TAuditEntry = {
   id: string;
   occurredAt: Date;
   actorId: string | null;
@@ -53,9 +54,10 @@ export type AuditEntry = {
   metadata: Prisma.JsonValue;
 };
 
-export type AuditPage = { entries: AuditEntry[]; total: number; page: number; pageSize: number; pageCount: number };
-
-export async function findAuditEntries(filters: TAuditFilters, pageSize = auditPageSize): Promise<AuditPage> {
+export async function findAuditEntries(
+  filters: TAuditFilters,
+  pageSize = auditPageSize,
+): Promise<TListPage<TAuditEntry>> {
   const where: Prisma.AuditLogWhereInput = {
     action: filters.action,
     actorEmail: filters.actor ? { contains: filters.actor, mode: "insensitive" } : undefined,
@@ -64,14 +66,12 @@ export async function findAuditEntries(filters: TAuditFilters, pageSize = auditP
     // Filter days are calendar days in São Paulo, as the page shows them.
     occurredAt: filters.from || filters.to ? periodBounds(filters) : undefined,
   };
-  const [total, entries] = await Promise.all([
-    db.auditLog.count({ where }),
-    db.auditLog.findMany({
-      where,
-      orderBy: [{ occurredAt: "desc" }, { id: "desc" }],
-      skip: (filters.page - 1) * pageSize,
-      take: pageSize,
-    }),
-  ]);
-  return { entries, total, page: filters.page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  return findListPage(
+    { page: filters.page, pageSize },
+    {
+      count: () => db.auditLog.count({ where }),
+      findMany: (window) =>
+        db.auditLog.findMany({ where, orderBy: [{ occurredAt: "desc" }, { id: "desc" }], ...window }),
+    },
+  );
 }

@@ -1,16 +1,16 @@
-import type { Role } from "./session-user";
+import type { TRole } from "./session-user";
 
 // What our Credentials provider returns and what the session JWT carries (see options.ts).
 declare module "next-auth" {
   interface User {
-    role: Role;
+    role: TRole;
     sessionVersion: number;
   }
 }
 
 declare module "next-auth/jwt" {
   interface JWT {
-    role?: Role;
+    role?: TRole;
     sessionVersion?: number;
   }
 }

@@ -1,8 +1,7 @@
 import { randomBytes, type ScryptOptions, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
 
-// scrypt at OWASP's recommended cost (N=2^17, r=8, p=1). The stored string names its own
-// parameters (`scrypt$N$r$p$salt$hash`, base64url) so the cost can rise later without breaking
-// existing hashes: verification always uses the parameters written in the hash.
+// OWASP's scrypt cost. The hash names its parameters (`scrypt$N$r$p$salt$hash`) and verification uses those,
+// so the cost can rise later without breaking existing hashes.
 const defaultParams = { N: 2 ** 17, r: 8, p: 1 } as const;
 const saltBytes = 16;
 const keyBytes = 64;
@@ -42,8 +41,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 let dummyHash: Promise<string> | undefined;
 
-// Spends the same time as a real check so a sign-in for an unknown email answers no faster
-// than one for a known email with a wrong password.
+// As slow as a real check, so an unknown email answers no faster than a wrong password.
 export async function verifyDummyPassword(password: string): Promise<false> {
   dummyHash ??= hashPassword(randomBytes(16).toString("base64url"));
   await verifyPassword(password, await dummyHash);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { countHit, getLimitStatus, type RateLimitRule, toRetryMinutes } from "./rate-limit-window";
+import { countHit, getLimitStatus, type TRateLimitRule, toRetryMinutes } from "./rate-limit-window";
 
-const rule: RateLimitRule = { limit: 3, windowMs: 15 * 60_000 };
+const rule: TRateLimitRule = { limit: 3, windowMs: 15 * 60_000 };
 const t0 = new Date("2026-03-01T12:00:00Z");
 const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
 

@@ -1,19 +1,18 @@
-// Fixed-window counting, kept pure so the window arithmetic is tested without a database.
-// A window opens at the first counted hit and lasts `windowMs`; once it ends the count starts over.
-export type RateLimitRule = { limit: number; windowMs: number };
-export type RateLimitWindow = { windowStart: Date; count: number; expiresAt: Date };
-export type RateLimitStatus = { isLimited: boolean; retryAfterMs: number };
+// Pure, so the window arithmetic is tested without a database. A window opens at the first counted hit.
+export type TRateLimitRule = { limit: number; windowMs: number };
+export type TRateLimitWindow = { windowStart: Date; count: number; expiresAt: Date };
+export type TRateLimitStatus = { isLimited: boolean; retryAfterMs: number };
 
-function isOpen(window: RateLimitWindow | null, now: Date): window is RateLimitWindow {
+function isOpen(window: TRateLimitWindow | null, now: Date): window is TRateLimitWindow {
   return window !== null && window.expiresAt.getTime() > now.getTime();
 }
 
-export function countHit(window: RateLimitWindow | null, rule: RateLimitRule, now: Date): RateLimitWindow {
+export function countHit(window: TRateLimitWindow | null, rule: TRateLimitRule, now: Date): TRateLimitWindow {
   if (isOpen(window, now)) return { ...window, count: window.count + 1 };
   return { windowStart: now, count: 1, expiresAt: new Date(now.getTime() + rule.windowMs) };
 }
 
-export function getLimitStatus(window: RateLimitWindow | null, rule: RateLimitRule, now: Date): RateLimitStatus {
+export function getLimitStatus(window: TRateLimitWindow | null, rule: TRateLimitRule, now: Date): TRateLimitStatus {
   if (!isOpen(window, now) || window.count < rule.limit) return { isLimited: false, retryAfterMs: 0 };
   return { isLimited: true, retryAfterMs: window.expiresAt.getTime() - now.getTime() };
 }

@@ -3,19 +3,27 @@ import { db } from "@/lib/db/client";
 import {
   countHit,
   getLimitStatus,
-  type RateLimitRule,
-  type RateLimitStatus,
-  type RateLimitWindow,
+  type TRateLimitRule,
+  type TRateLimitStatus,
+  type TRateLimitWindow,
 } from "./rate-limit-window";
 
 // Counters live in the database so every app instance shares them.
 
-export async function getRateLimitStatus(key: string, rule: RateLimitRule, now = new Date()): Promise<RateLimitStatus> {
+export async function getRateLimitStatus(
+  key: string,
+  rule: TRateLimitRule,
+  now = new Date(),
+): Promise<TRateLimitStatus> {
   const bucket = await db.rateLimitBucket.findUnique({ where: { key } });
   return getLimitStatus(bucket, rule, now);
 }
 
-export async function countRateLimitHit(key: string, rule: RateLimitRule, now = new Date()): Promise<RateLimitWindow> {
+export async function countRateLimitHit(
+  key: string,
+  rule: TRateLimitRule,
+  now = new Date(),
+): Promise<TRateLimitWindow> {
   return db.$transaction(async (tx) => {
     // An empty, already-expired row first, so concurrent first hits lock the same row
     // instead of racing on the insert.
@@ -23,7 +31,7 @@ export async function countRateLimitHit(key: string, rule: RateLimitRule, now = 
       INSERT INTO "RateLimitBucket" ("key", "windowStart", "count", "expiresAt")
       VALUES (${key}, ${now}, 0, ${now})
       ON CONFLICT ("key") DO NOTHING`;
-    const [current] = await tx.$queryRaw<RateLimitWindow[]>`
+    const [current] = await tx.$queryRaw<TRateLimitWindow[]>`
       SELECT "windowStart", "count", "expiresAt" FROM "RateLimitBucket" WHERE "key" = ${key} FOR UPDATE`;
     const next = countHit(current ?? null, rule, now);
     await tx.rateLimitBucket.update({ where: { key }, data: next });

@@ -1,7 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 
-export type RequestContext = { ip: string | null; userAgent: string | null };
+export type TRequestContext = { ip: string | null; userAgent: string | null };
 
 type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 
@@ -12,7 +12,7 @@ function readHeader(source: HeaderSource, name: string): string | null {
 
 // The last X-Forwarded-For entry is the address the nearest proxy saw (Next.js itself fills the
 // header from the socket when absent); earlier entries come from the client and can be forged.
-export function readRequestContext(source: HeaderSource): RequestContext {
+export function readRequestContext(source: HeaderSource): TRequestContext {
   const forwardedFor = readHeader(source, "x-forwarded-for")?.split(",").at(-1)?.trim();
   return {
     ip: forwardedFor || readHeader(source, "x-real-ip"),
@@ -20,6 +20,6 @@ export function readRequestContext(source: HeaderSource): RequestContext {
   };
 }
 
-export async function getRequestContext(): Promise<RequestContext> {
+export async function getRequestContext(): Promise<TRequestContext> {
   return readRequestContext(await headers());
 }

@@ -1,32 +1,30 @@
 import "server-only";
 import { z } from "zod";
 import { runSql } from "@/lib/db/sql";
-import { type Locale, resolveLocale } from "@/lib/i18n/config";
+import { resolveLocale, type TLocale } from "@/lib/i18n/config";
 
-export type Role = "ADMIN" | "STAFF";
+export type TRole = "ADMIN" | "STAFF";
 
-export type CurrentUser = {
+export type TCurrentUser = {
   id: string;
   email: string;
   name: string;
-  role: Role;
-  locale: Locale;
+  role: TRole;
+  locale: TLocale;
   // Set for a one-time password: every page sends the user to /account/password first.
   mustChangePassword: boolean;
 };
 
-// What the session JWT must carry for the user to be looked up again.
 const ZSessionToken = z.object({ sub: z.uuid(), sessionVersion: z.number().int() });
 
-// The token alone proves only that the user signed in once. The database decides whether the
-// session still stands: a deactivated user, or one whose sessionVersion was bumped (role or
-// password change, deactivation), is signed out on the very next request.
-export async function loadSessionUser(token: unknown): Promise<CurrentUser | null> {
+// The token only proves a past sign-in: a deactivated user, or one whose sessionVersion was bumped (role or
+// password change), is signed out on the very next request.
+export async function loadSessionUser(token: unknown): Promise<TCurrentUser | null> {
   const parsed = ZSessionToken.safeParse(token);
   if (!parsed.success) return null;
   // Raw SQL: this runs on every request of a signed-in user (lib/db/sql.ts says why).
   const [user] = await runSql<
-    Pick<CurrentUser, "id" | "email" | "name" | "role" | "mustChangePassword"> & {
+    Pick<TCurrentUser, "id" | "email" | "name" | "role" | "mustChangePassword"> & {
       locale: string;
       isActive: boolean;
       sessionVersion: number;

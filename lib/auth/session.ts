@@ -6,9 +6,9 @@ import { cache } from "react";
 import { serverEnv } from "@/lib/config/server-env";
 import { AppError } from "@/lib/errors";
 import { getSessionCookie, sessionMaxAgeSeconds } from "./session-cookie";
-import { type CurrentUser, loadSessionUser, type Role } from "./session-user";
+import { loadSessionUser, type TCurrentUser, type TRole } from "./session-user";
 
-export type { CurrentUser, Role };
+export type { TCurrentUser as CurrentUser, TRole as Role };
 
 // Path of the page being rendered, set by proxy.ts, so a sign-in can come back to it.
 export const pathnameHeader = "x-pathname";
@@ -19,7 +19,7 @@ type GuardOptions = {
 };
 
 // Once per request (React cache), and never trusted from the token alone: see loadSessionUser.
-export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+export const getCurrentUser = cache(async (): Promise<TCurrentUser | null> => {
   const value = (await cookies()).get(getSessionCookie().name)?.value;
   if (!value) return null;
   const token = await decode({ token: value, secret: serverEnv.AUTH_SECRET }).catch(() => null);
@@ -35,23 +35,21 @@ async function signInUrl(): Promise<string> {
   return isLocalPath(path) && path !== "/" ? `/login?callbackUrl=${encodeURIComponent(path)}` : "/login";
 }
 
-// For pages and layouts: sends a signed-out visitor to /login.
-export async function requireUser(options: GuardOptions = {}): Promise<CurrentUser> {
+export async function requireUser(options: GuardOptions = {}): Promise<TCurrentUser> {
   const user = await getCurrentUser();
   if (!user) redirect(await signInUrl());
   if (user.mustChangePassword && !options.allowPasswordChange) redirect("/account/password");
   return user;
 }
 
-// For admin pages: STAFF get the 403 page (app/forbidden.tsx).
-export async function requireAdmin(): Promise<CurrentUser> {
+export async function requireAdmin(): Promise<TCurrentUser> {
   const user = await requireUser();
   if (user.role !== "ADMIN") forbidden();
   return user;
 }
 
 // For server actions and route handlers: throws, and the caller maps the error to its answer.
-export async function authorize(role?: "ADMIN", options: GuardOptions = {}): Promise<CurrentUser> {
+export async function authorize(role?: "ADMIN", options: GuardOptions = {}): Promise<TCurrentUser> {
   const user = await getCurrentUser();
   if (!user) throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
   if (user.mustChangePassword && !options.allowPasswordChange) {
@@ -61,10 +59,9 @@ export async function authorize(role?: "ADMIN", options: GuardOptions = {}): Pro
   return user;
 }
 
-// After the user's own password change bumps sessionVersion, the session in this browser gets a
-// fresh token with the new version while every other session of the user ends.
+// After the user's own password change, this browser keeps its session while every other one ends.
 export async function renewSession(
-  user: Pick<CurrentUser, "id" | "email" | "name" | "role">,
+  user: Pick<TCurrentUser, "id" | "email" | "name" | "role">,
   sessionVersion: number,
 ): Promise<void> {
   const { name, isSecure } = getSessionCookie();

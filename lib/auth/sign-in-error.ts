@@ -2,13 +2,13 @@
 // shared by the server (options.ts) and the sign-in form.
 const rateLimitedPrefix = "RateLimited:";
 
-export type SignInError = { kind: "rate-limited"; retryAfterMinutes: number } | { kind: "invalid" };
+export type TSignInError = { kind: "rate-limited"; retryAfterMinutes: number } | { kind: "invalid" };
 
 export function formatRateLimitedError(retryAfterMinutes: number): string {
   return `${rateLimitedPrefix}${retryAfterMinutes}`;
 }
 
-export function parseSignInError(error: string): SignInError {
+export function parseSignInError(error: string): TSignInError {
   if (error.startsWith(rateLimitedPrefix)) {
     const minutes = Number(error.slice(rateLimitedPrefix.length));
     if (Number.isSafeInteger(minutes) && minutes > 0) return { kind: "rate-limited", retryAfterMinutes: minutes };

@@ -3,28 +3,28 @@ import { recordAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { verifyDummyPassword, verifyPassword } from "./password";
 import { countRateLimitHit, getRateLimitStatus, resetRateLimit } from "./rate-limit";
-import { type RateLimitRule, toRetryMinutes } from "./rate-limit-window";
-import type { RequestContext } from "./request-context";
-import type { Role } from "./session-user";
+import { type TRateLimitRule, toRetryMinutes } from "./rate-limit-window";
+import type { TRequestContext } from "./request-context";
+import type { TRole } from "./session-user";
 
 // Failed attempts only are counted. Per account stops guessing one password; per IP stops one
 // address spraying many accounts; the IP limit is looser because offices share an address.
 export const signInLimits = {
   account: { limit: 5, windowMs: 15 * 60_000 },
   ip: { limit: 20, windowMs: 15 * 60_000 },
-} satisfies Record<string, RateLimitRule>;
+} satisfies Record<string, TRateLimitRule>;
 
-export type SignedInUser = {
+export type TSignedInUser = {
   id: string;
   email: string;
   name: string;
-  role: Role;
+  role: TRole;
   locale: string;
   sessionVersion: number;
 };
 
-export type SignInResult =
-  | { status: "signed-in"; user: SignedInUser }
+export type TSignInResult =
+  | { status: "signed-in"; user: TSignedInUser }
   | { status: "invalid" }
   | { status: "rate-limited"; retryAfterMinutes: number };
 
@@ -33,9 +33,9 @@ export const ipLimitKey = (ip: string) => `sign-in:ip:${ip}`;
 
 export async function signInWithPassword(
   credentials: { email: string; password: string },
-  context: RequestContext,
+  context: TRequestContext,
   now = new Date(),
-): Promise<SignInResult> {
+): Promise<TSignInResult> {
   const email = credentials.email.trim().toLowerCase();
   const limits = [
     { scope: "account", key: accountLimitKey(email), rule: signInLimits.account },

@@ -3,15 +3,15 @@ import { isAppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { authorize, type CurrentUser } from "./session";
 
-export type ApiErrorBody = { error: { code: string; message: string; fieldErrors?: Record<string, string> } };
+export type TApiErrorBody = { error: { code: string; message: string; fieldErrors?: Record<string, string> } };
 
 export function apiErrorResponse(error: unknown): Response {
   if (isAppError(error)) {
-    const body: ApiErrorBody = { error: { code: error.code, message: error.message, fieldErrors: error.fieldErrors } };
+    const body: TApiErrorBody = { error: { code: error.code, message: error.message, fieldErrors: error.fieldErrors } };
     return Response.json(body, { status: error.status });
   }
   log.error({ err: error }, "route handler failed");
-  const body: ApiErrorBody = { error: { code: "INTERNAL", message: "Something went wrong." } };
+  const body: TApiErrorBody = { error: { code: "INTERNAL", message: "Something went wrong." } };
   return Response.json(body, { status: 500 });
 }
 

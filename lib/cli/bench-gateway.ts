@@ -1,14 +1,6 @@
-// `npm run bench:gateway`: what the app adds on top of the gateway when reading a Pix charge.
-// Self-contained: starts its own sandbox and a throw-away PostgreSQL database, issues and pays a
-// charge, then times sequential reads over keep-alive connections, in one run:
-//   direct  GET /api/v1/pix-charges/{txid} to the sandbox with the same client certificate;
-//   app     the same read through the app, which reads upstream, writes the mirror and answers
-//           the PixChargeView. Two ways:
-//           --mode=in-process (default): getPixChargeView(txid, { refresh: true }), the code behind
-//             the route, in this process;
-//           --mode=server: GET /api/pix/charges/{txid}?refresh=1 on `next start` (port --port, 3200)
-//             from the existing production build, signed in as a bench user (session cookie).
-// Options: --requests=N (default 2000), --warmup=N (default 200). Goal: app adds < 5 ms at p50.
+// `npm run bench:gateway`: a Pix charge read direct from its own sandbox vs through the app (docs/pix.md).
+// --mode=in-process (default) calls getPixChargeView(txid, { refresh: true }); --mode=server reads the route on
+// `next start` (--port, 3200) from an existing build. --requests=2000 --warmup=200. Goal: app adds < 5 ms at p50.
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { Agent, request } from "undici";

@@ -1,10 +1,5 @@
-// `npm run bench:pay-page -- http://127.0.0.1:3210`: page weight of the hosted payment page on a
-// running production server (`next build` + `next start`; the URL is the first argument). It makes
-// a payment link at the server's gateway (the sandbox, with the merchant certificate: --sandbox=URL,
-// default https://127.0.0.1:8443, --certs=DIR, default .data/certs), then loads the page in a fresh
-// headless Chromium several times (--runs=N, default 5) for each step, the code form and the payment
-// form, and reports the medians of: the JavaScript it loads, as sent on the wire (compressed), and
-// its Largest Contentful Paint. Goal: < 120 kB of JavaScript, LCP < 1 s.
+// `npm run bench:pay-page`: medians of cold loads of the code and payment steps on a production server
+// (compressed JavaScript, LCP). Goal: < 120 kB of JavaScript, LCP < 1 s.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";

@@ -1,6 +1,5 @@
-// The load generator of `npm run bench:webhooks`, in a worker thread so that the main thread's CPU
-// time is the receiver's alone. For each batch it is sent, it posts every delivery over `connections`
-// keep-alive connections and answers with the latencies, the answers and its own CPU time.
+// The load generator of `npm run bench:webhooks`, in a worker thread so that the main thread's CPU time is the
+// receiver's alone.
 import { parentPort, workerData } from "node:worker_threads";
 import { Pool } from "undici";
 

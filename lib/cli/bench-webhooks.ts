@@ -1,15 +1,6 @@
-// `npm run bench:webhooks`: sustained signed deliveries into the webhook receiver on PostgreSQL.
-// Self-contained: a throw-away PostgreSQL database, one webhook record, and the receiver's route
-// handler (`POST` of app/api/webhooks/gateway/[webhookId]/route.ts) served in this process over
-// node:http (lib/testing/route-server.ts), so it runs without a production build. The clients run
-// in a worker thread (bench-webhooks-client.ts) and post over keep-alive connections: every event
-// once, plus gateway-style retries (same delivery id) and re-sends (same event, new delivery id).
-// A warm-up batch of other events goes first (connections, prepared statements, JIT). At the end
-// the database must show each event applied exactly once. CPU time per delivery is reported for
-// the receiver (this process's main thread), the clients and the PostgreSQL backends, the figures
-// that stay meaningful on a shared, loaded machine. Options: --events=N (default 5000),
-// --connections=N (default 16), --duplicates=0.2 (share of extra posts), --warmup=N (default 500).
-// Goal: ≥ 500 deliveries/s, p99 < 100 ms.
+// `npm run bench:webhooks`: signed deliveries into the receiver's route handler, served in-process on a throw-away
+// PostgreSQL database, then checked exactly-once (docs/webhooks.md). Options: --events=5000 --connections=16
+// --duplicates=0.2 (share of extra posts) --warmup=500. Goal: ≥ 500 deliveries/s, p99 < 100 ms.
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -35,7 +26,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-// CPU time (ms) of processes from /proc (utime + stime); a process gone meanwhile counts as 0.
+// CPU ms from /proc (utime + stime); a process gone meanwhile counts as 0.
 const clockTicksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
 
 function processCpuMs(pids: number[]): number {
@@ -105,8 +96,7 @@ async function main(): Promise<number> {
     };
     const warmup = Array.from({ length: options.warmup }, (_, index) => newEvent("WARM", index));
     const unique = Array.from({ length: options.events }, (_, index) => newEvent("BENCH", index));
-    // Extra posts come after their original in the queue: half retries (same delivery id), half
-    // re-sends of the event under a new delivery id (as through a second webhook).
+    // Each extra follows its original: half retries (same delivery id), half re-sends (new delivery id).
     const extras = Math.round(options.events * options.duplicates);
     const queue: Post[] = [...unique];
     for (let index = 0; index < extras; index += 1) {
@@ -157,8 +147,6 @@ async function main(): Promise<number> {
         .join(", ")}`,
     );
 
-    // Exactly once, from the database: one effect and one APPLIED delivery per event, every charge
-    // paid, nothing left pending or failed.
     const [effects, applied, paid, unsettled] = await Promise.all([
       db.webhookEffect.count(),
       db.webhookDelivery.groupBy({ by: ["eventKey"], where: { outcome: "APPLIED" }, _count: true }),

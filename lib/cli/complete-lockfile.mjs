@@ -1,10 +1,6 @@
-// npm run lock:complete — after any `npm install` that changes dependencies.
-// The registry this project is built against serves only the Linux builds of packages that
-// ship per-platform binaries (@next/swc-*, @swc/core-*, @tailwindcss/oxide-*...). npm then
-// leaves the other platforms' optional packages out of package-lock.json, and `npm ci`
-// refuses the lock as out of sync. This adds each missing optional package with the version
-// its parent asks for and the os/cpu its name declares, so npm ci skips it on Linux and a
-// machine of that platform fetches it from its registry.
+// npm run lock:complete — after any `npm install` that changes dependencies. Our registry serves only the Linux
+// builds of per-platform packages (@next/swc-*, @swc/core-*...), so npm leaves the other platforms' optional
+// packages out of the lock and `npm ci` refuses it. This adds each with its parent's version and its os/cpu.
 import { readFileSync, writeFileSync } from "node:fs";
 
 const lockPath = new URL("../../package-lock.json", import.meta.url);

@@ -1,6 +1,4 @@
-// npm run db:check
-// Fails when prisma/schema.prisma and prisma/migrations disagree, i.e. someone changed the
-// schema without adding a migration (or edited a migration by hand).
+// npm run db:check: fails when schema.prisma and the migrations disagree (a schema change without a migration).
 import { diffMigrationsToSchema } from "./schema-diff";
 
 async function main(): Promise<number> {

@@ -1,9 +1,8 @@
-// npm run db:migrate
-// Applies pending prisma/migrations to PostgreSQL (DATABASE_URL) or, when it is unset, to the
-// embedded PGlite database (PGLITE_DATA_DIR), without Prisma's native schema engine.
+// npm run db:migrate: to DATABASE_URL or, when unset, to the embedded PGlite (PGLITE_DATA_DIR), without Prisma's
+// native schema engine.
 import "./load-env";
 import { getDatabaseEnv } from "@/lib/config/database-env";
-import { applyMigrations, type MigrationResult } from "@/lib/db/migrate";
+import { applyMigrations, type TMigrationResult } from "@/lib/db/migrate";
 import { openPgliteDataDir } from "@/lib/db/pglite";
 
 function redactPassword(url: string): string {
@@ -12,7 +11,7 @@ function redactPassword(url: string): string {
   return parsed.toString();
 }
 
-async function migrate(): Promise<{ where: string; result: MigrationResult }> {
+async function migrate(): Promise<{ where: string; result: TMigrationResult }> {
   const env = getDatabaseEnv();
   const onApplied = (name: string) => console.log(`  applied ${name}`);
   if (env.DATABASE_URL) {

@@ -1,6 +1,4 @@
-// npm run db:new -- --name add_refunds
-// Writes prisma/migrations/<timestamp>_<name>/migration.sql with the SQL that takes a database
-// at the latest migration to the current schema.prisma (what `prisma migrate dev --create-only` does).
+// npm run db:new -- --name add_refunds: what `prisma migrate dev --create-only` does, offline.
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";

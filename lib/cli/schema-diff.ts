@@ -4,9 +4,6 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-// Runs Prisma 6's `migrate diff` (WASM schema engine on in-memory PGlite, see
-// prisma/prisma6.config.ts) between the migrations folder and schema.prisma.
-
 const root = process.cwd();
 export const schemaPath = path.join(root, "prisma", "schema.prisma");
 export const migrationsDir = path.join(root, "prisma", "migrations");
@@ -17,7 +14,7 @@ const prisma6Cli = path.join(
   "index.js",
 );
 
-export type SchemaDiff = { hasChanges: boolean; sql: string };
+export type TSchemaDiff = { hasChanges: boolean; sql: string };
 
 // Prisma 6 insists on a datasource URL in the schema even though the engine reaches the
 // database through the adapter; Prisma 7 forbids it there, so the diff reads a copy.
@@ -30,8 +27,7 @@ async function writeSchemaCopy(dir: string): Promise<string> {
 }
 
 function runPrisma6(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  // Prisma 6 checks for its native engines before running any command; pointing the
-  // overrides at an existing file skips the download, and the WASM engine does the work.
+  // Pointing the native engine overrides at any existing file skips their download; the WASM engine does the work.
   const anyExistingFile = path.join(root, "package.json");
   const env = {
     ...process.env,
@@ -51,7 +47,7 @@ function runPrisma6(args: string[]): Promise<{ code: number; stdout: string; std
   });
 }
 
-export async function diffMigrationsToSchema(): Promise<SchemaDiff> {
+export async function diffMigrationsToSchema(): Promise<TSchemaDiff> {
   const dir = await mkdtemp(path.join(tmpdir(), "payments-schema-diff-"));
   try {
     const schemaCopy = await writeSchemaCopy(dir);

@@ -14,8 +14,8 @@ export const databaseEnvConcern = defineEnvConcern("database", {
     .describe("Folder of the embedded PGlite database, used when DATABASE_URL is unset; defaults to .data/pglite."),
 });
 
-export type DatabaseEnv = z.infer<typeof databaseEnvConcern.schema>;
+export type TDatabaseEnv = z.infer<typeof databaseEnvConcern.schema>;
 
-export function getDatabaseEnv(env: Record<string, string | undefined> = process.env): DatabaseEnv {
+export function getDatabaseEnv(env: Record<string, string | undefined> = process.env): TDatabaseEnv {
   return parseEnvConcern(databaseEnvConcern, env);
 }

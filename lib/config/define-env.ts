@@ -3,24 +3,24 @@ import { z } from "zod";
 // Each concern (database, auth, app, later the gateway) declares its variables in one zod
 // object; every variable's `.describe()` text says what it is for and how to set it, so a
 // failed check can tell the operator exactly what to fix.
-export type EnvConcern<Shape extends z.ZodRawShape> = {
+export type TEnvConcern<Shape extends z.ZodRawShape> = {
   name: string;
   schema: z.ZodObject<Shape>;
 };
 
-export type EnvProblem = { variable: string; problem: string; fix: string };
+export type TEnvProblem = { variable: string; problem: string; fix: string };
 
 export class EnvValidationError extends Error {
-  readonly problems: EnvProblem[];
+  readonly problems: TEnvProblem[];
 
-  constructor(problems: EnvProblem[]) {
+  constructor(problems: TEnvProblem[]) {
     super(formatEnvProblems(problems));
     this.name = "EnvValidationError";
     this.problems = problems;
   }
 }
 
-export function defineEnvConcern<Shape extends z.ZodRawShape>(name: string, shape: Shape): EnvConcern<Shape> {
+export function defineEnvConcern<Shape extends z.ZodRawShape>(name: string, shape: Shape): TEnvConcern<Shape> {
   return { name, schema: z.object(shape) };
 }
 
@@ -32,10 +32,10 @@ function withoutEmptyValues(env: Env): Env {
 }
 
 function describeIssues<Shape extends z.ZodRawShape>(
-  concern: EnvConcern<Shape>,
+  concern: TEnvConcern<Shape>,
   error: z.ZodError,
   env: Env,
-): EnvProblem[] {
+): TEnvProblem[] {
   return error.issues.map((issue) => {
     const variable = String(issue.path[0] ?? "(unknown)");
     const field = concern.schema.shape[variable] as z.ZodType | undefined;
@@ -49,7 +49,7 @@ function describeIssues<Shape extends z.ZodRawShape>(
 }
 
 export function parseEnvConcern<Shape extends z.ZodRawShape>(
-  concern: EnvConcern<Shape>,
+  concern: TEnvConcern<Shape>,
   env: Env = process.env,
 ): z.infer<z.ZodObject<Shape>> {
   const present = withoutEmptyValues(env);
@@ -59,7 +59,7 @@ export function parseEnvConcern<Shape extends z.ZodRawShape>(
 }
 
 // Parses several concerns and reports every problem at once, not only the first one.
-export function collectEnvProblems(concerns: EnvConcern<z.ZodRawShape>[], env: Env = process.env): EnvProblem[] {
+export function collectEnvProblems(concerns: TEnvConcern<z.ZodRawShape>[], env: Env = process.env): TEnvProblem[] {
   return concerns.flatMap((concern) => {
     try {
       parseEnvConcern(concern, env);
@@ -71,7 +71,7 @@ export function collectEnvProblems(concerns: EnvConcern<z.ZodRawShape>[], env: E
   });
 }
 
-export function formatEnvProblems(problems: EnvProblem[]): string {
+export function formatEnvProblems(problems: TEnvProblem[]): string {
   const lines = problems.map(({ variable, problem, fix }) => `  - ${variable} ${problem}. ${fix}`);
   return [
     "Invalid environment configuration:",

@@ -64,8 +64,8 @@ export const gatewayEnvConcern = defineEnvConcern("gateway", {
     ),
 });
 
-export type GatewayEnv = z.infer<typeof gatewayEnvConcern.schema>;
+export type TGatewayEnv = z.infer<typeof gatewayEnvConcern.schema>;
 
-export function getGatewayEnv(env: Record<string, string | undefined> = process.env): GatewayEnv {
+export function getGatewayEnv(env: Record<string, string | undefined> = process.env): TGatewayEnv {
   return parseEnvConcern(gatewayEnvConcern, env);
 }

@@ -23,8 +23,8 @@ export const reconcileEnvConcern = defineEnvConcern("reconcile", {
     ),
 });
 
-export type ReconcileEnv = z.infer<typeof reconcileEnvConcern.schema>;
+export type TReconcileEnv = z.infer<typeof reconcileEnvConcern.schema>;
 
-export function getReconcileEnv(env: Record<string, string | undefined> = process.env): ReconcileEnv {
+export function getReconcileEnv(env: Record<string, string | undefined> = process.env): TReconcileEnv {
   return parseEnvConcern(reconcileEnvConcern, env);
 }

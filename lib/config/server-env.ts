@@ -4,6 +4,7 @@ import { authEnvConcern } from "./auth-env";
 import { databaseEnvConcern } from "./database-env";
 import { parseEnvConcern } from "./define-env";
 import { gatewayEnvConcern } from "./gateway-env";
+import { jobsEnvConcern } from "./jobs-env";
 import { reconcileEnvConcern } from "./reconcile-env";
 import { assertValidServerEnv } from "./validate-env";
 import { webhooksEnvConcern } from "./webhooks-env";
@@ -20,24 +21,25 @@ function readServerEnv() {
     ...parseEnvConcern(gatewayEnvConcern),
     ...webhooks,
     ...parseEnvConcern(reconcileEnvConcern),
+    ...parseEnvConcern(jobsEnvConcern),
     APP_URL: appUrl,
     WEBHOOK_RECEIVER_BASE_URL: webhooks.WEBHOOK_RECEIVER_BASE_URL ?? appUrl,
   };
 }
 
-export type ServerEnv = ReturnType<typeof readServerEnv>;
+export type TServerEnv = ReturnType<typeof readServerEnv>;
 
-let cached: ServerEnv | undefined;
+let cached: TServerEnv | undefined;
 
 // Parsed on first use, not on import, so `next build` can load modules without a full
 // environment; instrumentation.ts validates it eagerly when the server starts.
-export function getServerEnv(): ServerEnv {
+export function getServerEnv(): TServerEnv {
   cached ??= readServerEnv();
   return cached;
 }
 
-export const serverEnv: ServerEnv = new Proxy({} as ServerEnv, {
-  get: (_target, key) => getServerEnv()[key as keyof ServerEnv],
+export const serverEnv: TServerEnv = new Proxy({} as TServerEnv, {
+  get: (_target, key) => getServerEnv()[key as keyof TServerEnv],
   has: (_target, key) => key in getServerEnv(),
   ownKeys: () => Reflect.ownKeys(getServerEnv()),
   getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(getServerEnv(), key),

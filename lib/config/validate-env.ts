@@ -3,6 +3,7 @@ import { authEnvConcern } from "./auth-env";
 import { databaseEnvConcern } from "./database-env";
 import { collectEnvProblems, EnvValidationError } from "./define-env";
 import { gatewayEnvConcern } from "./gateway-env";
+import { getJobsEnv, jobsEnvConcern } from "./jobs-env";
 import { payPageEnvConcern } from "./pay-page-env";
 import { reconcileEnvConcern } from "./reconcile-env";
 import { webhooksEnvConcern } from "./webhooks-env";
@@ -15,6 +16,7 @@ export const serverEnvConcerns = [
   gatewayEnvConcern,
   webhooksEnvConcern,
   reconcileEnvConcern,
+  jobsEnvConcern,
   payPageEnvConcern,
 ];
 
@@ -22,6 +24,8 @@ export const serverEnvConcerns = [
 export function assertValidServerEnv(env: Record<string, string | undefined> = process.env): void {
   const problems = collectEnvProblems(serverEnvConcerns, env);
   if (problems.length > 0) throw new EnvValidationError(problems);
+  // A rule across concerns: JOBS_MODE=worker needs PostgreSQL.
+  getJobsEnv(env);
 }
 
 // Called from instrumentation.ts: a server with a bad environment stops at start, not on the

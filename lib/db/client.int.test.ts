@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase, testBackends } from "@/lib/testing/test-database";
+import { openTestDatabase, type TTestDatabase, testBackends } from "@/lib/testing/test-database";
 import { db, disconnectDb, getDatabaseBackend } from "./client";
 import { isDatabaseHealthy } from "./health";
 
 describe.each(testBackends)("Prisma client on %s", (backend) => {
-  let database: TestDatabase;
+  let database: TTestDatabase;
 
   beforeAll(async () => {
     database = await openTestDatabase(backend);

@@ -1,16 +1,17 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { getDatabaseEnv } from "@/lib/config/database-env";
-import { PrismaClient } from "@/lib/generated/prisma/client";
+import { type Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { openPgliteDataDir } from "./pglite";
 
-export type DatabaseConnection = { kind: "postgres"; url: string } | { kind: "pglite"; pglite: PGlite };
+export type TDatabaseConnection = { kind: "postgres"; url: string } | { kind: "pglite"; pglite: PGlite };
 
-export function createPrismaClient(connection: DatabaseConnection): PrismaClient {
+export function createPrismaClient(connection: TDatabaseConnection): PrismaClient {
   const adapter =
     connection.kind === "postgres"
       ? new PrismaPg({ connectionString: connection.url })
@@ -20,9 +21,8 @@ export function createPrismaClient(connection: DatabaseConnection): PrismaClient
 
 type Database = {
   client: PrismaClient;
-  backend: DatabaseConnection["kind"];
-  connection: DatabaseConnection;
-  // Opened on first use by getPostgresPool().
+  backend: TDatabaseConnection["kind"];
+  connection: TDatabaseConnection;
   pool?: pg.Pool;
   close: () => Promise<void>;
 };
@@ -30,12 +30,12 @@ type Database = {
 function openDefaultDatabase(): Database {
   const env = getDatabaseEnv();
   if (env.DATABASE_URL) {
-    const connection: DatabaseConnection = { kind: "postgres", url: env.DATABASE_URL };
+    const connection: TDatabaseConnection = { kind: "postgres", url: env.DATABASE_URL };
     const client = createPrismaClient(connection);
     return { client, backend: "postgres", connection, close: () => client.$disconnect() };
   }
   const embedded = openPgliteDataDir(env.PGLITE_DATA_DIR);
-  const connection: DatabaseConnection = { kind: "pglite", pglite: embedded.pglite };
+  const connection: TDatabaseConnection = { kind: "pglite", pglite: embedded.pglite };
   const client = createPrismaClient(connection);
   return {
     client,
@@ -48,8 +48,7 @@ function openDefaultDatabase(): Database {
   };
 }
 
-// One client per process: Next.js dev reloads modules on every change, and a second client
-// would open a second connection pool, or for PGlite fail on the data folder's lock.
+// One client per process: Next.js dev reloads modules, and a second client would open a second pool (PGlite: fail).
 const cache = globalThis as typeof globalThis & { __paymentsDatabase?: Database };
 
 function getDatabase(): Database {
@@ -57,29 +56,76 @@ function getDatabase(): Database {
   return cache.__paymentsDatabase;
 }
 
-// The connection opens on first use, not on import, so `next build` and modules that never
-// query do not take the PGlite lock.
+// A flag, not mere presence: work started inside a transaction may outlive it.
+const openTransaction = new AsyncLocalStorage<{ isOpen: boolean }>();
+
+export async function trackTransaction<T>(work: () => Promise<T>): Promise<T> {
+  const scope = { isOpen: true };
+  return openTransaction.run(scope, async () => {
+    try {
+      return await work();
+    } finally {
+      scope.isOpen = false;
+    }
+  });
+}
+
+// The transaction guard (docs/database.md): on PGlite's one connection the global client would wait for the open
+// transaction, which waits for it. On PostgreSQL production logs instead of failing the request.
+export function assertNoOpenTransaction(use: string): void {
+  if (!openTransaction.getStore()?.isOpen) return;
+  const error = new Error(
+    `database: ${use} on the global client inside an open transaction; pass the transaction client down (docs/database.md)`,
+  );
+  if (getDatabase().backend === "postgres" && process.env.NODE_ENV === "production") {
+    log.error({ err: error }, "database: global client used inside a transaction");
+    return;
+  }
+  throw error;
+}
+
+type TransactionOptions = { maxWait?: number; timeout?: number; isolationLevel?: Prisma.TransactionIsolationLevel };
+
+function transactionOf(client: PrismaClient): PrismaClient["$transaction"] {
+  const run = (arg: unknown, options?: TransactionOptions) =>
+    typeof arg === "function"
+      ? trackTransaction(() => client.$transaction(arg as (tx: Prisma.TransactionClient) => Promise<unknown>, options))
+      : client.$transaction(arg as Prisma.PrismaPromise<unknown>[], options);
+  return run as PrismaClient["$transaction"];
+}
+
+// Opens on first use, not on import, so `next build` does not take the PGlite lock.
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, key) {
+    assertNoOpenTransaction(`db.${String(key)}`);
     const client = getDatabase().client;
+    if (key === "$transaction") return transactionOf(client);
     const value: unknown = Reflect.get(client, key);
     return typeof value === "function" ? value.bind(client) : value;
   },
 });
 
-export function getDatabaseBackend(): DatabaseConnection["kind"] {
+export type TTransactionClient = Prisma.TransactionClient;
+
+// The one way to open a transaction: `work` passes its client to everything it calls. No upstream calls inside
+// unless a lock must be held across the call (and say so).
+export function inTransaction<T>(
+  work: (tx: TTransactionClient) => Promise<T>,
+  options?: TransactionOptions,
+): Promise<T> {
+  return db.$transaction(work, options);
+}
+
+export function getDatabaseBackend(): TDatabaseConnection["kind"] {
   return getDatabase().backend;
 }
 
-// For code that needs its own session beside Prisma's pool (lib/events/bus.ts: LISTEN).
-export function getDatabaseConnection(): DatabaseConnection {
+// For code that needs its own session beside Prisma's pool (LISTEN).
+export function getDatabaseConnection(): TDatabaseConnection {
   return getDatabase().connection;
 }
 
-/**
- * A plain node-postgres pool beside Prisma's, for hot paths where a Prisma query's own CPU cost
- * shows (lib/db/sql.ts); null on the embedded PGlite, which has a single connection.
- */
+// For hot paths where Prisma's own CPU cost shows; null on PGlite, which has a single connection.
 export function getPostgresPool(): pg.Pool | null {
   const database = getDatabase();
   if (database.connection.kind !== "postgres") return null;
@@ -93,7 +139,7 @@ export function getPostgresPool(): pg.Pool | null {
   return database.pool;
 }
 
-// For CLIs and tests: closes the connection (and releases the PGlite lock) so the process can exit.
+// Also releases the PGlite lock, so a CLI or test process can exit.
 export async function disconnectDb(): Promise<void> {
   const database = cache.__paymentsDatabase;
   cache.__paymentsDatabase = undefined;

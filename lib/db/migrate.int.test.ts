@@ -9,11 +9,11 @@ import {
   checksumOf,
   defaultMigrationsDir,
   MigrationError,
-  type MigrationTarget,
   readLocalMigrations,
+  type TMigrationTarget,
 } from "./migrate";
 
-type Scratch = { target: MigrationTarget; query: <Row>(sql: string) => Promise<Row[]>; drop: () => Promise<void> };
+type Scratch = { target: TMigrationTarget; query: <Row>(sql: string) => Promise<Row[]>; drop: () => Promise<void> };
 
 // An empty database per test, so every test starts before the first migration.
 async function createScratchPostgres(): Promise<Scratch> {

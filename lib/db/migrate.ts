@@ -29,11 +29,11 @@ const createMigrationsTableSql = `CREATE TABLE IF NOT EXISTS _prisma_migrations 
     applied_steps_count     INTEGER NOT NULL DEFAULT 0
 );`;
 
-export type MigrationTarget = { kind: "postgres"; url: string } | { kind: "pglite"; pglite: PGlite };
+export type TMigrationTarget = { kind: "postgres"; url: string } | { kind: "pglite"; pglite: PGlite };
 
-export type LocalMigration = { name: string; script: string; checksum: string };
+export type TLocalMigration = { name: string; script: string; checksum: string };
 
-export type MigrationRecord = {
+export type TMigrationRecord = {
   id: string;
   checksum: string;
   migration_name: string;
@@ -44,7 +44,7 @@ export type MigrationRecord = {
   applied_steps_count: number;
 };
 
-export type MigrationResult = { applied: string[]; alreadyApplied: string[] };
+export type TMigrationResult = { applied: string[]; alreadyApplied: string[] };
 
 export class MigrationError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -63,7 +63,7 @@ function matchesChecksum(script: string, checksum: string): boolean {
   return variants.some((variant) => checksumOf(variant) === checksum);
 }
 
-export async function readLocalMigrations(migrationsDir = defaultMigrationsDir): Promise<LocalMigration[]> {
+export async function readLocalMigrations(migrationsDir = defaultMigrationsDir): Promise<TLocalMigration[]> {
   if (!existsSync(migrationsDir)) throw new MigrationError(`No migrations folder at ${migrationsDir}.`);
   const entries = await readdir(migrationsDir, { withFileTypes: true });
   const names = entries
@@ -136,7 +136,7 @@ async function connectPostgres(url: string): Promise<Connection> {
   };
 }
 
-function checkHistory(records: MigrationRecord[], local: LocalMigration[]): void {
+function checkHistory(records: TMigrationRecord[], local: TLocalMigration[]): void {
   const localByName = new Map(local.map((migration) => [migration.name, migration]));
   for (const record of records) {
     if (record.rolled_back_at) continue;
@@ -162,7 +162,7 @@ function checkHistory(records: MigrationRecord[], local: LocalMigration[]): void
   }
 }
 
-async function applyOne(connection: Connection, migration: LocalMigration): Promise<void> {
+async function applyOne(connection: Connection, migration: TLocalMigration): Promise<void> {
   try {
     await connection.transaction(async (session) => {
       const id = randomUUID();
@@ -183,21 +183,21 @@ async function applyOne(connection: Connection, migration: LocalMigration): Prom
 }
 
 export async function applyMigrations(
-  target: MigrationTarget,
+  target: TMigrationTarget,
   options: { migrationsDir?: string; onApplied?: (name: string) => void } = {},
-): Promise<MigrationResult> {
+): Promise<TMigrationResult> {
   const local = await readLocalMigrations(options.migrationsDir);
   const connection = target.kind === "postgres" ? await connectPostgres(target.url) : connectPglite(target.pglite);
   try {
     await connection.exec(createMigrationsTableSql);
-    const records = await connection.query<MigrationRecord>(
+    const records = await connection.query<TMigrationRecord>(
       "SELECT * FROM _prisma_migrations ORDER BY started_at, migration_name",
     );
     checkHistory(records, local);
     const done = new Set(
       records.filter((record) => record.finished_at && !record.rolled_back_at).map((record) => record.migration_name),
     );
-    const result: MigrationResult = { applied: [], alreadyApplied: [] };
+    const result: TMigrationResult = { applied: [], alreadyApplied: [] };
     for (const migration of local) {
       if (done.has(migration.name)) {
         result.alreadyApplied.push(migration.name);

@@ -4,7 +4,7 @@ import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type OpenPglite, openPgliteDataDir } from "./pglite";
+import { openPgliteDataDir, type TOpenPglite } from "./pglite";
 import { lockPathFor } from "./pglite-lock";
 
 // A second process must be refused the embedded database while a first one has it open.
@@ -16,7 +16,7 @@ const runDbMigrate = (dataDir: string) =>
 describe("PGlite data folder lock", () => {
   let dir: string;
   let dataDir: string;
-  let opened: OpenPglite | undefined;
+  let opened: TOpenPglite | undefined;
 
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "pglite-lock-"));

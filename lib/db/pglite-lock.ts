@@ -19,7 +19,9 @@ export class PgliteLockedError extends Error {
 
 type LockOwner = { pid: number; hostname: string; command?: string };
 
-const heldLocks: Set<string> = ((globalThis as { __pgliteLocks?: Set<string> }).__pgliteLocks ??= new Set());
+const lockCache = globalThis as { __pgliteLocks?: Set<string> };
+lockCache.__pgliteLocks ??= new Set();
+const heldLocks: Set<string> = lockCache.__pgliteLocks;
 
 function isProcessAlive(pid: number): boolean {
   try {

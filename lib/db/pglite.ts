@@ -4,11 +4,11 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { acquirePgliteLock } from "./pglite-lock";
 
-export type OpenPglite = { pglite: PGlite; dataDir: string; close: () => Promise<void> };
+export type TOpenPglite = { pglite: PGlite; dataDir: string; close: () => Promise<void> };
 
 // Opens the embedded database folder for this process only (see pglite-lock.ts). `close`
 // flushes PGlite and releases the lock; an unclosed PGlite also makes Node exit with code 99.
-export function openPgliteDataDir(dataDir: string): OpenPglite {
+export function openPgliteDataDir(dataDir: string): TOpenPglite {
   const absoluteDir = path.resolve(dataDir);
   mkdirSync(path.dirname(absoluteDir), { recursive: true });
   const release = acquirePgliteLock(absoluteDir);

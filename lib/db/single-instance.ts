@@ -1,8 +1,8 @@
 import "server-only";
 import pg from "pg";
-import { type DatabaseConnection, getDatabaseConnection } from "./client";
+import { getDatabaseConnection, type TDatabaseConnection } from "./client";
 
-export type SingleInstanceResult<T> = { isAcquired: true; value: T } | { isAcquired: false };
+export type TSingleInstanceResult<T> = { isAcquired: true; value: T } | { isAcquired: false };
 
 // Held names of this process, for PGlite: one process owns the database, and a session-level
 // advisory lock would be re-entrant on its single connection.
@@ -17,8 +17,8 @@ const heldInProcess = new Set<string>();
 export async function runAsSingleInstance<T>(
   name: string,
   work: () => Promise<T>,
-  connection: DatabaseConnection = getDatabaseConnection(),
-): Promise<SingleInstanceResult<T>> {
+  connection: TDatabaseConnection = getDatabaseConnection(),
+): Promise<TSingleInstanceResult<T>> {
   if (connection.kind === "pglite") {
     if (heldInProcess.has(name)) return { isAcquired: false };
     heldInProcess.add(name);

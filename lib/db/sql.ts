@@ -1,7 +1,7 @@
 import "server-only";
 import type pg from "pg";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { db, getPostgresPool } from "./client";
+import { assertNoOpenTransaction, db, getPostgresPool, trackTransaction } from "./client";
 
 // Raw SQL for hot paths (the webhook receiver): a statement through node-postgres costs about a
 // tenth of the CPU of a Prisma query here (docs/webhooks.md, benchmark). On PostgreSQL it runs on
@@ -11,9 +11,9 @@ import { db, getPostgresPool } from "./client";
 // time Prisma stores) and return only text, int4, boolean or json columns. Keep each statement's
 // text constant: it names the prepared statement.
 
-export type SqlRunner = <TRow>(text: string, values: unknown[]) => Promise<TRow[]>;
+export type TSqlRunner = <TRow>(text: string, values: unknown[]) => Promise<TRow[]>;
 
-export function prismaSqlRunner(client: Pick<Prisma.TransactionClient, "$queryRawUnsafe">): SqlRunner {
+export function prismaSqlRunner(client: Pick<Prisma.TransactionClient, "$queryRawUnsafe">): TSqlRunner {
   return <TRow>(text: string, values: unknown[]) => client.$queryRawUnsafe<TRow[]>(text, ...values);
 }
 
@@ -28,21 +28,27 @@ function statementName(text: string): string {
   return name;
 }
 
-function pgRunner(client: pg.Pool | pg.PoolClient): SqlRunner {
+function pgRunner(client: pg.Pool | pg.PoolClient): TSqlRunner {
   return async <TRow>(text: string, values: unknown[]) =>
     (await client.query<TRow & pg.QueryResultRow>({ name: statementName(text), text, values })).rows;
 }
 
 /** One statement in its own transaction. */
-export const runSql: SqlRunner = (text, values) => {
+export const runSql: TSqlRunner = (text, values) => {
+  assertNoOpenTransaction("runSql");
   const pool = getPostgresPool();
   return pool ? pgRunner(pool)(text, values) : prismaSqlRunner(db)(text, values);
 };
 
 /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-export async function inSqlTransaction<T>(work: (run: SqlRunner) => Promise<T>): Promise<T> {
+export async function inSqlTransaction<T>(work: (run: TSqlRunner) => Promise<T>): Promise<T> {
+  assertNoOpenTransaction("inSqlTransaction");
   const pool = getPostgresPool();
   if (!pool) return db.$transaction((tx) => work(prismaSqlRunner(tx)));
+  return trackTransaction(() => inPoolTransaction(pool, work));
+}
+
+async function inPoolTransaction<T>(pool: pg.Pool, work: (run: TSqlRunner) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let isBroken = false;
   try {

@@ -1,42 +1,34 @@
 import "server-only";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { type DatabaseConnection, db, getDatabaseConnection } from "@/lib/db/client";
+import { db, getDatabaseConnection, type TDatabaseConnection } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { type TChange, ZChange } from "./change";
 
 export { changeKinds, type TChange, type TChangeKind } from "./change";
 
-// Change notifications across app instances through PostgreSQL NOTIFY on one channel: every
-// instance LISTENs with one dedicated connection and fans out to its in-process listeners
-// (SSE streams). The embedded PGlite delivers NOTIFY to LISTEN on the same instance.
 export const changeChannel = "app_changes";
 
 type SqlClient = Pick<Prisma.TransactionClient, "$executeRaw">;
 
-/**
- * Announces that a resource changed. Pass the transaction that made the change: PostgreSQL
- * delivers the notification only at commit (never for a rollback), so a browser that reacts
- * reads the committed row. Identical notifications in one transaction are sent once.
- */
+// Pass the transaction that made the change: NOTIFY is delivered at commit and dropped on rollback,
+// so a browser that reacts reads the committed row.
 export async function publishChange(change: TChange, client: SqlClient = db): Promise<void> {
   await client.$executeRaw`SELECT pg_notify(${changeChannel}, ${changePayload(change)})`;
 }
 
-/** The NOTIFY payload of a change, for code that sends it within its own statement (pg_notify on `changeChannel`, same rules as publishChange). */
+// For SQL that calls pg_notify on `changeChannel` itself; same rules as publishChange.
 export function changePayload(change: TChange): string {
   return JSON.stringify(ZChange.parse(change));
 }
 
-// Sent to listeners when the listening connection came back after a drop: notifications sent
-// meanwhile are lost, so whoever shows data should read it again.
-export type ChangeEvent = { type: "change"; change: TChange } | { type: "resync" };
-export type ChangeListener = (event: ChangeEvent) => void;
+// "resync": the listening connection came back after a drop and notifications sent meanwhile are lost.
+export type TChangeEvent = { type: "change"; change: TChange } | { type: "resync" };
+export type TChangeListener = (event: TChangeEvent) => void;
 
-export type ChangeHub = {
-  subscribe: (listener: ChangeListener) => () => void;
-  // Resolves once the hub is listening (tests, and callers that must not miss a change).
+export type TChangeHub = {
+  subscribe: (listener: TChangeListener) => () => void;
   ready: () => Promise<void>;
   close: () => Promise<void>;
 };
@@ -56,8 +48,7 @@ function listenOnPglite(pglite: PGlite, onPayload: (payload: string) => void): L
   };
 }
 
-// A dedicated client outside Prisma's pool (a pooled connection would be handed to queries and
-// lose its LISTEN). Reconnects with backoff; after a reconnect listeners get a "resync".
+// Outside Prisma's pool: a pooled connection would be handed to queries and lose its LISTEN.
 function listenOnPostgres(url: string, onPayload: (payload: string) => void, onResync: () => void): Listening {
   let client: pg.Client | null = null;
   let isStopped = false;
@@ -117,10 +108,9 @@ function listenOnPostgres(url: string, onPayload: (payload: string) => void, onR
   };
 }
 
-/** One listening connection for a database, shared by any number of in-process listeners. */
-export function createChangeHub(connection: DatabaseConnection): ChangeHub {
-  const listeners = new Set<ChangeListener>();
-  const emit = (event: ChangeEvent) => {
+export function createChangeHub(connection: TDatabaseConnection): TChangeHub {
+  const listeners = new Set<TChangeListener>();
+  const emit = (event: TChangeEvent) => {
     for (const listener of listeners) {
       try {
         listener(event);
@@ -166,15 +156,14 @@ export function createChangeHub(connection: DatabaseConnection): ChangeHub {
 }
 
 // One hub per process, kept across dev reloads like the database client.
-const cache = globalThis as typeof globalThis & { __paymentsChangeHub?: ChangeHub };
+const cache = globalThis as typeof globalThis & { __paymentsChangeHub?: TChangeHub };
 
-function getChangeHub(): ChangeHub {
+function getChangeHub(): TChangeHub {
   cache.__paymentsChangeHub ??= createChangeHub(getDatabaseConnection());
   return cache.__paymentsChangeHub;
 }
 
-/** Subscribes to changes published by any instance; returns the unsubscribe function. */
-export function subscribeChanges(listener: ChangeListener): () => void {
+export function subscribeChanges(listener: TChangeListener): () => void {
   return getChangeHub().subscribe(listener);
 }
 

@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ChangeListener } from "./bus";
+import type { TChangeListener } from "./bus";
 import { createChangeStream } from "./sse";
 
 function fakeBus() {
-  const listeners = new Set<ChangeListener>();
+  const listeners = new Set<TChangeListener>();
   return {
     listeners,
-    subscribe: (listener: ChangeListener) => {
+    subscribe: (listener: TChangeListener) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    emit: (...args: Parameters<ChangeListener>) => {
+    emit: (...args: Parameters<TChangeListener>) => {
       for (const listener of listeners) listener(...args);
     },
   };

@@ -1,31 +1,26 @@
 import "server-only";
-import type { ChangeEvent, ChangeListener } from "./bus";
+import type { TChangeEvent, TChangeListener } from "./bus";
 
 export const heartbeatIntervalMs = 15_000;
 // A stream ends after this long and the browser reconnects, which authorizes it again: a
 // signed-out or deactivated user stops hearing changes within this time.
 export const streamLifetimeMs = 10 * 60_000;
-// Asked of the browser for its reconnection delay (EventSource `retry`).
 const reconnectDelayMs = 2_000;
 
 type StreamOptions = {
-  subscribe: (listener: ChangeListener) => () => void;
+  subscribe: (listener: TChangeListener) => () => void;
   signal: AbortSignal;
   heartbeatMs?: number;
   lifetimeMs?: number;
 };
 
-function formatEvent(event: ChangeEvent): string {
+function formatEvent(event: TChangeEvent): string {
   return event.type === "change"
     ? `event: change\ndata: ${JSON.stringify(event.change)}\n\n`
     : "event: resync\ndata: {}\n\n";
 }
 
-/**
- * A Server-Sent Events body: `change` events with `{ kind, id }`, `resync` when changes may have
- * been missed, a comment line as heartbeat (keeps proxies from closing an idle connection). Ends
- * when the request is aborted, after `lifetimeMs`, or when the reader cancels.
- */
+// The heartbeat comment keeps proxies from closing an idle connection.
 export function createChangeStream({
   subscribe,
   signal,

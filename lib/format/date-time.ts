@@ -1,8 +1,8 @@
-import { defaultLocale, type Locale, timeZone } from "@/lib/i18n/config";
+import { defaultLocale, type TLocale, timeZone } from "@/lib/i18n/config";
 
-export type DateInput = Date | string | number;
+export type TDateInput = Date | string | number;
 
-function toDate(value: DateInput): Date {
+function toDate(value: TDateInput): Date {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${String(value)}`);
   return date;
@@ -18,12 +18,11 @@ const dateTimeOptions: Intl.DateTimeFormatOptions = {
 };
 const dateOptions: Intl.DateTimeFormatOptions = { timeZone, day: "2-digit", month: "2-digit", year: "numeric" };
 
-/** Date and time in São Paulo (`21/11/2025 14:30` in pt-BR), whatever the server's or browser's zone. */
-export function formatDateTime(value: DateInput, locale: Locale = defaultLocale): string {
+export function formatDateTime(value: TDateInput, locale: TLocale = defaultLocale): string {
   return new Intl.DateTimeFormat(locale, dateTimeOptions).format(toDate(value));
 }
 
-/** Calendar date in São Paulo (`21/11/2025` in pt-BR): a payment at 23:30 there is still that day. */
-export function formatDate(value: DateInput, locale: Locale = defaultLocale): string {
+// A payment at 23:30 in São Paulo is still that day there, whatever the server's zone.
+export function formatDate(value: TDateInput, locale: TLocale = defaultLocale): string {
   return new Intl.DateTimeFormat(locale, dateOptions).format(toDate(value));
 }

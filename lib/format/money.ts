@@ -1,7 +1,6 @@
-import { defaultLocale, type Locale } from "@/lib/i18n/config";
+import { defaultLocale, type TLocale } from "@/lib/i18n/config";
 
-// Amounts are integer cents inside the app. Formatting goes through Intl with the amount as a
-// decimal *string*, so no value is ever divided into a binary float on the way to the screen.
+// Intl gets the amount as a decimal *string*, so cents are never divided into a binary float.
 function centsToDecimalString(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Amount must be an integer number of cents, got ${cents}`);
   const sign = cents < 0 ? "-" : "";
@@ -23,30 +22,24 @@ function cachedFormat(cache: Map<string, Intl.NumberFormat>, locale: string, opt
   return format;
 }
 
-/** `R$ 1.234,56` in pt-BR, `R$1,234.56` in English: always Brazilian reais, separators follow the UI locale. */
-export function formatBRL(cents: number, locale: Locale = defaultLocale): string {
+export function formatBRL(cents: number, locale: TLocale = defaultLocale): string {
   const format = cachedFormat(currencyFormats, locale, { style: "currency", currency: "BRL" });
   return format.format(centsToDecimalString(cents) as Intl.StringNumericLiteral);
 }
 
-/** The amount without the currency symbol (`1.234,56`), as shown inside a money input. */
-export function formatAmount(cents: number, locale: Locale = defaultLocale): string {
+export function formatAmount(cents: number, locale: TLocale = defaultLocale): string {
   const format = cachedFormat(amountFormats, locale, { style: "decimal" });
   return format.format(centsToDecimalString(cents) as Intl.StringNumericLiteral);
 }
 
-const separatorsByLocale: Record<Locale, { decimal: string; group: string }> = {
+const separatorsByLocale: Record<TLocale, { decimal: string; group: string }> = {
   "pt-BR": { decimal: ",", group: "." },
   en: { decimal: ".", group: "," },
 };
 
-/**
- * Integer cents from what a person typed as an amount in reais, or `null` when it is not a
- * valid non-negative amount with at most two decimals. The locale's decimal separator wins;
- * when the text has only the *other* separator once, followed by one or two digits
- * ("1234.56" typed in pt-BR), it is read as the decimal point, since that is what people mean.
- */
-export function parseBRLToCents(input: string, locale: Locale = defaultLocale): number | null {
+// The locale's decimal separator wins; the other one, alone, once and before one or two digits ("1234.56" typed
+// in pt-BR), is read as the decimal point, since that is what people mean.
+export function parseBRLToCents(input: string, locale: TLocale = defaultLocale): number | null {
   const text = input.replace(/R\$/i, "").replace(/[\s\u00a0\u202f]/g, "");
   if (!/^[\d.,]+$/.test(text) || !/\d/.test(text)) return null;
 

@@ -15,7 +15,6 @@ import { ZPageOf } from "./schemas/page";
 
 const ZCardPage = ZPageOf(ZCard);
 
-// POST /api/v1/cards – tokenizes a card (200); 409 when the client already registered it. Never retried.
 export function createCard(body: TCreateCardRequest) {
   return gatewayRequest({
     operation: "cards.create",
@@ -28,7 +27,6 @@ export function createCard(body: TCreateCardRequest) {
   });
 }
 
-// GET /api/v1/cards/{tokenCard} – the lookup wrapper with `cartoes`.
 export function getCardByToken(tokenCard: string) {
   return gatewayRequest({
     operation: "cards.get-by-token",
@@ -38,7 +36,6 @@ export function getCardByToken(tokenCard: string) {
   });
 }
 
-// GET /api/v1/cards/id/{id}
 export function getCardById(id: string) {
   return gatewayRequest({
     operation: "cards.get-by-id",
@@ -48,7 +45,6 @@ export function getCardById(id: string) {
   });
 }
 
-// GET /api/v1/cards – page envelope of cards.
 export function listCards(query: TListCardsQuery = {}) {
   return gatewayRequest({
     operation: "cards.list",
@@ -60,7 +56,6 @@ export function listCards(query: TListCardsQuery = {}) {
   });
 }
 
-// PUT /api/v1/cards/{tokenCard}/enable – INA → ATV; 409 when already enabled.
 export function enableCard(tokenCard: string) {
   return gatewayRequest({
     operation: "cards.enable",
@@ -71,7 +66,6 @@ export function enableCard(tokenCard: string) {
   });
 }
 
-// PUT /api/v1/cards/{tokenCard}/disable – ATV → INA; 409 when already disabled.
 export function disableCard(tokenCard: string) {
   return gatewayRequest({
     operation: "cards.disable",

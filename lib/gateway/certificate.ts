@@ -15,13 +15,11 @@ export type TCertificateInfo = {
   fingerprintSha256: string;
   validFrom: string;
   validTo: string;
-  /** Whole days until validTo (negative once expired). */
   daysUntilExpiry: number;
   expiryState: "valid" | "expiring" | "expired" | "not-yet-valid";
 };
 
-// What the settings page may show. Only public facts about the certificate: the key is used to
-// check that it matches, and never appears here.
+// Public facts only: the key is used to check that it matches, and never appears here.
 export type TGatewayCertificateReport =
   | {
       ok: true;
@@ -95,8 +93,7 @@ export type TConnectionCheck =
       transactionId: string | null;
     };
 
-// A cheap authenticated GET (list webhooks) over the shared pool: proves DNS, TCP, the mTLS
-// handshake with our certificate and the API answering.
+// A cheap authenticated GET: proves DNS, TCP, the mTLS handshake and the API answering.
 export async function checkGatewayConnection(): Promise<TConnectionCheck> {
   const startedAt = performance.now();
   const checkedAt = new Date().toISOString();
@@ -105,7 +102,7 @@ export async function checkGatewayConnection(): Promise<TConnectionCheck> {
     return { ok: true, latencyMs: Math.round(performance.now() - startedAt), checkedAt };
   } catch (error) {
     const appError = toAppError(error);
-    // The technical detail (e.g. "ECONNREFUSED", the upstream errorCode) is for the admin; it holds no secret.
+    // The technical detail (e.g. "ECONNREFUSED") is for the admin; it holds no secret.
     const detail = error instanceof Error ? error.message : String(error);
     const transactionId = isGatewayError(error) ? error.transactionId : null;
     return {

@@ -7,7 +7,6 @@ export type TGatewayConfig = {
   baseUrl: string;
   /** PEM texts. The key never leaves the server: only http.ts hands it to the TLS layer. */
   tls: { cert: string; key: string; ca?: string };
-  /** Where each PEM came from, for the settings page ("file .data/certs/merchant.pem" or "GATEWAY_CLIENT_CERT"). */
   sources: { cert: string; key: string; ca: string | null };
   connectTimeoutMs: number;
   responseTimeoutMs: number;
@@ -67,7 +66,7 @@ function readGatewayConfig(): TGatewayConfig {
 
 let cached: TGatewayConfig | undefined;
 
-/** Read once (files included) and cached; resetGatewayClient() in http.ts drops it. */
+// Read once (files included); resetGatewayClient() in http.ts drops it.
 export function getGatewayConfig(): TGatewayConfig {
   cached ??= readGatewayConfig();
   return cached;

@@ -8,8 +8,7 @@ import {
   ZPixApiErrorBody,
 } from "./schemas/errors";
 
-// An upstream error body: the 7.1 shape (Pix, webhooks), the 7.2 shape (card payments), or
-// whatever text came back when it is neither (a proxy's HTML page, an empty body).
+// 7.1 (Pix, webhooks), 7.2 (card payments), or the raw text when neither (a proxy's HTML page, an empty body).
 export type TGatewayErrorBody =
   | ({ shape: "pix" } & TPixApiErrorBody)
   | ({ shape: "payment" } & TPaymentErrorResponse)
@@ -43,7 +42,6 @@ export class GatewayError extends Error {
   }
 }
 
-// A non-2xx answer.
 export class GatewayHttpError extends GatewayError {
   readonly status: number;
   readonly body: TGatewayErrorBody;
@@ -57,7 +55,6 @@ export class GatewayHttpError extends GatewayError {
     this.body = body;
   }
 
-  /** The upstream's own description (mensagem or message), when the body has one. */
   get upstreamMessage(): string | undefined {
     return upstreamMessage(this.body);
   }
@@ -85,9 +82,7 @@ function upstreamErrorCode(body: TGatewayErrorBody): string | undefined {
 
 export type TGatewayRefusal = { codigo: string; mensagem: string | null; merchantAdviceCode: string | null };
 
-// 7.4: a 200/201 card answer whose codigo/code is not "0" (or, for a payment, whose mensagem is
-// not "Transacao autorizada") failed at the authorizer. `response` is the parsed body (e.g. the
-// refused payment with its id).
+// 7.4: a 200/201 card answer that failed at the authorizer (rules in refusal.ts); `response` is the parsed body.
 export class GatewayRefusedError extends GatewayError {
   readonly codigo: string;
   readonly mensagem: string | null;
@@ -103,8 +98,7 @@ export class GatewayRefusedError extends GatewayError {
   }
 }
 
-// A body that does not match its zod schema: a request we refused to send ("request"), or an
-// upstream answer we refuse to pass on ("response").
+// "request": a body we refused to send; "response": an upstream answer we refuse to pass on.
 export class GatewaySchemaError extends GatewayError {
   readonly direction: "request" | "response";
   readonly issues: z.core.$ZodIssue[];
@@ -127,8 +121,7 @@ export class GatewaySchemaError extends GatewayError {
   }
 }
 
-// No connection could be made (refused, reset, DNS, TLS handshake), after the retries a GET gets;
-// also a missing or unreadable certificate/key.
+// No connection (refused, reset, DNS, TLS) after a GET's retries; also a missing or unreadable certificate/key.
 export class GatewayUnavailableError extends GatewayError {
   readonly attempts: number;
 
@@ -206,12 +199,8 @@ function hasCode(error: unknown, codes: string[]): boolean {
   return (errors ?? []).some((item) => hasCode(item, codes)) || hasCode(cause, codes);
 }
 
-/**
- * Whether a failed write (POST/PUT) certainly never took effect upstream, so the same form may be
- * submitted again with its idempotency key. Otherwise (no answer in time, a connection cut
- * mid-request, an answer we could not read) the resource may exist upstream, and a second write
- * could duplicate it.
- */
+// True only when a failed POST/PUT surely never took effect upstream, so it may be resubmitted with its
+// idempotency key; after a timeout, a cut connection or an unreadable answer a second write could duplicate it.
 export function isCertainlyNotApplied(error: unknown): boolean {
   if (error instanceof GatewayHttpError) return error.status < 500;
   if (error instanceof GatewaySchemaError) return error.direction === "request";
@@ -221,8 +210,7 @@ export function isCertainlyNotApplied(error: unknown): boolean {
   return false;
 }
 
-// Maps any error from lib/gateway to the AppError a person (or an API client) sees. The raw
-// upstream detail stays on `cause` for the log.
+// The raw upstream detail stays on `cause`, for the log.
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof GatewayHttpError) return httpToAppError(error);

@@ -18,10 +18,9 @@ import {
 type TQueryValue = string | number | boolean | readonly (string | number)[] | undefined;
 
 export type TGatewayRequest<TSchema extends z.ZodType> = {
-  /** Names the call in logs and errors, e.g. "pix-charges.get". */
   operation: string;
   method: "GET" | "POST" | "PUT";
-  /** Built with apiPath`` so path segments are encoded. */
+  /** Built with apiPath``, which encodes every interpolated value as one path segment. */
   path: string;
   query?: Record<string, TQueryValue>;
   querySchema?: z.ZodType;
@@ -34,7 +33,6 @@ export type TGatewayRequest<TSchema extends z.ZodType> = {
   refusal?: (data: z.output<TSchema>) => TGatewayRefusal | undefined;
 };
 
-/** Encodes every interpolated value as one path segment: apiPath`/api/v1/pix-charges/${txid}`. */
 export function apiPath(strings: TemplateStringsArray, ...segments: Array<string | number>): string {
   return strings.reduce(
     (out, part, index) => out + part + (index < segments.length ? encodeURIComponent(String(segments[index])) : ""),
@@ -44,8 +42,7 @@ export function apiPath(strings: TemplateStringsArray, ...segments: Array<string
 
 let agent: Agent | undefined;
 
-// One keep-alive pool for the process: the TLS handshake (the expensive part of mTLS) happens
-// once per connection, not once per call.
+// One keep-alive pool per process: the mTLS handshake is paid once per connection, not once per call.
 function getAgent(): Agent {
   if (!agent) {
     const config = getGatewayConfig();
@@ -61,7 +58,6 @@ function getAgent(): Agent {
   return agent;
 }
 
-/** Closes the pool and forgets the configuration (tests, or after changing the environment). */
 export async function resetGatewayClient(): Promise<void> {
   const closing = agent;
   agent = undefined;
@@ -132,10 +128,8 @@ function parseSuccess<TSchema extends z.ZodType>(schema: TSchema, text: string, 
   return result.data;
 }
 
-// The one way the app calls the payments API. Sends a fresh x-transaction-id on every call (the
-// upstream echoes it in error bodies; the log line carries it), parses the answer with `schema`,
-// and turns every failure into a GatewayError. Only GETs are retried, and only on connection
-// errors: a POST or PUT whose connection broke may have been applied, so the caller decides.
+// Only GETs are retried, and only on connection errors: a POST or PUT whose connection broke may have been
+// applied, so the caller decides. Every failure becomes a GatewayError.
 export async function gatewayRequest<TSchema extends z.ZodType>(
   options: TGatewayRequest<TSchema>,
 ): Promise<z.output<TSchema>> {

@@ -10,7 +10,6 @@ import {
   ZPaymentLink,
 } from "./schemas/payment-link";
 
-// POST /api/v1/link-payment – 200 with the link, status CREATED. Never retried.
 export function createPaymentLink(body: TCreatePaymentLinkRequest) {
   return gatewayRequest({
     operation: "payment-links.create",
@@ -22,7 +21,6 @@ export function createPaymentLink(body: TCreatePaymentLinkRequest) {
   });
 }
 
-// GET /api/v1/link-payment/{linkPaymentUuid}
 export function getPaymentLink(linkPaymentUuid: string) {
   return gatewayRequest({
     operation: "payment-links.get",
@@ -32,8 +30,7 @@ export function getPaymentLink(linkPaymentUuid: string) {
   });
 }
 
-// GET /api/v1/link-payment/check/{linkPaymentUuid}/{verificationCode} – 400 for a wrong code.
-// The code is a secret of the payer: the log line shows the path without it.
+// The verification code is the payer's secret: the log line shows the path without it.
 export function verifyPaymentLink(linkPaymentUuid: string, verificationCode: string) {
   return gatewayRequest({
     operation: "payment-links.verify",
@@ -44,7 +41,6 @@ export function verifyPaymentLink(linkPaymentUuid: string, verificationCode: str
   });
 }
 
-// GET /api/v1/link-payment – a plain array (no paging) for the required period.
 export function listPaymentLinks(query: TListPaymentLinksQuery) {
   return gatewayRequest({
     operation: "payment-links.list",
@@ -56,9 +52,7 @@ export function listPaymentLinks(query: TListPaymentLinksQuery) {
   });
 }
 
-// PUT /api/v1/link-payment/confirm-payment/{linkPaymentUuid} – pays the link with card data.
-// Success "not shown" in the spec: the sandbox answers 200 with the paid link. A refused card is a
-// 422 whose 7.2 body also carries codigo/mensagem/merchantAdviceCode. Never retried.
+// A refused card is a 422 whose 7.2 body also carries codigo/mensagem/merchantAdviceCode.
 export function confirmPaymentLink(linkPaymentUuid: string, body: TCardPaymentRequest) {
   return gatewayRequest({
     operation: "payment-links.confirm",
@@ -70,7 +64,6 @@ export function confirmPaymentLink(linkPaymentUuid: string, body: TCardPaymentRe
   });
 }
 
-// PUT /api/v1/link-payment/{linkPaymentUuid}/cancel – success "not shown": the sandbox answers 200 with the cancelled link.
 export function cancelPaymentLink(linkPaymentUuid: string) {
   return gatewayRequest({
     operation: "payment-links.cancel",

@@ -13,8 +13,7 @@ import {
 
 const ZPaymentPage = ZPageOf(ZPaymentTransaction);
 
-// POST /api/v1/payments – 201 with the transaction; a refusal is a 201 too (GatewayRefusedError,
-// carrying the refused transaction and merchantAdviceCode). Never retried.
+// A refusal is a 201 too: GatewayRefusedError carries the refused transaction and merchantAdviceCode.
 export function createPayment(body: TCardPaymentRequest) {
   return gatewayRequest({
     operation: "payments.create",
@@ -27,7 +26,6 @@ export function createPayment(body: TCardPaymentRequest) {
   });
 }
 
-// POST /api/v1/payments/tokenize – pays and tokenizes the card in one flow. Never retried.
 export function tokenizePayment(body: TCardPaymentRequest) {
   return gatewayRequest({
     operation: "payments.tokenize",
@@ -40,7 +38,7 @@ export function tokenizePayment(body: TCardPaymentRequest) {
   });
 }
 
-// GET /api/v1/payments/{id} – reading a refused payment is not an error: no refusal check here.
+// Reading a refused payment is not an error: no refusal check here.
 export function getPayment(id: string) {
   return gatewayRequest({
     operation: "payments.get",
@@ -50,7 +48,6 @@ export function getPayment(id: string) {
   });
 }
 
-// GET /api/v1/payments – page envelope of transactions.
 export function listPayments(query: TListPaymentsQuery = {}) {
   return gatewayRequest({
     operation: "payments.list",
@@ -62,7 +59,6 @@ export function listPayments(query: TListPaymentsQuery = {}) {
   });
 }
 
-// PUT /api/v1/payments/{paymentId}/cancel – 409 when not cancellable; `valor` of the answer is cents as a string.
 export function cancelPayment(paymentId: string) {
   return gatewayRequest({
     operation: "payments.cancel",

@@ -12,7 +12,6 @@ import {
 
 const ZPixChargePage = ZPageOf(ZPixChargeListItem);
 
-// POST /api/v1/pix-charges – issues an immediate charge (201, ACTIVE, with the QR code). Never retried.
 export function createPixCharge(body: TCreatePixChargeRequest) {
   return gatewayRequest({
     operation: "pix-charges.create",
@@ -24,7 +23,6 @@ export function createPixCharge(body: TCreatePixChargeRequest) {
   });
 }
 
-// GET /api/v1/pix-charges/{txid} – the full charge (404 for another client's).
 export function getPixCharge(txid: string) {
   return gatewayRequest({
     operation: "pix-charges.get",
@@ -34,7 +32,6 @@ export function getPixCharge(txid: string) {
   });
 }
 
-// GET /api/v1/pix-charges – one page of list items (fewer fields than a read) for a creation period.
 export function listPixCharges(query: TListPixChargesQuery) {
   return gatewayRequest({
     operation: "pix-charges.list",
@@ -46,7 +43,6 @@ export function listPixCharges(query: TListPixChargesQuery) {
   });
 }
 
-// PUT /api/v1/pix-charges/{txid}/cancel – CREATED/ACTIVE → `Cancelada`; 409 when paid, expired or cancelled.
 export function cancelPixCharge(txid: string) {
   return gatewayRequest({
     operation: "pix-charges.cancel",

@@ -11,7 +11,7 @@ import {
 
 const ZPixRefundPage = ZPageOf(ZPixRefund);
 
-// POST /api/v1/pix-refunds – 201 with the refund; 409 not refundable now, 422 above the remaining value. Never retried.
+// 409: not refundable now; 422: above the remaining refundable value.
 export function requestPixRefund(body: TRequestPixRefundRequest) {
   return gatewayRequest({
     operation: "pix-refunds.request",
@@ -23,7 +23,6 @@ export function requestPixRefund(body: TRequestPixRefundRequest) {
   });
 }
 
-// GET /api/v1/pix-refunds/{pixRefundId}
 export function getPixRefund(pixRefundId: string) {
   return gatewayRequest({
     operation: "pix-refunds.get",
@@ -33,7 +32,6 @@ export function getPixRefund(pixRefundId: string) {
   });
 }
 
-// GET /api/v1/pix-refunds – one page, filtered by creation period, charge txid and status code.
 export function listPixRefunds(query: TListPixRefundsQuery = {}) {
   return gatewayRequest({
     operation: "pix-refunds.list",

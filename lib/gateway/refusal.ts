@@ -2,8 +2,7 @@ import type { TGatewayRefusal } from "./errors";
 
 const authorizedMessage = "Transacao autorizada";
 
-// 7.4 for a payment transaction (2.2): codigo other than "0" or mensagem other than
-// "Transacao autorizada" is a failure at the authorizer.
+// 7.4 for a payment (2.2): a codigo other than "0" or a mensagem other than "Transacao autorizada" is a refusal.
 export function paymentRefusal(data: {
   codigo: string;
   mensagem: string;
@@ -13,8 +12,7 @@ export function paymentRefusal(data: {
   return { codigo: data.codigo, mensagem: data.mensagem, merchantAdviceCode: data.merchantAdviceCode ?? null };
 }
 
-// 7.4 for results whose message is free text (cancellation 2.4, enable/disable, card result):
-// only the code decides.
+// 7.4 where the message is free text (cancellation, card result, enable/disable): only the code decides.
 export function codeRefusal(data: {
   codigo?: string;
   code?: string;

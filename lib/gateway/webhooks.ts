@@ -10,7 +10,6 @@ import {
   ZWebhook,
 } from "./schemas/webhook";
 
-// POST /api/v1/webhooks – 201 with the signing secret, shown only in this answer. Never retried.
 export function registerWebhook(body: TRegisterWebhookRequest) {
   return gatewayRequest({
     operation: "webhooks.register",
@@ -22,7 +21,6 @@ export function registerWebhook(body: TRegisterWebhookRequest) {
   });
 }
 
-// PUT /api/v1/webhooks/{id} – replaces url, events and active; the secret stays.
 export function updateWebhook(id: string, body: TUpdateWebhookRequest) {
   return gatewayRequest({
     operation: "webhooks.update",
@@ -34,7 +32,6 @@ export function updateWebhook(id: string, body: TUpdateWebhookRequest) {
   });
 }
 
-// GET /api/v1/webhooks – a plain array, not paged, without secrets.
 export function listWebhooks() {
   return gatewayRequest({
     operation: "webhooks.list",

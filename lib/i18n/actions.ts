@@ -13,8 +13,7 @@ const oneYearInSeconds = 365 * 24 * 60 * 60;
 
 type SetLocaleResult = { ok: true } | { ok: false; error: { code: "VALIDATION_FAILED"; message: string } };
 
-// Anyone may switch language (the sign-in page has the switcher too); a signed-in user's choice
-// is also saved on the account, so it follows them to other browsers at the next sign-in.
+// Anyone may switch (the sign-in page too); a signed-in user's choice is also saved on the account.
 export async function setLocaleAction(input: unknown): Promise<SetLocaleResult> {
   const parsed = ZLocale.safeParse(input);
   if (!parsed.success) return { ok: false, error: { code: "VALIDATION_FAILED", message: "Unsupported locale" } };

@@ -1,12 +1,12 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/client";
 import { publishChange } from "@/lib/events/bus";
 import type { TPaymentLink } from "@/lib/gateway/schemas/payment-link";
 import type { PaymentLink, Prisma } from "@/lib/generated/prisma/client";
-import { changedFields, type MirrorClient, type MirrorOutcome } from "@/lib/pix/mirror";
+import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/pix/mirror";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { amountToCents } from "@/lib/shared/money";
-import { type InstallmentOption, paymentLinkStatusCodes } from "./types";
+import { paymentLinkStatusCodes, type TInstallmentOption } from "./types";
 
 // Local mirror of payment links (spec 2.6): every gateway answer that carries a link (creation,
 // reads, the list, cancel, confirm) and the link_payment.paid webhook go through
@@ -26,7 +26,7 @@ function acceptsLinkStatus(current: number, next: number): boolean {
 
 function linkFields(link: TPaymentLink) {
   const creationDate = new Date(link.dataCriacao);
-  const installmentOptions: InstallmentOption[] = link.opcoesParcelamento.map((option) => ({
+  const installmentOptions: TInstallmentOption[] = link.opcoesParcelamento.map((option) => ({
     installments: option.numberInstallments,
     amountCents: amountToCents(option.amountInstallment),
   }));
@@ -59,17 +59,17 @@ function linkFields(link: TPaymentLink) {
 }
 
 // One lock per link, held until the transaction ends (re-entrant: a caller may take it first).
-export async function lockPaymentLink(tx: MirrorClient, linkPaymentUuid: string): Promise<void> {
+export async function lockPaymentLink(tx: TMirrorClient, linkPaymentUuid: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`payment_link:${linkPaymentUuid}`}, 0))`;
 }
 
-type UpsertLinkOptions = { client?: MirrorClient; now?: Date; createdById?: string | null };
+type UpsertLinkOptions = { client?: TMirrorClient; now?: Date; createdById?: string | null };
 
 async function writeLink(
-  tx: MirrorClient,
+  tx: TMirrorClient,
   link: TPaymentLink,
   options: UpsertLinkOptions,
-): Promise<{ outcome: MirrorOutcome; link: PaymentLink }> {
+): Promise<{ outcome: TMirrorOutcome; link: PaymentLink }> {
   const syncedAt = options.now ?? new Date();
   await lockPaymentLink(tx, link.linkPaymentUuid);
   const fields = linkFields(link);
@@ -110,8 +110,8 @@ async function writeLink(
 export function upsertPaymentLinkFromGateway(
   link: TPaymentLink,
   options: UpsertLinkOptions = {},
-): Promise<{ outcome: MirrorOutcome; link: PaymentLink }> {
+): Promise<{ outcome: TMirrorOutcome; link: PaymentLink }> {
   return options.client
     ? writeLink(options.client, link, options)
-    : db.$transaction((tx) => writeLink(tx, link, options));
+    : inTransaction((tx) => writeLink(tx, link, options));
 }

@@ -3,9 +3,9 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { countRateLimitHit, getRateLimitStatus, resetRateLimit } from "@/lib/auth/rate-limit";
-import type { RateLimitRule } from "@/lib/auth/rate-limit-window";
+import type { TRateLimitRule } from "@/lib/auth/rate-limit-window";
 import { getPayPageEnv } from "@/lib/config/pay-page-env";
-import { db } from "@/lib/db/client";
+import { db, inTransaction } from "@/lib/db/client";
 import { GatewayHttpError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/payment-links";
 import { paymentLinkMethodCodes } from "@/lib/gateway/schemas/payment-link";
@@ -13,7 +13,7 @@ import type { PaymentLink } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { detectCardBrand, isCardExpiryValid, passesLuhn } from "@/lib/shared/card";
 import { centsToAmount } from "@/lib/shared/money";
-import type { ChangeContext } from "@/lib/users/users";
+import type { TChangeContext } from "@/lib/users/users";
 import { upsertPaymentLinkFromGateway } from "./mirror";
 import { closeLinkPixChargeBeforeCard, syncLinkPixPayment } from "./pix";
 import { refusalMessageKey, type TRefusalMessageKey } from "./refusal-message";
@@ -21,9 +21,7 @@ import { paymentLinkStatusCodes } from "./types";
 
 export { ZLinkPaymentUuid } from "./schemas";
 
-// The hosted payment page's domain: what the payer may see of a link, the verification code
-// (rate limited), and the card payment. The page sends the payer nothing else: no staff data, no
-// internal ids besides the public uuid, never the verification code.
+// The hosted payment page: the payer sees no staff data, no internal id but the public uuid, never the code.
 
 export type TPayPageState = "payable" | "paid" | "expired" | "cancelled" | "unavailable";
 export type TInstallmentChoice = { installments: number; firstCents: number; otherCents: number };
@@ -40,8 +38,7 @@ export type TPayPageLink = {
   paidMethod: "card" | "pix" | null;
 };
 
-// A CREATED link's mirror older than this is read upstream before the page trusts it (it may have
-// been paid, cancelled or expired meanwhile).
+// An open link's mirror older than this is read upstream first (it may have been paid, cancelled or expired).
 const openLinkMaxAgeMs = 10_000;
 
 function stateOf(link: Pick<PaymentLink, "statusCode" | "expiresAt">, now: Date): TPayPageState {
@@ -100,7 +97,6 @@ async function readUpstream(linkPaymentUuid: string): Promise<PaymentLink | null
   }
 }
 
-/** The mirrored link, read upstream first when it is missing or an open link's copy is stale. */
 async function loadLink(linkPaymentUuid: string, now: Date): Promise<PaymentLink | null> {
   const mirrored = await db.paymentLink.findUnique({ where: { linkPaymentUuid } });
   if (
@@ -118,7 +114,6 @@ async function loadLink(linkPaymentUuid: string, now: Date): Promise<PaymentLink
   }
 }
 
-/** What the hosted page shows of a link; null when no such link exists. */
 export async function getPayPageLink(linkPaymentUuid: string): Promise<TPayPageLink | null> {
   const now = new Date();
   let link = await loadLink(linkPaymentUuid, now);
@@ -133,13 +128,11 @@ export async function getPayPageLink(linkPaymentUuid: string): Promise<TPayPageL
   return toPayPageLink(link, now);
 }
 
-// --- Verification -------------------------------------------------------------------------
 
-// Per link: the code has 900,000 values, so 5 tries per 15 minutes make guessing hopeless. Per IP
-// the limit counts wrong codes only and is looser (a shop's or carrier's NAT shares one address);
-// it stops one client spraying guesses across many links.
-export const verifyLinkRule: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
-export const verifyIpRule: RateLimitRule = { limit: 30, windowMs: 15 * 60_000 };
+// Per link, 5 tries per 15 minutes make guessing 900,000 codes hopeless; the looser per-IP limit counts wrong
+// codes only (a carrier's NAT shares one address) and stops spraying across links.
+export const verifyLinkRule: TRateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
+export const verifyIpRule: TRateLimitRule = { limit: 30, windowMs: 15 * 60_000 };
 
 const linkKey = (linkPaymentUuid: string) => `pay-verify:link:${linkPaymentUuid}`;
 const ipKey = (ip: string | null) => `pay-verify:ip:${ip ?? "unknown"}`;
@@ -152,12 +145,8 @@ export type TVerifyOutcome =
 
 const ZVerificationCode = z.string().regex(/^\d{6}$/);
 
-/**
- * Checks the payer's code with upstream's verify call (the source of truth; the mirror's copy is
- * for staff). Every attempt on a link counts, atomically, before upstream is asked, so parallel
- * guesses cannot slip past the limit; the right code clears the link's count. A wrong code and an
- * unknown link answer the same.
- */
+// Upstream's verify is the source of truth. Attempts count atomically before upstream is asked, so parallel
+// guesses cannot slip past the limit; a wrong code and an unknown link answer the same.
 export async function verifyPayPageCode(
   linkPaymentUuid: string,
   code: string,
@@ -189,10 +178,8 @@ export async function verifyPayPageCode(
   return { status: "ok" };
 }
 
-// --- Card payment -------------------------------------------------------------------------
 
-// Error messages are keys of `pay.card.errors`. The card data lives in this object only for the
-// request: it goes upstream and nowhere else (not the database, the log, audit or an error).
+// Card data lives here only for the request: it goes upstream and nowhere else (database, log, audit, errors).
 export const ZCardPaymentInput = z.object({
   cardNumber: z
     .string()
@@ -228,7 +215,7 @@ export type TCardOutcome =
 // 2.1 tipoParcelamento (meaning from sandbox/README.md): 3 = one payment, 4 = installments without interest.
 const installmentTypeFor = (installments: number) => (installments === 1 ? "3" : "4");
 
-function auditFields(context: ChangeContext, linkPaymentUuid: string) {
+function auditFields(context: TChangeContext, linkPaymentUuid: string) {
   return {
     actor: context.actor,
     resourceType: "payment_link",
@@ -263,11 +250,10 @@ function describeFailure(error: unknown) {
   return { errorName: error instanceof Error ? error.name : typeof error };
 }
 
-/** Pays a verified link with a card through upstream's confirm-payment. */
 export async function payLinkByCard(
   linkPaymentUuid: string,
   card: TCardPaymentInput,
-  context: ChangeContext,
+  context: TChangeContext,
 ): Promise<TCardOutcome> {
   const link = await loadLink(linkPaymentUuid, new Date());
   if (
@@ -323,7 +309,7 @@ export async function payLinkByCard(
       return { status: "invalid", fieldErrors: { form: "cardRejected" } };
     return { status: "unavailable" };
   }
-  await db.$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     await upsertPaymentLinkFromGateway(paid, { client: tx });
     await recordAudit(
       {

@@ -72,7 +72,7 @@ describe("payment links against the sandbox", () => {
   });
 
   beforeEach(async () => {
-    await db.paymentLinkRequest.deleteMany();
+    await db.idempotencyKey.deleteMany();
     await db.paymentLink.deleteMany();
     await db.auditLog.deleteMany();
     await db.user.deleteMany();
@@ -127,6 +127,20 @@ describe("payment links against the sandbox", () => {
     expect(second.linkPaymentUuid).toBe(first.linkPaymentUuid);
     expect(await createPaymentLink(input, context)).toEqual(first);
     expect(await upstreamLinkCount()).toBe(before + 1);
+  });
+
+  it("recovers a key left pending by a process that died after creating the link upstream", async () => {
+    const input = newLink({ amountCents: 4321, userReference: "crash-1" });
+    const first = await createPaymentLink(input, context);
+    const before = await upstreamLinkCount();
+    await db.paymentLink.delete({ where: { linkPaymentUuid: first.linkPaymentUuid } });
+    await db.idempotencyKey.update({
+      where: { scope_key: { scope: "payment_link", key: input.idempotencyKey } },
+      data: { status: "PENDING", resultId: null, lockedUntil: new Date(Date.now() - 1000) },
+    });
+    expect(await createPaymentLink(input, context)).toEqual(first);
+    expect(await upstreamLinkCount()).toBe(before);
+    expect(await db.paymentLink.findUnique({ where: { linkPaymentUuid: first.linkPaymentUuid } })).not.toBeNull();
   });
 
   it("checks CPF/CNPJ digits unless the payer is foreign", () => {

@@ -1,25 +1,26 @@
 import "server-only";
-import { setTimeout as sleep } from "node:timers/promises";
 import { recordAudit } from "@/lib/audit/audit-log";
-import { db } from "@/lib/db/client";
+import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { defaultPeriod, periodBounds, type TPeriod, toUpstreamPeriod } from "@/lib/format/period";
 import { GatewayHttpError, isCertainlyNotApplied, toAppError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/payment-links";
 import type { TCreatePaymentLinkRequest, TPaymentLink } from "@/lib/gateway/schemas/payment-link";
-import { type PaymentLink, Prisma } from "@/lib/generated/prisma/client";
+import type { PaymentLink, Prisma } from "@/lib/generated/prisma/client";
+import { findClaimedResultIds, runIdempotent, type TIdempotentAttempt } from "@/lib/idempotency/idempotency";
+import { defaultPeriod, periodBounds, type TPeriod, toSaoPauloDay, toUpstreamPeriod } from "@/lib/list/period";
+import { findListPage, orderByThen, type TListPage } from "@/lib/list/query";
 import { log } from "@/lib/log";
-import type { ListPage } from "@/lib/pix/types";
+import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { centsToAmount } from "@/lib/shared/money";
-import type { ChangeContext } from "@/lib/users/users";
+import type { TChangeContext } from "@/lib/users/users";
 import { upsertPaymentLinkFromGateway } from "./mirror";
 import type { TCreatePaymentLink, TPaymentLinkFilters } from "./schemas";
 import {
-  type PaymentLinkListRow,
-  type PaymentLinkView,
   paymentLinkStatusCodes,
-  type RefreshLinksResult,
   statusCodeByFilter,
+  type TPaymentLinkListRow,
+  type TPaymentLinkView,
+  type TRefreshLinksResult,
 } from "./types";
 import { toPaymentLinkListRow, toPaymentLinkView } from "./views";
 
@@ -28,14 +29,15 @@ export const paymentLinkPageSize = 20;
 export const paymentLinkPeriodDays = 30;
 // A CREATED link older than this in the mirror is read again before it is shown (polling rate).
 const openLinkMaxAgeMs = 1000;
-// How long a second submit of the same form waits for the first one to finish.
-const pendingRequestWaitMs = 20_000;
+export const paymentLinkIdempotencyScope = "payment_link";
+// How far apart the app's and upstream's clocks may be when a recovery looks for a link by time.
+const clockSkewMs = 60_000;
 
 export function defaultLinkPeriod(now: Date = new Date()): TPeriod {
   return defaultPeriod(now, paymentLinkPeriodDays);
 }
 
-function auditFields(context: ChangeContext, linkPaymentUuid: string) {
+function auditFields(context: TChangeContext, linkPaymentUuid: string) {
   return {
     actor: context.actor,
     resourceType: "payment_link",
@@ -59,93 +61,85 @@ function toCreateRequest(input: TCreatePaymentLink): TCreatePaymentLinkRequest {
   };
 }
 
-async function waitForPendingRequest(idempotencyKey: string): Promise<{ linkPaymentUuid: string }> {
-  const deadline = Date.now() + pendingRequestWaitMs;
-  while (Date.now() < deadline) {
-    await sleep(100);
-    const request = await db.paymentLinkRequest.findUnique({ where: { idempotencyKey } });
-    if (request?.state === "DONE" && request.linkPaymentUuid) return { linkPaymentUuid: request.linkPaymentUuid };
-    if (!request || request.state === "FAILED") break;
-  }
-  throw new AppError(
-    "CONFLICT",
-    "This link is still being created, or its creation failed: check the link list before trying again.",
+const sameText = (a: string | null | undefined, b: string | null | undefined) => (a || null) === (b || null);
+
+// Upstream keeps no key of ours on a link: an earlier attempt's link is found by its request among the links
+// created since the key was claimed, leaving out other keys' results.
+async function findLinkOfEarlierAttempt(
+  body: TCreatePaymentLinkRequest,
+  attempt: TIdempotentAttempt,
+): Promise<TPaymentLink | null> {
+  // The link list takes zone-less Brasília times: whole São Paulo days around the attempt.
+  const { initialDate, endDate } = toUpstreamPeriod({
+    from: toSaoPauloDay(new Date(attempt.firstClaimedAt.getTime() - clockSkewMs)),
+    to: toSaoPauloDay(new Date(Date.now() + clockSkewMs)),
+  });
+  const links = await gateway.listPaymentLinks({ startDate: initialDate, endDate });
+  const document = (value: string) => (body.isEstrangeiro ? value : onlyDigits(value));
+  const candidates = links.filter(
+    (link) =>
+      link.valor === body.valor &&
+      link.nomePagador === body.nomePagador &&
+      document(link.numeroInscricao) === document(body.numeroInscricao) &&
+      link.isEstrangeiro === body.isEstrangeiro &&
+      link.numeroParcelas === body.numeroParcelas &&
+      link.diasExpiracao === body.diasExpiracao &&
+      sameText(link.descricao, body.descricao) &&
+      sameText(link.userReference, body.userReference),
   );
+  const taken = await findClaimedResultIds(
+    paymentLinkIdempotencyScope,
+    candidates.map((link) => link.linkPaymentUuid),
+  );
+  return candidates.find((link) => !taken.has(link.linkPaymentUuid)) ?? null;
 }
 
-async function claimIdempotencyKey(
-  idempotencyKey: string,
-  context: ChangeContext,
-): Promise<{ linkPaymentUuid: string } | null> {
-  try {
-    await db.paymentLinkRequest.create({ data: { idempotencyKey, createdById: context.actor?.id ?? null } });
-    return null;
-  } catch (error) {
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
-  }
-  const existing = await db.paymentLinkRequest.findUniqueOrThrow({ where: { idempotencyKey } });
-  if (existing.state === "DONE" && existing.linkPaymentUuid) return { linkPaymentUuid: existing.linkPaymentUuid };
-  if (existing.state === "FAILED") {
-    throw new AppError(
-      "CONFLICT",
-      "The first attempt of this link had no clear answer from the gateway: refresh the link list from the gateway before creating it again.",
-    );
-  }
-  return waitForPendingRequest(idempotencyKey);
-}
-
-/**
- * Creates a link upstream once per idempotency key (the form's): the key's row is written before
- * the call, so a doubled or retried submit returns the first submit's link and never reaches the
- * gateway a second time (the same scheme as Pix charges, docs/pix.md).
- */
+// Once per idempotency key: a doubled or retried submit returns the first submit's link.
 export async function createPaymentLink(
   input: TCreatePaymentLink,
-  context: ChangeContext,
+  context: TChangeContext,
 ): Promise<{ linkPaymentUuid: string }> {
-  const { idempotencyKey } = input;
-  const earlier = await claimIdempotencyKey(idempotencyKey, context);
-  if (earlier) return earlier;
-
-  let link: TPaymentLink;
+  const { idempotencyKey, ...request } = input;
+  const body = toCreateRequest(input);
+  const createdById = context.actor?.id ?? null;
   try {
-    link = await gateway.createPaymentLink(toCreateRequest(input));
+    const { resultId } = await runIdempotent({
+      scope: paymentLinkIdempotencyScope,
+      key: idempotencyKey,
+      request,
+      actorId: createdById,
+      isCertainlyNotApplied,
+      run: async (attempt) => {
+        const link =
+          (attempt.isRecovery ? await findLinkOfEarlierAttempt(body, attempt) : null) ??
+          (await gateway.createPaymentLink(body));
+        await inTransaction(async (tx) => {
+          await upsertPaymentLinkFromGateway(link, { client: tx, createdById });
+          await attempt.succeed(tx, link.linkPaymentUuid);
+          await recordAudit(
+            {
+              ...auditFields(context, link.linkPaymentUuid),
+              action: "payment_link.created",
+              metadata: {
+                amountCents: input.amountCents,
+                installments: input.installments,
+                acceptedMethodCodes: input.acceptedMethodCodes,
+                idempotencyKey,
+                isRecovery: attempt.isRecovery,
+              },
+            },
+            tx,
+          );
+        });
+        return link.linkPaymentUuid;
+      },
+    });
+    return { linkPaymentUuid: resultId };
   } catch (error) {
-    if (isCertainlyNotApplied(error)) {
-      await db.paymentLinkRequest.delete({ where: { idempotencyKey } });
-    } else {
-      await db.paymentLinkRequest.update({
-        where: { idempotencyKey },
-        data: { state: "FAILED", error: String(error).slice(0, 500) },
-      });
-    }
     throw toAppError(error);
   }
-
-  await db.$transaction(async (tx) => {
-    await upsertPaymentLinkFromGateway(link, { client: tx, createdById: context.actor?.id ?? null });
-    await tx.paymentLinkRequest.update({
-      where: { idempotencyKey },
-      data: { state: "DONE", linkPaymentUuid: link.linkPaymentUuid },
-    });
-    await recordAudit(
-      {
-        ...auditFields(context, link.linkPaymentUuid),
-        action: "payment_link.created",
-        metadata: {
-          amountCents: input.amountCents,
-          installments: input.installments,
-          acceptedMethodCodes: input.acceptedMethodCodes,
-          idempotencyKey,
-        },
-      },
-      tx,
-    );
-  });
-  return { linkPaymentUuid: link.linkPaymentUuid };
 }
 
-// Reads the link upstream into the mirror. Null when upstream does not know it.
 async function syncPaymentLink(linkPaymentUuid: string): Promise<PaymentLink | null> {
   try {
     return (await upsertPaymentLinkFromGateway(await gateway.getPaymentLink(linkPaymentUuid))).link;
@@ -165,15 +159,12 @@ function needsRead(link: PaymentLink, now: Date): boolean {
   );
 }
 
-/**
- * The link page's data, from the mirror. It is read upstream first when `refresh` is asked, when it
- * is not mirrored yet, or while it can still be paid and the mirror is older than a second. When the
- * gateway cannot be reached the mirrored state is shown.
- */
+// Read upstream first on `refresh`, when not mirrored, or while payable and older than a second; the mirrored
+// state is shown when the gateway cannot be reached.
 export async function getPaymentLinkView(
   linkPaymentUuid: string,
   options: { refresh?: boolean } = {},
-): Promise<PaymentLinkView | null> {
+): Promise<TPaymentLinkView | null> {
   let mirrored = options.refresh ? undefined : await findMirroredLink(linkPaymentUuid);
   if (mirrored && !needsRead(mirrored, new Date())) return toPaymentLinkView(mirrored, new Date());
   try {
@@ -212,11 +203,10 @@ function statusWhere(status: TPaymentLinkFilters["status"], now: Date): Prisma.P
   }
 }
 
-/** The link list, from the mirror. The period defaults to the last 30 days (São Paulo dates). */
 export async function findPaymentLinks(
   filters: TPaymentLinkFilters,
   pageSize = paymentLinkPageSize,
-): Promise<ListPage<PaymentLinkListRow>> {
+): Promise<TListPage<TPaymentLinkListRow>> {
   const now = new Date();
   const fallback = defaultLinkPeriod(now);
   const period = { from: filters.from ?? fallback.from, to: filters.to ?? fallback.to };
@@ -230,29 +220,25 @@ export async function findPaymentLinks(
       { paidMethodCode: filters.method, userReference: filters.userReference, paymentReceipt: filters.receipt },
     ],
   };
-  const [total, links] = await Promise.all([
-    db.paymentLink.count({ where }),
-    db.paymentLink.findMany({
-      where,
-      orderBy: [{ [sortFields[filters.sort]]: filters.order }, { linkPaymentUuid: filters.order }],
-      skip: (filters.page - 1) * pageSize,
-      take: pageSize,
-    }),
-  ]);
-  return {
-    rows: links.map((link) => toPaymentLinkListRow(link, now)),
-    total,
-    page: filters.page,
-    pageSize,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
-  };
+  return findListPage(
+    { page: filters.page, pageSize },
+    {
+      count: () => db.paymentLink.count({ where }),
+      findMany: async (window) =>
+        (
+          await db.paymentLink.findMany({
+            where,
+            orderBy: orderByThen(sortFields[filters.sort], "linkPaymentUuid", filters.order),
+            ...window,
+          })
+        ).map((link) => toPaymentLinkListRow(link, now)),
+    },
+  );
 }
 
-/** Every link upstream created in the period (one call: the list is a plain array), into the mirror. */
-export async function refreshPaymentLinksFromGateway(period: TPeriod): Promise<RefreshLinksResult> {
+export async function refreshPaymentLinksFromGateway(period: TPeriod): Promise<TRefreshLinksResult> {
   let links: TPaymentLink[];
   try {
-    // Zone-less date-times are Brasília time upstream, as the mirror's São Paulo days.
     const { initialDate, endDate } = toUpstreamPeriod(period);
     links = await gateway.listPaymentLinks({ startDate: initialDate, endDate });
   } catch (error) {
@@ -272,13 +258,9 @@ function conflictMessage(link: PaymentLink | null): string {
   return "notCancellable";
 }
 
-/**
- * Cancels a link that is neither paid nor cancelled. A 409 (paid or cancelled meanwhile) reads the
- * link again so the page shows why; its message is a `links.errors` key.
- */
-export async function cancelPaymentLink(linkPaymentUuid: string, context: ChangeContext): Promise<PaymentLinkView> {
-  // Upstream does not know of a payment made by Pix on the hosted page (lib/links/pix.ts): the
-  // mirror does, and it wins.
+// A 409 (paid or cancelled meanwhile) reads the link again so the page shows why.
+export async function cancelPaymentLink(linkPaymentUuid: string, context: TChangeContext): Promise<TPaymentLinkView> {
+  // Upstream does not know of a payment by Pix on the hosted page: the mirror does, and it wins.
   const mirrored = await findMirroredLink(linkPaymentUuid);
   if (mirrored?.statusCode === paymentLinkStatusCodes.PAID) throw new AppError("CONFLICT", conflictMessage(mirrored));
 
@@ -295,7 +277,7 @@ export async function cancelPaymentLink(linkPaymentUuid: string, context: Change
     }
     throw toAppError(error);
   }
-  const link = await db.$transaction(async (tx) => {
+  const link = await inTransaction(async (tx) => {
     const written = await upsertPaymentLinkFromGateway(cancelled, { client: tx });
     await recordAudit({ ...auditFields(context, linkPaymentUuid), action: "payment_link.cancelled" }, tx);
     return written.link;

@@ -1,8 +1,7 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import QRCode from "qrcode";
 import { recordAudit } from "@/lib/audit/audit-log";
-import { db } from "@/lib/db/client";
+import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { publishChange } from "@/lib/events/bus";
 import { paymentLinkMethodCodes } from "@/lib/gateway/schemas/payment-link";
@@ -10,24 +9,18 @@ import type { TPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import type { PaymentLink } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { cancelPixCharge, createPixCharge, getPixChargeView } from "@/lib/pix/charges";
-import type { MirrorClient } from "@/lib/pix/mirror";
-import type { PixChargeView } from "@/lib/pix/types";
+import type { TMirrorClient } from "@/lib/pix/mirror";
+import type { TPixChargeView } from "@/lib/pix/types";
 import { isValidCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
-import type { ChangeContext } from "@/lib/users/users";
+import type { TChangeContext } from "@/lib/users/users";
 import { lockPaymentLink } from "./mirror";
 import { paymentLinkStatusCodes } from "./types";
 
-// Pix on a payment link. Upstream has no call that attaches a Pix charge to a link (spec 4.3 only
-// confirms a link with card data), so the hosted page issues an ordinary immediate charge for the
-// link's amount, remembers its txid on the mirror (`pixChargeTxid`), and when that charge is paid
-// records the link as paid by Pix in the mirror only: upstream keeps the link CREATED (later
-// EXPIRED), and the mirror never moves a PAID link back (lib/links/mirror.ts), so the app treats it
-// as paid and the hosted page refuses any further payment. See docs/pay-page.md.
+// Pix on a payment link: upstream cannot attach a Pix charge to a link (4.3 confirms with card data only), so the
+// page issues an ordinary charge and a paid one marks the link paid in the mirror only (docs/pay-page.md).
 
 const pixChargeMaxSeconds = 3600;
 const pixChargeMinSeconds = 60;
-// Generous: the charge is created upstream while the link's lock is held.
-const issueTransactionTimeoutMs = 30_000;
 
 export type TLinkPixCharge = {
   status: "waiting" | "paid" | "expired";
@@ -36,22 +29,20 @@ export type TLinkPixCharge = {
   expiresAt: string;
 };
 
-const isPaidCharge = (charge: PixChargeView) => charge.payment !== null;
+const isPaidCharge = (charge: TPixChargeView) => charge.payment !== null;
 
-// The hosted page tags the Pix charges it issues, so whoever reads a charge (the webhook
-// receiver, reconciliation, staff) can find its link.
+// Tags the page's charges so whoever reads a charge (webhook receiver, reconciliation, staff) can find its link.
 const linkChargeReferencePrefix = "payment-link:";
 
 export function isPaymentLinkCharge(userReference: string | null | undefined): boolean {
   return userReference?.startsWith(linkChargeReferencePrefix) ?? false;
 }
 
-async function toLinkPixCharge(charge: PixChargeView): Promise<TLinkPixCharge> {
+async function toLinkPixCharge(charge: TPixChargeView): Promise<TLinkPixCharge> {
   const isWaiting = charge.isPayable && charge.pixCopyAndPaste !== null;
   return {
     status: isPaidCharge(charge) ? "paid" : isWaiting ? "waiting" : "expired",
     pixCopyAndPaste: isWaiting ? charge.pixCopyAndPaste : null,
-    // The QR image is exactly the copy-and-paste code, drawn here as on the staff charge page.
     qrCodeDataUrl:
       isWaiting && charge.pixCopyAndPaste
         ? await QRCode.toDataURL(charge.pixCopyAndPaste, { errorCorrectionLevel: "M", margin: 2, width: 480 })
@@ -60,16 +51,12 @@ async function toLinkPixCharge(charge: PixChargeView): Promise<TLinkPixCharge> {
   };
 }
 
-/**
- * Marks the link whose hosted page issued `txid` as paid by Pix: method 2 "PIX", receipt = txid,
- * transaction id = the Pix endToEndId. Idempotent; a cancelled link is left alone (and logged).
- * The webhook apply path may call it in its transaction for `pix_charge.paid`.
- */
+// Idempotent; a cancelled link is left alone (and logged).
 export async function recordLinkPaidByPix(
   payment: { txid: string; endToEndId: string; paidAt: Date | null },
-  options: { client?: MirrorClient } = {},
+  options: { client?: TMirrorClient } = {},
 ): Promise<PaymentLink | null> {
-  const write = async (tx: MirrorClient) => {
+  const write = async (tx: TMirrorClient) => {
     const found = await tx.paymentLink.findUnique({
       where: { pixChargeTxid: payment.txid },
       select: { linkPaymentUuid: true },
@@ -110,13 +97,12 @@ export async function recordLinkPaidByPix(
     await publishChange({ kind: "payment_link", id: link.linkPaymentUuid }, tx);
     return paid;
   };
-  return options.client ? write(options.client) : db.$transaction(write);
+  return options.client ? write(options.client) : inTransaction(write);
 }
 
-/** For every path that learns a charge was paid from upstream (webhook, reconciliation). */
 export async function recordLinkPaymentFromCharge(
   charge: TPixCharge,
-  options: { client?: MirrorClient } = {},
+  options: { client?: TMirrorClient } = {},
 ): Promise<void> {
   if (!charge.pix || !isPaymentLinkCharge(charge.userReference)) return;
   await recordLinkPaidByPix(
@@ -125,7 +111,7 @@ export async function recordLinkPaymentFromCharge(
   );
 }
 
-async function recordIfPaid(charge: PixChargeView): Promise<boolean> {
+async function recordIfPaid(charge: TPixChargeView): Promise<boolean> {
   if (!charge.payment) return false;
   await recordLinkPaidByPix({
     txid: charge.txid,
@@ -146,53 +132,52 @@ function debtorOf(link: PaymentLink) {
   return { name: link.payerName.slice(0, 100), document: link.payerDocument };
 }
 
-/**
- * The link's Pix charge for the hosted page: the one already issued while it is still ACTIVE, else
- * a new immediate charge for the link's amount (one at a time: the link's lock is held meanwhile).
- */
-export async function getOrCreateLinkPixCharge(
-  linkPaymentUuid: string,
-  context: ChangeContext,
-): Promise<TLinkPixCharge> {
-  return db.$transaction(
-    async (tx) => {
-      await lockPaymentLink(tx, linkPaymentUuid);
-      const link = await tx.paymentLink.findUnique({ where: { linkPaymentUuid } });
-      if (!link) throw new AppError("NOT_FOUND", "Payment link not found.");
-      if (link.statusCode !== paymentLinkStatusCodes.CREATED || link.expiresAt.getTime() <= Date.now()) {
-        throw new AppError("CONFLICT", "This payment link can no longer be paid.");
-      }
-      if (!link.acceptedMethodCodes.includes(paymentLinkMethodCodes.PIX))
-        throw new AppError("FORBIDDEN", "This payment link does not accept Pix.");
-      if (link.pixChargeTxid) {
-        const current = await getPixChargeView(link.pixChargeTxid);
-        if (current && (current.isPayable || isPaidCharge(current))) return toLinkPixCharge(current);
-      }
-      const { txid } = await createPixCharge(
-        {
-          idempotencyKey: randomUUID(),
-          amountCents: link.amountCents,
-          expirationSeconds: pixExpirationSeconds(link, new Date()),
-          debtor: debtorOf(link),
-          description: link.description?.slice(0, 140) || undefined,
-          // Lets anyone reading the charge (staff, reconciliation) find its link.
-          userReference: `${linkChargeReferencePrefix}${linkPaymentUuid}`,
-        },
-        context,
-      );
-      await tx.paymentLink.update({ where: { linkPaymentUuid }, data: { pixChargeTxid: txid } });
-      const created = await getPixChargeView(txid);
-      if (!created) throw new AppError("INTERNAL", "The Pix charge was created but cannot be read.");
-      return toLinkPixCharge(created);
-    },
-    { timeout: issueTransactionTimeoutMs, maxWait: issueTransactionTimeoutMs },
-  );
+function checkPayableByPix(link: PaymentLink | null): PaymentLink {
+  if (!link) throw new AppError("NOT_FOUND", "Payment link not found.");
+  if (link.statusCode !== paymentLinkStatusCodes.CREATED || link.expiresAt.getTime() <= Date.now()) {
+    throw new AppError("CONFLICT", "This payment link can no longer be paid.");
+  }
+  if (!link.acceptedMethodCodes.includes(paymentLinkMethodCodes.PIX))
+    throw new AppError("FORBIDDEN", "This payment link does not accept Pix.");
+  return link;
 }
 
-/**
- * Reads the link's Pix charge (upstream while it can still be paid) and records the link as paid
- * when the charge is. The hosted page polls this while the payer has the QR in front of them.
- */
+// No transaction is held across the upstream call: the idempotency key is derived from the link and the charge
+// it replaces, so payers asking at the same time share one charge.
+export async function getOrCreateLinkPixCharge(
+  linkPaymentUuid: string,
+  context: TChangeContext,
+): Promise<TLinkPixCharge> {
+  const link = checkPayableByPix(await db.paymentLink.findUnique({ where: { linkPaymentUuid } }));
+  const replacedTxid = link.pixChargeTxid;
+  if (replacedTxid) {
+    const current = await getPixChargeView(replacedTxid);
+    if (current && (current.isPayable || isPaidCharge(current))) return toLinkPixCharge(current);
+  }
+  const { txid } = await createPixCharge(
+    {
+      idempotencyKey: `${linkChargeReferencePrefix}${linkPaymentUuid}:${replacedTxid ?? "first"}`,
+      amountCents: link.amountCents,
+      expirationSeconds: pixExpirationSeconds(link, new Date()),
+      debtor: debtorOf(link),
+      description: link.description?.slice(0, 140) || undefined,
+      userReference: `${linkChargeReferencePrefix}${linkPaymentUuid}`,
+    },
+    context,
+    // The expiration moves with the clock: the key stands for "the link's charge after replacedTxid".
+    { request: { linkPaymentUuid, replacedTxid } },
+  );
+  await inTransaction(async (tx) => {
+    await lockPaymentLink(tx, linkPaymentUuid);
+    const current = checkPayableByPix(await tx.paymentLink.findUnique({ where: { linkPaymentUuid } }));
+    if (current.pixChargeTxid === replacedTxid)
+      await tx.paymentLink.update({ where: { linkPaymentUuid }, data: { pixChargeTxid: txid } });
+  });
+  const created = await getPixChargeView(txid);
+  if (!created) throw new AppError("INTERNAL", "The Pix charge was created but cannot be read.");
+  return toLinkPixCharge(created);
+}
+
 export async function syncLinkPixPayment(link: Pick<PaymentLink, "pixChargeTxid">): Promise<TLinkPixCharge | null> {
   if (!link.pixChargeTxid) return null;
   const charge = await getPixChargeView(link.pixChargeTxid);
@@ -201,14 +186,10 @@ export async function syncLinkPixPayment(link: Pick<PaymentLink, "pixChargeTxid"
   return toLinkPixCharge(charge);
 }
 
-/**
- * Before a card payment: a Pix charge still open for the link is cancelled upstream first, so the
- * payer cannot pay twice. Returns true when that charge turns out to be paid already (the link
- * is then recorded as paid by Pix and the card must not be charged).
- */
+// Cancels an open Pix charge before a card payment so the payer cannot pay twice; true when it was paid already.
 export async function closeLinkPixChargeBeforeCard(
   link: Pick<PaymentLink, "pixChargeTxid">,
-  context: ChangeContext,
+  context: TChangeContext,
 ): Promise<boolean> {
   if (!link.pixChargeTxid) return false;
   const charge = await getPixChargeView(link.pixChargeTxid, { refresh: true });

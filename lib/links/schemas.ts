@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ZAmountCents, ZDay, ZOptionalDay, ZOptionalFilterText, ZOptionalText, ZOrder, ZPage } from "@/lib/pix/schemas";
+import { ZDay, ZOptionalDay, ZOptionalFilterText, ZOrder, ZPage, ZSort } from "@/lib/list/schemas";
+import { ZAmountCents, ZOptionalText } from "@/lib/pix/schemas";
 import { isValidCpfOrCnpj, onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { paymentLinkLimits, paymentLinkMethodCodes, paymentLinkStatusFilters } from "./types";
 
@@ -67,7 +68,7 @@ export type TRefreshPaymentLinksInput = z.input<typeof ZRefreshPaymentLinksInput
 
 export const paymentLinkSortColumns = ["creationDate", "amount", "status", "expiresAt", "payerName"] as const;
 
-// List filters from URL search params: each field falls back on its own (`.catch`).
+// List filters from URL search params: each field falls back on its own (lib/list/schemas.ts).
 export const ZPaymentLinkFilters = z.object({
   // Absent dates fall back to the last 30 days.
   from: ZOptionalDay,
@@ -79,7 +80,7 @@ export const ZPaymentLinkFilters = z.object({
   document: ZOptionalFilterText(40),
   userReference: ZOptionalFilterText(100),
   receipt: ZOptionalFilterText(100),
-  sort: z.enum(paymentLinkSortColumns).catch("creationDate").default("creationDate"),
+  sort: ZSort(paymentLinkSortColumns),
   order: ZOrder,
   page: ZPage,
 });

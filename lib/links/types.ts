@@ -5,13 +5,13 @@ export { paymentLinkMethodCodes, paymentLinkStatusFilters } from "@/lib/gateway/
 
 import type { paymentLinkStatusFilters } from "@/lib/gateway/schemas/payment-link";
 
-export type PaymentLinkStatusFilter = (typeof paymentLinkStatusFilters)[number];
+export type TPaymentLinkStatusFilter = (typeof paymentLinkStatusFilters)[number];
 
 // Spec 3.3 (codes 2 and 4 as the sandbox shows them).
 export const paymentLinkStatusCodes = { CREATED: 1, EXPIRED: 2, PAID: 3, CANCELLED: 4 } as const;
 
 // The list filter's Portuguese names (3.3) for the body's codes.
-export const statusCodeByFilter: Record<PaymentLinkStatusFilter, number> = {
+export const statusCodeByFilter: Record<TPaymentLinkStatusFilter, number> = {
   ATIVO: 1,
   EXPIRADO: 2,
   PAGO: 3,
@@ -20,13 +20,13 @@ export const statusCodeByFilter: Record<PaymentLinkStatusFilter, number> = {
 
 export const paymentLinkLimits = { maxInstallments: 12, minDays: 1, maxDays: 365, defaultDays: 7 } as const;
 
-export type InstallmentOption = {
+export type TInstallmentOption = {
   installments: number;
   // The first installment's amount: it carries the leftover cents, so the options add up to the total.
   amountCents: number;
 };
 
-export type PaymentLinkView = {
+export type TPaymentLinkView = {
   linkPaymentUuid: string;
   linkPaymentId: number;
   // Shown status: a CREATED link past its expiry reads as EXPIRED (2) before upstream is read again.
@@ -35,7 +35,7 @@ export type PaymentLinkView = {
   amountCents: number;
   payer: { name: string; document: string; isForeign: boolean };
   installments: number;
-  installmentOptions: InstallmentOption[];
+  installmentOptions: TInstallmentOption[];
   acceptedMethodCodes: number[];
   paymentUrl: string;
   // The payer's secret, for staff to pass on by another channel.
@@ -56,7 +56,7 @@ export type PaymentLinkView = {
   syncedAt: string;
 };
 
-export type PaymentLinkListRow = {
+export type TPaymentLinkListRow = {
   linkPaymentUuid: string;
   statusCode: number;
   amountCents: number;
@@ -71,4 +71,4 @@ export type PaymentLinkListRow = {
   expiresAt: string;
 };
 
-export type RefreshLinksResult = { received: number; upserted: number };
+export type TRefreshLinksResult = { received: number; upserted: number };

@@ -1,6 +1,11 @@
 import "server-only";
 import type { PaymentLink } from "@/lib/generated/prisma/client";
-import { type InstallmentOption, type PaymentLinkListRow, type PaymentLinkView, paymentLinkStatusCodes } from "./types";
+import {
+  paymentLinkStatusCodes,
+  type TInstallmentOption,
+  type TPaymentLinkListRow,
+  type TPaymentLinkView,
+} from "./types";
 
 const { CREATED, EXPIRED, PAID } = paymentLinkStatusCodes;
 
@@ -9,7 +14,7 @@ export function effectiveStatusCode(link: Pick<PaymentLink, "statusCode" | "expi
   return link.statusCode === CREATED && link.expiresAt <= now ? EXPIRED : link.statusCode;
 }
 
-export function toPaymentLinkView(link: PaymentLink, now: Date): PaymentLinkView {
+export function toPaymentLinkView(link: PaymentLink, now: Date): TPaymentLinkView {
   const statusCode = effectiveStatusCode(link, now);
   return {
     linkPaymentUuid: link.linkPaymentUuid,
@@ -19,7 +24,7 @@ export function toPaymentLinkView(link: PaymentLink, now: Date): PaymentLinkView
     amountCents: link.amountCents,
     payer: { name: link.payerName, document: link.payerDocument, isForeign: link.isForeignPayer },
     installments: link.installments,
-    installmentOptions: link.installmentOptions as InstallmentOption[],
+    installmentOptions: link.installmentOptions as TInstallmentOption[],
     acceptedMethodCodes: link.acceptedMethodCodes,
     paymentUrl: link.paymentUrl,
     verificationCode: link.verificationCode,
@@ -44,7 +49,7 @@ export function toPaymentLinkView(link: PaymentLink, now: Date): PaymentLinkView
   };
 }
 
-export function toPaymentLinkListRow(link: PaymentLink, now: Date): PaymentLinkListRow {
+export function toPaymentLinkListRow(link: PaymentLink, now: Date): TPaymentLinkListRow {
   return {
     linkPaymentUuid: link.linkPaymentUuid,
     statusCode: effectiveStatusCode(link, now),

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { defaultPeriod } from "@/lib/format/period";
 import { getPixCharge } from "@/lib/gateway/pix-charges";
+import { defaultPeriod } from "@/lib/list/period";
 import { startGatewaySandbox, useGateway } from "@/lib/testing/gateway-sandbox";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { cancelPixCharge, createPixCharge, findPixCharges, getPixChargeView, refreshPixChargesPage } from "./charges";
@@ -37,7 +37,7 @@ describe("Pix charges against the sandbox", () => {
   });
 
   beforeEach(async () => {
-    await db.pixChargeRequest.deleteMany();
+    await db.idempotencyKey.deleteMany();
     await db.pixCharge.deleteMany();
     await db.auditLog.deleteMany();
     await db.user.deleteMany();
@@ -87,11 +87,26 @@ describe("Pix charges against the sandbox", () => {
     expect(await createPixCharge(input, context)).toEqual(first);
     expect(await upstreamCharges()).toHaveLength(before + 1);
     expect(
-      await db.pixChargeRequest.findUniqueOrThrow({ where: { idempotencyKey: input.idempotencyKey } }),
-    ).toMatchObject({
-      state: "DONE",
-      txid: first.txid,
+      await db.idempotencyKey.findUniqueOrThrow({
+        where: { scope_key: { scope: "pix_charge", key: input.idempotencyKey } },
+      }),
+    ).toMatchObject({ status: "SUCCEEDED", resultId: first.txid });
+  });
+
+  it("recovers a key left pending by a process that died after creating the charge upstream", async () => {
+    const input = newCharge({ amountCents: 4321, description: "Recovered", userReference: "crash-1" });
+    const first = await createPixCharge(input, context);
+    // Another charge like it, made by another key, must not be taken for it.
+    await createPixCharge({ ...input, idempotencyKey: randomUUID() }, context);
+    const before = (await upstreamCharges()).length;
+    await db.pixCharge.delete({ where: { txid: first.txid } });
+    await db.idempotencyKey.update({
+      where: { scope_key: { scope: "pix_charge", key: input.idempotencyKey } },
+      data: { status: "PENDING", resultId: null, lockedUntil: new Date(Date.now() - 1000) },
     });
+    expect(await createPixCharge(input, context)).toEqual(first);
+    expect(await upstreamCharges()).toHaveLength(before);
+    expect(await db.pixCharge.findUnique({ where: { txid: first.txid } })).toMatchObject({ amountCents: 4321 });
   });
 
   it("frees the key when the charge was certainly not created, so the corrected form can be sent again", async () => {
@@ -103,7 +118,7 @@ describe("Pix charges against the sandbox", () => {
     ).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
     });
-    expect(await db.pixChargeRequest.count()).toBe(0);
+    expect(await db.idempotencyKey.findFirst()).toMatchObject({ status: "FAILED" });
     expect(await upstreamCharges()).toHaveLength(before);
     await createPixCharge(input, context);
     expect(await upstreamCharges()).toHaveLength(before + 1);

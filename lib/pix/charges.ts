@@ -1,20 +1,21 @@
 import "server-only";
-import { setTimeout as sleep } from "node:timers/promises";
 import { recordAudit } from "@/lib/audit/audit-log";
-import { db } from "@/lib/db/client";
+import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { defaultPeriod, periodBounds, toUpstreamPeriod } from "@/lib/format/period";
 import { GatewayHttpError, isCertainlyNotApplied, toAppError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/pix-charges";
-import type { TCreatePixChargeRequest } from "@/lib/gateway/schemas/pix-charge";
-import { type PixCharge, Prisma } from "@/lib/generated/prisma/client";
+import type { TCreatePixChargeRequest, TPixCharge } from "@/lib/gateway/schemas/pix-charge";
+import type { PixCharge, Prisma } from "@/lib/generated/prisma/client";
+import { findClaimedResultIds, runIdempotent, type TIdempotentAttempt } from "@/lib/idempotency/idempotency";
+import { defaultPeriod, periodBounds, toUpstreamPeriod } from "@/lib/list/period";
+import { findListPage, orderByThen, type TListPage } from "@/lib/list/query";
 import { log } from "@/lib/log";
-import { isValidCpf } from "@/lib/shared/cpf-cnpj";
+import { isValidCpf, onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { centsToAmount } from "@/lib/shared/money";
-import type { ChangeContext } from "@/lib/users/users";
-import { findMirroredPixCharge, type MirroredPixCharge, upsertPixChargeFromGateway } from "./mirror";
+import type { TChangeContext } from "@/lib/users/users";
+import { findMirroredPixCharge, type TMirroredPixCharge, upsertPixChargeFromGateway } from "./mirror";
 import type { TCreatePixCharge, TPixChargeFilters } from "./schemas";
-import type { ListPage, PixChargeListRow, PixChargeView, RefreshPageResult } from "./types";
+import type { TPixChargeListRow, TPixChargeView, TRefreshPageResult } from "./types";
 import { toPixChargeView } from "./views";
 
 export const pixChargePageSize = 20;
@@ -22,10 +23,11 @@ export const pixChargePageSize = 20;
 const refreshPageSize = 100;
 // An ACTIVE charge older than this in the mirror is read again before it is shown (polling rate).
 const activeChargeMaxAgeMs = 1000;
-// How long a second submit of the same form waits for the first one to finish.
-const pendingRequestWaitMs = 20_000;
+export const pixChargeIdempotencyScope = "pix_charge";
+// How far apart the app's and upstream's clocks may be when a recovery looks for a charge by time.
+const clockSkewMs = 60_000;
 
-function auditFields(context: ChangeContext, txid: string) {
+function auditFields(context: TChangeContext, txid: string) {
   return {
     actor: context.actor,
     resourceType: "pix_charge",
@@ -51,80 +53,87 @@ function toCreateRequest(input: TCreatePixCharge): TCreatePixChargeRequest {
   };
 }
 
-async function waitForPendingRequest(idempotencyKey: string): Promise<{ txid: string }> {
-  const deadline = Date.now() + pendingRequestWaitMs;
-  while (Date.now() < deadline) {
-    await sleep(100);
-    const request = await db.pixChargeRequest.findUnique({ where: { idempotencyKey } });
-    if (request?.state === "DONE" && request.txid) return { txid: request.txid };
-    if (!request || request.state === "FAILED") break;
-  }
-  throw new AppError(
-    "CONFLICT",
-    "This charge is still being created, or its creation failed: check the charge list before trying again.",
-  );
-}
+const sameText = (a: string | null | undefined, b: string | null | undefined) => (a || null) === (b || null);
 
-async function claimIdempotencyKey(idempotencyKey: string, context: ChangeContext): Promise<{ txid: string } | null> {
-  try {
-    await db.pixChargeRequest.create({ data: { idempotencyKey, createdById: context.actor?.id ?? null } });
-    return null;
-  } catch (error) {
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
-  }
-  const existing = await db.pixChargeRequest.findUniqueOrThrow({ where: { idempotencyKey } });
-  if (existing.state === "DONE" && existing.txid) return { txid: existing.txid };
-  if (existing.state === "FAILED") {
-    throw new AppError(
-      "CONFLICT",
-      "The first attempt of this charge had no clear answer from the gateway: refresh the charge list from the gateway before creating it again.",
-    );
-  }
-  return waitForPendingRequest(idempotencyKey);
+// Upstream keeps no key of ours on a charge: the one an earlier attempt created is found by its
+// request (amount, debtor, description, userReference) among the charges created since the key was
+// first claimed, leaving out any that is another key's result.
+async function findChargeOfEarlierAttempt(
+  body: TCreatePixChargeRequest,
+  attempt: TIdempotentAttempt,
+): Promise<TPixCharge | null> {
+  const page = await gateway.listPixCharges({
+    initialDate: new Date(attempt.firstClaimedAt.getTime() - clockSkewMs).toISOString(),
+    endDate: new Date(Date.now() + clockSkewMs).toISOString(),
+    userReference: body.userReference,
+    page: 0,
+    size: refreshPageSize,
+    sort: "creationDate,asc",
+  });
+  const document = (value: string | null | undefined) => (value ? onlyDigits(value) : null);
+  const candidates = page.content.filter(
+    (item) =>
+      item.amount === body.amount &&
+      sameText(item.description, body.description) &&
+      sameText(item.userReference, body.userReference) &&
+      document(item.debtor?.naturalPersonIdentification) === document(body.debtor?.naturalPersonIdentification) &&
+      document(item.debtor?.legalPersonIdentification) === document(body.debtor?.legalPersonIdentification),
+  );
+  const taken = await findClaimedResultIds(
+    pixChargeIdempotencyScope,
+    candidates.map((item) => item.txid),
+  );
+  const found = candidates.find((item) => !taken.has(item.txid));
+  return found ? gateway.getPixCharge(found.txid) : null;
 }
 
 /**
- * Issues a charge upstream once per idempotency key: the key's row is written before the call, so a
- * doubled or retried submit returns the first submit's txid (waiting for it if still running) and
- * never reaches the gateway a second time.
+ * Issues a charge upstream once per idempotency key (lib/idempotency): a doubled or retried submit
+ * returns the first submit's txid (waiting for it if still running) and never reaches the gateway a
+ * second time. `options.request` replaces the input as what the key stands for (default: the input).
  */
-export async function createPixCharge(input: TCreatePixCharge, context: ChangeContext): Promise<{ txid: string }> {
-  const { idempotencyKey } = input;
-  const earlier = await claimIdempotencyKey(idempotencyKey, context);
-  if (earlier) return earlier;
-
-  let charge: Awaited<ReturnType<typeof gateway.createPixCharge>>;
+export async function createPixCharge(
+  input: TCreatePixCharge,
+  context: TChangeContext,
+  options: { request?: unknown } = {},
+): Promise<{ txid: string }> {
+  const { idempotencyKey, ...request } = input;
+  const body = toCreateRequest(input);
+  const createdById = context.actor?.id ?? null;
   try {
-    charge = await gateway.createPixCharge(toCreateRequest(input));
+    const { resultId } = await runIdempotent({
+      scope: pixChargeIdempotencyScope,
+      key: idempotencyKey,
+      request: options.request ?? request,
+      actorId: createdById,
+      isCertainlyNotApplied,
+      run: async (attempt) => {
+        const charge =
+          (attempt.isRecovery ? await findChargeOfEarlierAttempt(body, attempt) : null) ??
+          (await gateway.createPixCharge(body));
+        await inTransaction(async (tx) => {
+          await upsertPixChargeFromGateway(charge, { client: tx, createdById });
+          await attempt.succeed(tx, charge.txid);
+          await recordAudit(
+            {
+              ...auditFields(context, charge.txid),
+              action: "pix_charge.created",
+              metadata: { amountCents: input.amountCents, idempotencyKey, isRecovery: attempt.isRecovery },
+            },
+            tx,
+          );
+        });
+        return charge.txid;
+      },
+    });
+    return { txid: resultId };
   } catch (error) {
-    if (isCertainlyNotApplied(error)) {
-      await db.pixChargeRequest.delete({ where: { idempotencyKey } });
-    } else {
-      await db.pixChargeRequest.update({
-        where: { idempotencyKey },
-        data: { state: "FAILED", error: String(error).slice(0, 500) },
-      });
-    }
     throw toAppError(error);
   }
-
-  await db.$transaction(async (tx) => {
-    await upsertPixChargeFromGateway(charge, { client: tx, createdById: context.actor?.id ?? null });
-    await tx.pixChargeRequest.update({ where: { idempotencyKey }, data: { state: "DONE", txid: charge.txid } });
-    await recordAudit(
-      {
-        ...auditFields(context, charge.txid),
-        action: "pix_charge.created",
-        metadata: { amountCents: input.amountCents, idempotencyKey },
-      },
-      tx,
-    );
-  });
-  return { txid: charge.txid };
 }
 
 // Reads the charge upstream into the mirror. Null when upstream does not know it.
-async function syncPixCharge(txid: string): Promise<MirroredPixCharge | null> {
+async function syncPixCharge(txid: string): Promise<TMirroredPixCharge | null> {
   try {
     return (await upsertPixChargeFromGateway(await gateway.getPixCharge(txid))).charge;
   } catch (error) {
@@ -146,7 +155,7 @@ function needsRead(charge: PixCharge, now: Date): boolean {
 export async function getPixChargeView(
   txid: string,
   options: { refresh?: boolean } = {},
-): Promise<PixChargeView | null> {
+): Promise<TPixChargeView | null> {
   let mirrored = options.refresh ? undefined : await findMirroredPixCharge(txid);
   if (mirrored && !needsRead(mirrored, new Date())) return toPixChargeView(mirrored, new Date());
   try {
@@ -169,7 +178,7 @@ const sortFields: Record<TPixChargeFilters["sort"], keyof PixCharge> = {
   txid: "txid",
 };
 
-export function toPixChargeListRow(charge: PixCharge): PixChargeListRow {
+export function toPixChargeListRow(charge: PixCharge): TPixChargeListRow {
   return {
     txid: charge.txid,
     status: charge.status,
@@ -188,7 +197,7 @@ export function toPixChargeListRow(charge: PixCharge): PixChargeListRow {
 export async function findPixCharges(
   filters: TPixChargeFilters,
   pageSize = pixChargePageSize,
-): Promise<ListPage<PixChargeListRow>> {
+): Promise<TListPage<TPixChargeListRow>> {
   const fallback = defaultPeriod();
   const period = { from: filters.from ?? fallback.from, to: filters.to ?? fallback.to };
   const where: Prisma.PixChargeWhereInput = {
@@ -198,22 +207,20 @@ export async function findPixCharges(
     userReference: filters.userReference,
     txid: filters.txid ? { contains: filters.txid, mode: "insensitive" } : undefined,
   };
-  const [total, charges] = await Promise.all([
-    db.pixCharge.count({ where }),
-    db.pixCharge.findMany({
-      where,
-      orderBy: [{ [sortFields[filters.sort]]: filters.order }, { txid: filters.order }],
-      skip: (filters.page - 1) * pageSize,
-      take: pageSize,
-    }),
-  ]);
-  return {
-    rows: charges.map(toPixChargeListRow),
-    total,
-    page: filters.page,
-    pageSize,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
-  };
+  return findListPage(
+    { page: filters.page, pageSize },
+    {
+      count: () => db.pixCharge.count({ where }),
+      findMany: async (window) =>
+        (
+          await db.pixCharge.findMany({
+            where,
+            orderBy: orderByThen(sortFields[filters.sort], "txid", filters.order),
+            ...window,
+          })
+        ).map(toPixChargeListRow),
+    },
+  );
 }
 
 /** One page (from 0) of the upstream list for the period, written into the mirror. */
@@ -221,7 +228,7 @@ export async function refreshPixChargesPage(input: {
   from: string;
   to: string;
   page: number;
-}): Promise<RefreshPageResult> {
+}): Promise<TRefreshPageResult> {
   let result: Awaited<ReturnType<typeof gateway.listPixCharges>>;
   try {
     result = await gateway.listPixCharges({
@@ -245,7 +252,7 @@ export async function refreshPixChargesPage(input: {
  * Cancels an ACTIVE or CREATED charge. When upstream refuses (paid, expired or already cancelled)
  * the mirror is read again, so the page shows why.
  */
-export async function cancelPixCharge(txid: string, context: ChangeContext): Promise<PixChargeView> {
+export async function cancelPixCharge(txid: string, context: TChangeContext): Promise<TPixChargeView> {
   let cancelled: Awaited<ReturnType<typeof gateway.cancelPixCharge>>;
   try {
     cancelled = await gateway.cancelPixCharge(txid);
@@ -261,7 +268,7 @@ export async function cancelPixCharge(txid: string, context: ChangeContext): Pro
     }
     throw toAppError(error);
   }
-  const mirrored = await db.$transaction(async (tx) => {
+  const mirrored = await inTransaction(async (tx) => {
     const { charge } = await upsertPixChargeFromGateway(cancelled, { client: tx });
     await recordAudit({ ...auditFields(context, txid), action: "pix_charge.cancelled" }, tx);
     return charge;

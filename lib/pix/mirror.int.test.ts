@@ -3,19 +3,32 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prismaSqlRunner } from "@/lib/db/sql";
 import { type TPixCharge, ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import { ZPixRefund } from "@/lib/gateway/schemas/pix-refund";
-import { openTestDatabase, type TestDatabase, testBackends } from "@/lib/testing/test-database";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { openTestDatabase, type TTestDatabase, testBackends } from "@/lib/testing/test-database";
 import { paidCharge, refundReturnedEvent } from "@/lib/webhooks/testing/fixtures";
 import {
+  localChargeColumns,
   lockPixCharge,
   upsertPixChargeFromGateway,
   upsertPixRefundFromGateway,
+  upstreamChargeColumns,
   writeFullChargeWithoutRefunds,
 } from "./mirror";
+
+// Both write paths come from upstreamChargeColumns; a column added to the model must be added
+// there (or, if the mirror computes it, to localChargeColumns), or this fails.
+describe("the PixCharge column lists", () => {
+  it("cover every column of the model, once", () => {
+    const listed = [...Object.keys(upstreamChargeColumns), ...localChargeColumns];
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed.sort()).toEqual(Object.values(Prisma.PixChargeScalarFieldEnum).sort());
+  });
+});
 
 // The webhook's one-statement write must store exactly what the general upsert stores, and refuse
 // the same moves back: each scenario runs through both on two charges and compares the rows.
 describe.each(testBackends)("writeFullChargeWithoutRefunds matches upsertPixChargeFromGateway (%s)", (backend) => {
-  let test: TestDatabase;
+  let test: TTestDatabase;
 
   beforeAll(async () => {
     test = await openTestDatabase(backend);

@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db/client";
-import type { SqlRunner } from "@/lib/db/sql";
+import { db, inTransaction } from "@/lib/db/client";
+import type { TSqlRunner } from "@/lib/db/sql";
 import { publishChange } from "@/lib/events/bus";
 import type { TPixCharge, TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
@@ -8,22 +8,17 @@ import type { PixCharge, PixRefund, Prisma } from "@/lib/generated/prisma/client
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { amountToCents } from "@/lib/shared/money";
 
-// The local mirror of upstream Pix charges and refunds. Every answer that carries a charge or a
-// refund (reads, lists, creation, cancellation, and the webhooks of issue 5) goes through these two
-// functions. Both are idempotent: the same upstream state written twice leaves one row with the
-// same data (only `syncedAt` moves). Both refuse stale snapshots: answers can arrive out of order
-// (a slow read finishing after a refund, a webhook retry carrying a body frozen at first delivery).
+// The local mirror of upstream Pix charges and refunds (docs/pix.md). Writes are idempotent and refuse stale
+// snapshots: answers arrive out of order (a slow read, a webhook retry's body frozen at first delivery).
 
-export type MirrorClient = Prisma.TransactionClient;
-export type MirrorOutcome = "created" | "updated" | "unchanged" | "stale";
+export type TMirrorClient = Prisma.TransactionClient;
+export type TMirrorOutcome = "created" | "updated" | "unchanged" | "stale";
 
-// One lock per charge, shared by mirror writes and refund requests (lib/pix/refunds.ts): held until
-// the transaction ends. Works on PostgreSQL and PGlite.
-export async function lockPixCharge(tx: MirrorClient, txid: string): Promise<void> {
+// One lock per charge, shared by mirror writes and refund requests; held until the transaction ends.
+export async function lockPixCharge(tx: TMirrorClient, txid: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${pixChargeLockKey(txid)}, 0))`;
 }
 
-/** The text whose `hashtextextended(key, 0)` is the charge's lock, for callers that take it in their own statement. */
 export function pixChargeLockKey(txid: string): string {
   return `pix_charge:${txid}`;
 }
@@ -40,11 +35,8 @@ function isFullCharge(charge: TPixCharge | TPixChargeListItem): charge is TPixCh
   return "devolutionAllowed" in charge;
 }
 
-// Whether a charge mirrored as `current` may take the status `next`. CREATED < ACTIVE < (PAID family |
-// EXPIRED | Cancelada); EXPIRED and Cancelada are final. Inside the paid family the status follows
-// the refunds, and a failed refund can move it back (REFUNDED → PARTIALLY REFUNDED): a move back is
-// taken only from a full read that already knows every refund the mirror knows, i.e. a snapshot
-// that is not older than the mirror ("if_refunds_known").
+// CREATED < ACTIVE < (PAID family | EXPIRED | Cancelada), the last two final. A move back inside the paid family
+// (a failed refund) is taken only from a full read that knows every refund the mirror knows.
 type StatusMove = "accept" | "refuse" | "if_refunds_known";
 
 function statusMove(current: string, next: string, isFull: boolean): StatusMove {
@@ -59,7 +51,7 @@ function statusMove(current: string, next: string, isFull: boolean): StatusMove 
 }
 
 async function acceptsStatus(
-  tx: MirrorClient,
+  tx: TMirrorClient,
   current: string,
   incoming: TPixCharge | TPixChargeListItem,
 ): Promise<boolean> {
@@ -125,8 +117,7 @@ function fullChargeFields(charge: TPixCharge) {
   };
 }
 
-// The QR PNG is large and rendered again from pixCopyAndPaste, so it is not kept; the
-// refunds live in their own rows.
+// The QR PNG is rendered again from pixCopyAndPaste, so it is not kept; refunds live in their own rows.
 function rawOf(
   charge: TPixCharge | TPixChargeListItem,
   previous: Prisma.JsonValue | undefined,
@@ -138,7 +129,7 @@ function rawOf(
 }
 
 // Sum of the refunds that hold money (every status but the failed ones), kept on the charge for lists.
-async function recomputeRefundedCents(tx: MirrorClient, txid: string): Promise<void> {
+async function recomputeRefundedCents(tx: TMirrorClient, txid: string): Promise<void> {
   const { _sum } = await tx.pixRefund.aggregate({
     where: { txid, statusCode: { notIn: failedRefundStatusCodes } },
     _sum: { amountCents: true },
@@ -149,13 +140,13 @@ async function recomputeRefundedCents(tx: MirrorClient, txid: string): Promise<v
   });
 }
 
-type UpsertChargeOptions = { client?: MirrorClient; createdById?: string | null; now?: Date };
+type UpsertChargeOptions = { client?: TMirrorClient; createdById?: string | null; now?: Date };
 
 async function writeCharge(
-  tx: MirrorClient,
+  tx: TMirrorClient,
   charge: TPixCharge | TPixChargeListItem,
   options: UpsertChargeOptions,
-): Promise<MirrorOutcome> {
+): Promise<TMirrorOutcome> {
   const syncedAt = options.now ?? new Date();
   await lockPixCharge(tx, charge.txid);
   const existing = await tx.pixCharge.findUnique({ where: { txid: charge.txid } });
@@ -210,20 +201,19 @@ function acceptsRefundStatus(current: number, next: number): boolean {
   return terminalRefundStatusCodes.includes(next) || next > current;
 }
 
-// Inside the writing transaction, so browsers hear of it only once it is committed. A refund
-// also changes its charge's page (refund list, refunded amount).
-async function publishRefundChange(tx: MirrorClient, refund: TPixRefund): Promise<void> {
+// Inside the writing transaction, so browsers hear of it once committed; a refund also changes its charge's page.
+async function publishRefundChange(tx: TMirrorClient, refund: TPixRefund): Promise<void> {
   await publishChange({ kind: "pix_refund", id: refund.pixRefundId }, tx);
   await publishChange({ kind: "pix_charge", id: refund.pixChargeTxid }, tx);
 }
 
-type UpsertRefundOptions = { client?: MirrorClient; requestedById?: string | null; now?: Date };
+type UpsertRefundOptions = { client?: TMirrorClient; requestedById?: string | null; now?: Date };
 
 async function writeRefund(
-  tx: MirrorClient,
+  tx: TMirrorClient,
   refund: TPixRefund,
   options: UpsertRefundOptions,
-): Promise<{ outcome: MirrorOutcome; refund: PixRefund }> {
+): Promise<{ outcome: TMirrorOutcome; refund: PixRefund }> {
   const syncedAt = options.now ?? new Date();
   const fields = refundFields(refund);
   const existing = await tx.pixRefund.findUnique({ where: { pixRefundId: refund.pixRefundId } });
@@ -250,21 +240,21 @@ async function writeRefund(
   return { outcome: isChanged ? "updated" : "unchanged", refund: updated };
 }
 
-function inTransaction<T>(client: MirrorClient | undefined, work: (tx: MirrorClient) => Promise<T>): Promise<T> {
-  return client ? work(client) : db.$transaction(work);
+function inTransactionOf<T>(client: TMirrorClient | undefined, work: (tx: TMirrorClient) => Promise<T>): Promise<T> {
+  return client ? work(client) : inTransaction(work);
 }
 
-export type MirroredPixCharge = PixCharge & { refunds: PixRefund[] };
+export type TMirroredPixCharge = PixCharge & { refunds: PixRefund[] };
 
 const withRefunds = {
   refunds: { orderBy: [{ creationDate: "asc" }, { pixRefundId: "asc" }] },
 } satisfies Prisma.PixChargeInclude;
 
-export function findMirroredPixCharge(txid: string): Promise<MirroredPixCharge | null> {
+export function findMirroredPixCharge(txid: string): Promise<TMirroredPixCharge | null> {
   return db.pixCharge.findUnique({ where: { txid }, include: withRefunds });
 }
 
-function isUnchanged(existing: MirroredPixCharge, charge: TPixCharge | TPixChargeListItem): boolean {
+function isUnchanged(existing: TMirroredPixCharge, charge: TPixCharge | TPixChargeListItem): boolean {
   if (Object.keys(changedFields(existing, { ...chargeFields(charge), raw: rawOf(charge, existing.raw) })).length > 0)
     return false;
   if (!isFullCharge(charge)) return true;
@@ -274,33 +264,28 @@ function isUnchanged(existing: MirroredPixCharge, charge: TPixCharge | TPixCharg
   });
 }
 
-// Most writes repeat what the mirror holds (an open charge being polled): they only confirm
-// `syncedAt`, in one statement and without the lock. Anything else takes the locked path.
+// Most writes repeat the mirror (an open charge being polled): confirm `syncedAt` in one statement, without the lock.
 async function confirmUnchanged(
   charge: TPixCharge | TPixChargeListItem,
   syncedAt: Date,
-): Promise<MirroredPixCharge | null> {
+): Promise<TMirroredPixCharge | null> {
   const existing = await db.pixCharge.findUnique({ where: { txid: charge.txid }, include: withRefunds });
   if (!existing || !isUnchanged(existing, charge)) return null;
   await db.pixCharge.update({ where: { txid: charge.txid }, data: { syncedAt, updatedAt: existing.updatedAt } });
   return { ...existing, syncedAt };
 }
 
-/**
- * Writes a charge (a full read, or a list item) into the mirror, with the refunds a full read
- * carries, and returns the mirrored charge with its refunds. Pass `client` to take part in the
- * caller's transaction.
- */
+/** Writes a charge (full read or list item) with a full read's refunds; `client` joins the caller's transaction. */
 export async function upsertPixChargeFromGateway(
   charge: TPixCharge | TPixChargeListItem,
   options: UpsertChargeOptions = {},
-): Promise<{ outcome: MirrorOutcome; charge: MirroredPixCharge }> {
+): Promise<{ outcome: TMirrorOutcome; charge: TMirroredPixCharge }> {
   const now = options.now ?? new Date();
   if (!options.client) {
     const confirmed = await confirmUnchanged(charge, now);
     if (confirmed) return { outcome: "unchanged", charge: confirmed };
   }
-  return inTransaction(options.client, async (tx) => {
+  return inTransactionOf(options.client, async (tx) => {
     let outcome = await writeCharge(tx, charge, { ...options, now });
     if (outcome !== "stale" && isFullCharge(charge) && charge.devolutions?.length) {
       const refundOutcomes = [];
@@ -319,15 +304,12 @@ export async function upsertPixChargeFromGateway(
   });
 }
 
-/**
- * Writes a refund into the mirror. Its charge must be mirrored already (write the charge first,
- * e.g. from a read): returns null otherwise, since a refund row needs its charge.
- */
+/** Returns null when the refund's charge is not mirrored yet (write the charge first). */
 export async function upsertPixRefundFromGateway(
   refund: TPixRefund,
   options: UpsertRefundOptions = {},
-): Promise<{ outcome: MirrorOutcome; refund: PixRefund } | null> {
-  return inTransaction(options.client, async (tx) => {
+): Promise<{ outcome: TMirrorOutcome; refund: PixRefund } | null> {
+  return inTransactionOf(options.client, async (tx) => {
     await lockPixCharge(tx, refund.pixChargeTxid);
     const charge = await tx.pixCharge.findUnique({ where: { txid: refund.pixChargeTxid }, select: { txid: true } });
     if (!charge) return null;
@@ -351,8 +333,7 @@ export const chargeChangeColumns = [
 ] as const;
 export type TChargeChangeView = Record<(typeof chargeChangeColumns)[number], unknown>;
 
-// statusMove from every known status to `next`, as JSON for the statement below; a status missing
-// from it (unknown) accepts, as in statusMove.
+// statusMove from every known status to `next`, as JSON for the statement below; an unknown status accepts.
 const knownStatuses = [...Object.keys(unpaidRank), ...finalUnpaid, ...paidFamily];
 const statusMovesByNext = new Map<string, string>();
 
@@ -367,52 +348,83 @@ function statusMovesTo(next: string): string {
   return moves;
 }
 
-// $1 txid, $2..$18 the columns of fullChargeFields, $19 raw, $20 now, $21 statusMovesTo(status).
-// `current` reads the row under the caller's lock; `updated` and `created` are exclusive (created
-// only when there was no row). Changed columns are compared as changedFields does: timestamps by
-// instant, jsonb by content.
+type SqlColumnType = "text" | "int" | "boolean" | "timestamp" | "jsonb";
+
+// The columns a full read writes, with their SQL types: both write paths derive from this list. With
+// localChargeColumns they are every column of PixCharge (mirror.int.test.ts checks).
+export const upstreamChargeColumns = {
+  amountCents: "int",
+  status: "text",
+  creationDate: "timestamp",
+  expirationSeconds: "int",
+  expiresAt: "timestamp",
+  debtorName: "text",
+  debtorCpf: "text",
+  debtorCnpj: "text",
+  description: "text",
+  userReference: "text",
+  pixCopyAndPaste: "text",
+  paidAt: "timestamp",
+  payerName: "text",
+  payerDocument: "text",
+  endToEndId: "text",
+  paidAmountCents: "int",
+  devolutionAllowed: "boolean",
+  raw: "jsonb",
+} as const satisfies Record<keyof ReturnType<typeof fullChargeFields> | "raw", SqlColumnType>;
+
+export const localChargeColumns = ["txid", "refundedCents", "createdById", "syncedAt", "createdAt", "updatedAt"];
+
+type UpstreamChargeColumn = keyof typeof upstreamChargeColumns;
+const upstreamColumnNames = Object.keys(upstreamChargeColumns) as UpstreamChargeColumn[];
+const quoted = (column: string) => `"${column}"`;
+const columnList = (prefix: string) => upstreamColumnNames.map((column) => `${prefix}${quoted(column)}`).join(", ");
+
+// Timestamps go in as ISO strings and are stored as the UTC wall time Prisma stores (lib/db/sql.ts).
+function incomingColumn(column: UpstreamChargeColumn, index: number): string {
+  const type = upstreamChargeColumns[column];
+  const parameter = `$${index + 2}`;
+  const value = type === "timestamp" ? `(${parameter}::timestamptz AT TIME ZONE 'UTC')` : `${parameter}::${type}`;
+  return `${value} AS ${quoted(column)}`;
+}
+
+const changeColumnType = (column: (typeof chargeChangeColumns)[number]): SqlColumnType =>
+  column === "refundedCents" ? "int" : upstreamChargeColumns[column];
+const nowParameter = `$${upstreamColumnNames.length + 2}`;
+const statusMovesParameter = `$${upstreamColumnNames.length + 3}`;
+
+// $1 txid, upstreamChargeColumns in order, now, statusMovesTo(status). `created` only when there was no row;
+// changes compare as changedFields does (timestamps by instant, jsonb by content).
 const writeFullChargeSql = `
 WITH "incoming" AS (
-  SELECT $1::text AS "txid", $2::int AS "amountCents", $3::text AS "status", ($4::timestamptz AT TIME ZONE 'UTC') AS "creationDate",
-    $5::int AS "expirationSeconds", ($6::timestamptz AT TIME ZONE 'UTC') AS "expiresAt", $7::text AS "debtorName", $8::text AS "debtorCpf",
-    $9::text AS "debtorCnpj", $10::text AS "description", $11::text AS "userReference", $12::text AS "pixCopyAndPaste",
-    ($13::timestamptz AT TIME ZONE 'UTC') AS "paidAt", $14::text AS "payerName", $15::text AS "payerDocument", $16::text AS "endToEndId",
-    $17::int AS "paidAmountCents", $18::boolean AS "devolutionAllowed", $19::jsonb AS "raw", ($20::timestamptz AT TIME ZONE 'UTC') AS "now"
+  SELECT $1::text AS "txid", ${upstreamColumnNames.map(incomingColumn).join(", ")},
+    (${nowParameter}::timestamptz AT TIME ZONE 'UTC') AS "now"
 ), "current" AS (
-  SELECT c."status", c."amountCents", to_char(c."paidAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "paidAt", c."paidAmountCents", c."payerName",
-    c."endToEndId", c."refundedCents", c."devolutionAllowed",
-    CASE COALESCE($21::jsonb ->> c."status", 'accept')
+  SELECT ${chargeChangeColumns
+    .map((column) =>
+      changeColumnType(column) === "timestamp"
+        ? `to_char(c.${quoted(column)}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${quoted(column)}`
+        : `c.${quoted(column)}`,
+    )
+    .join(", ")},
+    CASE COALESCE(${statusMovesParameter}::jsonb ->> c."status", 'accept')
       WHEN 'accept' THEN true
       WHEN 'if_refunds_known' THEN NOT EXISTS (SELECT 1 FROM "PixRefund" WHERE "txid" = $1)
       ELSE false
     END AS "isAccepted",
-    (c."amountCents", c."status", c."creationDate", c."expirationSeconds", c."expiresAt", c."debtorName", c."debtorCpf", c."debtorCnpj",
-      c."description", c."userReference", c."pixCopyAndPaste", c."paidAt", c."payerName", c."payerDocument", c."endToEndId",
-      c."paidAmountCents", c."devolutionAllowed", c."raw")
-    IS DISTINCT FROM
-    (i."amountCents", i."status", i."creationDate", i."expirationSeconds", i."expiresAt", i."debtorName", i."debtorCpf", i."debtorCnpj",
-      i."description", i."userReference", i."pixCopyAndPaste", i."paidAt", i."payerName", i."payerDocument", i."endToEndId",
-      i."paidAmountCents", i."devolutionAllowed", i."raw") AS "isChanged"
+    (${columnList("c.")}) IS DISTINCT FROM (${columnList("i.")}) AS "isChanged"
   FROM "PixCharge" AS c, "incoming" AS i
   WHERE c."txid" = i."txid"
 ), "updated" AS (
   UPDATE "PixCharge" AS c SET
-    "amountCents" = i."amountCents", "status" = i."status", "creationDate" = i."creationDate", "expirationSeconds" = i."expirationSeconds",
-    "expiresAt" = i."expiresAt", "debtorName" = i."debtorName", "debtorCpf" = i."debtorCpf", "debtorCnpj" = i."debtorCnpj",
-    "description" = i."description", "userReference" = i."userReference", "pixCopyAndPaste" = i."pixCopyAndPaste", "paidAt" = i."paidAt",
-    "payerName" = i."payerName", "payerDocument" = i."payerDocument", "endToEndId" = i."endToEndId", "paidAmountCents" = i."paidAmountCents",
-    "devolutionAllowed" = i."devolutionAllowed", "raw" = i."raw", "syncedAt" = i."now",
+    ${upstreamColumnNames.map((column) => `${quoted(column)} = i.${quoted(column)}`).join(", ")}, "syncedAt" = i."now",
     "updatedAt" = CASE WHEN o."isChanged" THEN i."now" ELSE c."updatedAt" END
   FROM "incoming" AS i, "current" AS o
   WHERE c."txid" = i."txid" AND o."isAccepted"
   RETURNING 1
 ), "created" AS (
-  INSERT INTO "PixCharge" ("txid", "amountCents", "status", "creationDate", "expirationSeconds", "expiresAt", "debtorName", "debtorCpf",
-    "debtorCnpj", "description", "userReference", "pixCopyAndPaste", "paidAt", "payerName", "payerDocument", "endToEndId", "paidAmountCents",
-    "devolutionAllowed", "raw", "syncedAt", "createdAt", "updatedAt")
-  SELECT "txid", "amountCents", "status", "creationDate", "expirationSeconds", "expiresAt", "debtorName", "debtorCpf",
-    "debtorCnpj", "description", "userReference", "pixCopyAndPaste", "paidAt", "payerName", "payerDocument", "endToEndId", "paidAmountCents",
-    "devolutionAllowed", "raw", "now", "now", "now"
+  INSERT INTO "PixCharge" ("txid", ${columnList("")}, "syncedAt", "createdAt", "updatedAt")
+  SELECT "txid", ${columnList("")}, "now", "now", "now"
   FROM "incoming" WHERE NOT EXISTS (SELECT 1 FROM "current")
   ON CONFLICT ("txid") DO NOTHING
   RETURNING 1
@@ -420,48 +432,34 @@ WITH "incoming" AS (
 SELECT (SELECT count(*) FROM "created")::int AS "createdCount", o.*
 FROM "incoming" LEFT JOIN "current" AS o ON true`;
 
+function sqlParameter(type: SqlColumnType, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (type === "timestamp") return (value as Date).toISOString();
+  if (type === "jsonb") return JSON.stringify(value);
+  return value;
+}
+
 type TWrittenChargeRow = TChargeChangeView & {
   createdCount: number;
   isAccepted: boolean | null;
   isChanged: boolean | null;
 };
 
-/**
- * The webhook's common case in one statement: a full read without refunds (what `pix_charge.paid`
- * carries) written over the mirrored charge, or created. Same rules and same stored data as
- * upsertPixChargeFromGateway, which takes every other case; with no refund in the snapshot,
- * "knows every refund the mirror knows" means the mirror has none. The caller holds the charge's
- * lock (pixChargeLockKey) in the transaction of `run`, and publishes the change.
- */
+// The webhook's common case in one statement (a full read without refunds), under upsertPixChargeFromGateway's
+// rules. The caller holds the charge's lock (pixChargeLockKey) in `run`'s transaction and publishes the change.
 export async function writeFullChargeWithoutRefunds(
-  run: SqlRunner,
+  run: TSqlRunner,
   charge: TPixCharge,
   now: Date,
-): Promise<{ outcome: MirrorOutcome; before: TChargeChangeView | null; after: TChargeChangeView }> {
+): Promise<{ outcome: TMirrorOutcome; before: TChargeChangeView | null; after: TChargeChangeView }> {
   if (charge.devolutions?.length)
     throw new Error("writeFullChargeWithoutRefunds: the charge carries refunds, use upsertPixChargeFromGateway");
   const fields = fullChargeFields(charge);
   const iso = (date: Date | null) => date?.toISOString() ?? null;
+  const values: Record<UpstreamChargeColumn, unknown> = { ...fields, raw: rawOf(charge, undefined) };
   const [row] = await run<TWrittenChargeRow>(writeFullChargeSql, [
     charge.txid,
-    fields.amountCents,
-    fields.status,
-    iso(fields.creationDate),
-    fields.expirationSeconds,
-    iso(fields.expiresAt),
-    fields.debtorName,
-    fields.debtorCpf,
-    fields.debtorCnpj,
-    fields.description,
-    fields.userReference,
-    fields.pixCopyAndPaste,
-    iso(fields.paidAt),
-    fields.payerName,
-    fields.payerDocument,
-    fields.endToEndId,
-    fields.paidAmountCents,
-    fields.devolutionAllowed,
-    JSON.stringify(rawOf(charge, undefined)),
+    ...upstreamColumnNames.map((column) => sqlParameter(upstreamChargeColumns[column], values[column])),
     now.toISOString(),
     statusMovesTo(fields.status),
   ]);

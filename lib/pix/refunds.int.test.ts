@@ -35,7 +35,7 @@ describe("Pix refunds against the sandbox", () => {
   });
 
   beforeEach(async () => {
-    await db.pixChargeRequest.deleteMany();
+    await db.idempotencyKey.deleteMany();
     await db.pixCharge.deleteMany();
     await db.auditLog.deleteMany();
     await db.user.deleteMany();
@@ -45,14 +45,14 @@ describe("Pix refunds against the sandbox", () => {
 
   it("refunds half, then the rest, and then refuses a third with a clear message", async () => {
     const txid = await paidCharge(5000);
-    await requestPixRefund({ txid, amountCents: 2500, description: "Metade" }, context);
+    await requestPixRefund({ idempotencyKey: randomUUID(), txid, amountCents: 2500, description: "Metade" }, context);
     expect(await getRefundPanel(txid)).toMatchObject({
       status: "PARTIALLY REFUNDED",
       refundedCents: 2500,
       remainingRefundableCents: 2500,
       canRefund: true,
     });
-    const { pixRefundId } = await requestPixRefund({ txid, amountCents: 2500 }, context);
+    const { pixRefundId } = await requestPixRefund({ idempotencyKey: randomUUID(), txid, amountCents: 2500 }, context);
     const panel = await getRefundPanel(txid);
     expect(panel).toMatchObject({
       status: "REFUNDED",
@@ -68,7 +68,9 @@ describe("Pix refunds against the sandbox", () => {
       amountCents: 2500,
     });
 
-    await expect(requestPixRefund({ txid, amountCents: 1 }, context)).rejects.toMatchObject({
+    await expect(
+      requestPixRefund({ idempotencyKey: randomUUID(), txid, amountCents: 1 }, context),
+    ).rejects.toMatchObject({
       code: "UNPROCESSABLE",
       message: "The amount exceeds the remaining refundable R$0.00: the charge is refunded in full.",
       fieldErrors: { amountCents: "exceedsRemaining" },
@@ -81,7 +83,9 @@ describe("Pix refunds against the sandbox", () => {
   it("lets exactly 10 of 20 parallel refunds of 10% through, and upstream and mirror agree", async () => {
     const txid = await paidCharge(10_000);
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => requestPixRefund({ txid, amountCents: 1000 }, context)),
+      Array.from({ length: 20 }, () =>
+        requestPixRefund({ idempotencyKey: randomUUID(), txid, amountCents: 1000 }, context),
+      ),
     );
 
     const succeeded = results.filter((result) => result.status === "fulfilled");
@@ -106,6 +110,34 @@ describe("Pix refunds against the sandbox", () => {
     expect(await db.auditLog.count({ where: { action: "pix_refund.requested", resourceId: txid } })).toBe(10);
   });
 
+  it("refunds once when the same form is submitted twice, at once and again later", async () => {
+    const txid = await paidCharge(5000);
+    const input = { idempotencyKey: randomUUID(), txid, amountCents: 1000 };
+    const [first, second] = await Promise.all([requestPixRefund(input, context), requestPixRefund(input, context)]);
+    expect(second).toEqual(first);
+    expect(await requestPixRefund(input, context)).toEqual(first);
+    expect(await upstreamRefunds(txid)).toHaveLength(1);
+    expect(await db.pixRefund.count({ where: { txid } })).toBe(1);
+    await expect(requestPixRefund({ ...input, amountCents: 2000 }, context)).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+  });
+
+  it("recovers a refund whose process died after asking upstream, without refunding again", async () => {
+    const txid = await paidCharge(5000);
+    const input = { idempotencyKey: randomUUID(), txid, amountCents: 1500 };
+    const { pixRefundId } = await requestPixRefund(input, context);
+    // As if the process had died after the upstream call: the key is left PENDING past its lease.
+    await db.pixRefund.deleteMany({ where: { txid } });
+    await db.idempotencyKey.update({
+      where: { scope_key: { scope: "pix_refund", key: input.idempotencyKey } },
+      data: { status: "PENDING", resultId: null, lockedUntil: new Date(Date.now() - 1000) },
+    });
+    expect(await requestPixRefund(input, context)).toEqual({ pixRefundId });
+    expect(await upstreamRefunds(txid)).toHaveLength(1);
+    expect(await db.pixRefund.findUniqueOrThrow({ where: { pixRefundId } })).toMatchObject({ amountCents: 1500 });
+  });
+
   it("refuses a refund of an unpaid charge before asking upstream", async () => {
     const input = ZCreatePixChargeInput.parse({
       idempotencyKey: randomUUID(),
@@ -113,7 +145,9 @@ describe("Pix refunds against the sandbox", () => {
       expirationSeconds: 600,
     });
     const { txid } = await createPixCharge(input, context);
-    await expect(requestPixRefund({ txid, amountCents: 100 }, context)).rejects.toMatchObject({
+    await expect(
+      requestPixRefund({ idempotencyKey: randomUUID(), txid, amountCents: 100 }, context),
+    ).rejects.toMatchObject({
       code: "CONFLICT",
       message: "Only a paid charge can be refunded; this one is ACTIVE.",
     });
@@ -125,7 +159,9 @@ describe("Pix refunds against the sandbox", () => {
     // Refunded outside the app: the mirror still believes R$ 10,00 is left.
     await sandbox.request("merchant", "POST", "/api/v1/pix-refunds", { txid, amount: 6 });
 
-    const error = await requestPixRefund({ txid, amountCents: 800 }, context).catch((caught: unknown) => caught);
+    const error = await requestPixRefund({ idempotencyKey: randomUUID(), txid, amountCents: 800 }, context).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toMatchObject({ code: "UNPROCESSABLE" });
     expect(await db.pixRefund.count({ where: { txid } })).toBe(0);
     expect(await db.auditLog.count({ where: { action: "pix_refund.requested" } })).toBe(0);
@@ -139,7 +175,9 @@ describe("Pix refunds against the sandbox", () => {
     const txid = await paidCharge(1000);
     await sandbox.request("merchant", "POST", "/api/v1/pix-refunds", { txid, amount: 10 });
 
-    const error = await requestPixRefund({ txid, amountCents: 100 }, context).catch((caught: unknown) => caught);
+    const error = await requestPixRefund({ idempotencyKey: randomUUID(), txid, amountCents: 100 }, context).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toMatchObject({ code: "CONFLICT" });
     expect((error as Error).message).not.toBe("");
     expect(await db.pixRefund.count({ where: { txid } })).toBe(0);
@@ -151,8 +189,8 @@ describe("Pix refunds against the sandbox", () => {
     try {
       const first = await paidCharge(2000, manual);
       const second = await paidCharge(3000, manual);
-      const a = await requestPixRefund({ txid: first, amountCents: 500 }, context);
-      const b = await requestPixRefund({ txid: second, amountCents: 700 }, context);
+      const a = await requestPixRefund({ idempotencyKey: randomUUID(), txid: first, amountCents: 500 }, context);
+      const b = await requestPixRefund({ idempotencyKey: randomUUID(), txid: second, amountCents: 700 }, context);
       await manual.request("merchant", "POST", `/sandbox/v1/pix-refunds/${a.pixRefundId}/settle`);
       await getPixChargeView(first, { refresh: true });
 

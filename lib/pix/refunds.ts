@@ -1,30 +1,33 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/audit-log";
-import { db } from "@/lib/db/client";
+import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { formatBRL } from "@/lib/format/money";
-import { periodBounds } from "@/lib/format/period";
-import { GatewayHttpError, isGatewayError, toAppError } from "@/lib/gateway/errors";
+import { GatewayHttpError, isCertainlyNotApplied, isGatewayError, toAppError } from "@/lib/gateway/errors";
 import { getPixCharge } from "@/lib/gateway/pix-charges";
 import * as gateway from "@/lib/gateway/pix-refunds";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { runIdempotent, type TIdempotentAttempt } from "@/lib/idempotency/idempotency";
+import { periodBounds } from "@/lib/list/period";
+import { findListPage, orderByThen, type TListPage } from "@/lib/list/query";
 import { log } from "@/lib/log";
 import { centsToAmount } from "@/lib/shared/money";
-import type { ChangeContext } from "@/lib/users/users";
+import type { TChangeContext } from "@/lib/users/users";
 import { getPixChargeView } from "./charges";
-import { lockPixCharge, type MirrorClient, upsertPixChargeFromGateway, upsertPixRefundFromGateway } from "./mirror";
+import { lockPixCharge, type TMirrorClient, upsertPixChargeFromGateway, upsertPixRefundFromGateway } from "./mirror";
 import type { TPixRefundFilters, TRequestPixRefund } from "./schemas";
-import type { ListPage, PixRefundListRow, PixRefundPanel } from "./types";
+import type { TPixRefundListRow, TPixRefundPanel } from "./types";
 import { refundWindowDaysLeft, remainingRefundableCents, toPixRefundListRow } from "./views";
 
 export const pixRefundPageSize = 20;
+export const pixRefundIdempotencyScope = "pix_refund";
 
 // A refund holds its charge's lock while it calls upstream, so the others wait their turn: room for
 // a queue of them, each bounded by the gateway's response timeout.
 const refundTransactionOptions = { maxWait: 60_000, timeout: 120_000 };
 
-function auditFields(context: ChangeContext, txid: string) {
+function auditFields(context: TChangeContext, txid: string) {
   return {
     actor: context.actor,
     resourceType: "pix_charge",
@@ -34,14 +37,14 @@ function auditFields(context: ChangeContext, txid: string) {
   };
 }
 
-async function loadCharge(tx: MirrorClient, txid: string) {
+async function loadCharge(tx: TMirrorClient, txid: string) {
   return tx.pixCharge.findUnique({ where: { txid }, include: { refunds: true } });
 }
 
 // The mirror decides before upstream is asked. It is read again from upstream only when it cannot
 // allow the refund as it stands (not paid yet, or too little left), since a payment or a failed
 // refund may have happened since; refunds made through the app are always in it already.
-async function checkRefundable(tx: MirrorClient, txid: string, amountCents: number): Promise<void> {
+async function checkRefundable(tx: TMirrorClient, txid: string, amountCents: number): Promise<void> {
   let charge = await loadCharge(tx, txid);
   const allows = (current: typeof charge) =>
     !!current && amountCents <= remainingRefundableCents(current, current.refunds);
@@ -76,7 +79,7 @@ async function checkRefundable(tx: MirrorClient, txid: string, amountCents: numb
 // After the refund: the charge is read again so its status (PARTIALLY REFUNDED / REFUNDED) is
 // mirrored. The refund row already counts towards the remaining amount, so a failed read only
 // leaves the status behind until the next one.
-async function mirrorRefund(tx: MirrorClient, refund: TPixRefund, requestedById: string | null): Promise<void> {
+async function mirrorRefund(tx: TMirrorClient, refund: TPixRefund, requestedById: string | null): Promise<void> {
   await upsertPixRefundFromGateway(refund, { client: tx, requestedById });
   try {
     await upsertPixChargeFromGateway(await getPixCharge(refund.pixChargeTxid), { client: tx });
@@ -85,41 +88,77 @@ async function mirrorRefund(tx: MirrorClient, refund: TPixRefund, requestedById:
   }
 }
 
+// Each refund carries its idempotency key as userReference, so a recovery finds exactly the refund
+// an earlier attempt made (a refund moves money: it is never requested again blindly).
+async function findRefundOfEarlierAttempt(txid: string, attempt: TIdempotentAttempt): Promise<TPixRefund | null> {
+  for (let page = 0; ; page += 1) {
+    const result = await gateway.listPixRefunds({ pixChargeTxid: txid, page, size: 100 });
+    const found = result.content.find((refund) => refund.userReference === attempt.key);
+    if (found) return found;
+    if (page + 1 >= result.totalPages) return null;
+  }
+}
+
 /**
- * Requests a refund. Refunds of one charge are serialized (a lock per charge), and the amount is
- * checked against the mirror before the gateway is called, so two people refunding at once can
- * never exceed what was paid. An upstream refusal (409, 422) changes nothing locally.
+ * Requests a refund once per idempotency key (the form's, lib/idempotency). Refunds of one charge
+ * are serialized (a lock per charge, held across the upstream call), and the amount is checked
+ * against the mirror before the gateway is called, so two people refunding at once can never
+ * exceed what was paid. An upstream refusal (409, 422) changes nothing locally.
  */
 export async function requestPixRefund(
   input: TRequestPixRefund,
-  context: ChangeContext,
+  context: TChangeContext,
 ): Promise<{ pixRefundId: string }> {
-  const { txid, amountCents, description } = input;
+  const { idempotencyKey, txid, amountCents, description } = input;
   const requestedById = context.actor?.id ?? null;
-  let created: TPixRefund | undefined;
-  try {
-    return await db.$transaction(async (tx) => {
-      await lockPixCharge(tx, txid);
-      await checkRefundable(tx, txid, amountCents);
-      created = await gateway.requestPixRefund({ txid, amount: centsToAmount(amountCents), description });
-      await mirrorRefund(tx, created, requestedById);
-      await recordAudit(
-        {
-          ...auditFields(context, txid),
-          action: "pix_refund.requested",
-          metadata: { pixRefundId: created.pixRefundId, amountCents, statusCode: created.status.code },
-        },
-        tx,
-      );
-      return { pixRefundId: created.pixRefundId };
-    }, refundTransactionOptions);
-  } catch (error) {
-    if (created) {
+  let isCalled = false;
+  const refundOnce = async (attempt: TIdempotentAttempt): Promise<string> => {
+    let created: TPixRefund | undefined;
+    try {
+      return await inTransaction(async (tx) => {
+        await lockPixCharge(tx, txid);
+        const earlier = attempt.isRecovery ? await findRefundOfEarlierAttempt(txid, attempt) : null;
+        if (!earlier) await checkRefundable(tx, txid, amountCents);
+        isCalled = true;
+        created =
+          earlier ??
+          (await gateway.requestPixRefund({
+            txid,
+            amount: centsToAmount(amountCents),
+            description,
+            userReference: attempt.key,
+          }));
+        await mirrorRefund(tx, created, requestedById);
+        await attempt.succeed(tx, created.pixRefundId);
+        await recordAudit(
+          {
+            ...auditFields(context, txid),
+            action: "pix_refund.requested",
+            metadata: { pixRefundId: created.pixRefundId, amountCents, statusCode: created.status.code },
+          },
+          tx,
+        );
+        return created.pixRefundId;
+      }, refundTransactionOptions);
+    } catch (error) {
+      if (!created) throw error;
       // The money moved upstream but the local commit failed: mirror it outside the transaction.
       log.error({ err: error, txid, pixRefundId: created.pixRefundId }, "pix refund done upstream, local write failed");
       await upsertPixChargeFromGateway(await getPixCharge(txid)).catch(() => undefined);
-      return { pixRefundId: created.pixRefundId };
+      return created.pixRefundId;
     }
+  };
+  try {
+    const { resultId } = await runIdempotent({
+      scope: pixRefundIdempotencyScope,
+      key: idempotencyKey,
+      request: { txid, amountCents, description },
+      actorId: requestedById,
+      isCertainlyNotApplied: (error) => !isCalled || isCertainlyNotApplied(error),
+      run: refundOnce,
+    });
+    return { pixRefundId: resultId };
+  } catch (error) {
     if (isGatewayError(error)) {
       await recordAudit({
         ...auditFields(context, txid),
@@ -132,7 +171,7 @@ export async function requestPixRefund(
 }
 
 /** The refunds panel of a charge page, from the mirror. */
-export async function getRefundPanel(txid: string): Promise<PixRefundPanel | null> {
+export async function getRefundPanel(txid: string): Promise<TPixRefundPanel | null> {
   const view = await getPixChargeView(txid);
   if (!view) return null;
   const { status, payment, refunds, refundedCents, remainingRefundableCents, refundWindowDaysLeft, canRefund } = view;
@@ -151,26 +190,24 @@ const sortFields: Record<TPixRefundFilters["sort"], "creationDate" | "amountCent
 export async function findPixRefunds(
   filters: TPixRefundFilters,
   pageSize = pixRefundPageSize,
-): Promise<ListPage<PixRefundListRow>> {
+): Promise<TListPage<TPixRefundListRow>> {
   const where: Prisma.PixRefundWhereInput = {
     creationDate: periodBounds(filters),
     txid: filters.txid ? { contains: filters.txid, mode: "insensitive" } : undefined,
     statusCode: filters.statusCode,
   };
-  const [total, refunds] = await Promise.all([
-    db.pixRefund.count({ where }),
-    db.pixRefund.findMany({
-      where,
-      orderBy: [{ [sortFields[filters.sort]]: filters.order }, { pixRefundId: filters.order }],
-      skip: (filters.page - 1) * pageSize,
-      take: pageSize,
-    }),
-  ]);
-  return {
-    rows: refunds.map(toPixRefundListRow),
-    total,
-    page: filters.page,
-    pageSize,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
-  };
+  return findListPage(
+    { page: filters.page, pageSize },
+    {
+      count: () => db.pixRefund.count({ where }),
+      findMany: async (window) =>
+        (
+          await db.pixRefund.findMany({
+            where,
+            orderBy: orderByThen(sortFields[filters.sort], "pixRefundId", filters.order),
+            ...window,
+          })
+        ).map(toPixRefundListRow),
+    },
+  );
 }

@@ -44,10 +44,18 @@ describe("Pix schemas", () => {
     expect(fieldErrors(ZCreatePixChargeInput.safeParse({ ...base, expirationSeconds: 10 }))).toEqual({
       expirationSeconds: "expirationTooShort",
     });
-    expect(fieldErrors(ZRequestPixRefundInput.safeParse({ txid: "abc", amountCents: -1 }))).toEqual({
+    expect(
+      fieldErrors(
+        ZRequestPixRefundInput.safeParse({ idempotencyKey: base.idempotencyKey, txid: "abc", amountCents: -1 }),
+      ),
+    ).toEqual({
       amountCents: "amountTooSmall",
     });
-    expect(fieldErrors(ZRequestPixRefundInput.safeParse({ txid: "../x", amountCents: 1 }))).toEqual({
+    expect(
+      fieldErrors(
+        ZRequestPixRefundInput.safeParse({ idempotencyKey: base.idempotencyKey, txid: "../x", amountCents: 1 }),
+      ),
+    ).toEqual({
       txid: "invalidTxid",
     });
     expect(

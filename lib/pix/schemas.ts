@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pixChargeStatuses } from "@/lib/gateway/schemas/pix-charge";
 import { pixRefundStatusCodes } from "@/lib/gateway/schemas/pix-refund";
+import { ZDay, ZOptionalDay, ZOptionalFilterText, ZOrder, ZPage, ZSort } from "@/lib/list/schemas";
 import { isValidCpfOrCnpj, onlyDigits } from "@/lib/shared/cpf-cnpj";
 
 // Inputs of the Pix actions and list filters. Error messages are translation keys (namespace
@@ -67,8 +68,6 @@ export type TCreatePixCharge = z.output<typeof ZCreatePixChargeInput>;
 export const ZCancelPixChargeInput = z.object({ txid: ZTxid });
 export type TCancelPixChargeInput = z.input<typeof ZCancelPixChargeInput>;
 
-export const ZDay = z.iso.date({ error: "invalidDate" });
-
 // `page` counts from 0, as the upstream list does; the caller loops while `page + 1 < totalPages`.
 export const ZRefreshPixChargesPageInput = z
   .object({ from: ZDay, to: ZDay, page: z.number().int().min(0).max(10_000) })
@@ -76,6 +75,8 @@ export const ZRefreshPixChargesPageInput = z
 export type TRefreshPixChargesPageInput = z.input<typeof ZRefreshPixChargesPageInput>;
 
 export const ZRequestPixRefundInput = z.object({
+  // One per refund form (like the create forms): a retried or doubled submit refunds once.
+  idempotencyKey: z.uuid({ error: "invalidIdempotencyKey" }),
   txid: ZTxid,
   amountCents: ZAmountCents,
   description: ZOptionalText(140, "descriptionTooLong"),
@@ -83,20 +84,7 @@ export const ZRequestPixRefundInput = z.object({
 export type TRequestPixRefundInput = z.input<typeof ZRequestPixRefundInput>;
 export type TRequestPixRefund = z.output<typeof ZRequestPixRefundInput>;
 
-// List filters, built from URL search params: every field falls back on its own (`.catch`), so a
-// hand-edited or stale link shows the list with that filter dropped instead of an error page.
-export const ZOptionalFilterText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => value || undefined)
-    .optional()
-    .catch(undefined);
-export const ZOptionalDay = z.iso.date().optional().catch(undefined);
-export const ZOrder = z.enum(["asc", "desc"]).catch("desc").default("desc");
-export const ZPage = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
-
+// List filters, read from URL search params (lib/list/schemas.ts: each field falls back on its own).
 export const pixChargeSortColumns = ["creationDate", "amount", "status", "expirationDate", "txid"] as const;
 
 export const ZPixChargeFilters = z.object({
@@ -108,7 +96,7 @@ export const ZPixChargeFilters = z.object({
   document: ZOptionalFilterText(18).transform((value) => (value ? onlyDigits(value) || undefined : undefined)),
   userReference: ZOptionalFilterText(100),
   txid: ZOptionalFilterText(35),
-  sort: z.enum(pixChargeSortColumns).catch("creationDate").default("creationDate"),
+  sort: ZSort(pixChargeSortColumns),
   order: ZOrder,
   page: ZPage,
 });
@@ -129,7 +117,7 @@ export const ZPixRefundFilters = z.object({
     .refine((code) => knownRefundStatusCodes.includes(code))
     .optional()
     .catch(undefined),
-  sort: z.enum(pixRefundSortColumns).catch("creationDate").default("creationDate"),
+  sort: ZSort(pixRefundSortColumns),
   order: ZOrder,
   page: ZPage,
 });

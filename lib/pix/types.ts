@@ -3,19 +3,19 @@
 
 // Spec 3.4 (`Cancelada` is the one Portuguese value: compare exactly) and 3.5, from the wire
 // schemas. The mirror stores whatever status upstream sends, so an unknown one is shown as is.
-export { pixChargeStatuses, type TPixChargeStatus as PixChargeStatus } from "@/lib/gateway/schemas/pix-charge";
+export { pixChargeStatuses, type TPixChargeStatus } from "@/lib/gateway/schemas/pix-charge";
 export {
   pixRefundStatusCodes,
   type TPixRefundStatusName as PixRefundStatusName,
 } from "@/lib/gateway/schemas/pix-refund";
 
 import type { pixRefundStatusCodes } from "@/lib/gateway/schemas/pix-refund";
-export type PixRefundStatusCode = (typeof pixRefundStatusCodes)[keyof typeof pixRefundStatusCodes];
+export type TPixRefundStatusCode = (typeof pixRefundStatusCodes)[keyof typeof pixRefundStatusCodes];
 
 // A charge accepts refunds only while under 90 days old (spec 8).
 export const pixRefundWindowDays = 90;
 
-export type PixRefundView = {
+export type TPixRefundView = {
   pixRefundId: string;
   amountCents: number;
   statusCode: number;
@@ -26,7 +26,7 @@ export type PixRefundView = {
   settledAt: string | null;
 };
 
-export type PixChargeView = {
+export type TPixChargeView = {
   txid: string;
   status: string;
   amountCents: number;
@@ -45,7 +45,7 @@ export type PixChargeView = {
     endToEndId: string;
     amountCents: number;
   } | null;
-  refunds: PixRefundView[];
+  refunds: TPixRefundView[];
   refundedCents: number;
   remainingRefundableCents: number;
   // Whole days left before the 90-day window closes; 0 when closed or never paid.
@@ -55,7 +55,7 @@ export type PixChargeView = {
   syncedAt: string;
 };
 
-export type PixChargeListRow = {
+export type TPixChargeListRow = {
   txid: string;
   status: string;
   amountCents: number;
@@ -68,7 +68,7 @@ export type PixChargeListRow = {
   refundedCents: number;
 };
 
-export type PixRefundListRow = {
+export type TPixRefundListRow = {
   pixRefundId: string;
   txid: string;
   amountCents: number;
@@ -80,13 +80,11 @@ export type PixRefundListRow = {
   settledAt: string | null;
 };
 
-export type ListPage<TRow> = { rows: TRow[]; total: number; page: number; pageSize: number; pageCount: number };
-
-export type RefreshPageResult = { page: number; totalPages: number; upserted: number };
+export type TRefreshPageResult = { page: number; totalPages: number; upserted: number };
 
 // The refunds panel of a charge page: the refund part of PixChargeView.
-export type PixRefundPanel = Pick<
-  PixChargeView,
+export type TPixRefundPanel = Pick<
+  TPixChargeView,
   | "txid"
   | "status"
   | "payment"

@@ -1,13 +1,13 @@
 import "server-only";
 import type { PixCharge, PixRefund } from "@/lib/generated/prisma/client";
 import { failedRefundStatusCodes } from "./mirror";
-import { type PixChargeView, type PixRefundListRow, type PixRefundView, pixRefundWindowDays } from "./types";
+import { pixRefundWindowDays, type TPixChargeView, type TPixRefundListRow, type TPixRefundView } from "./types";
 
 const dayMs = 24 * 60 * 60 * 1000;
 const refundableStatuses = ["PAID", "PARTIALLY REFUNDED"];
 const paidStatuses = [...refundableStatuses, "REFUNDED"];
 
-export function toPixRefundView(refund: PixRefund): PixRefundView {
+export function toPixRefundView(refund: PixRefund): TPixRefundView {
   return {
     pixRefundId: refund.pixRefundId,
     amountCents: refund.amountCents,
@@ -20,7 +20,7 @@ export function toPixRefundView(refund: PixRefund): PixRefundView {
   };
 }
 
-export function toPixRefundListRow(refund: PixRefund): PixRefundListRow {
+export function toPixRefundListRow(refund: PixRefund): TPixRefundListRow {
   return { ...toPixRefundView(refund), txid: refund.txid };
 }
 
@@ -43,7 +43,7 @@ export function remainingRefundableCents(
   return Math.max(0, (charge.paidAmountCents ?? charge.amountCents) - refunded);
 }
 
-export function toPixChargeView(charge: PixCharge & { refunds: PixRefund[] }, now: Date): PixChargeView {
+export function toPixChargeView(charge: PixCharge & { refunds: PixRefund[] }, now: Date): TPixChargeView {
   const isOpen = charge.status === "ACTIVE" || charge.status === "CREATED";
   const isPayable = charge.status === "ACTIVE" && charge.expiresAt > now;
   const remaining = remainingRefundableCents(charge, charge.refunds);

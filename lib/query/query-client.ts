@@ -1,8 +1,6 @@
 import { defaultShouldDehydrateQuery, isServer, QueryClient } from "@tanstack/react-query";
 
-// Statuses change upstream (a charge turns paid), so data goes stale quickly and is refetched
-// when the tab regains focus; a failed request is retried once, except for client errors
-// (4xx: no session, no permission, not found), which a retry would not fix.
+// Statuses change upstream (a charge turns paid), so data goes stale quickly; a retry would not fix a 4xx.
 export function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { runAsSingleInstance } from "@/lib/db/single-instance";
-import { type ChangeEvent, createChangeHub } from "@/lib/events/bus";
+import { createChangeHub, type TChangeEvent } from "@/lib/events/bus";
 import { createPixCharge as createUpstreamCharge, getPixCharge } from "@/lib/gateway/pix-charges";
 import { requestPixRefund as requestUpstreamRefund } from "@/lib/gateway/pix-refunds";
 import { registerWebhook } from "@/lib/gateway/webhooks";
@@ -9,16 +9,6 @@ import { upsertPixChargeFromGateway } from "@/lib/pix/mirror";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import { freePort, type TSandbox } from "@/sandbox/test/harness";
 import { reconcileLockName, runReconciliation, type THealedItem } from "./reconcile";
-
-async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe("reconciliation against the sandbox", () => {
   let sandbox: TSandbox;
@@ -106,7 +96,7 @@ describe("reconciliation against the sandbox", () => {
       events: ["pix_charge.paid"],
     });
     const hub = createChangeHub({ kind: "postgres", url: inject("databaseUrl") });
-    const changes: ChangeEvent[] = [];
+    const changes: TChangeEvent[] = [];
     hub.subscribe((event) => changes.push(event));
     await hub.ready();
     try {
@@ -114,14 +104,19 @@ describe("reconciliation against the sandbox", () => {
       const txid = await mirroredActiveCharge();
       await pay(txid);
       // The gateway tries 5 times, then discards the delivery for good.
-      await waitFor(async () => {
-        const { body } = await sandbox.request<{ outcome: string }[]>(
-          "merchant",
-          "GET",
-          `/sandbox/v1/webhook-deliveries?webhookId=${webhook.id}`,
-        );
-        return body.some((attempt) => attempt.outcome === "discarded") ? true : undefined;
-      });
+      await expect
+        .poll(
+          async () => {
+            const { body } = await sandbox.request<{ outcome: string }[]>(
+              "merchant",
+              "GET",
+              `/sandbox/v1/webhook-deliveries?webhookId=${webhook.id}`,
+            );
+            return body.some((attempt) => attempt.outcome === "discarded");
+          },
+          { timeout: 15_000, interval: 100 },
+        )
+        .toBe(true);
       expect((await db.pixCharge.findUniqueOrThrow({ where: { txid } })).status).toBe("ACTIVE");
 
       const result = await runReconciliation({ trigger: "schedule" });
@@ -131,10 +126,12 @@ describe("reconciliation against the sandbox", () => {
       });
       expect((await db.pixCharge.findUniqueOrThrow({ where: { txid } })).status).toBe("PAID");
       // Open pages hear of it through the bus.
-      await waitFor(
-        async () => (changes.some((event) => event.type === "change" && event.change.id === txid) ? true : undefined),
-        5_000,
-      );
+      await expect
+        .poll(() => changes.some((event) => event.type === "change" && event.change.id === txid), {
+          timeout: 5_000,
+          interval: 100,
+        })
+        .toBe(true);
     } finally {
       await hub.close();
     }

@@ -24,7 +24,6 @@ export type TParsedBrCode = {
   merchantCity: string;
   txid: string | undefined;
   crc: string;
-  /** Every top-level field by ID, for anything not surfaced above. */
   fields: Record<string, string>;
 };
 
@@ -47,7 +46,7 @@ function field(id: string, value: string): string {
   return `${id}${String(value.length).padStart(2, "0")}${value}`;
 }
 
-/** Name and city must be plain ASCII in the code: accents are dropped, other characters removed. */
+// Name and city must be plain ASCII in the code.
 function toAscii(text: string, maxLength: number): string {
   return text
     .normalize("NFD")
@@ -102,7 +101,6 @@ function required(fields: Record<string, string>, id: string): string {
   return value;
 }
 
-/** Parses a BR Code and checks its CRC; throws SyntaxError when malformed. */
 export function parseBrCode(code: string): TParsedBrCode {
   const crcAt = code.length - 8;
   if (crcAt < 0 || code.slice(crcAt, crcAt + 4) !== "6304")

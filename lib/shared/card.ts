@@ -1,12 +1,9 @@
 // Card-number helpers shared by the app and the sandbox. Pure: no I/O, and nothing here keeps a number.
 
-export type CardBrand = "visa" | "mastercard" | "elo" | "amex" | "hipercard" | "diners" | "discover" | "jcb";
+export type TCardBrand = "visa" | "mastercard" | "elo" | "amex" | "hipercard" | "diners" | "discover" | "jcb";
 
-/**
- * The gateway's numeric `bandeiraCartao` codes. The spec does not list them ("not shown"):
- * this table is our choice, documented in sandbox/README.md.
- */
-export const BANDEIRA_CARTAO_BY_BRAND: Readonly<Record<CardBrand, string>> = {
+// `bandeiraCartao` codes are "not shown" in the spec: our choice, documented in sandbox/README.md.
+export const BANDEIRA_CARTAO_BY_BRAND: Readonly<Record<TCardBrand, string>> = {
   visa: "1",
   mastercard: "2",
   amex: "3",
@@ -17,14 +14,13 @@ export const BANDEIRA_CARTAO_BY_BRAND: Readonly<Record<CardBrand, string>> = {
   jcb: "8",
 };
 
-export function brandFromBandeiraCartao(code: string): CardBrand | null {
+export function brandFromBandeiraCartao(code: string): TCardBrand | null {
   const entry = Object.entries(BANDEIRA_CARTAO_BY_BRAND).find(([, value]) => value === code);
-  return entry ? (entry[0] as CardBrand) : null;
+  return entry ? (entry[0] as TCardBrand) : null;
 }
 
 const CARD_NUMBER_PATTERN = /^\d{12,19}$/;
 
-/** Luhn (mod 10) check over a digits-only number of 12 to 19 digits. */
 export function passesLuhn(cardNumber: string): boolean {
   if (!CARD_NUMBER_PATTERN.test(cardNumber)) return false;
   let sum = 0;
@@ -77,7 +73,7 @@ const HIPERCARD_BIN6_RANGES: readonly BinRange[] = [
 const inRanges = (bin6: number, ranges: readonly BinRange[]) => ranges.some(([from, to]) => bin6 >= from && bin6 <= to);
 
 // Ordered: the first match wins, so narrower ranges come before the broad prefixes they overlap.
-const BRAND_RULES: readonly { brand: CardBrand; matches: (bin6: number) => boolean }[] = [
+const BRAND_RULES: readonly { brand: TCardBrand; matches: (bin6: number) => boolean }[] = [
   { brand: "elo", matches: (bin6) => inRanges(bin6, ELO_BIN6_RANGES) },
   { brand: "hipercard", matches: (bin6) => inRanges(bin6, HIPERCARD_BIN6_RANGES) },
   { brand: "amex", matches: (bin6) => [34, 37].includes(Math.floor(bin6 / 10_000)) },
@@ -101,27 +97,25 @@ const BRAND_RULES: readonly { brand: CardBrand; matches: (bin6: number) => boole
   { brand: "visa", matches: (bin6) => Math.floor(bin6 / 100_000) === 4 },
 ];
 
-/** Brand and gateway brand code from the number's leading digits, or null when no known brand matches. */
-export function detectCardBrand(cardNumber: string): { brand: CardBrand; bandeiraCartao: string } | null {
+export function detectCardBrand(cardNumber: string): { brand: TCardBrand; bandeiraCartao: string } | null {
   if (!CARD_NUMBER_PATTERN.test(cardNumber)) return null;
   const bin6 = Number(cardNumber.slice(0, 6));
   const rule = BRAND_RULES.find(({ matches }) => matches(bin6));
   return rule ? { brand: rule.brand, bandeiraCartao: BANDEIRA_CARTAO_BY_BRAND[rule.brand] } : null;
 }
 
-/** The BIN the gateway returns: the first six digits. */
 export function cardBin(cardNumber: string): string {
   return cardNumber.slice(0, 6);
 }
 
-/** The last four digits: the only part of the number that may be shown or kept besides the BIN. */
+// The last four digits: the only part of the number that may be shown or kept besides the BIN.
 export function maskCardNumber(cardNumber: string): string {
   return cardNumber.slice(-4);
 }
 
 const EXPIRY_PATTERN = /^(0[1-9]|1[0-2])\/(\d{2})$/;
 
-/** True when `MM/YY` is well formed and its month has not ended before `now`. */
+// A card is valid through the last day of its expiry month.
 export function isCardExpiryValid(expiry: string, now: Date = new Date()): boolean {
   const match = EXPIRY_PATTERN.exec(expiry);
   if (!match) return false;

@@ -1,11 +1,9 @@
-// Brazilian taxpayer ids: CPF (people, 11 digits) and CNPJ (companies, 14 digits).
-// Pure functions shared by the app and the sandbox: accept formatted or bare digits.
+// CPF (people, 11 digits) and CNPJ (companies, 14 digits); pure, shared with the sandbox.
 
 export function onlyDigits(value: string): string {
   return value.replace(/\D/g, "");
 }
 
-// Mod-11 check digit over `digits` with the given weights (both CPF and CNPJ use this rule).
 function checkDigit(digits: string, weights: readonly number[]): number {
   const sum = weights.reduce((total, weight, index) => total + weight * Number(digits[index]), 0);
   const remainder = sum % 11;
@@ -48,21 +46,19 @@ export function isValidCpfOrCnpj(value: string): boolean {
   return isValidCpf(value) || isValidCnpj(value);
 }
 
-/** "52998224725" → "529.982.247-25"; anything that is not 11 digits is returned unchanged. */
 export function formatCpf(value: string): string {
   const digits = onlyDigits(value);
   if (digits.length !== 11) return value;
   return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
 }
 
-/** "11222333000181" → "11.222.333/0001-81"; anything that is not 14 digits is returned unchanged. */
 export function formatCnpj(value: string): string {
   const digits = onlyDigits(value);
   if (digits.length !== 14) return value;
   return `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`;
 }
 
-/** Formats by length (11 → CPF, 14 → CNPJ); other values, such as foreign documents, are returned unchanged. */
+// Other lengths, such as foreign documents, are returned unchanged.
 export function formatCpfOrCnpj(value: string): string {
   const digits = onlyDigits(value);
   if (digits.length === 11) return formatCpf(value);

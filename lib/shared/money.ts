@@ -3,7 +3,7 @@
 
 const amountPattern = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
 
-/** `12.3` → 1230, `"0.05"` → 5. Throws RangeError for more than two decimals, exponents or non-numbers. */
+// Throws RangeError for more than two decimals, exponents or non-numbers.
 export function amountToCents(amount: number | string): number {
   const text = typeof amount === "number" ? String(amount) : amount.trim();
   const match = amountPattern.exec(text);
@@ -13,7 +13,6 @@ export function amountToCents(amount: number | string): number {
   return match[1] && cents !== 0 ? -cents : cents;
 }
 
-/** True when `amount` converts exactly (at most two decimals, finite). */
 export function isExactAmount(amount: number | string): boolean {
   try {
     amountToCents(amount);
@@ -23,7 +22,6 @@ export function isExactAmount(amount: number | string): boolean {
   }
 }
 
-/** 1230 → "12.30". */
 export function centsToAmountString(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be an integer: ${cents}`);
   const sign = cents < 0 ? "-" : "";
@@ -31,7 +29,6 @@ export function centsToAmountString(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** 1230 → 12.3, the JSON number of an amount. */
 export function centsToAmount(cents: number): number {
   return Number(centsToAmountString(cents));
 }

@@ -1,11 +1,14 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { createPrismaClient } from "@/lib/db/client";
+import { createPrismaClient, disconnectDb, getDatabaseConnection } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import { type TestDatabase, truncateAllTables } from "./test-database";
+import { type TTestDatabase, truncateAllTables } from "./test-database";
 
 // A fresh in-memory PGlite database with every migration applied, for database-layer tests
 // that must pass on both backends. Each call costs about a second: create one per file.
-export async function createPgliteTestDatabase(): Promise<TestDatabase & { pglite: PGlite }> {
+export async function createPgliteTestDatabase(): Promise<TTestDatabase & { pglite: PGlite }> {
   const pglite = new PGlite();
   await applyMigrations({ kind: "pglite", pglite });
   const db = createPrismaClient({ kind: "pglite", pglite });
@@ -17,6 +20,25 @@ export async function createPgliteTestDatabase(): Promise<TestDatabase & { pglit
     close: async () => {
       await db.$disconnect();
       await pglite.close();
+    },
+  };
+}
+
+/**
+ * Points the app's `db` singleton at a fresh embedded PGlite folder with every migration applied,
+ * as when DATABASE_URL is unset (one connection: what transaction bugs need to show). Call it
+ * before the first query of the file; `close` releases it and deletes the folder.
+ */
+export async function useEmbeddedDefaultDatabase(): Promise<{ close: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "payments-pglite-"));
+  await disconnectDb();
+  delete process.env.DATABASE_URL;
+  process.env.PGLITE_DATA_DIR = dataDir;
+  await applyMigrations(getDatabaseConnection());
+  return {
+    close: async () => {
+      await disconnectDb();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

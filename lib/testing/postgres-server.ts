@@ -2,18 +2,15 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 
-// Throw-away PostgreSQL databases for tests (Vitest's global setup, the e2e run). Makes sure
-// the local server is up: when the Debian cluster is down and we are root, it starts it, and
-// it creates a `payments` login role that may create databases. Set TEST_DATABASE_ADMIN_URL
-// to use a server of your own instead: a URL of a role that may create databases, e.g.
-// postgresql://me:secret@db.local:5432/postgres.
+// Starts the local Debian cluster when it is down and we are root. TEST_DATABASE_ADMIN_URL (a role that may create
+// databases) points the tests at another server.
 
 // A local role only for tests; its password is no secret, it guards nothing but test data.
 const testRole = { name: "payments", password: "payments" };
 
 type Cluster = { version: string; name: string; port: number; isOnline: boolean };
 
-export type ThrowawayDatabase = { name: string; url: string; drop: () => Promise<void> };
+export type TThrowawayDatabase = { name: string; url: string; drop: () => Promise<void> };
 
 function isRoot(): boolean {
   return process.getuid?.() === 0;
@@ -79,7 +76,7 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
 }
 
 // Creates an empty database `<prefix>_<random>`; `drop` removes it even while connections remain.
-export async function createThrowawayDatabase(prefix = "payments_test"): Promise<ThrowawayDatabase> {
+export async function createThrowawayDatabase(prefix = "payments_test"): Promise<TThrowawayDatabase> {
   const adminUrl = process.env.TEST_DATABASE_ADMIN_URL || prepareLocalServer();
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));

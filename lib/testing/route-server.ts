@@ -2,18 +2,13 @@ import http from "node:http";
 import type net from "node:net";
 import { Readable } from "node:stream";
 
-// Tests and benchmarks: serves a route handler function (`POST` from a route.ts) over plain
-// node:http, so the sandbox can post real webhooks to it without a Next.js server. The body is
-// passed as a stream, exactly as Next.js hands it over.
+// Serves a route.ts handler over node:http, so the sandbox can post real webhooks to it without a Next.js server.
 
 type RouteHandler<TParams> = (request: Request, context: { params: Promise<TParams> }) => Promise<Response>;
 
 export type TRouteServer = { url: string; close: () => Promise<void> };
 
-/**
- * `pattern` is a path with `[name]` segments, e.g. `/api/webhooks/gateway/[webhookId]`.
- * `intercept` may answer a request itself (e.g. fail the first ones) by returning a status.
- */
+// `intercept` may answer a request itself (e.g. fail the first ones) by returning a status.
 export async function startRouteServer<TParams extends Record<string, string>>(
   pattern: string,
   handler: RouteHandler<TParams>,

@@ -2,13 +2,12 @@ import { inject } from "vitest";
 import { createPrismaClient } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
-export type TestBackend = "postgres" | "pglite";
+export type TTestBackend = "postgres" | "pglite";
 
-// Database-layer tests run once per backend: `describe.each(testBackends)(...)`.
-export const testBackends: TestBackend[] = ["postgres", "pglite"];
+export const testBackends: TTestBackend[] = ["postgres", "pglite"];
 
-export type TestDatabase = {
-  backend: TestBackend;
+export type TTestDatabase = {
+  backend: TTestBackend;
   db: PrismaClient;
   // Empties every table but the migration history, for isolation between tests.
   reset: () => Promise<void>;
@@ -24,12 +23,12 @@ export async function truncateAllTables(db: PrismaClient): Promise<void> {
 }
 
 // The throw-away PostgreSQL database made by lib/testing/global-setup.ts (integration tests only).
-export function connectPostgresTestDatabase(): TestDatabase {
+export function connectPostgresTestDatabase(): TTestDatabase {
   const db = createPrismaClient({ kind: "postgres", url: inject("databaseUrl") });
   return { backend: "postgres", db, reset: () => truncateAllTables(db), close: () => db.$disconnect() };
 }
 
-export async function openTestDatabase(backend: TestBackend): Promise<TestDatabase> {
+export async function openTestDatabase(backend: TTestBackend): Promise<TTestDatabase> {
   if (backend === "postgres") return connectPostgresTestDatabase();
   const { createPgliteTestDatabase } = await import("./pglite");
   return createPgliteTestDatabase();

@@ -1,11 +1,11 @@
 import "server-only";
-import { type AuditActor, recordAudit } from "@/lib/audit/audit-log";
+import { recordAudit, type TAuditActor } from "@/lib/audit/audit-log";
 import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
-import type { Role } from "@/lib/auth/session-user";
+import type { TRole } from "@/lib/auth/session-user";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { Prisma, type User } from "@/lib/generated/prisma/client";
-import type { Locale } from "@/lib/i18n/config";
+import type { TLocale } from "@/lib/i18n/config";
 import {
   type TChangeOwnPasswordInput,
   type TCreateUserInput,
@@ -14,9 +14,9 @@ import {
 } from "./user-schemas";
 
 // Who made a change and from where, for the audit log. `actor` is null for the shell command.
-export type ChangeContext = { actor: AuditActor; ip?: string | null; userAgent?: string | null };
+export type TChangeContext = { actor: TAuditActor; ip?: string | null; userAgent?: string | null };
 
-export type UserSummary = Pick<
+export type TUserSummary = Pick<
   User,
   "id" | "email" | "name" | "role" | "isActive" | "mustChangePassword" | "lastSignInAt" | "createdAt"
 >;
@@ -34,7 +34,7 @@ const summarySelect = {
 
 type Tx = Prisma.TransactionClient;
 
-function auditFields(context: ChangeContext, userId: string) {
+function auditFields(context: TChangeContext, userId: string) {
   return {
     actor: context.actor,
     resourceType: "user",
@@ -44,7 +44,7 @@ function auditFields(context: ChangeContext, userId: string) {
   };
 }
 
-export async function listUsers(): Promise<UserSummary[]> {
+export async function listUsers(): Promise<TUserSummary[]> {
   return db.user.findMany({
     select: summarySelect,
     orderBy: [{ isActive: "desc" }, { name: "asc" }, { email: "asc" }],
@@ -54,8 +54,8 @@ export async function listUsers(): Promise<UserSummary[]> {
 // Returns the one-time password when none was given: it is shown once and never stored in clear.
 export async function createUser(
   input: TCreateUserInput,
-  context: ChangeContext,
-): Promise<{ user: UserSummary; oneTimePassword: string | null }> {
+  context: TChangeContext,
+): Promise<{ user: TUserSummary; oneTimePassword: string | null }> {
   const { email, name, role, password } = ZCreateUserInput.parse(input);
   const oneTimePassword = password ? null : generateOneTimePassword();
   const passwordHash = await hashPassword(password ?? oneTimePassword!);
@@ -88,10 +88,9 @@ async function findUserForUpdate(tx: Tx, userId: string): Promise<User> {
   return user;
 }
 
-// An admin may not demote or deactivate themself, and the last active admin stays: otherwise
-// nobody could manage users any more. Admin rows are locked so two admins demoting each other
-// at once cannot both succeed.
-async function assertAdminRemains(tx: Tx, user: User, context: ChangeContext): Promise<void> {
+// No self-demotion and no removing the last active admin. Admin rows are locked so two admins demoting each
+// other at once cannot both succeed.
+async function assertAdminRemains(tx: Tx, user: User, context: TChangeContext): Promise<void> {
   if (context.actor?.id === user.id) {
     throw new AppError("CONFLICT", "You cannot demote or deactivate yourself.", {
       fieldErrors: { user: "selfChange" },
@@ -105,7 +104,7 @@ async function assertAdminRemains(tx: Tx, user: User, context: ChangeContext): P
   }
 }
 
-export async function changeUserRole(userId: string, role: Role, context: ChangeContext): Promise<UserSummary> {
+export async function changeUserRole(userId: string, role: TRole, context: TChangeContext): Promise<TUserSummary> {
   return db.$transaction(async (tx) => {
     const user = await findUserForUpdate(tx, userId);
     if (user.role === role) return tx.user.findUniqueOrThrow({ where: { id: userId }, select: summarySelect });
@@ -123,7 +122,7 @@ export async function changeUserRole(userId: string, role: Role, context: Change
   });
 }
 
-export async function setUserActive(userId: string, isActive: boolean, context: ChangeContext): Promise<UserSummary> {
+export async function setUserActive(userId: string, isActive: boolean, context: TChangeContext): Promise<TUserSummary> {
   return db.$transaction(async (tx) => {
     const user = await findUserForUpdate(tx, userId);
     if (user.isActive === isActive) return tx.user.findUniqueOrThrow({ where: { id: userId }, select: summarySelect });
@@ -142,7 +141,7 @@ export async function setUserActive(userId: string, isActive: boolean, context: 
   });
 }
 
-export async function resetUserPassword(userId: string, context: ChangeContext): Promise<{ oneTimePassword: string }> {
+export async function resetUserPassword(userId: string, context: TChangeContext): Promise<{ oneTimePassword: string }> {
   const oneTimePassword = generateOneTimePassword();
   const passwordHash = await hashPassword(oneTimePassword);
   await db.$transaction(async (tx) => {
@@ -160,7 +159,7 @@ export async function resetUserPassword(userId: string, context: ChangeContext):
 export async function changeOwnPassword(
   userId: string,
   input: TChangeOwnPasswordInput,
-  context: Omit<ChangeContext, "actor">,
+  context: Omit<TChangeContext, "actor">,
 ): Promise<{ sessionVersion: number }> {
   const { currentPassword, newPassword } = ZChangeOwnPasswordInput.parse(input);
   const user = await db.user.findUnique({ where: { id: userId } });
@@ -190,8 +189,8 @@ export async function changeOwnPassword(
 
 export async function updateOwnLocale(
   userId: string,
-  locale: Locale,
-  context: Omit<ChangeContext, "actor"> = {},
+  locale: TLocale,
+  context: Omit<TChangeContext, "actor"> = {},
 ): Promise<void> {
   await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId }, select: { email: true, locale: true } });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { webhookEvents } from "@/lib/gateway/schemas/webhook";
+import { webhookEvents } from "./event-names";
 
 // Inputs of the webhook admin actions and of the signature check tool. Error messages are
 // translation keys under `webhooks.errors`; the same schemas check the forms in the browser.

@@ -8,18 +8,18 @@ import type { TWebhook, TWebhookEvent } from "@/lib/gateway/schemas/webhook";
 import * as gateway from "@/lib/gateway/webhooks";
 import type { Prisma, Webhook } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import type { ChangeContext } from "@/lib/users/users";
+import type { TChangeContext } from "@/lib/users/users";
 import { getWebhookDeliveryStats } from "./history";
 import { webhookReceiverUrl } from "./receiver-url";
 import { openWebhookSecret, sealWebhookSecret } from "./secret-box";
 import { signWebhookBody } from "./signature";
 import { diagnoseSignature, type TSignatureDiagnosis } from "./signature-check";
 
-// Webhook administration (issue 5, points 1, 2 and 8). The gateway's list is the truth about
-// which webhooks exist; the local `Webhook` rows add what only this app knows: the encrypted
-// secret, the receiver path and the rotation schedule. Rows are addressed by the gateway's id.
+// Webhook administration. The gateway's list is the truth about which webhooks exist; the local
+// `Webhook` rows add what only this app knows: the encrypted secret, the receiver path and the
+// rotation schedule. Rows are addressed by the gateway's id.
 
-export type WebhookAdminRow = {
+export type TWebhookAdminRow = {
   upstreamId: string;
   localId: string | null;
   url: string;
@@ -38,7 +38,7 @@ export type WebhookAdminRow = {
   successRate24h: number | null;
 };
 
-function auditFields(context: ChangeContext, upstreamId: string) {
+function auditFields(context: TChangeContext, upstreamId: string) {
   return {
     actor: context.actor,
     ip: context.ip,
@@ -67,7 +67,7 @@ async function fetchUpstreamWebhook(upstreamId: string): Promise<TWebhook> {
 }
 
 /** The merchant's webhooks, newest first, with what the app knows and what it received. */
-export async function listWebhooksForAdmin(): Promise<WebhookAdminRow[]> {
+export async function listWebhooksForAdmin(): Promise<TWebhookAdminRow[]> {
   await retireDueWebhooks();
   const upstream = await fetchUpstreamWebhooks();
   const locals = await db.webhook.findMany({ where: { upstreamId: { in: upstream.map((webhook) => webhook.id) } } });
@@ -76,7 +76,7 @@ export async function listWebhooksForAdmin(): Promise<WebhookAdminRow[]> {
   const stats = await getWebhookDeliveryStats(locals.map((local) => local.id));
 
   return upstream
-    .map((webhook): WebhookAdminRow => {
+    .map((webhook): TWebhookAdminRow => {
       const local = localByUpstreamId.get(webhook.id);
       const stat = local ? stats.get(local.id) : undefined;
       return {
@@ -151,7 +151,7 @@ async function registerWithLocalRecord(
 /** Registers a webhook; the signing secret is in the answer and never again. */
 export async function registerWebhook(
   input: { url?: string; events: TWebhookEvent[] },
-  context: ChangeContext,
+  context: TChangeContext,
 ): Promise<{ upstreamId: string; url: string; secret: string }> {
   const { upstreamId, url, secret } = await registerWithLocalRecord(input, (registration, tx) =>
     recordAudit(
@@ -170,7 +170,7 @@ export async function registerWebhook(
 export async function updateWebhook(
   upstreamId: string,
   input: { url: string; events: TWebhookEvent[]; isActive: boolean },
-  context: ChangeContext,
+  context: TChangeContext,
 ): Promise<void> {
   const before = await fetchUpstreamWebhook(upstreamId);
   let updated: TWebhook;
@@ -198,7 +198,7 @@ export async function updateWebhook(
   });
 }
 
-export async function deactivateWebhook(upstreamId: string, context: ChangeContext): Promise<void> {
+export async function deactivateWebhook(upstreamId: string, context: TChangeContext): Promise<void> {
   const current = await fetchUpstreamWebhook(upstreamId);
   if (!current.active) throw new AppError("CONFLICT", "This webhook is already inactive.");
   await updateWebhook(
@@ -217,7 +217,7 @@ export async function deactivateWebhook(upstreamId: string, context: ChangeConte
 export async function startSecretRotation(
   upstreamId: string,
   input: { overlapMinutes: number },
-  context: ChangeContext,
+  context: TChangeContext,
 ): Promise<{ upstreamId: string; url: string; secret: string; retireAt: Date }> {
   const current = await fetchUpstreamWebhook(upstreamId);
   if (!current.active) throw new AppError("CONFLICT", "Only an active webhook can have its secret rotated.");

@@ -1,147 +1,25 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { inSqlTransaction, prismaSqlRunner, runSql, type SqlRunner } from "@/lib/db/sql";
+import { inSqlTransaction, prismaSqlRunner, runSql, type TSqlRunner } from "@/lib/db/sql";
 import { changeChannel, changePayload, type TChange } from "@/lib/events/bus";
-import { getPixCharge } from "@/lib/gateway/pix-charges";
-import type { TPixCharge } from "@/lib/gateway/schemas/pix-charge";
-import { Prisma, type WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
-import { lockPaymentLink, upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
-import { isPaymentLinkCharge, recordLinkPaymentFromCharge } from "@/lib/links/pix";
+import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import {
-  chargeChangeColumns,
-  lockPixCharge,
-  type MirrorClient,
-  type MirrorOutcome,
-  pixChargeLockKey,
-  upsertPixChargeFromGateway,
-  upsertPixRefundFromGateway,
-  writeFullChargeWithoutRefunds,
-} from "@/lib/pix/mirror";
-import {
-  parseDeliveryBody,
-  type TEventIdentity,
-  type TParsedBody,
-  type TParsedEvent,
-  type TResourceType,
-} from "./event-identity";
+import { parseDeliveryBody, type TEventIdentity, type TParsedBody } from "./event-identity";
+import type { TAnyEventKind, TChangeRecord, TEffect } from "./event-kind";
 import { nextApplyAttemptAt } from "./retry-schedule";
 
-// The apply path shared by the receiver, the retry worker and manual replays. Exactly once: the
-// event's effect key goes into WebhookEffect in the SAME transaction as the mirror change and the
-// delivery's final outcome, so whichever delivery of an event commits first applies it and every
-// other one (a retry, a replay, the same event through a second webhook) finds the key and is a
-// DUPLICATE. The mirror functions themselves refuse to move a resource back, so an event that
-// arrives after a later state changes nothing (APPLIED with an empty change list).
-// The common event, `pix_charge.paid` without refunds, takes raw SQL in one transaction (claim and
-// lock, mirror write, final write with its notifications), and on arrival even stores the delivery
-// in that transaction (applyOnArrival); every other event takes the mirror's general functions
-// through Prisma.
+// The apply path of the receiver, the retry worker and replays (docs/webhooks.md, "Exactly once"). The effect
+// key goes into WebhookEffect in the SAME transaction as the mirror change and the delivery's final outcome,
+// so whichever delivery commits first applies the event and every other one is a DUPLICATE.
 
-export type TChangeRecord = {
-  kind: TResourceType;
-  id: string;
-  outcome: MirrorOutcome;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown>;
-};
+export type { TChangeRecord } from "./event-kind";
 
-const trackedFields: Record<TResourceType, string[]> = {
-  pix_charge: [...chargeChangeColumns],
-  pix_refund: ["statusCode", "statusDescription", "statusReason", "amountCents", "settlementDate"],
-  payment_link: ["statusCode", "statusDescription", "amountCents", "paidMethodCode", "paymentReceipt", "transactionId"],
-};
-
-const tables: Record<TResourceType, { table: string; key: string }> = {
-  pix_charge: { table: "PixCharge", key: "txid" },
-  pix_refund: { table: "PixRefund", key: "pixRefundId" },
-  payment_link: { table: "PaymentLink", key: "linkPaymentUuid" },
-};
-
-// The tracked fields of a mirrored row before the change (raw SQL: it runs on every delivery).
-async function readTracked(tx: MirrorClient, kind: TResourceType, id: string): Promise<Record<string, unknown> | null> {
-  const { table, key } = tables[kind];
-  const columns = Prisma.join(trackedFields[kind].map((field) => Prisma.raw(`"${field}"`)));
-  const rows = await tx.$queryRaw<
-    Record<string, unknown>[]
-  >`SELECT ${columns} FROM ${Prisma.raw(`"${table}"`)} WHERE ${Prisma.raw(`"${key}"`)} = ${id}`;
-  return rows[0] ?? null;
-}
-
-function jsonValue(value: unknown): unknown {
-  return value instanceof Date ? value.toISOString() : (value ?? null);
-}
-
-// Before/after of the tracked fields that differ; a created row has no "before".
-function describeChange(
-  kind: TResourceType,
-  id: string,
-  outcome: MirrorOutcome,
-  before: object | null,
-  after: object,
-): TChangeRecord | null {
-  const fields = trackedFields[kind].filter((field) => {
-    const old = jsonValue((before as Record<string, unknown> | null)?.[field]);
-    return !before || JSON.stringify(old) !== JSON.stringify(jsonValue((after as Record<string, unknown>)[field]));
-  });
-  if (fields.length === 0) return null;
-  const pick = (row: object) =>
-    Object.fromEntries(fields.map((field) => [field, jsonValue((row as Record<string, unknown>)[field])]));
-  return { kind, id, outcome, before: before ? pick(before) : null, after: pick(after) };
-}
-
-// Reads done before the transaction: a settled refund changes its charge (status, refunded amount),
-// and its charge may not be mirrored yet (the refund's event can arrive before the charge's paid
-// event), so the charge is read upstream. A failed read fails the apply, which is retried.
-type TPrepared = { parsed: TParsedEvent; chargeOfRefund?: Awaited<ReturnType<typeof getPixCharge>> };
-
-async function prepare(parsed: TParsedEvent, eventKey: string): Promise<TPrepared> {
-  if (parsed.event !== "pix_refund.returned") return { parsed };
-  // A duplicate (retry, replay) needs no upstream read: the transaction finds its key and stops.
+// Upstream reads happen before the transaction; a duplicate needs none, as the transaction finds its key and stops.
+async function prepare(kind: TAnyEventKind, data: unknown, eventKey: string): Promise<unknown> {
+  if (!kind.prepare) return undefined;
   const applied = await db.webhookEffect.findUnique({ where: { eventKey }, select: { eventKey: true } });
-  return { parsed, chargeOfRefund: applied ? undefined : await getPixCharge(parsed.data.pixChargeTxid) };
+  return applied ? undefined : kind.prepare(data);
 }
-
-async function applyEffect(tx: MirrorClient, { parsed, chargeOfRefund }: TPrepared): Promise<TChangeRecord[]> {
-  switch (parsed.event) {
-    case "pix_charge.paid": {
-      await lockPixCharge(tx, parsed.data.txid);
-      const before = await readTracked(tx, "pix_charge", parsed.data.txid);
-      const result = await upsertPixChargeFromGateway(parsed.data, { client: tx });
-      await recordLinkPaymentFromCharge(parsed.data, { client: tx });
-      return [describeChange("pix_charge", parsed.data.txid, result.outcome, before, result.charge)].filter(
-        (change) => change !== null,
-      );
-    }
-    case "pix_refund.returned": {
-      const refund = parsed.data;
-      await lockPixCharge(tx, refund.pixChargeTxid);
-      const chargeBefore = await readTracked(tx, "pix_charge", refund.pixChargeTxid);
-      const refundBefore = await readTracked(tx, "pix_refund", refund.pixRefundId);
-      // Only when the effect was claimed by someone else after prepare() and then rolled back: retried.
-      if (!chargeOfRefund) throw new Error(`the charge ${refund.pixChargeTxid} was not read upstream`);
-      const charge = await upsertPixChargeFromGateway(chargeOfRefund, { client: tx });
-      const written = await upsertPixRefundFromGateway(refund, { client: tx });
-      const refundAfter = await tx.pixRefund.findUniqueOrThrow({ where: { pixRefundId: refund.pixRefundId } });
-      const chargeAfter = await tx.pixCharge.findUniqueOrThrow({ where: { txid: refund.pixChargeTxid } });
-      return [
-        describeChange("pix_refund", refund.pixRefundId, written?.outcome ?? "created", refundBefore, refundAfter),
-        describeChange("pix_charge", refund.pixChargeTxid, charge.outcome, chargeBefore, chargeAfter),
-      ].filter((change) => change !== null);
-    }
-    case "link_payment.paid": {
-      const uuid = parsed.data.linkPaymentUuid;
-      await lockPaymentLink(tx, uuid);
-      const before = await readTracked(tx, "payment_link", uuid);
-      const result = await upsertPaymentLinkFromGateway(parsed.data, { client: tx });
-      return [describeChange("payment_link", uuid, result.outcome, before, result.link)].filter(
-        (change) => change !== null,
-      );
-    }
-  }
-}
-
-const retryableOutcomes: WebhookDeliveryOutcome[] = ["PENDING", "FAILED"];
 
 class AlreadyFinished extends Error {}
 
@@ -159,10 +37,8 @@ type TFinish = {
   nextAttemptAt: Date | null;
 };
 
-// The final write of a delivery, only while it is still waiting: when two workers race on one row
-// (the receiver and the retry worker after a slow apply), the second finds it finished and rolls back.
-// It sends the delivery's notification and `alsoNotify` in the same statement; inside a transaction
-// PostgreSQL delivers them at commit only.
+// Only while the delivery is still waiting: of two workers racing on one row, the second finds it finished and
+// rolls back. Its notifications go out at commit only.
 const finishSql = `
 WITH "finished" AS (
   UPDATE "WebhookDelivery" SET
@@ -181,7 +57,7 @@ WITH "finished" AS (
 SELECT (SELECT count(*) FROM "finished")::int AS "count",
   (SELECT count(pg_notify($11::text, "payload")) FROM jsonb_array_elements_text($12::jsonb) AS "payload" WHERE EXISTS (SELECT 1 FROM "finished"))::int AS "notified"`;
 
-async function finish(run: SqlRunner, id: string, data: TFinish, alsoNotify: TChange[] = []): Promise<void> {
+async function finish(run: TSqlRunner, id: string, data: TFinish, alsoNotify: TChange[] = []): Promise<void> {
   const notifications = [...alsoNotify, { kind: "webhook_delivery", id } as const].map(changePayload);
   const [row] = await run<{ count: number }>(finishSql, [
     id,
@@ -200,9 +76,7 @@ async function finish(run: SqlRunner, id: string, data: TFinish, alsoNotify: TCh
   if (row!.count === 0) throw new AlreadyFinished();
 }
 
-// Inserts the effect key unless it is there; true when this delivery is the one that applies it.
-// With `lockKey`, the claimer also takes that advisory lock (the resource's, see pixChargeLockKey)
-// in the same statement: one round trip less on the hot path.
+// True when this delivery inserted the effect key; with `lockKey` it also takes the resource's lock (one round trip).
 const claimEffectSql = `
 WITH "claimed" AS (
   INSERT INTO "WebhookEffect" ("eventKey", "firstDeliveryId", "appliedAt") VALUES ($1::text, $2::uuid, now())
@@ -213,7 +87,7 @@ SELECT count(*)::int AS "count"
 FROM "claimed" LEFT JOIN LATERAL (SELECT pg_advisory_xact_lock(hashtextextended($3::text, 0)) WHERE $3::text IS NOT NULL) AS "lock" ON true`;
 
 async function claimEffect(
-  run: SqlRunner,
+  run: TSqlRunner,
   eventKey: string,
   deliveryRowId: string,
   lockKey: string | null,
@@ -226,11 +100,8 @@ function identityColumns(identity: TEventIdentity) {
   return { eventKey: identity.eventKey, resourceType: identity.resourceType, resourceId: identity.resourceId };
 }
 
-type TEffect = { changes: TChangeRecord[]; notify: TChange[] };
-
-// Claim, apply, final write: one delivery's transaction, run by `run`.
 async function applyOnce(
-  run: SqlRunner,
+  run: TSqlRunner,
   deliveryRowId: string,
   identity: TEventIdentity,
   attempts: number,
@@ -247,31 +118,20 @@ async function applyOnce(
   return "APPLIED";
 }
 
-function isPaidChargeWithoutRefunds(
-  body: TParsedBody,
-): body is TParsedBody & { isUsable: true; parsed: { event: "pix_charge.paid"; data: TPixCharge } } {
-  // A payment link's charge takes the general path, which also marks the link paid.
-  return (
-    body.isUsable &&
-    body.parsed.event === "pix_charge.paid" &&
-    !body.parsed.data.devolutions?.length &&
-    !isPaymentLinkCharge(body.parsed.data.userReference)
-  );
+type TFastPathBody = {
+  kind: TAnyEventKind;
+  data: unknown;
+  identity: TEventIdentity;
+  fastPath: NonNullable<TAnyEventKind["fastPath"]>;
+};
+
+function fastPathOf(body: TParsedBody): TFastPathBody | null {
+  if (!body.isUsable) return null;
+  const { kind, data } = body.parsed;
+  return kind.fastPath?.accepts(data) ? { kind, data, identity: body.identity, fastPath: kind.fastPath } : null;
 }
 
-// pix_charge.paid without refunds, the charge's lock already held (claimEffect).
-async function applyPaidCharge(run: SqlRunner, charge: TPixCharge): Promise<TEffect> {
-  const written = await writeFullChargeWithoutRefunds(run, charge, new Date());
-  const change = describeChange("pix_charge", charge.txid, written.outcome, written.before, written.after);
-  const isWritten = written.outcome === "created" || written.outcome === "updated";
-  return { changes: change ? [change] : [], notify: isWritten ? [{ kind: "pix_charge", id: charge.txid }] : [] };
-}
-
-/**
- * Applies a stored, verified delivery (PENDING or FAILED) and returns its new outcome: APPLIED,
- * DUPLICATE, IGNORED (not JSON, unknown event, wrong shape: nothing to apply, kept for a later
- * replay) or FAILED (the error is stored and the retry worker tries again at `nextAttemptAt`).
- */
+// IGNORED keeps an unusable body for a later replay; FAILED stores the error for the retry worker.
 export async function applyStoredDelivery(
   delivery: TStoredDelivery,
   now = new Date(),
@@ -288,19 +148,19 @@ export async function applyStoredDelivery(
       });
       return "IGNORED";
     }
-    if (isPaidChargeWithoutRefunds(body)) {
-      const charge = body.parsed.data;
+    const fast = fastPathOf(body);
+    if (fast) {
       return await inSqlTransaction((run) =>
-        applyOnce(run, delivery.id, body.identity, attempts, pixChargeLockKey(charge.txid), () =>
-          applyPaidCharge(run, charge),
+        applyOnce(run, delivery.id, fast.identity, attempts, fast.fastPath.lockKey(fast.data), () =>
+          fast.fastPath.apply(run, fast.data),
         ),
       );
     }
     const { parsed, identity } = body;
-    const prepared = await prepare(parsed, identity.eventKey);
+    const prepared = await prepare(parsed.kind, parsed.data, identity.eventKey);
     return await db.$transaction((tx) =>
       applyOnce(prismaSqlRunner(tx), delivery.id, identity, attempts, null, async () => ({
-        changes: await applyEffect(tx, prepared),
+        changes: await parsed.kind.apply(tx, parsed.data, prepared),
         notify: [],
       })),
     );
@@ -341,8 +201,7 @@ async function recordFailure(
   }
 }
 
-// On arrival: the delivery id already applied (a retry whose 2xx was lost), then the effect claim
-// and the charge's lock, in one statement.
+// The delivery id already applied (a retry whose 2xx was lost), the effect claim and the charge's lock, in one go.
 const claimOnArrivalSql = `
 WITH "done" AS (
   SELECT 1 FROM "WebhookDelivery"
@@ -357,7 +216,6 @@ WITH "done" AS (
 SELECT EXISTS (SELECT 1 FROM "done") AS "isDeliveryDone",
   (SELECT count(*) FROM "claimed", LATERAL (SELECT pg_advisory_xact_lock(hashtextextended($3::text, 0))) AS "lock")::int AS "claimed"`;
 
-/** What the receiver stores for a delivery applied on arrival, with the notifications to send with it. */
 export type TArrivalRecord = {
   outcome: "APPLIED" | "DUPLICATE";
   error: string | null;
@@ -370,21 +228,14 @@ export type TArrivalRecord = {
   notify: TChange[];
 };
 
-/**
- * The receiver's common case, a verified `pix_charge.paid` without refunds, stored and applied in
- * ONE transaction: the delivery row is inserted by `store` with its final outcome, beside the effect
- * claim and the mirror change, so there is never an effect without its delivery, nor a delivery
- * answered 2xx that is not stored. Returns null, having changed nothing, for any other body or when
- * the transaction fails; the receiver then stores the delivery first and applies it as usual, which
- * keeps a failure for the retry worker. Same outcomes and stored data as that path.
- */
+// Stores and applies a fast-path event in ONE transaction, so no effect exists without its delivery. Returns null,
+// having changed nothing, for any other body or a failed transaction: the receiver then takes the general path.
 export async function applyOnArrival(
   delivery: { id: string; deliveryId: string; rawBody: Uint8Array },
-  store: (run: SqlRunner, record: TArrivalRecord) => Promise<void>,
+  store: (run: TSqlRunner, record: TArrivalRecord) => Promise<void>,
 ): Promise<"APPLIED" | "DUPLICATE" | null> {
-  const body = parseDeliveryBody(delivery.rawBody);
-  if (!isPaidChargeWithoutRefunds(body)) return null;
-  const charge = body.parsed.data;
+  const fast = fastPathOf(parseDeliveryBody(delivery.rawBody));
+  if (!fast) return null;
   const nothing = {
     error: null,
     eventKey: null,
@@ -397,21 +248,21 @@ export async function applyOnArrival(
   try {
     return await inSqlTransaction(async (run) => {
       const [claim] = await run<{ isDeliveryDone: boolean; claimed: number }>(claimOnArrivalSql, [
-        body.identity.eventKey,
+        fast.identity.eventKey,
         delivery.id,
-        pixChargeLockKey(charge.txid),
+        fast.fastPath.lockKey(fast.data),
         delivery.deliveryId,
       ]);
       if (claim!.isDeliveryDone) {
         await store(run, { ...nothing, outcome: "DUPLICATE", error: "delivery id already applied", applyAttempts: 0 });
         return "DUPLICATE";
       }
-      const identity = { ...identityColumns(body.identity), applyAttempts: 1 };
+      const identity = { ...identityColumns(fast.identity), applyAttempts: 1 };
       if (claim!.claimed === 0) {
         await store(run, { ...nothing, ...identity, outcome: "DUPLICATE" });
         return "DUPLICATE";
       }
-      const { changes, notify } = await applyPaidCharge(run, charge);
+      const { changes, notify } = await fast.fastPath.apply(run, fast.data);
       await store(run, { ...identity, outcome: "APPLIED", error: null, changes, appliedAt: new Date(), notify });
       return "APPLIED";
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { hasDeliveryFilters, webhookEventKey, ZDeliveryFilters } from "./delivery-filters";
+import { hasListFilters } from "@/lib/list/search-params";
+import { webhookEventKey, ZDeliveryFilters } from "./delivery-filters";
 
 describe("ZDeliveryFilters", () => {
   it("reads the filters of a shared link", () => {
@@ -25,8 +26,8 @@ describe("ZDeliveryFilters", () => {
       deliveryId: "d1",
     });
     expect(filters).toEqual({ deliveryId: "d1", page: 1 });
-    expect(hasDeliveryFilters(filters)).toBe(true);
-    expect(hasDeliveryFilters(ZDeliveryFilters.parse({ page: "2" }))).toBe(false);
+    expect(hasListFilters(filters)).toBe(true);
+    expect(hasListFilters(ZDeliveryFilters.parse({ page: "2" }))).toBe(false);
   });
 });
 

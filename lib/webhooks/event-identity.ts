@@ -1,20 +1,17 @@
 import { z } from "zod";
-import { type TPaymentLink, ZPaymentLink } from "@/lib/gateway/schemas/payment-link";
-import type { TPixCharge } from "@/lib/gateway/schemas/pix-charge";
-import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
-import { webhookEvents, ZWebhookDelivery } from "@/lib/gateway/schemas/webhook";
+import { ZDateTime } from "@/lib/gateway/schemas/common";
+import type { TAnyEventKind, TResourceType } from "./event-kind";
+import { findEventKind } from "./event-kinds";
 
 // Turns a verified body into something the apply step can act on, and names the event's effect.
-// The effect key is event + resource id + the state the event reports: a retry, a replay with fresh
-// headers or the same event through a second webhook carries the same key; a later state (a second
-// refund settling) carries another one.
+// The effect key is event + resource id + the state the event reports (each entry's `identity` in
+// ./event-kinds.ts): a retry, a replay with fresh headers or the same event through a second webhook
+// carries the same key; a later state (a second refund settling) carries another one.
 
-export type TResourceType = "pix_charge" | "pix_refund" | "payment_link";
+export type { TResourceType } from "./event-kind";
 
-export type TParsedEvent =
-  | { event: "pix_charge.paid"; occurredAt: string; data: TPixCharge }
-  | { event: "pix_refund.returned"; occurredAt: string; data: TPixRefund }
-  | { event: "link_payment.paid"; occurredAt: string; data: TPaymentLink };
+/** A usable delivery: its registry entry and its `data` as that entry's schema read it. */
+export type TParsedEvent = { kind: TAnyEventKind; event: string; occurredAt: string; data: unknown };
 
 export type TEventIdentity = { eventKey: string; resourceType: TResourceType; resourceId: string };
 
@@ -32,36 +29,9 @@ function parseJson(rawBody: Uint8Array): unknown {
   }
 }
 
-export function eventIdentity(parsed: TParsedEvent): TEventIdentity {
-  switch (parsed.event) {
-    case "pix_charge.paid":
-      return {
-        eventKey: `${parsed.event}:${parsed.data.txid}:${parsed.data.status}`,
-        resourceType: "pix_charge",
-        resourceId: parsed.data.txid,
-      };
-    case "pix_refund.returned":
-      return {
-        eventKey: `${parsed.event}:${parsed.data.pixRefundId}:${parsed.data.status.code}`,
-        resourceType: "pix_refund",
-        resourceId: parsed.data.pixRefundId,
-      };
-    case "link_payment.paid":
-      return {
-        eventKey: `${parsed.event}:${parsed.data.linkPaymentUuid}:${parsed.data.status.code}`,
-        resourceType: "payment_link",
-        resourceId: parsed.data.linkPaymentUuid,
-      };
-  }
-}
-
-function parseEvent(envelope: unknown): TParsedEvent | null {
-  const delivery = ZWebhookDelivery.safeParse(envelope);
-  if (!delivery.success) return null;
-  if (delivery.data.event !== "link_payment.paid") return delivery.data;
-  // The spec leaves this payload "not shown"; the sandbox sends the link (2.6).
-  const link = ZPaymentLink.safeParse(delivery.data.data);
-  return link.success ? { ...delivery.data, data: link.data } : null;
+export function eventIdentity({ kind, data }: Pick<TParsedEvent, "kind" | "data">): TEventIdentity {
+  const { resourceId, state } = kind.identity(data);
+  return { eventKey: `${kind.event}:${resourceId}:${state}`, resourceType: kind.change, resourceId };
 }
 
 /** Reads a delivery body; a body that is not JSON, names an unknown event or does not match its event's shape is not usable (and says why). */
@@ -69,10 +39,12 @@ export function parseDeliveryBody(rawBody: Uint8Array): TParsedBody {
   const envelope = ZEnvelope.safeParse(parseJson(rawBody));
   if (!envelope.success)
     return { isUsable: false, reason: "the body is not a JSON delivery ({ event, occurredAt, data })" };
-  const { event } = envelope.data;
-  if (!(webhookEvents as readonly string[]).includes(event))
-    return { isUsable: false, reason: `unknown event "${event.slice(0, 100)}"`, event };
-  const parsed = parseEvent(envelope.data);
-  if (!parsed) return { isUsable: false, reason: `the data does not have the shape of a ${event} event`, event };
+  const { event, occurredAt } = envelope.data;
+  const kind = findEventKind(event);
+  if (!kind) return { isUsable: false, reason: `unknown event "${event.slice(0, 100)}"`, event };
+  const data = kind.schema.safeParse(envelope.data.data);
+  if (!data.success || !ZDateTime.safeParse(occurredAt).success)
+    return { isUsable: false, reason: `the data does not have the shape of a ${event} event`, event };
+  const parsed = { kind, event: kind.event, occurredAt, data: data.data };
   return { isUsable: true, parsed, identity: eventIdentity(parsed) };
 }

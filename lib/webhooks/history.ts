@@ -1,12 +1,15 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { periodBounds } from "@/lib/format/period";
 import type { Prisma, WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
+import { periodBounds } from "@/lib/list/period";
+import { findListPage, type TListPage } from "@/lib/list/query";
 import { deliveryPageSize, type TDeliveryFilters } from "./delivery-filters";
+import type { TResourceType } from "./event-kind";
+import { resourceHref } from "./event-kinds";
 
-// The delivery history (issue 5, point 6): what the receiver stored, read for people.
+// The delivery history: what the receiver stored, read for people.
 
-export type DeliveryListRow = {
+export type TDeliveryListRow = {
   id: string;
   receivedAt: Date;
   event: string | null;
@@ -19,12 +22,10 @@ export type DeliveryListRow = {
   isReplay: boolean;
 };
 
-export type DeliveryPage = { rows: DeliveryListRow[]; total: number; page: number; pageCount: number };
-
 export async function findWebhookDeliveries(
   filters: TDeliveryFilters,
   pageSize = deliveryPageSize,
-): Promise<DeliveryPage> {
+): Promise<TListPage<TDeliveryListRow>> {
   const bounds = periodBounds({ from: filters.from, to: filters.to });
   const where: Prisma.WebhookDeliveryWhereInput = {
     event: filters.event,
@@ -34,34 +35,37 @@ export async function findWebhookDeliveries(
     webhookId: filters.webhookId,
     receivedAt: bounds.gte || bounds.lt ? bounds : undefined,
   };
-  const [total, deliveries] = await Promise.all([
-    db.webhookDelivery.count({ where }),
-    db.webhookDelivery.findMany({
-      where,
-      orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
-      skip: (filters.page - 1) * pageSize,
-      take: pageSize,
-      select: {
-        id: true,
-        receivedAt: true,
-        event: true,
-        outcome: true,
-        resourceType: true,
-        resourceId: true,
-        deliveryId: true,
-        signatureValid: true,
-        webhookId: true,
-        replayOfId: true,
+  return findListPage(
+    { page: filters.page, pageSize },
+    {
+      count: () => db.webhookDelivery.count({ where }),
+      findMany: async (window) => {
+        const deliveries = await db.webhookDelivery.findMany({
+          where,
+          orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
+          ...window,
+          select: {
+            id: true,
+            receivedAt: true,
+            event: true,
+            outcome: true,
+            resourceType: true,
+            resourceId: true,
+            deliveryId: true,
+            signatureValid: true,
+            webhookId: true,
+            replayOfId: true,
+          },
+        });
+        return deliveries.map(({ replayOfId, ...row }) => ({ ...row, isReplay: replayOfId !== null }));
       },
-    }),
-  ]);
-  const rows = deliveries.map(({ replayOfId, ...row }) => ({ ...row, isReplay: replayOfId !== null }));
-  return { rows, total, page: filters.page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+    },
+  );
 }
 
-export type DeliveryResourceLink = { kind: "pix_charge" | "pix_refund" | "payment_link"; href: string; label: string };
+export type TDeliveryResourceLink = { kind: TResourceType; href: string; label: string };
 
-export type DeliveryDetail = {
+export type TDeliveryDetail = {
   id: string;
   receivedAt: Date;
   event: string | null;
@@ -81,7 +85,7 @@ export type DeliveryDetail = {
   appliedAt: Date | null;
   replayOfId: string | null;
   webhook: { id: string; url: string; upstreamId: string | null; hasSecret: boolean } | null;
-  resource: DeliveryResourceLink | null;
+  resource: TDeliveryResourceLink | null;
   // Only a verified delivery can be applied again by hand (lib/webhooks/replay.ts).
   canReplay: boolean;
 };
@@ -104,26 +108,13 @@ function headerEntries(headers: Prisma.JsonValue): [string, string][] {
 async function resourceLink(
   resourceType: string | null,
   resourceId: string | null,
-): Promise<DeliveryResourceLink | null> {
-  if (!resourceId) return null;
-  switch (resourceType) {
-    case "pix_charge":
-      return { kind: "pix_charge", href: `/pix/${encodeURIComponent(resourceId)}`, label: resourceId };
-    case "pix_refund": {
-      // The refunds list filters by charge; the mirror knows the refund's charge.
-      const refund = await db.pixRefund.findUnique({ where: { pixRefundId: resourceId }, select: { txid: true } });
-      return refund
-        ? { kind: "pix_refund", href: `/refunds?txid=${encodeURIComponent(refund.txid)}`, label: resourceId }
-        : null;
-    }
-    case "payment_link":
-      return { kind: "payment_link", href: `/links/${encodeURIComponent(resourceId)}`, label: resourceId };
-    default:
-      return null;
-  }
+): Promise<TDeliveryResourceLink | null> {
+  if (!resourceId || !resourceType) return null;
+  const href = await resourceHref(resourceType, resourceId);
+  return href ? { kind: resourceType as TResourceType, href, label: resourceId } : null;
 }
 
-export async function getWebhookDeliveryDetail(id: string): Promise<DeliveryDetail | null> {
+export async function getWebhookDeliveryDetail(id: string): Promise<TDeliveryDetail | null> {
   const delivery = await db.webhookDelivery.findUnique({
     where: { id },
     include: { webhook: { select: { id: true, url: true, upstreamId: true, secretCiphertext: true } } },
@@ -165,14 +156,14 @@ export async function getWebhookDeliveryDetail(id: string): Promise<DeliveryDeta
 // Answered 2xx and left the mirror right; PENDING is still undecided and counts for neither side.
 const successfulOutcomes: WebhookDeliveryOutcome[] = ["APPLIED", "DUPLICATE", "IGNORED"];
 
-export type WebhookDeliveryStats = { lastReceivedAt: Date | null; count24h: number; successRate24h: number | null };
+export type TWebhookDeliveryStats = { lastReceivedAt: Date | null; count24h: number; successRate24h: number | null };
 
 /** Last delivery and the 24-hour success rate of each local webhook record. */
 export async function getWebhookDeliveryStats(
   webhookIds: string[],
   now: Date = new Date(),
-): Promise<Map<string, WebhookDeliveryStats>> {
-  const stats = new Map<string, WebhookDeliveryStats>(
+): Promise<Map<string, TWebhookDeliveryStats>> {
+  const stats = new Map<string, TWebhookDeliveryStats>(
     webhookIds.map((id) => [id, { lastReceivedAt: null, count24h: 0, successRate24h: null }]),
   );
   if (webhookIds.length === 0) return stats;

@@ -2,7 +2,7 @@ import "server-only";
 import { createSecretKey, type KeyObject, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { runSql, type SqlRunner } from "@/lib/db/sql";
+import { runSql, type TSqlRunner } from "@/lib/db/sql";
 import { changeChannel, changePayload } from "@/lib/events/bus";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
@@ -10,10 +10,8 @@ import { applyOnArrival, applyStoredDelivery, type TArrivalRecord } from "./appl
 import { openWebhookSecret } from "./secret-box";
 import { checkWebhookSignature, checkWebhookTimestamp } from "./signature";
 
-// The receiver (docs/webhooks.md). Order matters: read at most 1 MiB of raw bytes, find the webhook
-// named by the path, verify the signature and the timestamp, STORE the delivery with the verdict,
-// and only then apply it. Every request is recorded, forged ones included; only a verified, fresh
-// one can change the mirror.
+// The receiver (docs/webhooks.md): every request is STORED with its verdict before anything is applied, forged
+// ones included; only a verified, fresh one can change the mirror.
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -26,8 +24,7 @@ export type TReceiveResult = {
 
 type TBody = { kind: "ok"; bytes: Buffer } | { kind: "too_large"; bytes: number };
 
-// Reads the raw bytes as sent (no text decoding, which would alter invalid UTF-8), refusing early on
-// a declared Content-Length over the limit and stopping as soon as the bytes read pass it.
+// No text decoding: it would alter invalid UTF-8, and the signature covers the raw bytes.
 async function readRawBody(request: Request): Promise<TBody> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (declared > maxBodyBytes) {
@@ -62,9 +59,7 @@ function storedHeaders(headers: Headers): Record<string, string> {
   );
 }
 
-// Secrets never change for a webhook record (rotation makes a new record), so the opened secret is
-// kept in memory for a minute, as a key object ready for HMAC: the receiver then costs no
-// decryption and one query less per delivery.
+// A record's secret never changes (rotation makes a new record), so the opened key is cached for a minute.
 type TReceiverWebhook = { id: string; secret: KeyObject | null; secretProblem?: string };
 const ZWebhookPathId = z.uuid();
 const secretCacheMs = 60_000;
@@ -93,7 +88,7 @@ async function findReceiverWebhook(pathId: string): Promise<TReceiverWebhook | n
   return webhook;
 }
 
-/** Tests only: forget opened secrets (e.g. after changing WEBHOOK_SECRET_KEY). */
+// Tests only.
 export function clearReceiverSecretCache(): void {
   secretCache.clear();
 }
@@ -108,10 +103,8 @@ type TRecord = {
   error?: string;
 };
 
-// One statement, raw SQL: it runs on every delivery, and a Prisma model query costs several times a
-// raw one. With `dedupe` ($17), a delivery whose id was already applied is stored as DUPLICATE. A
-// row stored with any outcome but PENDING sends its notifications ($19) with it; inside the apply
-// transaction (applyOnArrival) they go out at commit.
+// Raw SQL: it runs on every delivery. With `dedupe` ($17) a delivery id already applied is stored as DUPLICATE;
+// an outcome other than PENDING sends its notifications ($19) in the same statement.
 const recordDeliverySql = `
 WITH "stored" AS (
   INSERT INTO "WebhookDelivery" ("id", "pathId", "webhookId", "deliveryId", "event", "timestampHeader", "headers", "rawBody", "signatureValid",
@@ -144,7 +137,7 @@ const notApplied: TApplied = {
 };
 
 async function recordDelivery(
-  run: SqlRunner,
+  run: TSqlRunner,
   record: TRecord & { id?: string; applied?: TApplied },
   options: { dedupe?: boolean } = {},
 ): Promise<{ id: string; outcome: WebhookDeliveryOutcome }> {
@@ -232,12 +225,11 @@ export async function receiveGatewayDelivery(
     },
   );
   if (arrived) return { status: 200, outcome: arrived };
-  // The sandbox keeps X-Webhook-Delivery across the retries of one delivery: a retry of one already
-  // applied (its 2xx was lost) is stored as DUPLICATE without touching the mirror.
+  // When the gateway keeps X-Webhook-Delivery across retries, a retry whose 2xx was lost is a DUPLICATE at once;
+  // with a new id per attempt (spec 6.2) the effect key catches it instead.
   const stored = await recordDelivery(runSql, { ...verified, outcome: "PENDING" }, { dedupe: true });
   if (stored.outcome === "DUPLICATE") return { status: 200, outcome: "DUPLICATE" };
-  // Stored: from here on the delivery is ours, so the answer is 200 even when applying fails (the
-  // retry worker takes it from there).
+  // Stored: the delivery is ours now, so the answer is 200 even when applying fails (the retry worker takes it).
   const outcome = await applyStoredDelivery({ id: stored.id, rawBody: body.bytes, applyAttempts: 0 }, now);
   return { status: 200, outcome };
 }

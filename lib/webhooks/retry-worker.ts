@@ -1,7 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { retireDueWebhooks } from "./admin";
 import { applyStoredDelivery } from "./apply";
 
 // Applies again what the receiver stored but could not apply: FAILED deliveries whose
@@ -40,29 +39,4 @@ export async function runWebhookRetryPass(
   }
   if (claimed.length > 0) log.info({ claimed: claimed.length, outcomes }, "webhook retry pass");
   return { claimed: claimed.length, outcomes };
-}
-
-const state = globalThis as typeof globalThis & { __webhookRetryWorker?: { stop: () => void } };
-
-/** Starts the periodic pass once per process (instrumentation.ts); ticks never overlap. */
-export function startWebhookRetryWorker(intervalMs = 5_000): () => void {
-  if (state.__webhookRetryWorker) return state.__webhookRetryWorker.stop;
-  let isRunning = false;
-  const timer = setInterval(() => {
-    if (isRunning) return;
-    isRunning = true;
-    // The same tick ends rotation overlaps that are due (lib/webhooks/admin.ts), so an old webhook is
-    // retired on time even when nobody opens the webhooks page.
-    Promise.all([
-      runWebhookRetryPass().catch((error: unknown) => log.error({ err: error }, "webhook retry pass failed")),
-      retireDueWebhooks().catch((error: unknown) => log.error({ err: error }, "retiring rotated webhooks failed")),
-    ]).finally(() => (isRunning = false));
-  }, intervalMs);
-  timer.unref();
-  const stop = () => {
-    clearInterval(timer);
-    state.__webhookRetryWorker = undefined;
-  };
-  state.__webhookRetryWorker = { stop };
-  return stop;
 }

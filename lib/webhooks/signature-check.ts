@@ -1,6 +1,6 @@
-import { checkWebhookSignature, signWebhookBody } from "./signature";
+import { checkWebhookSignature } from "./signature";
 
-// The signature check tool's diagnosis (issue 5, point 8). The receiver only needs valid or not
+// The signature check tool's diagnosis. The receiver only needs valid or not
 // (./signature.ts, whose verdict this reuses); an integrator debugging their own receiver also
 // wants to know why not, so a mismatch is tried again against the bodies a receiver commonly
 // hashes by mistake instead of the raw bytes.

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { httpError, renderError, SandboxHttpError, type TErrorFlavor } from "./errors";
 
-export type RequestContext = {
+export type TRequestContext = {
   /** The CN of the client certificate: every resource belongs to it. */
   clientId: string;
   method: string;
@@ -14,10 +14,10 @@ export type RequestContext = {
   transactionId: string;
 };
 
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
-export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
+export type TReply = { status: number; body?: unknown; headers?: Record<string, string> };
+export type THandler = (ctx: TRequestContext) => TReply | Promise<TReply>;
 
-type Route = { method: string; pattern: RegExp; names: string[]; handler: Handler; flavor: TErrorFlavor };
+type Route = { method: string; pattern: RegExp; names: string[]; handler: THandler; flavor: TErrorFlavor };
 
 // Card payments, card tokens and payment links answer errors with 7.2; everything else with 7.1.
 const paymentFlavorPrefixes = [
@@ -57,12 +57,12 @@ export class Router {
   private readonly routes: Route[] = [];
 
   /** `router.add("GET", "/api/v1/pix-charges/:txid", handler)`; the error flavor follows the path unless given. */
-  add(method: string, path: string, handler: Handler, flavor: TErrorFlavor = flavorOfPath(path)): this {
+  add(method: string, path: string, handler: THandler, flavor: TErrorFlavor = flavorOfPath(path)): this {
     this.routes.push({ method: method.toUpperCase(), ...compile(path), handler, flavor });
     return this;
   }
 
-  async handle(request: TRawRequest): Promise<Reply> {
+  async handle(request: TRawRequest): Promise<TReply> {
     const transactionId = request.transactionId || randomUUID();
     const url = new URL(request.url, "https://sandbox.invalid");
     const path = url.pathname;
@@ -79,7 +79,7 @@ export class Router {
         route.names.forEach((name, index) => {
           params[name] = decodeURIComponent(match[index + 1] ?? "");
         });
-        const ctx: RequestContext = {
+        const ctx: TRequestContext = {
           clientId: request.clientId,
           method: request.method,
           path,
@@ -115,6 +115,6 @@ function parseJsonBody(text: string): unknown {
   }
 }
 
-function withTransactionId(reply: Reply, transactionId: string): Reply {
+function withTransactionId(reply: TReply, transactionId: string): TReply {
   return { ...reply, headers: { "x-transaction-id": transactionId, ...reply.headers } };
 }

@@ -66,11 +66,9 @@ const filterToCode = new Map(
 );
 
 const ZDateTimeParam = (name: string) =>
-  z
-    .string({ error: `${name} é obrigatório` })
-    .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?$/, {
-      error: "data-hora ISO 8601 sem fuso, ex. 2026-05-15T00:00:00",
-    });
+  z.string({ error: `${name} é obrigatório` }).regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?$/, {
+    error: "data-hora ISO 8601 sem fuso, ex. 2026-05-15T00:00:00",
+  });
 
 /** List-links query (spec 4.3): startDate and endDate are required. */
 export const ZListLinksQuery = z.object({

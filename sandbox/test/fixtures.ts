@@ -39,21 +39,3 @@ export async function createPaidCharge(sandbox: TSandbox, client = "merchant", b
 export function hmacHex(secret: string, raw: Buffer | string): string {
   return createHmac("sha256", secret).update(raw).digest("hex");
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `read` until `accept` holds (or fails after `timeoutMs`). */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 500)}`);
-    await sleep(100);
-  }
-}

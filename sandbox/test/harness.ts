@@ -189,7 +189,7 @@ export async function startWebhookReceiver(opts: { failTimes?: number; port?: nu
         receivedAt: Date.now(),
         answeredStatus: status,
       });
-      waiters.splice(0).forEach((wake) => wake());
+      for (const wake of waiters.splice(0)) wake();
       setTimeout(() => res.writeHead(status).end(status === 200 ? "ok" : "fail"), opts.answerDelayMs ?? 0);
     });
   });

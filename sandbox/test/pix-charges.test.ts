@@ -1,16 +1,9 @@
 import jsQR from "jsqr";
 import { parsePix } from "pix-utils";
 import { PNG } from "pngjs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseBrCode } from "../../lib/shared/br-code";
-import {
-  createCharge,
-  createPaidCharge,
-  eventually,
-  expectPixError,
-  expectValidationError,
-  wholeRange,
-} from "./fixtures";
+import { createCharge, createPaidCharge, expectPixError, expectValidationError, wholeRange } from "./fixtures";
 import { startSandbox, type TSandbox } from "./harness";
 
 let sandbox: TSandbox;
@@ -298,10 +291,13 @@ describe("charge states (spec 3.4)", () => {
     const reference = `expiry-${Date.now()}`;
     const charge = await createCharge(sandbox, "merchant", { expiration: 1, userReference: reference });
     expect(charge.status).toBe("ACTIVE");
-    const read = await eventually(
-      () => sandbox.request("merchant", "GET", `/api/v1/pix-charges/${charge.txid}`),
-      (response) => response.body.status === "EXPIRED",
-      5_000,
+    const read = await vi.waitFor(
+      async () => {
+        const response = await sandbox.request("merchant", "GET", `/api/v1/pix-charges/${charge.txid}`);
+        expect(response.body.status).toBe("EXPIRED");
+        return response;
+      },
+      { timeout: 5_000, interval: 100 },
     );
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(charge.calendar.expirationDate));
     expect(read.body.qrCodeBase64).toBeNull();
@@ -317,15 +313,17 @@ describe("charge states (spec 3.4)", () => {
   it("shows EXPIRED in a list even when never read before", async () => {
     const reference = `expiry-list-${Date.now()}`;
     await createCharge(sandbox, "merchant", { expiration: 1, userReference: reference });
-    const list = await eventually(
-      () =>
-        sandbox.request(
+    const list = await vi.waitFor(
+      async () => {
+        const response = await sandbox.request(
           "merchant",
           "GET",
           `/api/v1/pix-charges?${wholeRange}&userReference=${reference}&status=EXPIRED`,
-        ),
-      (response) => response.body.totalElements === 1,
-      5_000,
+        );
+        expect(response.body.totalElements).toBe(1);
+        return response;
+      },
+      { timeout: 5_000, interval: 100 },
     );
     expect(list.body.content[0].status).toBe("EXPIRED");
   });

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { request } from "undici";
 import { now } from "../clock";
 import { config } from "../config";
@@ -82,7 +82,7 @@ async function attempt(delivery: TDueDelivery): Promise<void> {
   const startedAt = now();
   let responseStatus: number | null = null;
   let error: string | null = null;
-  if (!webhook || !webhook.active) {
+  if (!webhook?.active) {
     error = "webhook inactive";
   } else {
     try {
@@ -92,8 +92,11 @@ async function attempt(delivery: TDueDelivery): Promise<void> {
         headers: {
           "content-type": "application/json",
           "x-webhook-event": delivery.event,
-          "x-webhook-delivery": delivery.id,
-          "x-webhook-timestamp": String(Math.floor(now() / 1000)),
+          // Spec 6.2: "unique identifier of this delivery attempt"; per-delivery keeps one id across retries.
+          "x-webhook-delivery": config().webhookDeliveryId === "per-delivery" ? delivery.id : randomUUID(),
+          // Real time, not the sandbox clock: SANDBOX_CLOCK_OFFSET_MS moves resource dates only, and a
+          // receiver checks this header against its own clock.
+          "x-webhook-timestamp": String(Math.floor(Date.now() / 1000)),
           "x-webhook-signature": signBody(webhook.secret, delivery.body),
         },
         signal: AbortSignal.timeout(config().webhookTimeoutMs),

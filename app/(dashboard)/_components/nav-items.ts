@@ -7,12 +7,13 @@ import {
   ScrollTextIcon,
   SettingsIcon,
   StoreIcon,
+  TimerIcon,
   Undo2Icon,
   UsersIcon,
   WebhookIcon,
 } from "lucide-react";
 
-export type NavKey =
+export type TNavKey =
   | "pix"
   | "refunds"
   | "links"
@@ -22,14 +23,15 @@ export type NavKey =
   | "webhookDeliveries"
   | "pos"
   | "users"
+  | "jobs"
   | "audit"
   | "settings";
 
-export type NavItem = { key: NavKey; href: `/${string}`; icon: LucideIcon };
-export type NavSection = { key: "payments" | "integrations" | "admin"; isAdminOnly: boolean; items: NavItem[] };
+export type TNavItem = { key: TNavKey; href: `/${string}`; icon: LucideIcon };
+export type TNavSection = { key: "payments" | "integrations" | "admin"; isAdminOnly: boolean; items: TNavItem[] };
 
 // Hiding the admin section is only cosmetic: each admin page and action checks the role itself.
-export const navSections: NavSection[] = [
+export const navSections: TNavSection[] = [
   {
     key: "payments",
     isAdminOnly: false,
@@ -54,6 +56,7 @@ export const navSections: NavSection[] = [
     items: [
       { key: "users", href: "/users", icon: UsersIcon },
       { key: "webhooks", href: "/webhooks", icon: WebhookIcon },
+      { key: "jobs", href: "/jobs", icon: TimerIcon },
       { key: "audit", href: "/audit", icon: ScrollTextIcon },
       { key: "settings", href: "/settings", icon: SettingsIcon },
     ],

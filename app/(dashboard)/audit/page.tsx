@@ -1,48 +1,33 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { FilterForm } from "@/components/data-table/filter-form";
-import { FilterFormActions } from "@/components/data-table/filter-form-actions";
-import { FilterSelect } from "@/components/data-table/filter-select";
-import { PeriodFilterFields } from "@/components/data-table/period-filter-fields";
+import type { SearchParams } from "nuqs/server";
+
 import { EmptyState } from "@/components/ui/empty-state";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { Pagination } from "@/components/ui/pagination";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { auditActions } from "@/lib/audit/audit-actions";
-import { type TAuditFilters, ZAuditFilters } from "@/lib/audit/audit-filters";
 import { findAuditEntries } from "@/lib/audit/audit-log";
 import { requireAdmin } from "@/lib/auth/session";
 import { formatDateTime } from "@/lib/format/date-time";
-import type { Locale } from "@/lib/i18n/config";
+import type { TLocale } from "@/lib/i18n/config";
+import { hasListFilters, toListFilters } from "@/lib/list/search-params";
+
+import { AuditFilters } from "./_components/audit-filters";
+import { loadAuditSearchParams, serializeAuditSearchParams } from "./search-params";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("audit");
   return { title: t("title") };
 }
 
-function hrefWith(filters: TAuditFilters, page: number): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...filters, page: page > 1 ? page : undefined })) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const query = params.toString();
-  return query ? `/audit?${query}` : "/audit";
-}
-
-export default async function AuditPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireAdmin();
-  const filters = ZAuditFilters.parse(await searchParams);
+  const values = await loadAuditSearchParams(searchParams);
   const [result, t, locale] = await Promise.all([
-    findAuditEntries(filters),
+    findAuditEntries(toListFilters(values)),
     getTranslations("audit"),
-    getLocale() as Promise<Locale>,
+    getLocale() as Promise<TLocale>,
   ]);
-  const hasFilters = Object.entries(filters).some(([key, value]) => key !== "page" && value !== undefined);
+  const hasFilters = hasListFilters(values);
 
   return (
     <div className="grid gap-6">
@@ -51,40 +36,9 @@ export default async function AuditPage({
         <p className="text-sm text-muted-foreground">{t("description")}</p>
       </div>
 
-      <FilterForm action="/audit" label={t("filters.label")} className="lg:grid-cols-3">
-        <FilterSelect
-          id="audit-action"
-          name="action"
-          label={t("filters.action")}
-          anyLabel={t("filters.anyAction")}
-          defaultValue={filters.action ?? ""}
-          options={auditActions.map((action) => ({ value: action, label: t(`actions.${action}`) }))}
-        />
-        <Field label={t("filters.actor")}>
-          <Input name="actor" type="search" defaultValue={filters.actor ?? ""} />
-        </Field>
-        <Field label={t("filters.resourceType")}>
-          <Input name="resourceType" defaultValue={filters.resourceType ?? ""} />
-        </Field>
-        <Field label={t("filters.resourceId")}>
-          <Input name="resourceId" defaultValue={filters.resourceId ?? ""} />
-        </Field>
-        <PeriodFilterFields
-          fromLabel={t("filters.from")}
-          toLabel={t("filters.to")}
-          from={filters.from}
-          to={filters.to}
-        />
-        <FilterFormActions
-          applyLabel={t("filters.apply")}
-          clearLabel={t("filters.clear")}
-          clearHref="/audit"
-          hasFilters={hasFilters}
-          className="sm:col-span-2 lg:col-span-3"
-        />
-      </FilterForm>
+      <AuditFilters />
 
-      {result.entries.length === 0 ? (
+      {result.rows.length === 0 ? (
         <EmptyState title={t("empty.title")} description={hasFilters ? t("empty.filtered") : t("empty.description")} />
       ) : (
         <>
@@ -100,7 +54,7 @@ export default async function AuditPage({
               </TableRow>
             </TableHeader>
             <TableBody>
-              {result.entries.map((entry) => (
+              {result.rows.map((entry) => (
                 <TableRow key={entry.id}>
                   <TableCell className="whitespace-nowrap tabular-nums">
                     {formatDateTime(entry.occurredAt, locale)}
@@ -126,7 +80,11 @@ export default async function AuditPage({
             </TableBody>
           </Table>
           <p className="text-sm text-muted-foreground">{t("total", { count: result.total })}</p>
-          <Pagination page={result.page} pageCount={result.pageCount} hrefForPage={(page) => hrefWith(filters, page)} />
+          <Pagination
+            page={result.page}
+            pageCount={result.pageCount}
+            hrefForPage={(page) => serializeAuditSearchParams("/audit", { ...values, page })}
+          />
         </>
       )}
     </div>

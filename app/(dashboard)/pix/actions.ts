@@ -2,8 +2,6 @@
 
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/actions/define-action";
-import { getRequestContext } from "@/lib/auth/request-context";
-import type { CurrentUser } from "@/lib/auth/session";
 import { cancelPixCharge, createPixCharge, refreshPixChargesPage } from "@/lib/pix/charges";
 import { requestPixRefund } from "@/lib/pix/refunds";
 import {
@@ -13,23 +11,19 @@ import {
   ZRequestPixRefundInput,
 } from "@/lib/pix/schemas";
 
-async function changeContext(user: CurrentUser) {
-  return { actor: { id: user.id, email: user.email }, ...(await getRequestContext()) };
-}
-
 function revalidateCharge(txid: string) {
   revalidatePath("/pix");
   revalidatePath(`/pix/${txid}`);
 }
 
-export const createPixChargeAction = defineAction({ schema: ZCreatePixChargeInput }, async (input, user) => {
-  const result = await createPixCharge(input, await changeContext(user));
+export const createPixChargeAction = defineAction({ schema: ZCreatePixChargeInput }, async (input, { context }) => {
+  const result = await createPixCharge(input, context);
   revalidatePath("/pix");
   return result;
 });
 
-export const cancelPixChargeAction = defineAction({ schema: ZCancelPixChargeInput }, async ({ txid }, user) => {
-  const view = await cancelPixCharge(txid, await changeContext(user));
+export const cancelPixChargeAction = defineAction({ schema: ZCancelPixChargeInput }, async ({ txid }, { context }) => {
+  const view = await cancelPixCharge(txid, context);
   revalidateCharge(txid);
   return view;
 });
@@ -41,8 +35,8 @@ export const refreshPixChargesPageAction = defineAction({ schema: ZRefreshPixCha
   return result;
 });
 
-export const requestPixRefundAction = defineAction({ schema: ZRequestPixRefundInput }, async (input, user) => {
-  const result = await requestPixRefund(input, await changeContext(user));
+export const requestPixRefundAction = defineAction({ schema: ZRequestPixRefundInput }, async (input, { context }) => {
+  const result = await requestPixRefund(input, context);
   revalidateCharge(input.txid);
   revalidatePath("/refunds");
   return result;

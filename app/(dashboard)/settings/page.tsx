@@ -4,10 +4,10 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { DateTime } from "@/components/date-time";
 import { PageHeader } from "@/components/page-header";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireAdmin } from "@/lib/auth/session";
-import { getGatewayCertificateReport, type TCertificateInfo } from "@/lib/gateway/certificate";
+import { getGatewayCertificateReport, type TCertificateInfo } from "@/lib/settings/gateway-connection";
 import { ConnectionCheck } from "./_components/connection-check";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-const expiryTones: Record<TCertificateInfo["expiryState"], BadgeTone> = {
+const expiryTones: Record<TCertificateInfo["expiryState"], TBadgeTone> = {
   valid: "success",
   expiring: "warning",
   expired: "danger",

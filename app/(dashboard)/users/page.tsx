@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
 import { formatDateTime } from "@/lib/format/date-time";
-import type { Locale } from "@/lib/i18n/config";
+import type { TLocale } from "@/lib/i18n/config";
 import { listUsers } from "@/lib/users/users";
 import { CreateUserDialog } from "./_components/create-user-dialog";
 import { UserRowActions } from "./_components/user-row-actions";
@@ -20,7 +20,7 @@ export default async function UsersPage() {
     listUsers(),
     getTranslations("users"),
     getTranslations("common"),
-    getLocale() as Promise<Locale>,
+    getLocale() as Promise<TLocale>,
   ]);
 
   return (

@@ -3,8 +3,6 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
-import { getRequestContext } from "@/lib/auth/request-context";
-import type { CurrentUser } from "@/lib/auth/session";
 import {
   checkWebhookSignature,
   deactivateWebhook,
@@ -21,14 +19,10 @@ import {
 } from "@/lib/webhooks/admin-schemas";
 import { replayDelivery } from "@/lib/webhooks/replay";
 
-async function changeContext(user: CurrentUser) {
-  return { actor: { id: user.id, email: user.email }, ...(await getRequestContext()) };
-}
-
 export const registerWebhookAction = defineAction(
   { schema: ZRegisterWebhookInput, role: "ADMIN" },
-  async (input, user) => {
-    const result = await registerWebhook(input, await changeContext(user));
+  async (input, { context }) => {
+    const result = await registerWebhook(input, context);
     revalidatePath("/webhooks");
     return result;
   },
@@ -36,24 +30,24 @@ export const registerWebhookAction = defineAction(
 
 export const updateWebhookAction = defineAction(
   { schema: ZUpdateWebhookInput, role: "ADMIN" },
-  async ({ webhookId, ...input }, user) => {
-    await updateWebhook(webhookId, input, await changeContext(user));
+  async ({ webhookId, ...input }, { context }) => {
+    await updateWebhook(webhookId, input, context);
     revalidatePath("/webhooks");
   },
 );
 
 export const deactivateWebhookAction = defineAction(
   { schema: ZWebhookIdInput, role: "ADMIN" },
-  async ({ webhookId }, user) => {
-    await deactivateWebhook(webhookId, await changeContext(user));
+  async ({ webhookId }, { context }) => {
+    await deactivateWebhook(webhookId, context);
     revalidatePath("/webhooks");
   },
 );
 
 export const startSecretRotationAction = defineAction(
   { schema: ZStartRotationInput, role: "ADMIN" },
-  async ({ webhookId, ...input }, user) => {
-    const result = await startSecretRotation(webhookId, input, await changeContext(user));
+  async ({ webhookId, ...input }, { context }) => {
+    const result = await startSecretRotation(webhookId, input, context);
     revalidatePath("/webhooks");
     return result;
   },
@@ -61,8 +55,8 @@ export const startSecretRotationAction = defineAction(
 
 export const replayDeliveryAction = defineAction(
   { schema: z.object({ id: z.uuid() }), role: "ADMIN" },
-  async ({ id }, user) => {
-    const result = await replayDelivery(id, user, await getRequestContext());
+  async ({ id }, { user, context }) => {
+    const result = await replayDelivery(id, user, context);
     revalidatePath("/webhooks/deliveries");
     return result;
   },

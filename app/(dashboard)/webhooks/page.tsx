@@ -6,8 +6,8 @@ import { DataTableError } from "@/components/data-table/data-table-error";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireAdmin } from "@/lib/auth/session";
-import { type AppErrorCode, isAppError } from "@/lib/errors";
-import { listWebhooksForAdmin, type WebhookAdminRow } from "@/lib/webhooks/admin";
+import { isAppError, type TAppErrorCode } from "@/lib/errors";
+import { listWebhooksForAdmin, type TWebhookAdminRow } from "@/lib/webhooks/admin";
 import { webhookReceiverUrl } from "@/lib/webhooks/receiver-url";
 
 import { ReconciliationPanel } from "./_components/reconciliation-panel";
@@ -25,8 +25,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function WebhooksPage() {
   await requireAdmin();
   const [t, tErrors] = await Promise.all([getTranslations("webhooks"), getTranslations("errors.codes")]);
-  let rows: WebhookAdminRow[] | null = null;
-  let errorCode: AppErrorCode | undefined;
+  let rows: TWebhookAdminRow[] | null = null;
+  let errorCode: TAppErrorCode | undefined;
   try {
     rows = await listWebhooksForAdmin();
   } catch (error) {

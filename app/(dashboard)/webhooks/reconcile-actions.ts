@@ -2,23 +2,22 @@
 
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
-import { getRequestContext } from "@/lib/auth/request-context";
 import { AppError } from "@/lib/errors";
 import { runManualReconciliation } from "@/lib/reconcile/reconcile";
 
 // The panel re-renders through the live "reconciliation" change, so nothing is revalidated here.
-export const runReconciliationAction = defineAction({ schema: z.object({}), role: "ADMIN" }, async (_input, user) => {
-  const result = await runManualReconciliation({
-    actor: { id: user.id, email: user.email },
-    ...(await getRequestContext()),
-  });
-  if (result.status === "skipped") throw new AppError("CONFLICT", "reconcileRunning");
-  const { run } = result;
-  return {
-    id: run.id,
-    status: run.status,
-    healedCount: run.healedCount,
-    chargesScanned: run.chargesScanned,
-    refundsScanned: run.refundsScanned,
-  };
-});
+export const runReconciliationAction = defineAction(
+  { schema: z.object({}), role: "ADMIN" },
+  async (_input, { context }) => {
+    const result = await runManualReconciliation(context);
+    if (result.status === "skipped") throw new AppError("CONFLICT", "reconcileRunning");
+    const { run } = result;
+    return {
+      id: run.id,
+      status: run.status,
+      healedCount: run.healedCount,
+      chargesScanned: run.chargesScanned,
+      refundsScanned: run.refundsScanned,
+    };
+  },
+);

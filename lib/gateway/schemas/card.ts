@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { ZPageQuery } from "./common";
 
-// 3.2 card token state.
 export const cardStatuses = ["ATV", "INA"] as const;
 
 const ZText = z.string().nullish();
 
-// 2.5 Card (list items, lookup by token). `id` is not in the spec; the sandbox adds it for "read card by id".
+// `id` is not in 2.5; the sandbox adds it for "read card by id".
 export const ZCard = z.object({
   id: ZText,
   statusCard: z.string(),
@@ -21,7 +20,7 @@ export const ZCard = z.object({
 });
 export type TCard = z.infer<typeof ZCard>;
 
-// 2.5 lookup by token wrapper: the paging numbers are strings.
+// The paging numbers are strings here.
 export const ZCardLookup = z.object({
   codigoResposta: z.string(),
   mensagemResposta: ZText,
@@ -32,7 +31,7 @@ export const ZCardLookup = z.object({
 });
 export type TCardLookup = z.infer<typeof ZCardLookup>;
 
-// 2.5 card by id / create card result (lengths per section 8).
+// Lengths per section 8.
 export const ZCardResult = z.object({
   id: ZText,
   code: z.string().max(4),
@@ -49,7 +48,6 @@ export const ZCardResult = z.object({
 });
 export type TCardResult = z.infer<typeof ZCardResult>;
 
-// 2.5 enable/disable result.
 export const ZCardStatusResult = z.object({
   codigo: z.string(),
   mensagem: ZText,
@@ -64,7 +62,6 @@ export const ZCardStatusResult = z.object({
 });
 export type TCardStatusResult = z.infer<typeof ZCardStatusResult>;
 
-// 4.2 create card body.
 export const ZCreateCardRequest = z.object({
   dataExpiracao: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, "MM/YY"),
   numeroCartao: z.string().regex(/^\d{12,19}$/),

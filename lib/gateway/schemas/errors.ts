@@ -14,8 +14,8 @@ export const ZPixApiErrorBody = z.looseObject({
 });
 export type TPixApiErrorBody = z.infer<typeof ZPixApiErrorBody>;
 
-// 7.2: ErrorResponse of create payment (the sandbox uses it for cards and links too). A refused
-// link confirmation adds the authorizer's codigo/mensagem/merchantAdviceCode: kept as extra fields.
+// 7.2 (the sandbox uses it for cards and links too). A refused link confirmation adds codigo/mensagem/
+// merchantAdviceCode: kept as extra fields.
 export const ZPaymentErrorResponse = z.looseObject({
   code: z.string(),
   message: z.string(),

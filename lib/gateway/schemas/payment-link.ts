@@ -5,12 +5,10 @@ import { ZQueryDateTime } from "./common";
 // adds 2 EXPIRED, 4 CANCELLED); the list filter uses other, Portuguese names.
 export const paymentLinkStatusFilters = ["ATIVO", "EXPIRADO", "PAGO", "CANCELADO"] as const;
 
-// 2.6 accepted/used methods: code 1 credit card, 2 Pix.
 export const paymentLinkMethodCodes = { CREDIT_CARD: 1, PIX: 2 } as const;
 
 const ZCodeDescription = z.object({ code: z.number().int(), description: z.string() });
 
-// 2.6 payment link.
 export const ZPaymentLink = z.object({
   linkPaymentId: z.number().int(),
   linkPaymentUuid: z.string(),
@@ -35,7 +33,7 @@ export const ZPaymentLink = z.object({
 });
 export type TPaymentLink = z.infer<typeof ZPaymentLink>;
 
-// 4.3 create link body. Note the request spells it metodosPagamentosAceitos, the response metodosPagamentoAceitos.
+// The request spells it metodosPagamentosAceitos, the response metodosPagamentoAceitos.
 export const ZCreatePaymentLinkRequest = z.object({
   nomePagador: z.string().trim().min(1),
   numeroInscricao: z.string().min(1),
@@ -52,7 +50,6 @@ export const ZCreatePaymentLinkRequest = z.object({
 });
 export type TCreatePaymentLinkRequest = z.input<typeof ZCreatePaymentLinkRequest>;
 
-// 4.3 list links query: the period is required.
 export const ZListPaymentLinksQuery = z.object({
   startDate: ZQueryDateTime,
   endDate: ZQueryDateTime,

@@ -1,13 +1,9 @@
 import { z } from "zod";
 import { ZPageQuery } from "./common";
 
-// Card payment schemas (2.1 to 2.4). Card numbers and security codes pass through the request
-// schema only: nothing here logs or stores them.
-
 // 2.1 tipoParcelamento: allowed values per the spec; meanings are the sandbox's (sandbox/README.md).
 export const installmentTypes = ["3", "4", "6", "7"] as const;
 
-// 2.1 card payment request (create payment, tokenize payment, confirm link payment).
 export const ZCardPaymentRequest = z
   .object({
     identificacaoPagamento: z.string().min(1),
@@ -35,8 +31,7 @@ export const ZCardPaymentRequest = z
   });
 export type TCardPaymentRequest = z.input<typeof ZCardPaymentRequest>;
 
-// 3.1 transaction status: only CON and CAN are shown in the spec (the sandbox adds NEG for a
-// refusal); any string parses.
+// 3.1 shows only CON and CAN (the sandbox adds NEG for a refusal); any string parses.
 export const transactionStatuses = ["CON", "CAN", "NEG"] as const;
 
 // 2.2 tipoPagamento: B boleto, C credit, D debit, P private label, T transfer, G gift, O other, W boleto NR.
@@ -44,7 +39,6 @@ export const paymentTypes = ["B", "C", "D", "P", "T", "G", "O", "W"] as const;
 
 const ZText = z.string().nullish();
 
-// 2.3 installment.
 export const ZInstallment = z.object({
   id: z.string(),
   transacaoCartaoId: z.string(),
@@ -54,8 +48,7 @@ export const ZInstallment = z.object({
 });
 export type TInstallment = z.infer<typeof ZInstallment>;
 
-// 2.2 payment transaction. Identifiers, codes, status and amount are required; the descriptive
-// fields are lenient (upstream leaves some out: recorrenciaId, dataPagamento of a refusal).
+// Descriptive fields are lenient: upstream leaves some out (recorrenciaId, a refusal's dataPagamento).
 export const ZPaymentTransaction = z.object({
   id: z.string(),
   codigo: z.string(),
@@ -91,8 +84,7 @@ export const ZPaymentTransaction = z.object({
 });
 export type TPaymentTransaction = z.infer<typeof ZPaymentTransaction>;
 
-// 2.4 cancellation result. `valor` is the cancelled amount in CENTS as a string, unlike every
-// other amount of the API.
+// 2.4: `valor` is the cancelled amount in CENTS as a string, unlike every other amount of the API.
 export const ZPaymentCancellation = z.object({
   codigo: z.string(),
   mensagem: z.string(),
@@ -119,6 +111,5 @@ export const ZPaymentCancellation = z.object({
 });
 export type TPaymentCancellation = z.infer<typeof ZPaymentCancellation>;
 
-// 4.1 list payments query.
 export const ZListPaymentsQuery = ZPageQuery;
 export type TListPaymentsQuery = z.input<typeof ZListPaymentsQuery>;

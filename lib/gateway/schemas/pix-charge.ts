@@ -55,7 +55,6 @@ export const ZPixChargeListItem = z.object({
 });
 export type TPixChargeListItem = z.infer<typeof ZPixChargeListItem>;
 
-// 2.7 Pix charge (read, create, cancel, and the pix_charge.paid webhook data).
 export const ZPixCharge = ZPixChargeListItem.extend({
   pixCopyAndPaste: ZOptionalText,
   qrCodeBase64: ZOptionalText,
@@ -68,8 +67,7 @@ export const ZPixCharge = ZPixChargeListItem.extend({
 });
 export type TPixCharge = z.infer<typeof ZPixCharge>;
 
-// 4.4 create immediate charge: payload "not shown" in the spec; this is the sandbox's choice
-// (sandbox/README.md): amount in BRL, expiration in seconds, a debtor with exactly one of CPF/CNPJ.
+// 4.4 body "not shown" in the spec: the sandbox's choice (sandbox/README.md), amount in BRL, expiration in seconds.
 export const ZCreatePixChargeRequest = z.object({
   amount: ZWireAmount,
   expiration: z.number().int().min(1).optional(),
@@ -93,7 +91,6 @@ export const ZCreatePixChargeRequest = z.object({
 });
 export type TCreatePixChargeRequest = z.input<typeof ZCreatePixChargeRequest>;
 
-// 4.4 list charges query: the period (by creation date) is required.
 export const ZListPixChargesQuery = ZPageQuery.extend({
   initialDate: ZQueryDateTime,
   endDate: ZQueryDateTime,

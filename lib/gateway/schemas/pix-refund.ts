@@ -5,7 +5,6 @@ import { ZDateTime, ZOptionalText, ZPageQuery, ZQueryDateTime, ZWireAmount } fro
 export const pixRefundStatusCodes = { CREATED: 1, PROCESSING: 2, RETURNED: 3, "NOT FINISHED": 4, ERROR: 99 } as const;
 export type TPixRefundStatusName = keyof typeof pixRefundStatusCodes;
 
-// 2.8 Pix refund.
 export const ZPixRefund = z.object({
   pixRefundId: z.string(),
   pixChargeId: z.number().int(),
@@ -30,7 +29,6 @@ export const ZPixRefund = z.object({
 });
 export type TPixRefund = z.infer<typeof ZPixRefund>;
 
-// 4.5 request refund body. Amount in BRL (the wire unit), at most two decimals.
 export const ZRequestPixRefundRequest = z.object({
   txid: z.string().min(1),
   amount: ZWireAmount,
@@ -40,7 +38,6 @@ export const ZRequestPixRefundRequest = z.object({
 });
 export type TRequestPixRefundRequest = z.input<typeof ZRequestPixRefundRequest>;
 
-// 4.5 list refunds query (none required).
 export const ZListPixRefundsQuery = ZPageQuery.extend({
   initialDate: ZQueryDateTime.optional(),
   endDate: ZQueryDateTime.optional(),

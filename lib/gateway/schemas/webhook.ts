@@ -7,7 +7,6 @@ import { ZPixRefund } from "./pix-refund";
 export const webhookEvents = ["pix_charge.paid", "pix_refund.returned", "link_payment.paid"] as const;
 export type TWebhookEvent = (typeof webhookEvents)[number];
 
-// 2.9 Webhook as listed and updated (no secret).
 export const ZWebhook = z.object({
   id: z.string(),
   url: z.string(),
@@ -27,12 +26,10 @@ const ZWebhookEvents = z.array(z.enum(webhookEvents)).min(1);
 export const ZRegisterWebhookRequest = z.object({ url: ZWebhookUrl, events: ZWebhookEvents });
 export type TRegisterWebhookRequest = z.input<typeof ZRegisterWebhookRequest>;
 
-// 4.6 update replaces url, events and active together.
 export const ZUpdateWebhookRequest = ZRegisterWebhookRequest.extend({ active: z.boolean() });
 export type TUpdateWebhookRequest = z.input<typeof ZUpdateWebhookRequest>;
 
-// 6.2 delivery body. `data` is the charge (2.7) or the refund (2.8); the link_payment.paid payload
-// is "not shown" in the spec, so it stays unknown here and is parsed by whoever handles it.
+// The link_payment.paid payload is "not shown" in the spec: its `data` stays unknown here, for the handler to parse.
 export const ZWebhookDelivery = z.discriminatedUnion("event", [
   z.object({ event: z.literal("pix_charge.paid"), occurredAt: ZDateTime, data: ZPixCharge }),
   z.object({ event: z.literal("pix_refund.returned"), occurredAt: ZDateTime, data: ZPixRefund }),

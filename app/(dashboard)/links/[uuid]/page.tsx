@@ -7,9 +7,9 @@ import { requireUser } from "@/lib/auth/session";
 import { formatBRL } from "@/lib/format/money";
 import { getPaymentLinkView } from "@/lib/links/payment-links";
 import { ZLinkPaymentUuid } from "@/lib/links/schemas";
-import type { PaymentLinkView } from "@/lib/links/types";
+import type { TPaymentLinkView } from "@/lib/links/types";
 
-import { PaymentLinkLive, type ShareTargets } from "./_components/payment-link-live";
+import { PaymentLinkLive, type TShareTargets } from "./_components/payment-link-live";
 
 type PaymentLinkPageProps = { params: Promise<{ uuid: string }> };
 
@@ -21,7 +21,7 @@ export async function generateMetadata({ params }: PaymentLinkPageProps): Promis
 // The payer is in Brazil: the prefilled WhatsApp and e-mail messages are Portuguese whatever the
 // staff member's language. They carry the page's address but never the verification code, which
 // staff pass on by another channel.
-async function toShareTargets(link: PaymentLinkView): Promise<ShareTargets> {
+async function toShareTargets(link: TPaymentLinkView): Promise<TShareTargets> {
   const t = await getTranslations({ locale: "pt-BR", namespace: "links.shareMessage" });
   const values = { name: link.payer.name, amount: formatBRL(link.amountCents, "pt-BR"), url: link.paymentUrl };
   const text = link.description

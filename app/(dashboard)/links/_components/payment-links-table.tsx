@@ -4,14 +4,14 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
-import { createDataTableColumnHelper, DataTable, type DataTableColumn } from "@/components/data-table/data-table";
+import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { PaymentLinkStatusBadge } from "@/components/payment-link-status-badge";
-import type { PaymentLinkListRow } from "@/lib/links/types";
+import type { TPaymentLinkListRow } from "@/lib/links/types";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 
-const column = createDataTableColumnHelper<PaymentLinkListRow>();
+const column = createDataTableColumnHelper<TPaymentLinkListRow>();
 
 function Header({ name }: { name: string }) {
   const t = useTranslations("links.list.columns");
@@ -30,7 +30,7 @@ function MethodName({ code }: { code: number | null }) {
 }
 
 // Sort keys are the list filter's `sort` values (lib/links/schemas.ts, paymentLinkSortColumns).
-const columns: DataTableColumn<PaymentLinkListRow>[] = [
+const columns: TDataTableColumn<TPaymentLinkListRow>[] = [
   column.accessor("createdAt", {
     header: () => <Header name="createdAt" />,
     cell: (info) => (
@@ -89,7 +89,7 @@ const columns: DataTableColumn<PaymentLinkListRow>[] = [
   }),
 ];
 
-export function PaymentLinksTable({ rows, empty }: { rows: PaymentLinkListRow[]; empty: ReactNode }) {
+export function PaymentLinksTable({ rows, empty }: { rows: TPaymentLinkListRow[]; empty: ReactNode }) {
   const t = useTranslations("links.list");
   return (
     <DataTable

@@ -9,7 +9,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
-import type { TPeriod } from "@/lib/format/period";
+import type { TPeriod } from "@/lib/list/period";
 
 import { refreshPaymentLinksAction } from "../actions";
 

@@ -4,14 +4,14 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
-import { createDataTableColumnHelper, DataTable, type DataTableColumn } from "@/components/data-table/data-table";
+import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { PixChargeStatusBadge } from "@/components/pix-charge-status-badge";
-import type { PixChargeListRow } from "@/lib/pix/types";
+import type { TPixChargeListRow } from "@/lib/pix/types";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 
-const column = createDataTableColumnHelper<PixChargeListRow>();
+const column = createDataTableColumnHelper<TPixChargeListRow>();
 
 function Header({ name }: { name: string }) {
   const t = useTranslations("pix.list.columns");
@@ -19,7 +19,7 @@ function Header({ name }: { name: string }) {
 }
 
 // Sort keys are the list filter's `sort` values (lib/pix/schemas.ts, pixChargeSortColumns).
-const columns: DataTableColumn<PixChargeListRow>[] = [
+const columns: TDataTableColumn<TPixChargeListRow>[] = [
   column.accessor("createdAt", {
     header: () => <Header name="createdAt" />,
     cell: (info) => <DateTime value={info.getValue()} />,
@@ -76,7 +76,7 @@ const columns: DataTableColumn<PixChargeListRow>[] = [
   }),
 ];
 
-export function PixChargesTable({ rows, empty }: { rows: PixChargeListRow[]; empty: ReactNode }) {
+export function PixChargesTable({ rows, empty }: { rows: TPixChargeListRow[]; empty: ReactNode }) {
   const t = useTranslations("pix.list");
   return <DataTable columns={columns} data={rows} getRowId={(row) => row.txid} empty={empty} caption={t("caption")} />;
 }

@@ -8,7 +8,7 @@ import { toast } from "sonner";
 
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import type { TPeriod } from "@/lib/format/period";
+import type { TPeriod } from "@/lib/list/period";
 
 import { refreshPixChargesPageAction } from "../actions";
 import { usePixErrorText } from "./use-pix-error-text";

@@ -1,9 +1,9 @@
 import { useTranslations } from "next-intl";
 
-import type { ActionError } from "@/lib/actions/define-action";
-import type { AppErrorCode } from "@/lib/errors";
+import type { TActionError } from "@/lib/actions/define-action";
+import type { TAppErrorCode } from "@/lib/errors";
 
-type MessagesByCode = Partial<Record<AppErrorCode, string>>;
+type MessagesByCode = Partial<Record<TAppErrorCode, string>>;
 
 /**
  * Text of a Pix action's failure: field errors and some messages are keys under `pix.errors`
@@ -14,7 +14,7 @@ export function usePixErrorText() {
   const t = useTranslations();
   const keyText = (key: string | undefined) => (key && t.has(`pix.errors.${key}`) ? t(`pix.errors.${key}`) : undefined);
   const fieldText = (fieldErrors: Record<string, string> | undefined, field: string) => keyText(fieldErrors?.[field]);
-  const formText = (error: ActionError, byCode: MessagesByCode = {}) =>
+  const formText = (error: TActionError, byCode: MessagesByCode = {}) =>
     Object.values(error.fieldErrors ?? {})
       .map(keyText)
       .find(Boolean) ??

@@ -4,13 +4,13 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
-import { createDataTableColumnHelper, DataTable, type DataTableColumn } from "@/components/data-table/data-table";
+import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { PixRefundStatusBadge } from "@/components/pix-refund-status-badge";
-import type { PixRefundListRow } from "@/lib/pix/types";
+import type { TPixRefundListRow } from "@/lib/pix/types";
 
-const column = createDataTableColumnHelper<PixRefundListRow>();
+const column = createDataTableColumnHelper<TPixRefundListRow>();
 
 function Header({ name }: { name: string }) {
   const t = useTranslations("refunds.columns");
@@ -18,7 +18,7 @@ function Header({ name }: { name: string }) {
 }
 
 // Sort keys are the list filter's `sort` values (lib/pix/schemas.ts, pixRefundSortColumns).
-const columns: DataTableColumn<PixRefundListRow>[] = [
+const columns: TDataTableColumn<TPixRefundListRow>[] = [
   column.accessor("createdAt", {
     header: () => <Header name="createdAt" />,
     cell: (info) => <DateTime value={info.getValue()} />,
@@ -70,7 +70,7 @@ const columns: DataTableColumn<PixRefundListRow>[] = [
   }),
 ];
 
-export function PixRefundsTable({ rows, empty }: { rows: PixRefundListRow[]; empty: ReactNode }) {
+export function PixRefundsTable({ rows, empty }: { rows: TPixRefundListRow[]; empty: ReactNode }) {
   const t = useTranslations("refunds");
   return (
     <DataTable columns={columns} data={rows} getRowId={(row) => row.pixRefundId} empty={empty} caption={t("caption")} />

@@ -5,12 +5,12 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import type { AppErrorCode } from "@/lib/errors";
-import type { TConnectionCheck } from "@/lib/gateway/certificate";
+import type { TAppErrorCode } from "@/lib/errors";
+import type { TConnectionCheck } from "@/lib/settings/types";
 import { checkGatewayConnectionAction } from "../actions";
 
 // What to look at for each way the check can fail (the detail line names the exact error).
-const hintKeys: Partial<Record<AppErrorCode, string>> = {
+const hintKeys: Partial<Record<TAppErrorCode, string>> = {
   UPSTREAM_UNAVAILABLE: "unavailable",
   UPSTREAM_TIMEOUT: "timeout",
   UPSTREAM_REJECTED: "rejected",
@@ -20,7 +20,7 @@ export function ConnectionCheck() {
   const t = useTranslations("settings.connection");
   const tErrors = useTranslations("errors.codes");
   const [result, setResult] = useState<
-    TConnectionCheck | { ok: false; code: AppErrorCode; message: string; detail?: undefined } | null
+    TConnectionCheck | { ok: false; code: TAppErrorCode; message: string; detail?: undefined } | null
   >(null);
   const [isPending, startTransition] = useTransition();
 
@@ -31,7 +31,7 @@ export function ConnectionCheck() {
     });
   }
 
-  const failedCode = result && !result.ok ? (result.code as AppErrorCode) : undefined;
+  const failedCode = result && !result.ok ? (result.code as TAppErrorCode) : undefined;
   return (
     <div className="grid gap-3">
       <div>

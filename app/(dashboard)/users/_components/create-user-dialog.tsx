@@ -16,7 +16,7 @@ import {
 import { Field, FormError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import type { ActionError } from "@/lib/actions/define-action";
+import type { TActionError } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
 import { createUserAction } from "../actions";
 import { OneTimePassword } from "./one-time-password";
@@ -26,7 +26,7 @@ export function CreateUserDialog() {
   const tCommon = useTranslations("common");
   const { fieldText, formText } = useActionErrorText();
   const [isOpen, setIsOpen] = useState(false);
-  const [error, setError] = useState<ActionError | null>(null);
+  const [error, setError] = useState<TActionError | null>(null);
   const [created, setCreated] = useState<{ email: string; oneTimePassword: string } | null>(null);
   const [isPending, startTransition] = useTransition();
 

@@ -20,7 +20,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import type { ActionResult } from "@/lib/actions/define-action";
+import type { TActionResult } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
 
 import { changeUserRoleAction, resetUserPasswordAction, setUserActiveAction } from "../actions";
@@ -44,7 +44,7 @@ export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean })
     "resetPassword",
   ];
 
-  async function run(selected: Change): Promise<ActionResult<unknown>> {
+  async function run(selected: Change): Promise<TActionResult<unknown>> {
     if (selected === "makeAdmin" || selected === "makeStaff") {
       return changeUserRoleAction({ userId: user.id, role: selected === "makeAdmin" ? "ADMIN" : "STAFF" });
     }

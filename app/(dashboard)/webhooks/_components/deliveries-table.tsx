@@ -4,21 +4,21 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
-import { createDataTableColumnHelper, DataTable, type DataTableColumn } from "@/components/data-table/data-table";
+import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { webhookEventKey } from "@/lib/webhooks/delivery-filters";
-import type { DeliveryListRow } from "@/lib/webhooks/history";
+import type { TDeliveryListRow } from "@/lib/webhooks/history";
 
 import { DeliveryOutcomeBadge } from "./delivery-outcome-badge";
 
-const column = createDataTableColumnHelper<DeliveryListRow>();
+const column = createDataTableColumnHelper<TDeliveryListRow>();
 
 function Header({ name }: { name: string }) {
   const t = useTranslations("webhooks.deliveries.columns");
   return <>{t(name)}</>;
 }
 
-function EventCell({ row }: { row: DeliveryListRow }) {
+function EventCell({ row }: { row: TDeliveryListRow }) {
   const t = useTranslations("webhooks");
   if (!row.event) return <span className="text-muted-foreground">—</span>;
   const key = webhookEventKey(row.event);
@@ -30,7 +30,7 @@ function EventCell({ row }: { row: DeliveryListRow }) {
   );
 }
 
-const columns: DataTableColumn<DeliveryListRow>[] = [
+const columns: TDataTableColumn<TDeliveryListRow>[] = [
   column.accessor("receivedAt", {
     header: () => <Header name="receivedAt" />,
     cell: ({ row }) => (
@@ -60,7 +60,7 @@ const columns: DataTableColumn<DeliveryListRow>[] = [
   }),
 ];
 
-export function DeliveriesTable({ rows, empty }: { rows: DeliveryListRow[]; empty: ReactNode }) {
+export function DeliveriesTable({ rows, empty }: { rows: TDeliveryListRow[]; empty: ReactNode }) {
   const t = useTranslations("webhooks.deliveries");
   return <DataTable columns={columns} data={rows} getRowId={(row) => row.id} empty={empty} caption={t("caption")} />;
 }

@@ -1,9 +1,9 @@
 import { useTranslations } from "next-intl";
 
-import { StatusBadge, type StatusTone } from "@/components/status-badge";
+import { StatusBadge, type TStatusTone } from "@/components/status-badge";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/enums";
 
-const toneByOutcome: Record<WebhookDeliveryOutcome, StatusTone> = {
+const toneByOutcome: Record<WebhookDeliveryOutcome, TStatusTone> = {
   PENDING: "info",
   APPLIED: "success",
   DUPLICATE: "neutral",

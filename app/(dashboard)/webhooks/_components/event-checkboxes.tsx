@@ -6,8 +6,8 @@ import { useId } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FieldError } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
-import { type TWebhookEvent, webhookEvents } from "@/lib/gateway/schemas/webhook";
 import { webhookEventKey } from "@/lib/webhooks/delivery-filters";
+import { type TWebhookEvent, webhookEvents } from "@/lib/webhooks/event-names";
 
 type EventCheckboxesProps = {
   value: TWebhookEvent[];

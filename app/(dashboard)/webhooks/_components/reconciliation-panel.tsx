@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 
 import { DateTime } from "@/components/date-time";
 import { LiveRefresh } from "@/components/live/live-refresh";
-import { StatusBadge, type StatusTone } from "@/components/status-badge";
+import { StatusBadge, type TStatusTone } from "@/components/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getReconcileEnv } from "@/lib/config/reconcile-env";
@@ -11,7 +11,7 @@ import { findRecentReconciliationRuns, type THealedItem } from "@/lib/reconcile/
 
 import { ReconcileNowButton } from "./reconcile-now-button";
 
-const toneByStatus: Record<string, StatusTone> = { RUNNING: "info", SUCCEEDED: "success", FAILED: "danger" };
+const toneByStatus: Record<string, TStatusTone> = { RUNNING: "info", SUCCEEDED: "success", FAILED: "danger" };
 // Enough to see what a run did; the log line of each run lists everything.
 const maxHealedShown = 5;
 

@@ -17,9 +17,9 @@ import {
 import { Field, FormError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import type { ActionError } from "@/lib/actions/define-action";
+import type { TActionError } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
-import { type TWebhookEvent, webhookEvents } from "@/lib/gateway/schemas/webhook";
+import { type TWebhookEvent, webhookEvents } from "@/lib/webhooks/event-names";
 
 import { registerWebhookAction } from "../actions";
 import { EventCheckboxes } from "./event-checkboxes";
@@ -32,7 +32,7 @@ export function RegisterWebhookDialog({ defaultUrlHint }: { defaultUrlHint: stri
   const { fieldText, formText } = useActionErrorText("webhooks");
   const [isOpen, setIsOpen] = useState(false);
   const [events, setEvents] = useState<TWebhookEvent[]>([...webhookEvents]);
-  const [error, setError] = useState<ActionError | null>(null);
+  const [error, setError] = useState<TActionError | null>(null);
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
   const [isPending, startTransition] = useTransition();
 

@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import type { ActionError } from "@/lib/actions/define-action";
+import type { TActionError } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
 import type { TSignatureCheckResult } from "@/lib/webhooks/admin";
 
@@ -33,7 +33,7 @@ export function SignatureCheckForm({ webhooks, initial }: SignatureCheckFormProp
       : (webhooks[0]?.id ?? "");
   const [localWebhookId, setLocalWebhookId] = useState(initialWebhookId);
   const [result, setResult] = useState<TSignatureCheckResult | null>(null);
-  const [error, setError] = useState<ActionError | null>(null);
+  const [error, setError] = useState<TActionError | null>(null);
   const [isPending, startTransition] = useTransition();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {

@@ -28,16 +28,16 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
-import type { ActionError } from "@/lib/actions/define-action";
+import type { TActionError } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
-import { type TWebhookEvent, webhookEvents } from "@/lib/gateway/schemas/webhook";
 import { rotationOverlapMinutes } from "@/lib/webhooks/admin-schemas";
+import { type TWebhookEvent, webhookEvents } from "@/lib/webhooks/event-names";
 
 import { deactivateWebhookAction, startSecretRotationAction, updateWebhookAction } from "../actions";
 import { EventCheckboxes } from "./event-checkboxes";
 import { WebhookSecretOnce } from "./webhook-secret-once";
 
-export type WebhookRowActionsProps = {
+export type TWebhookRowActionsProps = {
   webhook: {
     upstreamId: string;
     localId: string | null;
@@ -54,7 +54,7 @@ function knownEvents(events: string[]): TWebhookEvent[] {
   return webhookEvents.filter((event) => events.includes(event));
 }
 
-export function WebhookRowActions({ webhook }: WebhookRowActionsProps) {
+export function WebhookRowActions({ webhook }: TWebhookRowActionsProps) {
   const t = useTranslations("webhooks.actions");
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const close = () => setDialog(null);
@@ -91,7 +91,7 @@ export function WebhookRowActions({ webhook }: WebhookRowActionsProps) {
   );
 }
 
-type DialogProps = { webhook: WebhookRowActionsProps["webhook"]; onClose: () => void };
+type DialogProps = { webhook: TWebhookRowActionsProps["webhook"]; onClose: () => void };
 
 function EditWebhookDialog({ webhook, onClose }: DialogProps) {
   const t = useTranslations("webhooks.actions.edit");
@@ -100,7 +100,7 @@ function EditWebhookDialog({ webhook, onClose }: DialogProps) {
   const { fieldText, formText } = useActionErrorText("webhooks");
   const [events, setEvents] = useState<TWebhookEvent[]>(knownEvents(webhook.events));
   const [isActive, setIsActive] = useState(webhook.isActive);
-  const [error, setError] = useState<ActionError | null>(null);
+  const [error, setError] = useState<TActionError | null>(null);
   const [isPending, startTransition] = useTransition();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -172,7 +172,7 @@ function RotateSecretDialog({ webhook, onClose }: DialogProps) {
   const tCommon = useTranslations("common");
   const { formText } = useActionErrorText("webhooks");
   const [overlapMinutes, setOverlapMinutes] = useState<number>(rotationOverlapMinutes[1]);
-  const [error, setError] = useState<ActionError | null>(null);
+  const [error, setError] = useState<TActionError | null>(null);
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
   const [isPending, startTransition] = useTransition();
 

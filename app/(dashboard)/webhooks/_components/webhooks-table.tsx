@@ -3,23 +3,23 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
-import { createDataTableColumnHelper, DataTable, type DataTableColumn } from "@/components/data-table/data-table";
+import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { StatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
-import type { WebhookAdminRow } from "@/lib/webhooks/admin";
+import type { TWebhookAdminRow } from "@/lib/webhooks/admin";
 import { webhookEventKey } from "@/lib/webhooks/delivery-filters";
 
 import { WebhookRowActions } from "./webhook-row-actions";
 
-const column = createDataTableColumnHelper<WebhookAdminRow>();
+const column = createDataTableColumnHelper<TWebhookAdminRow>();
 
 function Header({ name }: { name: string }) {
   const t = useTranslations("webhooks.list.columns");
   return name === "actions" ? <span className="sr-only">{t(name)}</span> : <>{t(name)}</>;
 }
 
-function UrlCell({ row }: { row: WebhookAdminRow }) {
+function UrlCell({ row }: { row: TWebhookAdminRow }) {
   const t = useTranslations("webhooks.list");
   return (
     <div className="flex max-w-md min-w-64 flex-col gap-0.5">
@@ -47,7 +47,7 @@ function EventsCell({ events }: { events: string[] }) {
   );
 }
 
-function StatusCell({ row }: { row: WebhookAdminRow }) {
+function StatusCell({ row }: { row: TWebhookAdminRow }) {
   const t = useTranslations("webhooks.list.status");
   const status = !row.isActive ? "inactive" : row.retireAt ? "retiring" : "active";
   return (
@@ -73,7 +73,7 @@ function SecretCell({ hasSecret }: { hasSecret: boolean }) {
   );
 }
 
-function DeliveriesCell({ row }: { row: WebhookAdminRow }) {
+function DeliveriesCell({ row }: { row: TWebhookAdminRow }) {
   const t = useTranslations("webhooks.list");
   if (!row.lastDeliveryAt) return <span className="text-muted-foreground">{t("neverDelivered")}</span>;
   return (
@@ -88,7 +88,7 @@ function DeliveriesCell({ row }: { row: WebhookAdminRow }) {
   );
 }
 
-const columns: DataTableColumn<WebhookAdminRow>[] = [
+const columns: TDataTableColumn<TWebhookAdminRow>[] = [
   column.accessor("url", { header: () => <Header name="url" />, cell: ({ row }) => <UrlCell row={row.original} /> }),
   column.accessor("events", {
     header: () => <Header name="events" />,
@@ -129,7 +129,7 @@ const columns: DataTableColumn<WebhookAdminRow>[] = [
   }),
 ];
 
-export function WebhooksTable({ rows, empty }: { rows: WebhookAdminRow[]; empty: ReactNode }) {
+export function WebhooksTable({ rows, empty }: { rows: TWebhookAdminRow[]; empty: ReactNode }) {
   const t = useTranslations("webhooks.list");
   return (
     <DataTable columns={columns} data={rows} getRowId={(row) => row.upstreamId} empty={empty} caption={t("caption")} />

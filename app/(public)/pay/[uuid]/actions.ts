@@ -5,16 +5,22 @@ import { redirect } from "next/navigation";
 import { getRequestContext } from "@/lib/auth/request-context";
 import { isAppError } from "@/lib/errors";
 import { setLocaleAction } from "@/lib/i18n/actions";
-import type { Locale } from "@/lib/i18n/config";
+import type { TLocale } from "@/lib/i18n/config";
 import { grantPayAccess, hasPayAccess, payPagePath } from "@/lib/links/pay-access";
 import { payLinkByCard, verifyPayPageCode, ZCardPaymentInput, ZLinkPaymentUuid } from "@/lib/links/pay-page";
 import { getOrCreateLinkPixCharge, type TLinkPixCharge } from "@/lib/links/pix";
 import type { TRefusalMessageKey } from "@/lib/links/refusal-message";
 import { log } from "@/lib/log";
+import type { TChangeContext } from "@/lib/users/users";
 
 // The hosted page's actions are public (the payer has no session): each one checks the link-scoped
 // access cookie itself instead. Card data arrives in the FormData and is handed to lib/links
 // without being logged, echoed back or put in an error.
+
+// The payer has no account: the audit log gets the request's address and browser only.
+async function payerContext(): Promise<TChangeContext> {
+  return { actor: null, ...(await getRequestContext()) };
+}
 
 export type TVerifyState = { status: "idle" | "wrong" | "unavailable" } | { status: "limited"; retryMinutes: number };
 
@@ -56,8 +62,7 @@ export async function payByCardAction(
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
     return { status: "invalid", fieldErrors };
   }
-  const context = { actor: null, ...(await getRequestContext()) };
-  const outcome = await payLinkByCard(uuid, parsed.data, context);
+  const outcome = await payLinkByCard(uuid, parsed.data, await payerContext());
   if (outcome.status === "paid") redirect(payPagePath(uuid));
   return outcome;
 }
@@ -72,7 +77,7 @@ export async function startPixAction(linkPaymentUuid: string): Promise<TPixState
   try {
     return {
       status: "ready",
-      charge: await getOrCreateLinkPixCharge(uuid, { actor: null, ...(await getRequestContext()) }),
+      charge: await getOrCreateLinkPixCharge(uuid, await payerContext()),
     };
   } catch (error) {
     if (isAppError(error) && ["CONFLICT", "FORBIDDEN", "NOT_FOUND"].includes(error.code))
@@ -83,6 +88,6 @@ export async function startPixAction(linkPaymentUuid: string): Promise<TPixState
 }
 
 // The payer has no account: the language lives in the cookie only (setLocaleAction saves nothing else without a session).
-export async function switchPayLocaleAction(locale: Locale): Promise<void> {
+export async function switchPayLocaleAction(locale: TLocale): Promise<void> {
   await setLocaleAction(locale);
 }

@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import type { ActionError } from "@/lib/actions/define-action";
+import type { TActionError } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
 import { changeOwnPasswordAction } from "../actions";
 
@@ -15,7 +15,7 @@ export function ChangePasswordForm({ canCancel }: { canCancel: boolean }) {
   const t = useTranslations("account.password");
   const tCommon = useTranslations("common");
   const { fieldText, formText } = useActionErrorText();
-  const [error, setError] = useState<ActionError | null>(null);
+  const [error, setError] = useState<TActionError | null>(null);
   const [mismatch, setMismatch] = useState(false);
   const [isPending, startTransition] = useTransition();
 

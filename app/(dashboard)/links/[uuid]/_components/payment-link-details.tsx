@@ -8,7 +8,7 @@ import { DateTime } from "@/components/date-time";
 import { DetailDates, DetailItem, DetailList, DetailsCard } from "@/components/detail-list";
 import { Money } from "@/components/money";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { type PaymentLinkView, paymentLinkStatusCodes } from "@/lib/links/types";
+import { paymentLinkStatusCodes, type TPaymentLinkView } from "@/lib/links/types";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 
 function MethodNames({ codes }: { codes: number[] }) {
@@ -16,7 +16,7 @@ function MethodNames({ codes }: { codes: number[] }) {
   return <>{codes.map((code) => (t.has(String(code)) ? t(String(code)) : String(code))).join(", ")}</>;
 }
 
-export function PaymentLinkDetails({ link }: { link: PaymentLinkView }) {
+export function PaymentLinkDetails({ link }: { link: TPaymentLinkView }) {
   const t = useTranslations("links.detail");
   return (
     <DetailsCard title={t("detailsTitle")}>
@@ -59,7 +59,7 @@ export function PaymentLinkDetails({ link }: { link: PaymentLinkView }) {
 }
 
 /** Once the link is no longer open: the payment received, or why it can no longer be paid. */
-export function PaymentLinkOutcome({ link }: { link: PaymentLinkView }) {
+export function PaymentLinkOutcome({ link }: { link: TPaymentLinkView }) {
   const t = useTranslations("links.detail");
   const methods = useTranslations("links.methods");
   if (link.payment) {

@@ -4,16 +4,16 @@ import { useTranslations } from "next-intl";
 
 import { LiveDetailHeader } from "@/components/live-detail-header";
 import { PaymentLinkStatusBadge } from "@/components/payment-link-status-badge";
-import { type PaymentLinkView, paymentLinkStatusCodes } from "@/lib/links/types";
+import { paymentLinkStatusCodes, type TPaymentLinkView } from "@/lib/links/types";
 
 import { CancelLinkButton } from "./cancel-link-button";
 import { PaymentLinkDetails, PaymentLinkOutcome } from "./payment-link-details";
 import { ShareCard } from "./share-card";
 import { usePaymentLink } from "./use-payment-link";
 
-export type ShareTargets = { whatsappHref: string; emailHref: string };
+export type TShareTargets = { whatsappHref: string; emailHref: string };
 
-type PaymentLinkLiveProps = { initialLink: PaymentLinkView; qrCodeDataUrl: string; share: ShareTargets };
+type PaymentLinkLiveProps = { initialLink: TPaymentLinkView; qrCodeDataUrl: string; share: TShareTargets };
 
 /** The link page, kept current without a reload (see usePaymentLink). */
 export function PaymentLinkLive({ initialLink, qrCodeDataUrl, share }: PaymentLinkLiveProps) {

@@ -7,15 +7,15 @@ import { CopyButton } from "@/components/copy-button";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import type { PaymentLinkView } from "@/lib/links/types";
+import type { TPaymentLinkView } from "@/lib/links/types";
 
-import type { ShareTargets } from "./payment-link-live";
+import type { TShareTargets } from "./payment-link-live";
 
 type ShareCardProps = {
-  link: Pick<PaymentLinkView, "linkPaymentUuid" | "paymentUrl" | "verificationCode">;
+  link: Pick<TPaymentLinkView, "linkPaymentUuid" | "paymentUrl" | "verificationCode">;
   /** PNG data URL of the hosted page's address, drawn on the server. */
   qrCodeDataUrl: string;
-  share: ShareTargets;
+  share: TShareTargets;
 };
 
 /** What staff send the payer: the page's address (as text, QR, WhatsApp, e-mail), and the code apart. */

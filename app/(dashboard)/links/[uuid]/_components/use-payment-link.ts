@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { useLiveRefresh } from "@/components/live/live-refresh";
 import { useIsLive } from "@/components/live/use-live-changes";
-import { type PaymentLinkView, paymentLinkStatusCodes } from "@/lib/links/types";
+import { paymentLinkStatusCodes, type TPaymentLinkView } from "@/lib/links/types";
 
 // The server pushes changes (/api/events); polling is only the fallback: slow while the push
 // stream is up, faster while it is down.
@@ -13,17 +13,17 @@ const fallbackPollIntervalMs = 3_000;
 
 export const paymentLinkQueryKey = (uuid: string) => ["payment-link", uuid] as const;
 
-async function fetchPaymentLink(uuid: string): Promise<PaymentLinkView> {
+async function fetchPaymentLink(uuid: string): Promise<TPaymentLinkView> {
   const response = await fetch(`/api/links/${encodeURIComponent(uuid)}`, { cache: "no-store" });
   if (!response.ok) throw new Error(`GET /api/links failed with ${response.status}`);
-  return (await response.json()) as PaymentLinkView;
+  return (await response.json()) as TPaymentLinkView;
 }
 
 /**
  * The link as the server rendered it, then kept current: read again when the server reports a
  * change of it (a payment on the hosted page, a webhook), and polled while it can still be paid.
  */
-export function usePaymentLink(initial: PaymentLinkView) {
+export function usePaymentLink(initial: TPaymentLinkView) {
   const isLive = useIsLive();
   const pollIntervalMs = isLive ? livePollIntervalMs : fallbackPollIntervalMs;
   useLiveRefresh(

@@ -4,10 +4,10 @@ import { useTranslations } from "next-intl";
 
 import { DetailDates, DetailItem, DetailsCard } from "@/components/detail-list";
 import { Money } from "@/components/money";
-import type { PixChargeView } from "@/lib/pix/types";
+import type { TPixChargeView } from "@/lib/pix/types";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 
-export function PixChargeDetails({ charge }: { charge: PixChargeView }) {
+export function PixChargeDetails({ charge }: { charge: TPixChargeView }) {
   const t = useTranslations("pix.detail");
   return (
     <DetailsCard title={t("detailsTitle")}>

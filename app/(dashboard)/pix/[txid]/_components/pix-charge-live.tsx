@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 
 import { LiveDetailHeader } from "@/components/live-detail-header";
 import { PixChargeStatusBadge } from "@/components/pix-charge-status-badge";
-import type { PixChargeView } from "@/lib/pix/types";
+import type { TPixChargeView } from "@/lib/pix/types";
 
 import { CancelChargeButton } from "./cancel-charge-button";
 import { PixChargeDetails } from "./pix-charge-details";
@@ -12,7 +12,7 @@ import { PixPaymentCard } from "./pix-payment-card";
 import { RefundsPanel } from "./refunds-panel";
 import { usePixCharge } from "./use-pix-charge";
 
-type PixChargeLiveProps = { initialCharge: PixChargeView; qrCodeDataUrl: string | null; isPaymentPushed: boolean };
+type PixChargeLiveProps = { initialCharge: TPixChargeView; qrCodeDataUrl: string | null; isPaymentPushed: boolean };
 
 /** The charge page, kept current without a reload (see usePixCharge). */
 export function PixChargeLive({ initialCharge, qrCodeDataUrl, isPaymentPushed }: PixChargeLiveProps) {

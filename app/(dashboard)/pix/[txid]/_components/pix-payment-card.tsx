@@ -9,13 +9,13 @@ import { DetailItem, DetailList } from "@/components/detail-list";
 import { Money } from "@/components/money";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/textarea";
-import type { PixChargeView } from "@/lib/pix/types";
+import type { TPixChargeView } from "@/lib/pix/types";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 
 import { ExpiryCountdown } from "./expiry-countdown";
 
 type PixPaymentCardProps = {
-  charge: PixChargeView;
+  charge: TPixChargeView;
   /** The QR image of `pixCopyAndPaste`, drawn on the server when the page loaded. */
   qrCodeDataUrl: string | null;
 };

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import type { ActionError } from "@/lib/actions/define-action";
+import type { TActionError } from "@/lib/actions/define-action";
 import { ZRequestPixRefundInput } from "@/lib/pix/schemas";
 import { usePixErrorText } from "../../_components/use-pix-error-text";
 import { requestPixRefundAction } from "../../actions";
@@ -18,7 +18,7 @@ type RefundFormProps = {
   /** What is left to refund as this page last saw it; the server checks again under a lock. */
   remainingRefundableCents: number;
   onRefunded: () => void;
-  onFailed: (error: ActionError) => void;
+  onFailed: (error: TActionError) => void;
 };
 
 export function RefundForm({ txid, remainingRefundableCents, onRefunded, onFailed }: RefundFormProps) {
@@ -27,12 +27,14 @@ export function RefundForm({ txid, remainingRefundableCents, onRefunded, onFaile
   const [amountCents, setAmountCents] = useState<number | null>(remainingRefundableCents);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [isPending, startTransition] = useTransition();
+  // One key per refund: a double click or a retried action refunds once; a new key after success.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isPending) return;
     const description = String(new FormData(event.currentTarget).get("description") ?? "").trim();
-    const input = { txid, amountCents: amountCents ?? 0, description: description || undefined };
+    const input = { idempotencyKey, txid, amountCents: amountCents ?? 0, description: description || undefined };
     const checked = ZRequestPixRefundInput.safeParse(input);
     if (!checked.success) {
       setFieldErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join("."), issue.message])));
@@ -45,7 +47,10 @@ export function RefundForm({ txid, remainingRefundableCents, onRefunded, onFaile
     setFieldErrors({});
     startTransition(async () => {
       const result = await requestPixRefundAction(input);
-      if (result.ok) onRefunded();
+      if (result.ok) {
+        setIdempotencyKey(crypto.randomUUID());
+        onRefunded();
+      }
       // Input mistakes stay at their field; a refusal (nothing left, charge not refundable) is the
       // panel's to show, since the refreshed charge may no longer offer this form.
       else if (result.error.code === "VALIDATION_FAILED" && result.error.fieldErrors)

@@ -11,15 +11,15 @@ import { PixRefundStatusBadge } from "@/components/pix-refund-status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { ActionError } from "@/lib/actions/define-action";
-import type { PixRefundPanel } from "@/lib/pix/types";
+import type { TActionError } from "@/lib/actions/define-action";
+import type { TPixRefundPanel } from "@/lib/pix/types";
 
 import { usePixErrorText } from "../../_components/use-pix-error-text";
 import { RefundForm } from "./refund-form";
 import { useRefreshPixCharge } from "./use-pix-charge";
 
 /** Amount paid, refunds so far, what remains and for how long, and the form to refund more. */
-export function RefundsPanel({ charge }: { charge: PixRefundPanel }) {
+export function RefundsPanel({ charge }: { charge: TPixRefundPanel }) {
   const t = useTranslations("pix.refunds");
   const { formText } = usePixErrorText();
   const refreshCharge = useRefreshPixCharge(charge.txid);
@@ -33,9 +33,9 @@ export function RefundsPanel({ charge }: { charge: PixRefundPanel }) {
     await refreshCharge();
   }
 
-  async function handleFailed(failure: ActionError) {
+  async function handleFailed(failure: TActionError) {
     // A refusal is worded for this panel first: the field-level wording would point at a form that may be gone.
-    const refusals: Partial<Record<ActionError["code"], string>> = {
+    const refusals: Partial<Record<TActionError["code"], string>> = {
       UNPROCESSABLE: t("errors.exceedsRemaining"),
       CONFLICT: t("errors.notRefundable"),
     };

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { useLiveRefresh } from "@/components/live/live-refresh";
 import { useIsLive } from "@/components/live/use-live-changes";
-import type { PixChargeView } from "@/lib/pix/types";
+import type { TPixChargeView } from "@/lib/pix/types";
 
 // The server pushes changes (/api/events) when a webhook tells it of a payment; polling is then
 // only a slow fallback. Without a webhook (none registered, or the push stream is down) the
@@ -21,10 +21,10 @@ class PixChargeFetchError extends Error {
   }
 }
 
-async function fetchPixCharge(txid: string): Promise<PixChargeView> {
+async function fetchPixCharge(txid: string): Promise<TPixChargeView> {
   const response = await fetch(`/api/pix/charges/${encodeURIComponent(txid)}`, { cache: "no-store" });
   if (!response.ok) throw new PixChargeFetchError(response.status);
-  return (await response.json()) as PixChargeView;
+  return (await response.json()) as TPixChargeView;
 }
 
 /**
@@ -32,7 +32,7 @@ async function fetchPixCharge(txid: string): Promise<PixChargeView> {
  * change of it, and polled while it awaits payment and the tab is visible (TanStack Query pauses
  * interval refetches in hidden tabs), not at all once it is paid, expired or cancelled.
  */
-export function usePixCharge(initial: PixChargeView, isPaymentPushed: boolean) {
+export function usePixCharge(initial: TPixChargeView, isPaymentPushed: boolean) {
   const isLive = useIsLive();
   const pollIntervalMs = isLive && isPaymentPushed ? livePollIntervalMs : fallbackPollIntervalMs;
   useLiveRefresh({ kinds: ["pix_charge"], id: initial.txid }, { queryKey: pixChargeQueryKey(initial.txid) });

@@ -1,51 +1,33 @@
 import { InboxIcon } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import type { SearchParams } from "nuqs/server";
 
 import { DataTablePagination } from "@/components/data-table/data-table-pagination";
-import { FilterForm } from "@/components/data-table/filter-form";
-import { FilterFormActions } from "@/components/data-table/filter-form-actions";
-import { FilterSelect } from "@/components/data-table/filter-select";
-import { buildListHref } from "@/components/data-table/list-href";
-import { PeriodFilterFields } from "@/components/data-table/period-filter-fields";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { requireUser } from "@/lib/auth/session";
-import { webhookEvents } from "@/lib/gateway/schemas/webhook";
-import {
-  hasDeliveryFilters,
-  type TDeliveryFilters,
-  webhookDeliveryOutcomes,
-  webhookEventKey,
-  ZDeliveryFilters,
-} from "@/lib/webhooks/delivery-filters";
+import { hasListFilters, toListFilters } from "@/lib/list/search-params";
+import { allEventKinds } from "@/lib/webhooks/event-kinds";
 import { findWebhookDeliveries } from "@/lib/webhooks/history";
 
 import { DeliveriesTable } from "../../_components/deliveries-table";
+import { DeliveryFilters } from "../../_components/delivery-filters";
 import { WebhooksTabs } from "../../_components/webhooks-tabs";
+import { loadDeliverySearchParams, serializeDeliverySearchParams } from "./search-params";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("webhooks.deliveries");
   return { title: t("title") };
 }
 
-function hrefFor(filters: TDeliveryFilters, page: number): string {
-  return buildListHref("/webhooks/deliveries", { ...filters, page });
-}
-
 // Admin and staff: the history shows what happened, and changes nothing.
-export default async function WebhookDeliveriesPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function WebhookDeliveriesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireUser();
-  const filters = ZDeliveryFilters.parse(await searchParams);
-  const [result, t] = await Promise.all([findWebhookDeliveries(filters), getTranslations("webhooks")]);
-  const hasFilters = hasDeliveryFilters(filters);
+  const values = await loadDeliverySearchParams(searchParams);
+  const [result, t] = await Promise.all([findWebhookDeliveries(toListFilters(values)), getTranslations("webhooks")]);
+  const hasFilters = hasListFilters(values);
 
   return (
     <div className="grid gap-6">
@@ -56,45 +38,7 @@ export default async function WebhookDeliveriesPage({
         <WebhooksTabs active="deliveries" isAdmin={user.role === "ADMIN"} />
       </div>
 
-      <FilterForm action="/webhooks/deliveries" label={t("deliveries.filters.label")} className="lg:grid-cols-4">
-        <FilterSelect
-          id="delivery-event"
-          name="event"
-          label={t("deliveries.filters.event")}
-          anyLabel={t("deliveries.filters.anyEvent")}
-          defaultValue={filters.event ?? ""}
-          options={webhookEvents.map((event) => ({ value: event, label: t(`events.${webhookEventKey(event)}`) }))}
-        />
-        <FilterSelect
-          id="delivery-outcome"
-          name="outcome"
-          label={t("deliveries.filters.outcome")}
-          anyLabel={t("deliveries.filters.anyOutcome")}
-          defaultValue={filters.outcome ?? ""}
-          options={webhookDeliveryOutcomes.map((outcome) => ({ value: outcome, label: t(`outcomes.${outcome}`) }))}
-        />
-        <Field label={t("deliveries.filters.resourceId")} description={t("deliveries.filters.resourceIdHelp")}>
-          <Input name="resourceId" type="search" autoComplete="off" defaultValue={filters.resourceId ?? ""} />
-        </Field>
-        <Field label={t("deliveries.filters.deliveryId")}>
-          <Input name="deliveryId" type="search" autoComplete="off" defaultValue={filters.deliveryId ?? ""} />
-        </Field>
-        <PeriodFilterFields
-          fromLabel={t("deliveries.filters.from")}
-          toLabel={t("deliveries.filters.to")}
-          from={filters.from}
-          to={filters.to}
-          isFromBoundedByTo
-        />
-        {filters.webhookId ? <input type="hidden" name="webhookId" value={filters.webhookId} /> : null}
-        <FilterFormActions
-          applyLabel={t("deliveries.filters.apply")}
-          clearLabel={t("deliveries.filters.clear")}
-          clearHref="/webhooks/deliveries"
-          hasFilters={hasFilters}
-          className="items-end sm:col-span-2"
-        />
-      </FilterForm>
+      <DeliveryFilters events={allEventKinds.map(({ event }) => event)} />
 
       <DeliveriesTable
         rows={result.rows}
@@ -111,7 +55,7 @@ export default async function WebhookDeliveriesPage({
         totalLabel={t("deliveries.total", { count: result.total })}
         page={result.page}
         pageCount={result.pageCount}
-        hrefForPage={(page) => hrefFor(filters, page)}
+        hrefForPage={(page) => serializeDeliverySearchParams("/webhooks/deliveries", { ...values, page })}
       />
     </div>
   );

@@ -212,13 +212,14 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
           <CardTitle>{t("delivery.body")}</CardTitle>
         </CardHeader>
         <CardContent>
-          <pre
+          <section
             aria-label={t("delivery.body")}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
             tabIndex={0}
-            className="max-h-[32rem] overflow-auto rounded-md bg-muted p-3 font-mono text-xs"
+            className="max-h-[32rem] overflow-auto rounded-md bg-muted p-3"
           >
-            {delivery.prettyBody}
-          </pre>
+            <pre className="font-mono text-xs">{delivery.prettyBody}</pre>
+          </section>
         </CardContent>
       </Card>
     </div>

@@ -7,12 +7,12 @@ import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { type CardBrand, isCardExpiryValid, passesLuhn } from "@/lib/shared/card";
+import { isCardExpiryValid, passesLuhn, type TCardBrand } from "@/lib/shared/card";
 
 import { payByCardAction, type TCardState } from "../actions";
 import { cardDigits, formatCardNumber, formatExpiry, guessCardBrand } from "./card-input-format";
 
-const brandNames: Record<CardBrand, string> = {
+const brandNames: Record<TCardBrand, string> = {
   visa: "Visa",
   mastercard: "Mastercard",
   amex: "American Express",
@@ -55,7 +55,7 @@ export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions }: C
   const formRef = useRef<HTMLFormElement>(null);
   const [state, formAction, isPending] = useActionState(payByCardAction.bind(null, linkPaymentUuid), initialState);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const [brand, setBrand] = useState<CardBrand | null>(null);
+  const [brand, setBrand] = useState<TCardBrand | null>(null);
 
   useEffect(() => {
     const clearOnRestore = (event: PageTransitionEvent) => {

@@ -1,4 +1,4 @@
-import { type CardBrand, detectCardBrand } from "@/lib/shared/card";
+import { detectCardBrand, type TCardBrand } from "@/lib/shared/card";
 
 // Formatting of the card fields as the payer types. Pure: the inputs stay uncontrolled, these only
 // rewrite what the browser shows.
@@ -8,12 +8,12 @@ export function cardDigits(value: string): string {
 }
 
 // The brand as soon as the prefix tells it (detectCardBrand wants a full-length number).
-export function guessCardBrand(digits: string): CardBrand | null {
+export function guessCardBrand(digits: string): TCardBrand | null {
   if (digits.length < 4) return null;
   return detectCardBrand(digits.slice(0, 6).padEnd(16, "0"))?.brand ?? null;
 }
 
-export function maxCardDigits(brand: CardBrand | null): number {
+export function maxCardDigits(brand: TCardBrand | null): number {
   return brand === "amex" ? 15 : brand === "diners" ? 14 : 19;
 }
 

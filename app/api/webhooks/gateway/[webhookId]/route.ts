@@ -1,9 +1,9 @@
-import type { ApiErrorBody } from "@/lib/auth/with-auth";
+import type { TApiErrorBody } from "@/lib/auth/with-auth";
 import { log } from "@/lib/log";
 import { receiveGatewayDelivery } from "@/lib/webhooks/receive";
 
 function errorResponse(status: number, code: string, message: string): Response {
-  const body: ApiErrorBody = { error: { code, message } };
+  const body: TApiErrorBody = { error: { code, message } };
   return Response.json(body, { status });
 }
 

@@ -1,0 +1,9 @@
+import { createLoader, createSerializer } from "nuqs/server";
+
+import { ZAuditFilters } from "@/lib/audit/audit-filters";
+import { createListParsers } from "@/lib/list/search-params";
+
+// /audit?action&actor&resourceType&resourceId&from&to&page, on the server and in the filter form.
+export const auditSearchParams = createListParsers(ZAuditFilters.shape);
+export const loadAuditSearchParams = createLoader(auditSearchParams);
+export const serializeAuditSearchParams = createSerializer(auditSearchParams);

@@ -1,0 +1,160 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { db, type TTransactionClient } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { log } from "@/lib/log";
+
+// Claim a key → call upstream → record the result id, once per (scope, key) (docs/idempotency.md).
+// Call it outside any transaction; `run` opens its own and may mark the key done in it.
+
+// Longer than one upstream call can take (connect 5 s + response 15 s by default): a PENDING key
+// older than this belongs to a process that died.
+export const defaultLeaseMs = 60_000;
+// How long a second request with a key still running waits for the first before a conflict.
+export const defaultWaitMs = 10_000;
+const pollMs = 100;
+
+export type TIdempotentAttempt = {
+  scope: string;
+  key: string;
+  // Took over a key left PENDING: the resource may exist upstream already, so look for it before creating.
+  isRecovery: boolean;
+  // What an earlier attempt created upstream is not older than this.
+  firstClaimedAt: Date;
+  // Marks the key done in the transaction that records the result (else it is marked after `run`).
+  succeed: (tx: TTransactionClient, resultId: string) => Promise<void>;
+};
+
+export type TIdempotentRequest = {
+  scope: string;
+  key: string;
+  // What was asked (any JSON): the same key with another request is a CONFLICT.
+  request: unknown;
+  actorId?: string | null;
+  leaseMs?: number;
+  waitMs?: number;
+  // True when `error` proves nothing happened upstream: the key is FAILED and may be reused at once.
+  isCertainlyNotApplied?: (error: unknown) => boolean;
+  run: (attempt: TIdempotentAttempt) => Promise<string>;
+};
+
+export type TIdempotentResult = { resultId: string; isReplay: boolean };
+
+// jsonb-like: key order does not matter, undefined members are left out.
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === "object" && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+export function requestFingerprint(request: unknown): string {
+  return createHash("sha256")
+    .update(canonicalJson(request ?? null))
+    .digest("hex");
+}
+
+type Claim =
+  | { kind: "claimed"; attempt: Omit<TIdempotentAttempt, "succeed"> }
+  | { kind: "done"; resultId: string }
+  | { kind: "busy" };
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+
+async function claim(input: TIdempotentRequest, fingerprint: string): Promise<Claim> {
+  const { scope, key } = input;
+  const lockedUntil = () => new Date(Date.now() + (input.leaseMs ?? defaultLeaseMs));
+  try {
+    const created = await db.idempotencyKey.create({
+      data: { scope, key, fingerprint, lockedUntil: lockedUntil(), createdById: input.actorId ?? null },
+    });
+    return { kind: "claimed", attempt: { scope, key, isRecovery: false, firstClaimedAt: created.createdAt } };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const row = await db.idempotencyKey.findUnique({ where: { scope_key: { scope, key } } });
+  if (!row) return claim(input, fingerprint);
+  // A FAILED key changed nothing upstream: it may carry a corrected request (a form fixed after a refusal).
+  if (row.status !== "FAILED" && row.fingerprint !== null && row.fingerprint !== fingerprint) {
+    throw new AppError("CONFLICT", "This request was already sent with other data: start a new one.");
+  }
+  if (row.status === "SUCCEEDED" && row.resultId) return { kind: "done", resultId: row.resultId };
+  if (row.status === "PENDING" && row.lockedUntil.getTime() > Date.now()) return { kind: "busy" };
+  // FAILED or a lease that ran out: take it over, unless another attempt did first (`attempts` is the version).
+  const { count } = await db.idempotencyKey.updateMany({
+    where: { scope, key, attempts: row.attempts },
+    data: { status: "PENDING", lockedUntil: lockedUntil(), attempts: row.attempts + 1, error: null, fingerprint },
+  });
+  if (count === 0) return { kind: "busy" };
+  return {
+    kind: "claimed",
+    attempt: { scope, key, isRecovery: row.status === "PENDING", firstClaimedAt: row.createdAt },
+  };
+}
+
+async function markSucceeded(client: TTransactionClient, scope: string, key: string, resultId: string): Promise<void> {
+  await client.idempotencyKey.update({
+    where: { scope_key: { scope, key } },
+    data: { status: "SUCCEEDED", resultId, error: null, lockedUntil: new Date() },
+  });
+}
+
+// A repeat gets the first one's result id (`isReplay`), or waits up to `waitMs` for it, then CONFLICT.
+export async function runIdempotent(input: TIdempotentRequest): Promise<TIdempotentResult> {
+  const fingerprint = requestFingerprint(input.request);
+  const deadline = Date.now() + (input.waitMs ?? defaultWaitMs);
+  let claimed: Claim = await claim(input, fingerprint);
+  while (claimed.kind === "busy") {
+    if (Date.now() >= deadline) {
+      throw new AppError(
+        "CONFLICT",
+        "This request is still being processed: check the list in a moment before trying again.",
+      );
+    }
+    await sleep(pollMs);
+    claimed = await claim(input, fingerprint);
+  }
+  if (claimed.kind === "done") return { resultId: claimed.resultId, isReplay: true };
+
+  const { scope, key } = claimed.attempt;
+  let isSucceeded = false;
+  const attempt: TIdempotentAttempt = {
+    ...claimed.attempt,
+    succeed: async (tx, resultId) => {
+      await markSucceeded(tx, scope, key, resultId);
+      isSucceeded = true;
+    },
+  };
+  let resultId: string;
+  try {
+    resultId = await input.run(attempt);
+  } catch (error) {
+    const isFailed = input.isCertainlyNotApplied?.(error) ?? false;
+    // PENDING with a lease already run out: the next attempt recovers it at once.
+    await db.idempotencyKey
+      .update({
+        where: { scope_key: { scope, key } },
+        data: { status: isFailed ? "FAILED" : "PENDING", lockedUntil: new Date(), error: String(error).slice(0, 500) },
+      })
+      .catch((writeError: unknown) =>
+        log.error({ err: writeError, scope, key }, "idempotency: the failed attempt could not be recorded"),
+      );
+    throw error;
+  }
+  if (!isSucceeded) await markSucceeded(db, scope, key, resultId);
+  return { resultId, isReplay: false };
+}
+
+// For a recovery that must not adopt another request's resource.
+export async function findClaimedResultIds(scope: string, resultIds: string[]): Promise<Set<string>> {
+  if (resultIds.length === 0) return new Set();
+  const rows = await db.idempotencyKey.findMany({
+    where: { scope, resultId: { in: resultIds } },
+    select: { resultId: true },
+  });
+  return new Set(rows.flatMap((row) => (row.resultId ? [row.resultId] : [])));
+}

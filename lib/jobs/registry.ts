@@ -1,0 +1,56 @@
+import "server-only";
+import { getReconcileEnv } from "@/lib/config/reconcile-env";
+import { runReconciliation } from "@/lib/reconcile/reconcile";
+import { retireDueWebhooks } from "@/lib/webhooks/admin";
+import { runWebhookRetryPass } from "@/lib/webhooks/retry-worker";
+import { defineJob, noRetry } from "./define-job";
+
+// Every background job, one entry each (docs/jobs.md says how to add one). A new entry also
+// needs its name under `jobs.names` in lib/i18n/messages/*.json for the /jobs page.
+export const jobRegistry = [
+  defineJob({
+    // Heals the mirror from the gateway's lists (lib/reconcile); its own runs keep the details.
+    name: "reconciliation",
+    intervalMs: () => {
+      const seconds = getReconcileEnv().RECONCILE_INTERVAL_SECONDS;
+      return seconds === 0 ? null : seconds * 1_000;
+    },
+    // Soon after a start, so a restart after an outage heals quickly, but not in the start-up rush.
+    firstRunDelayMs: 15_000,
+    timeoutMs: 30 * 60_000,
+    retry: { maxAttempts: 3, backoffMs: 60_000 },
+    handler: async ({ trigger, requestedBy }) => {
+      const result = await runReconciliation({
+        trigger: trigger === "MANUAL" ? "manual" : "schedule",
+        actor: requestedBy ?? undefined,
+      });
+      // Skipped: an admin's "reconcile now" on /webhooks holds the reconciliation lock right now.
+      if (result.status === "skipped") return { status: "skipped" };
+      if (result.run.status === "FAILED") {
+        const firstError = result.run.error?.split("\n")[0] ?? "unknown error";
+        throw new Error(`Some gateway reads failed (${firstError}); see reconciliation run ${result.run.id}.`);
+      }
+      return { runId: result.run.id, healedCount: result.run.healedCount };
+    },
+  }),
+  defineJob({
+    // Applies again the webhook deliveries stored but not applied (lib/webhooks/retry-worker.ts).
+    name: "webhook-retry",
+    intervalMs: () => 5_000,
+    firstRunDelayMs: 5_000,
+    // The pass's own row lease is 2 minutes.
+    timeoutMs: 2 * 60_000,
+    // The next pass is 5 seconds away anyway.
+    retry: noRetry,
+    handler: () => runWebhookRetryPass(),
+  }),
+  defineJob({
+    // Ends webhook rotation overlaps that are due, even when nobody opens /webhooks.
+    name: "webhook-retire",
+    intervalMs: () => 30_000,
+    firstRunDelayMs: 10_000,
+    timeoutMs: 60_000,
+    retry: noRetry,
+    handler: () => retireDueWebhooks(),
+  }),
+];

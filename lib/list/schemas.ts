@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+// Every list's page, order and period fields. The filter schemas built from them read URL search
+// params: each field falls back on its own (`.catch`), so a hand-edited or stale link shows the
+// list with that filter dropped instead of an error page.
+
+/** A São Paulo calendar day, `YYYY-MM-DD`, in action inputs (an invalid one is an error). */
+export const ZDay = z.iso.date({ error: "invalidDate" });
+
+export const ZOptionalDay = z.iso.date().optional().catch(undefined);
+
+/** A free-text filter: trimmed, blank reads as absent. */
+export const ZOptionalFilterText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => value || undefined)
+    .optional()
+    .catch(undefined);
+
+export const sortOrders = ["asc", "desc"] as const;
+export type TSortOrder = (typeof sortOrders)[number];
+
+export const ZOrder = z.enum(sortOrders).catch("desc").default("desc");
+
+/** A list's sort column, one of `columns`; anything else sorts by the first. */
+export const ZSort = <const TColumn extends string>(columns: readonly [TColumn, ...TColumn[]]) =>
+  z.enum(columns).catch(columns[0]).default(columns[0]);
+
+// Pages count from 1 in URLs and queries.
+export const ZPage = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);

@@ -1,0 +1,84 @@
+import { createLoader, createSerializer } from "nuqs/server";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+
+import { ZOptionalDay, ZOptionalFilterText, ZOrder, ZPage, ZSort } from "./schemas";
+import { buildSortHref, createListParsers, hasListFilters, nextSortOrder, toListFilters } from "./search-params";
+
+const ZFilters = z.object({
+  from: ZOptionalDay,
+  status: z.enum(["PAID", "PARTIALLY REFUNDED"]).optional().catch(undefined),
+  txid: ZOptionalFilterText(5),
+  statusCode: z.coerce.number().int().optional().catch(undefined),
+  sort: ZSort(["creationDate", "amount"]),
+  order: ZOrder,
+  page: ZPage,
+});
+const parsers = createListParsers(ZFilters.shape);
+const load = createLoader(parsers);
+const serialize = createSerializer(parsers);
+
+describe("list search params", () => {
+  it("reads a shared link with the list's zod rules", () => {
+    expect(load("?from=2026-11-01&status=PAID&txid=%20ab%20&statusCode=3&sort=amount&order=asc&page=2")).toEqual({
+      from: "2026-11-01",
+      status: "PAID",
+      txid: "ab",
+      statusCode: 3,
+      sort: "amount",
+      order: "asc",
+      page: 2,
+    });
+  });
+
+  it("drops each bad value on its own and falls back on the defaults", () => {
+    expect(load("?from=yesterday&status=nope&txid=toolong&statusCode=x&sort=drop&order=up&page=-4")).toEqual({
+      from: null,
+      status: null,
+      txid: null,
+      statusCode: null,
+      sort: "creationDate",
+      order: "desc",
+      page: 1,
+    });
+  });
+
+  it("writes page links without defaults or empty filters", () => {
+    const values = load("?status=PARTIALLY+REFUNDED&page=3");
+    expect(serialize("/pix", { ...values, page: 1 })).toBe("/pix?status=PARTIALLY+REFUNDED");
+    expect(serialize("/pix", { ...values, page: 4 })).toBe("/pix?status=PARTIALLY+REFUNDED&page=4");
+  });
+
+  it("hands the list query undefined for absent filters", () => {
+    expect(toListFilters(load(""))).toEqual({
+      from: undefined,
+      status: undefined,
+      txid: undefined,
+      statusCode: undefined,
+      sort: "creationDate",
+      order: "desc",
+      page: 1,
+    });
+  });
+
+  it("tells filters from sorting and paging", () => {
+    expect(hasListFilters(load("?sort=amount&order=asc&page=2"))).toBe(false);
+    expect(hasListFilters(load("?statusCode=0"))).toBe(true);
+  });
+});
+
+describe("sort links", () => {
+  it("sorts a new column in its first order and flips the sorted one", () => {
+    expect(nextSortOrder(null, "amount", "desc")).toBe("desc");
+    expect(nextSortOrder({ column: "txid", order: "asc" }, "amount", "asc")).toBe("asc");
+    expect(nextSortOrder({ column: "amount", order: "desc" }, "amount", "desc")).toBe("asc");
+    expect(nextSortOrder({ column: "amount", order: "asc" }, "amount", "desc")).toBe("desc");
+  });
+
+  it("keeps the filters and goes back to the first page", () => {
+    expect(buildSortHref("/audit", new URLSearchParams("page=5&actor=x"), "occurredAt", "desc")).toBe(
+      "/audit?actor=x&sort=occurredAt&order=desc",
+    );
+    expect(buildSortHref("/pix", new URLSearchParams(), "amount", "asc")).toBe("/pix?sort=amount&order=asc");
+  });
+});

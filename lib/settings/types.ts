@@ -1,0 +1,2 @@
+// Types only, for client components: the answer of the connection check and the certificate view.
+export type { TCertificateInfo, TConnectionCheck, TGatewayCertificateReport } from "@/lib/gateway/certificate";

@@ -1,0 +1,111 @@
+import "server-only";
+import type { z } from "zod";
+import type { TSqlRunner } from "@/lib/db/sql";
+import type { TChange, TChangeKind } from "@/lib/events/change";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { TMirrorClient, TMirrorOutcome } from "@/lib/pix/mirror";
+import type { TWebhookEvent } from "./event-names";
+
+// The shape of one entry of the event-kind registry (./event-kinds.ts) and the helpers entries share.
+
+/** A mirrored resource an event is about: the ledger's resourceType, the change sent to browsers. */
+export type TResourceType = Exclude<TChangeKind, "webhook_delivery" | "reconciliation">;
+
+/** What a delivery's history records of a resource: its table, key column and the columns compared. */
+export type TAudit = { table: string; key: string; fields: readonly string[] };
+
+export type TChangeRecord = {
+  kind: TResourceType;
+  id: string;
+  outcome: TMirrorOutcome;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown>;
+};
+
+export type TEffect = { changes: TChangeRecord[]; notify: TChange[] };
+
+export type THealedItem = { kind: TResourceType; id: string; from: string | null; to: string };
+
+/** A reconciliation pass's shared state: every entry's pass adds to it. */
+export type TReconcileRun = {
+  scanned: Record<TResourceType, number>;
+  healed: THealedItem[];
+  errors: string[];
+  // Keys already handled in this run (e.g. a charge read in full), so two passes do not repeat a read.
+  visited: Set<string>;
+};
+
+export type TReconcileQuery = { initialDate: string; endDate: string; page: number; size: number; sort: string };
+
+export type TEventKind<E extends TWebhookEvent, D, P = undefined, I = unknown> = {
+  event: E;
+  /** The delivery's `data`; a body whose data fails it is IGNORED with the reason. */
+  schema: z.ZodType<D>;
+  /** The resource the event is about. */
+  change: TResourceType;
+  /** The effect key is `event:resourceId:state`: retries and replays share it, a later state does not. */
+  identity: (data: D) => { resourceId: string; state: string | number };
+  audit: TAudit;
+  /** Reads outside the transaction (upstream); skipped when the effect is already in the ledger. */
+  prepare?: (data: D) => Promise<P>;
+  /** The effect, in the apply transaction (the ledger claim is already held); returns what changed. */
+  apply: (tx: TMirrorClient, data: D, prepared: P | undefined) => Promise<TChangeRecord[]>;
+  /** Raw SQL in one transaction for the hot case (see apply.ts); `accepts` says which bodies take it. */
+  fastPath?: {
+    accepts: (data: D) => boolean;
+    lockKey: (data: D) => string;
+    apply: (run: TSqlRunner, data: D) => Promise<TEffect>;
+  };
+  /** The reconciliation pass: one upstream list over the run's window, healed page by page. */
+  reconcile?: {
+    list: (query: TReconcileQuery) => Promise<{ content: I[]; last: boolean }>;
+    heal: (items: I[], run: TReconcileRun) => Promise<void>;
+  };
+  /** Where the delivery page links the resource; null when it is not mirrored. */
+  resourceHref: (resourceId: string) => Promise<string | null>;
+};
+
+/** Ties an entry's types together: its data, its prepared reads, its reconciliation list items. */
+export function defineEventKind<E extends TWebhookEvent, D, P = undefined, I = unknown>(
+  kind: TEventKind<E, D, P, I>,
+): TEventKind<E, D, P, I> {
+  return kind;
+}
+
+/** An entry whatever its types: what the receiver, apply and reconcile hold after a lookup by name. */
+export type TAnyEventKind = TEventKind<TWebhookEvent, unknown, unknown, unknown>;
+
+/** The audited columns of a mirrored row before the change (raw SQL: it runs on every delivery). */
+export async function readAudited(
+  tx: TMirrorClient,
+  audit: TAudit,
+  id: string,
+): Promise<Record<string, unknown> | null> {
+  const columns = Prisma.join(audit.fields.map((field) => Prisma.raw(`"${field}"`)));
+  const rows = await tx.$queryRaw<
+    Record<string, unknown>[]
+  >`SELECT ${columns} FROM ${Prisma.raw(`"${audit.table}"`)} WHERE ${Prisma.raw(`"${audit.key}"`)} = ${id}`;
+  return rows[0] ?? null;
+}
+
+function jsonValue(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : (value ?? null);
+}
+
+/** Before/after of the audited columns that differ; a created row has no "before". */
+export function describeChange(
+  resource: { change: TResourceType; audit: TAudit },
+  id: string,
+  outcome: TMirrorOutcome,
+  before: object | null,
+  after: object,
+): TChangeRecord | null {
+  const fields = resource.audit.fields.filter((field) => {
+    const old = jsonValue((before as Record<string, unknown> | null)?.[field]);
+    return !before || JSON.stringify(old) !== JSON.stringify(jsonValue((after as Record<string, unknown>)[field]));
+  });
+  if (fields.length === 0) return null;
+  const pick = (row: object) =>
+    Object.fromEntries(fields.map((field) => [field, jsonValue((row as Record<string, unknown>)[field])]));
+  return { kind: resource.change, id, outcome, before: before ? pick(before) : null, after: pick(after) };
+}

@@ -1,0 +1,236 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { getPixCharge, listPixCharges } from "@/lib/gateway/pix-charges";
+import { listPixRefunds } from "@/lib/gateway/pix-refunds";
+import { ZPaymentLink } from "@/lib/gateway/schemas/payment-link";
+import { type TPixCharge, type TPixChargeListItem, ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
+import { type TPixRefund, ZPixRefund } from "@/lib/gateway/schemas/pix-refund";
+import { lockPaymentLink, upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
+import { isPaymentLinkCharge, recordLinkPaymentFromCharge } from "@/lib/links/pix";
+import {
+  chargeChangeColumns,
+  lockPixCharge,
+  pixChargeLockKey,
+  upsertPixChargeFromGateway,
+  upsertPixRefundFromGateway,
+  writeFullChargeWithoutRefunds,
+} from "@/lib/pix/mirror";
+import {
+  defineEventKind,
+  describeChange,
+  readAudited,
+  type TAnyEventKind,
+  type TEventKind,
+  type TReconcileRun,
+} from "./event-kind";
+import type { TWebhookEvent } from "./event-names";
+
+// THE registry of webhook event kinds: one entry per event the gateway sends (spec 6.1) says how
+// its data is read, what its effect key is, how it changes the mirror, what the delivery's history
+// records, how reconciliation finds what a lost delivery missed, and where the delivery page links.
+// The receiver, apply, the retry worker, replay, reconciliation and the delivery pages read it.
+// Adding an event: its name in the gateway's `webhookEvents`, then one entry here (docs/webhooks.md).
+
+// The mirrored resources events are about, with the columns a delivery's history compares.
+const chargeResource = {
+  change: "pix_charge",
+  audit: { table: "PixCharge", key: "txid", fields: chargeChangeColumns },
+} as const;
+const refundResource = {
+  change: "pix_refund",
+  audit: {
+    table: "PixRefund",
+    key: "pixRefundId",
+    fields: ["statusCode", "statusDescription", "statusReason", "amountCents", "settlementDate"],
+  },
+} as const;
+const linkResource = {
+  change: "payment_link",
+  audit: {
+    table: "PaymentLink",
+    key: "linkPaymentUuid",
+    fields: ["statusCode", "statusDescription", "amountCents", "paidMethodCode", "paymentReceipt", "transactionId"],
+  },
+} as const;
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// A full read carries the payment and the refunds that a list item lacks; what it changed in the
+// charge's status and in its refunds is recorded. Read once per run.
+async function healCharge(txid: string, run: TReconcileRun): Promise<void> {
+  if (run.visited.has(`pix_charge:${txid}`)) return;
+  run.visited.add(`pix_charge:${txid}`);
+  const before = await db.pixCharge.findUnique({
+    where: { txid },
+    select: { status: true, refunds: { select: { pixRefundId: true, statusCode: true } } },
+  });
+  const upstream = await getPixCharge(txid);
+  const { outcome, charge } = await upsertPixChargeFromGateway(upstream);
+  await recordLinkPaymentFromCharge(upstream);
+  if (outcome !== "created" && outcome !== "updated") return;
+  if (before?.status !== charge.status)
+    run.healed.push({ kind: "pix_charge", id: txid, from: before?.status ?? null, to: charge.status });
+  const codeBefore = new Map(before?.refunds.map((refund) => [refund.pixRefundId, refund.statusCode]));
+  for (const refund of charge.refunds)
+    recordRefundHeal(run, refund.pixRefundId, codeBefore.get(refund.pixRefundId), refund.statusCode);
+}
+
+function recordRefundHeal(run: TReconcileRun, pixRefundId: string, before: number | undefined, after: number): void {
+  if (before === after || run.healed.some((item) => item.kind === "pix_refund" && item.id === pixRefundId)) return;
+  run.healed.push({
+    kind: "pix_refund",
+    id: pixRefundId,
+    from: before === undefined ? null : String(before),
+    to: String(after),
+  });
+}
+
+async function healCharges(items: TPixChargeListItem[], run: TReconcileRun): Promise<void> {
+  run.scanned.pix_charge += items.length;
+  const mirrored = await db.pixCharge.findMany({
+    where: { txid: { in: items.map((item) => item.txid) } },
+    select: { txid: true, status: true },
+  });
+  const statusByTxid = new Map(mirrored.map((row) => [row.txid, row.status]));
+  for (const item of items) {
+    if (statusByTxid.get(item.txid) === item.status) continue;
+    try {
+      await healCharge(item.txid, run);
+    } catch (error) {
+      run.errors.push(`pix_charge ${item.txid}: ${describeError(error)}`);
+    }
+  }
+}
+
+async function healRefunds(items: TPixRefund[], run: TReconcileRun): Promise<void> {
+  run.scanned.pix_refund += items.length;
+  const mirrored = await db.pixRefund.findMany({
+    where: { pixRefundId: { in: items.map((item) => item.pixRefundId) } },
+    select: { pixRefundId: true, statusCode: true },
+  });
+  const codeById = new Map(mirrored.map((row) => [row.pixRefundId, row.statusCode]));
+  for (const refund of items) {
+    const before = codeById.get(refund.pixRefundId);
+    if (before === refund.status.code) continue;
+    try {
+      // The charge's status and refunded amount follow its refunds: read it whole first (its
+      // refunds come with it), then the refund itself in case the charge read is older.
+      await healCharge(refund.pixChargeTxid, run);
+      await upsertPixRefundFromGateway(refund);
+      const after = await db.pixRefund.findUnique({
+        where: { pixRefundId: refund.pixRefundId },
+        select: { statusCode: true },
+      });
+      if (after) recordRefundHeal(run, refund.pixRefundId, before, after.statusCode);
+    } catch (error) {
+      run.errors.push(`pix_refund ${refund.pixRefundId}: ${describeError(error)}`);
+    }
+  }
+}
+
+const pixChargePaid = defineEventKind({
+  event: "pix_charge.paid",
+  schema: ZPixCharge,
+  ...chargeResource,
+  identity: (charge) => ({ resourceId: charge.txid, state: charge.status }),
+  async apply(tx, charge) {
+    await lockPixCharge(tx, charge.txid);
+    const before = await readAudited(tx, chargeResource.audit, charge.txid);
+    const result = await upsertPixChargeFromGateway(charge, { client: tx });
+    await recordLinkPaymentFromCharge(charge, { client: tx });
+    return [describeChange(chargeResource, charge.txid, result.outcome, before, result.charge)].filter(
+      (change) => change !== null,
+    );
+  },
+  // The common event: a charge without refunds that is not a payment link's (the general path also
+  // marks the link paid) is written by one raw statement under the charge's lock.
+  fastPath: {
+    accepts: (charge) => !charge.devolutions?.length && !isPaymentLinkCharge(charge.userReference),
+    lockKey: (charge) => pixChargeLockKey(charge.txid),
+    async apply(run, charge: TPixCharge) {
+      const written = await writeFullChargeWithoutRefunds(run, charge, new Date());
+      const change = describeChange(chargeResource, charge.txid, written.outcome, written.before, written.after);
+      const isWritten = written.outcome === "created" || written.outcome === "updated";
+      return {
+        changes: change ? [change] : [],
+        notify: isWritten ? [{ kind: chargeResource.change, id: charge.txid }] : [],
+      };
+    },
+  },
+  reconcile: { list: listPixCharges, heal: healCharges },
+  resourceHref: async (txid) => `/pix/${encodeURIComponent(txid)}`,
+});
+
+const pixRefundReturned = defineEventKind({
+  event: "pix_refund.returned",
+  schema: ZPixRefund,
+  ...refundResource,
+  identity: (refund) => ({ resourceId: refund.pixRefundId, state: refund.status.code }),
+  // A settled refund changes its charge (status, refunded amount), and the charge may not be mirrored
+  // yet (the refund's event can beat the charge's paid event): it is read upstream. A failed read
+  // fails the apply, which is retried.
+  prepare: (refund) => getPixCharge(refund.pixChargeTxid),
+  async apply(tx, refund, chargeOfRefund) {
+    await lockPixCharge(tx, refund.pixChargeTxid);
+    const chargeBefore = await readAudited(tx, chargeResource.audit, refund.pixChargeTxid);
+    const refundBefore = await readAudited(tx, refundResource.audit, refund.pixRefundId);
+    // Only when the effect was claimed by someone else after prepare() and then rolled back: retried.
+    if (!chargeOfRefund) throw new Error(`the charge ${refund.pixChargeTxid} was not read upstream`);
+    const charge = await upsertPixChargeFromGateway(chargeOfRefund, { client: tx });
+    const written = await upsertPixRefundFromGateway(refund, { client: tx });
+    const refundAfter = await tx.pixRefund.findUniqueOrThrow({ where: { pixRefundId: refund.pixRefundId } });
+    const chargeAfter = await tx.pixCharge.findUniqueOrThrow({ where: { txid: refund.pixChargeTxid } });
+    return [
+      describeChange(refundResource, refund.pixRefundId, written?.outcome ?? "created", refundBefore, refundAfter),
+      describeChange(chargeResource, refund.pixChargeTxid, charge.outcome, chargeBefore, chargeAfter),
+    ].filter((change) => change !== null);
+  },
+  reconcile: { list: listPixRefunds, heal: healRefunds },
+  // The refunds list filters by charge; the mirror knows the refund's charge.
+  async resourceHref(pixRefundId) {
+    const refund = await db.pixRefund.findUnique({ where: { pixRefundId }, select: { txid: true } });
+    return refund ? `/refunds?txid=${encodeURIComponent(refund.txid)}` : null;
+  },
+});
+
+const linkPaymentPaid = defineEventKind({
+  event: "link_payment.paid",
+  // The spec leaves this payload "not shown"; the sandbox sends the link (2.6).
+  schema: ZPaymentLink,
+  ...linkResource,
+  identity: (link) => ({ resourceId: link.linkPaymentUuid, state: link.status.code }),
+  async apply(tx, link) {
+    await lockPaymentLink(tx, link.linkPaymentUuid);
+    const before = await readAudited(tx, linkResource.audit, link.linkPaymentUuid);
+    const result = await upsertPaymentLinkFromGateway(link, { client: tx });
+    return [describeChange(linkResource, link.linkPaymentUuid, result.outcome, before, result.link)].filter(
+      (change) => change !== null,
+    );
+  },
+  resourceHref: async (uuid) => `/links/${encodeURIComponent(uuid)}`,
+});
+
+// Every gateway event has exactly one entry (a missing or unknown key does not compile); the order
+// is reconciliation's (charges before refunds: a refund's heal reads its charge once).
+export const eventKinds = {
+  "pix_charge.paid": pixChargePaid,
+  "pix_refund.returned": pixRefundReturned,
+  "link_payment.paid": linkPaymentPaid,
+  // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own data types
+} satisfies { [E in TWebhookEvent]: TEventKind<E, any, any, any> };
+
+/** Every entry, in registry order. */
+export const allEventKinds = Object.values(eventKinds) as unknown as TAnyEventKind[];
+
+/** The entry of an event name as received (undefined for a name the app does not know). */
+export function findEventKind(event: string): TAnyEventKind | undefined {
+  return allEventKinds.find((kind) => kind.event === event);
+}
+
+/** The link to a delivery's resource, by the resource type stored with the delivery. */
+export async function resourceHref(resourceType: string, resourceId: string): Promise<string | null> {
+  const kind = allEventKinds.find((entry) => entry.change === resourceType);
+  return kind ? kind.resourceHref(resourceId) : null;
+}
