@@ -31,9 +31,7 @@ function toActionError(error: unknown): TActionError {
   return { code: "INTERNAL", message: "Something went wrong." };
 }
 
-// Every server action: checks the session and role first (before even reading the input), parses
-// the input with zod, builds the audit context once, and turns failures into a result the form can
-// show. redirect(), notFound() and friends pass through untouched.
+// The session and role are checked before the input is even read; redirect(), notFound() and friends pass through.
 export function defineAction<TSchema extends z.ZodType, TData>(
   options: ActionOptions<TSchema>,
   handler: (input: z.output<TSchema>, action: TActionContext) => Promise<TData>,

@@ -1,9 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { TActionError } from "./define-action";
 
-// Field errors carry translation keys from `<namespace>.errors` (see lib/users/user-schemas.ts,
-// lib/webhooks/admin-schemas.ts); so may an error's message. The code's generic text covers
-// anything else.
+// Field errors (and maybe the message) are `<namespace>.errors` keys; the code's generic text covers the rest.
 export function useActionErrorText(namespace = "users") {
   const t = useTranslations();
   const fieldText = (key: string | undefined) =>

@@ -6,7 +6,6 @@ import type { TActionError, TActionResult } from "./define-action";
 type FieldErrors = Record<string, string>;
 
 type IdempotentSubmitOptions<TSchema extends z.ZodType, TData> = {
-  /** The schema the server action applies, so most mistakes are shown without a round trip. */
   schema: TSchema;
   action: (input: z.input<TSchema>) => Promise<TActionResult<TData>>;
   onSuccess: (data: TData) => void;
@@ -18,11 +17,8 @@ function toFieldErrors(issues: { path: PropertyKey[]; message: string }[]): Fiel
   return errors;
 }
 
-/**
- * A create form's submit: checks the input in the browser, calls the action, and keeps the field
- * and form errors. One idempotency key per form: a double click or a retry after a timeout sends
- * the same key, and the server answers with what it already created instead of making a second one.
- */
+// One idempotency key per form: a double click or a retry after a timeout sends the same key, and the server
+// answers with what it already created.
 export function useIdempotentSubmit<TSchema extends z.ZodType, TData>({
   schema,
   action,

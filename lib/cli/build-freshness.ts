@@ -12,7 +12,6 @@ export const buildInputs = [
   "prisma/schema.prisma",
 ];
 
-/** The newest modification time under `inputs` (files or folders); paths that do not exist are skipped. */
 export function newestChange(inputs: string[], root = process.cwd()): number {
   let newest = 0;
   const visit = (full: string) => {
@@ -28,7 +27,6 @@ export function newestChange(inputs: string[], root = process.cwd()): number {
   return newest;
 }
 
-/** Whether the build in `buildIdFile` is missing or older than a source change. */
 export function needsBuild(buildIdFile = ".next/BUILD_ID", root = process.cwd()): boolean {
   const buildId = path.join(root, buildIdFile);
   return !existsSync(buildId) || statSync(buildId).mtimeMs < newestChange(buildInputs, root);

@@ -1,6 +1,4 @@
-// `npm run demo` (through demo.sh): sets up and runs the product for a newcomer — the gateway
-// sandbox and the dashboard on the embedded database — and prints where to sign in.
-// Local state (secrets, the demo admin's password, certificates, data) lives in .data/.
+// `npm run demo`: the gateway sandbox and the dashboard on the embedded database; local state lives in .data/.
 import "./load-env";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -49,8 +47,7 @@ async function ensureDemoAdmin(): Promise<DemoAdmin> {
   return admin;
 }
 
-// The demo subscribes its own receiver to every event, so payments made in the sandbox reach
-// the dashboard the way the real gateway's would: pushed, signed, live on screen.
+// So sandbox payments reach the dashboard the way the real gateway's would: pushed, signed, live.
 async function ensureDemoWebhook() {
   if (await isReceivingEvent("pix_charge.paid")) return;
   const { url } = await registerWebhook(

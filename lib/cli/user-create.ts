@@ -1,6 +1,5 @@
 // npm run user:create -- --email a@b.c --role ADMIN [--name N] [--password P]
-// Runs under the `react-server` condition (see package.json) so the server-only modules it
-// shares with the app load outside Next.js.
+// Runs under the `react-server` condition so the server-only modules load outside Next.js.
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { disconnectDb } from "@/lib/db/client";

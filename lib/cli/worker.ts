@@ -1,8 +1,5 @@
-// npm run worker
-// Runs the background jobs of lib/jobs/registry.ts in a process of its own, on PostgreSQL. Any
-// number of workers (and web servers with JOBS_MODE=web) can run side by side: each run is
-// claimed by one of them (docs/jobs.md). Runs under the `react-server` condition (package.json)
-// so the server-only modules load outside Next.js.
+// `npm run worker`: the background jobs in a process of its own, on PostgreSQL (docs/jobs.md). Runs under the
+// `react-server` condition so the server-only modules load outside Next.js.
 import "./load-env";
 import { getDatabaseEnv } from "@/lib/config/database-env";
 import { getJobsEnv } from "@/lib/config/jobs-env";
@@ -11,8 +8,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { startProcessJobRunner, stopProcessJobRunner } from "@/lib/jobs/process-runner";
 import { log } from "@/lib/log";
 
-// What a SIGTERM leaves a run to finish before it is abandoned and its lease released; below the
-// usual 30 seconds a container platform waits before killing.
+// Below the usual 30 seconds a container platform waits after SIGTERM before killing.
 const stopGraceMs = 20_000;
 
 if (!getDatabaseEnv().DATABASE_URL) {

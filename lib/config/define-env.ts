@@ -1,8 +1,6 @@
 import { z } from "zod";
 
-// Each concern (database, auth, app, later the gateway) declares its variables in one zod
-// object; every variable's `.describe()` text says what it is for and how to set it, so a
-// failed check can tell the operator exactly what to fix.
+// Each variable's `.describe()` says what it is for and how to set it, so a failed check tells the operator the fix.
 export type TEnvConcern<Shape extends z.ZodRawShape> = {
   name: string;
   schema: z.ZodObject<Shape>;
@@ -58,7 +56,7 @@ export function parseEnvConcern<Shape extends z.ZodRawShape>(
   return result.data;
 }
 
-// Parses several concerns and reports every problem at once, not only the first one.
+// Every problem at once, not only the first one.
 export function collectEnvProblems(concerns: TEnvConcern<z.ZodRawShape>[], env: Env = process.env): TEnvProblem[] {
   return concerns.flatMap((concern) => {
     try {

@@ -3,9 +3,8 @@ import { defineEnvConcern, parseEnvConcern } from "./define-env";
 
 const ZTimeoutMs = z.coerce.number().int().min(100).max(300_000);
 
-// The merchant certificate and key come either from files (local, VMs) or as PEM text in the
-// environment (hosted platforms without a filesystem for secrets); the PEM variable wins when both
-// are set. File existence is checked on first use, not here, so the app starts without them.
+// Certificate and key come from files or as PEM text (hosted platforms); PEM wins when both are set. Files are
+// checked on first use, so the app starts without them.
 export const gatewayEnvConcern = defineEnvConcern("gateway", {
   GATEWAY_BASE_URL: z
     .url({ protocol: /^https$/, error: "must be an https:// URL" })

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { defineEnvConcern, EnvValidationError, parseEnvConcern } from "./define-env";
 
-// Who runs the background jobs (lib/jobs): the web server itself (one instance, or the embedded
-// database), a separate `npm run worker` process, or nobody in this process.
 export const jobsEnvConcern = defineEnvConcern("jobs", {
   JOBS_MODE: z
     .enum(["web", "worker", "off"])
@@ -14,8 +12,7 @@ export const jobsEnvConcern = defineEnvConcern("jobs", {
 
 export type TJobsEnv = z.infer<typeof jobsEnvConcern.schema>;
 
-// The embedded PGlite database admits one process, so no worker could open it beside the web
-// server: `worker` there would mean that no job ever runs (a cross-variable rule, checked here).
+// PGlite admits one process, so no worker could open it beside the web server: `worker` would run no job ever.
 export function getJobsEnv(env: Record<string, string | undefined> = process.env): TJobsEnv {
   const parsed = parseEnvConcern(jobsEnvConcern, env);
   if (parsed.JOBS_MODE === "worker" && !env.DATABASE_URL?.trim()) {

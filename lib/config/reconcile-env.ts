@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { defineEnvConcern, parseEnvConcern } from "./define-env";
 
-// The gateway stops retrying a webhook after about 8 minutes (spec 6.4), so a periodic pass over
-// the upstream lists catches what an outage longer than that lost (lib/reconcile).
+// The gateway stops retrying a webhook after about 8 minutes (spec 6.4): a periodic pass catches what was lost.
 export const reconcileEnvConcern = defineEnvConcern("reconcile", {
   RECONCILE_INTERVAL_SECONDS: z.coerce
     .number()

@@ -31,8 +31,7 @@ export type TServerEnv = ReturnType<typeof readServerEnv>;
 
 let cached: TServerEnv | undefined;
 
-// Parsed on first use, not on import, so `next build` can load modules without a full
-// environment; instrumentation.ts validates it eagerly when the server starts.
+// On first use, so `next build` loads modules without a full environment; the server validates it at start.
 export function getServerEnv(): TServerEnv {
   cached ??= readServerEnv();
   return cached;

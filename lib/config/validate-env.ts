@@ -20,16 +20,13 @@ export const serverEnvConcerns = [
   payPageEnvConcern,
 ];
 
-// Throws an EnvValidationError listing every missing or malformed variable.
 export function assertValidServerEnv(env: Record<string, string | undefined> = process.env): void {
   const problems = collectEnvProblems(serverEnvConcerns, env);
   if (problems.length > 0) throw new EnvValidationError(problems);
-  // A rule across concerns: JOBS_MODE=worker needs PostgreSQL.
   getJobsEnv(env);
 }
 
-// Called from instrumentation.ts: a server with a bad environment stops at start, not on the
-// first request that happens to read the variable.
+// A server with a bad environment stops at start, not on the first request that reads the variable.
 export function validateServerEnvOrExit(): void {
   try {
     assertValidServerEnv();

@@ -27,8 +27,7 @@ export const webhooksEnvConcern = defineEnvConcern("webhooks", {
 
 export type TWebhooksEnv = { secretKey: Buffer; receiverBaseUrl: string | undefined };
 
-// The key is decoded here, and compared with AUTH_SECRET (a cross-variable rule the per-concern
-// schema cannot see): one leaked secret must not open both the sessions and the webhook secrets.
+// Compared with AUTH_SECRET: one leaked secret must not open both the sessions and the webhook secrets.
 export function getWebhooksEnv(env: Record<string, string | undefined> = process.env): TWebhooksEnv {
   const parsed = parseEnvConcern(webhooksEnvConcern, env);
   if (parsed.WEBHOOK_SECRET_KEY === env.AUTH_SECRET?.trim()) {

@@ -6,11 +6,8 @@ import path from "node:path";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import pg from "pg";
 
-// Applies prisma/migrations offline, keeping the same bookkeeping as Prisma Migrate: the same
-// `_prisma_migrations` table, one row per migration with the sha256 of its file, so that
-// `prisma migrate deploy` on a machine with Prisma's schema engine sees them as applied.
-// Unlike Prisma, each migration runs in a transaction: a failed one leaves no trace and can
-// simply be fixed and re-run.
+// Applies prisma/migrations offline with Prisma Migrate's own bookkeeping, so `prisma migrate deploy` sees them
+// as applied; unlike Prisma, each runs in a transaction (docs/database.md).
 
 export const defaultMigrationsDir = path.join(process.cwd(), "prisma", "migrations");
 

@@ -2,10 +2,8 @@ import "server-only";
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 
-// PGlite is a single-process database: two processes writing the same data folder corrupt
-// it. Whoever opens the folder first writes `<folder>.lock` with its pid; another live
-// process is refused with a message saying who holds it. A lock whose process is gone
-// (crash, kill -9) is stale and taken over.
+// Two processes writing one PGlite folder corrupt it: the first writes `<folder>.lock` with its pid, and a lock
+// whose process is gone (crash, kill -9) is taken over.
 export class PgliteLockedError extends Error {
   constructor(dataDir: string, holder: LockOwner) {
     super(
@@ -53,7 +51,6 @@ export function lockPathFor(dataDir: string): string {
   return `${dataDir.replace(/[/\\]+$/, "")}.lock`;
 }
 
-// Returns a function that releases the lock; the lock is also released when the process exits.
 export function acquirePgliteLock(dataDir: string): () => void {
   const lockPath = lockPathFor(dataDir);
   const owner: LockOwner = {

@@ -6,8 +6,7 @@ import { acquirePgliteLock } from "./pglite-lock";
 
 export type TOpenPglite = { pglite: PGlite; dataDir: string; close: () => Promise<void> };
 
-// Opens the embedded database folder for this process only (see pglite-lock.ts). `close`
-// flushes PGlite and releases the lock; an unclosed PGlite also makes Node exit with code 99.
+// `close` flushes and releases the lock; an unclosed PGlite also makes Node exit with code 99.
 export function openPgliteDataDir(dataDir: string): TOpenPglite {
   const absoluteDir = path.resolve(dataDir);
   mkdirSync(path.dirname(absoluteDir), { recursive: true });

@@ -8,12 +8,8 @@ export type TSingleInstanceResult<T> = { isAcquired: true; value: T } | { isAcqu
 // advisory lock would be re-entrant on its single connection.
 const heldInProcess = new Set<string>();
 
-/**
- * Runs `work` only if no other instance (process) is running work under `name`; otherwise
- * returns at once with `isAcquired: false`. On PostgreSQL the lock is a session advisory lock
- * on a connection of its own (not a pooled one, which Prisma would hand to other queries); it
- * is released when the work ends or when the process dies and the connection drops.
- */
+// A session advisory lock on a connection of its own (a pooled one would serve other queries); a process that
+// dies drops the connection and so the lock.
 export async function runAsSingleInstance<T>(
   name: string,
   work: () => Promise<T>,

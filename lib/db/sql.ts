@@ -3,13 +3,9 @@ import type pg from "pg";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { assertNoOpenTransaction, db, getPostgresPool, trackTransaction } from "./client";
 
-// Raw SQL for hot paths (the webhook receiver): a statement through node-postgres costs about a
-// tenth of the CPU of a Prisma query here (docs/webhooks.md, benchmark). On PostgreSQL it runs on
-// the plain pg pool, each statement prepared once per connection; on the embedded PGlite through
-// Prisma's raw queries (one connection: nothing to gain). To behave the same on both, cast every
-// parameter, pass timestamps as ISO strings (`($n::timestamptz AT TIME ZONE 'UTC')`, the UTC wall
-// time Prisma stores) and return only text, int4, boolean or json columns. Keep each statement's
-// text constant: it names the prepared statement.
+// Raw SQL for hot paths: about a tenth of a Prisma query's CPU (docs/webhooks.md). To behave the same on pg and
+// PGlite, cast every parameter, pass timestamps as ISO strings (`($n::timestamptz AT TIME ZONE 'UTC')`, the UTC
+// wall time Prisma stores), return only text, int4, boolean or json. Constant text: it names the prepared statement.
 
 export type TSqlRunner = <TRow>(text: string, values: unknown[]) => Promise<TRow[]>;
 
@@ -33,14 +29,12 @@ function pgRunner(client: pg.Pool | pg.PoolClient): TSqlRunner {
     (await client.query<TRow & pg.QueryResultRow>({ name: statementName(text), text, values })).rows;
 }
 
-/** One statement in its own transaction. */
 export const runSql: TSqlRunner = (text, values) => {
   assertNoOpenTransaction("runSql");
   const pool = getPostgresPool();
   return pool ? pgRunner(pool)(text, values) : prismaSqlRunner(db)(text, values);
 };
 
-/** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
 export async function inSqlTransaction<T>(work: (run: TSqlRunner) => Promise<T>): Promise<T> {
   assertNoOpenTransaction("inSqlTransaction");
   const pool = getPostgresPool();

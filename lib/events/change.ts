@@ -1,9 +1,6 @@
 import { z } from "zod";
 
-// What the server tells browsers about: a resource of this kind changed. Only the identity
-// travels; the page reads the resource again through its normal (authorized) path. The kinds
-// other than webhook_delivery and reconciliation are the mirrored resources: a webhook event kind
-// names the one it changes (`change` in lib/webhooks/event-kinds.ts).
+// Only the identity travels: the page reads the resource again through its normal (authorized) path.
 export const changeKinds = ["pix_charge", "pix_refund", "payment_link", "webhook_delivery", "reconciliation"] as const;
 
 export const ZChangeKind = z.enum(changeKinds);

@@ -25,7 +25,6 @@ export type TJobAdminRow = {
 
 export type TJobsOverview = { mode: TJobsEnv["JOBS_MODE"]; jobs: TJobAdminRow[] };
 
-/** Every job of the registry, in its order, with what the runners recorded (nothing yet for a new one). */
 export async function listJobsForAdmin(now: Date = new Date()): Promise<TJobsOverview> {
   const rows = await db.job.findMany({ where: { name: { in: jobRegistry.map((job) => job.name) } } });
   const rowByName = new Map(rows.map((row) => [row.name, row]));
@@ -48,7 +47,6 @@ export async function listJobsForAdmin(now: Date = new Date()): Promise<TJobsOve
   return { mode: getJobsEnv().JOBS_MODE, jobs };
 }
 
-/** An admin's "run now": recorded for any runner (web or worker) to take, audited. */
 export async function requestJobRunNow(name: string, context: TChangeContext): Promise<void> {
   if (!jobRegistry.some((job) => job.name === name)) throw new AppError("NOT_FOUND", "No such job.");
   await requestRun(db, name, context.actor);

@@ -5,8 +5,7 @@ import { log } from "@/lib/log";
 import { jobRegistry } from "./registry";
 import { createJobRunner, type TJobRunner } from "./runner";
 
-// One runner per process, on the process's `db` client: Next.js dev reloads modules, and a
-// second runner would only compete with the first.
+// One runner per process: Next.js dev reloads modules, and a second runner would only compete with the first.
 const state = globalThis as typeof globalThis & { __paymentsJobRunner?: TJobRunner };
 
 export function getProcessJobRunner(): TJobRunner | undefined {
@@ -27,10 +26,7 @@ export async function stopProcessJobRunner(graceMs?: number): Promise<void> {
   await runner?.stop({ graceMs });
 }
 
-/**
- * Called from instrumentation.ts: runs the jobs in the web server when JOBS_MODE is `web` (the
- * default, and always on the embedded database, which no worker can open beside the server).
- */
+// Always on the embedded database, which no worker can open beside the server.
 export async function startJobsInWebServer(): Promise<void> {
   const { JOBS_MODE: mode } = getJobsEnv();
   if (mode !== "web") {

@@ -5,11 +5,9 @@ import { retireDueWebhooks } from "@/lib/webhooks/admin";
 import { runWebhookRetryPass } from "@/lib/webhooks/retry-worker";
 import { defineJob, noRetry } from "./define-job";
 
-// Every background job, one entry each (docs/jobs.md says how to add one). A new entry also
-// needs its name under `jobs.names` in lib/i18n/messages/*.json for the /jobs page.
+// A new entry also needs its name under `jobs.names` in lib/i18n/messages/*.json (docs/jobs.md).
 export const jobRegistry = [
   defineJob({
-    // Heals the mirror from the gateway's lists (lib/reconcile); its own runs keep the details.
     name: "reconciliation",
     intervalMs: () => {
       const seconds = getReconcileEnv().RECONCILE_INTERVAL_SECONDS;
@@ -34,7 +32,6 @@ export const jobRegistry = [
     },
   }),
   defineJob({
-    // Applies again the webhook deliveries stored but not applied (lib/webhooks/retry-worker.ts).
     name: "webhook-retry",
     intervalMs: () => 5_000,
     firstRunDelayMs: 5_000,
@@ -45,7 +42,7 @@ export const jobRegistry = [
     handler: () => runWebhookRetryPass(),
   }),
   defineJob({
-    // Ends webhook rotation overlaps that are due, even when nobody opens /webhooks.
+    // Even when nobody opens /webhooks.
     name: "webhook-retire",
     intervalMs: () => 30_000,
     firstRunDelayMs: 10_000,

@@ -26,9 +26,8 @@ export type TJobRunnerOptions = {
 export type TJobRunner = {
   readonly id: string;
   start: () => Promise<void>;
-  // Polls now instead of at the next tick (a "run now" made in this process).
   wake: () => void;
-  // Stops claiming, waits up to graceMs for the runs going on, then abandons the rest and releases their leases.
+  // Waits up to graceMs for the runs going on, then abandons the rest and releases their leases.
   stop: (options?: { graceMs?: number }) => Promise<void>;
 };
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-// A job's name as the /jobs page sends it; lib/jobs/admin.ts checks it against the registry.
 export const ZJobName = z
   .string()
   .min(1)

@@ -3,11 +3,8 @@ import type { TAuditActor } from "@/lib/audit/audit-log";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { TJobDefinition } from "./define-job";
 
-// The Job table is the lease: a runner claims a due job with one statement (`FOR UPDATE SKIP
-// LOCKED`, so two runners never claim the same row), writes its JobRun in that statement, renews
-// the lease while the handler runs, and releases it when it records the outcome. Every statement
-// stands alone (no transaction), so it works on PGlite's single connection too. Times come from
-// the database's clock, the same for every instance, as the UTC wall time Prisma stores.
+// The Job table is the lease (`FOR UPDATE SKIP LOCKED`: two runners never claim one row). Every statement stands
+// alone (no transaction), so PGlite's single connection works; times come from the database's clock.
 
 export type TJobsDb = Pick<PrismaClient, "$queryRaw" | "$executeRaw" | "job" | "jobRun">;
 
@@ -30,10 +27,7 @@ function after(ms: number): Prisma.Sql {
 const runsKeptPerJob = 50;
 const maxErrorLength = 2_000;
 
-/**
- * Creates the job's row if it is new (first run after `firstRunDelayMs`) and follows a schedule
- * change: a disabled schedule clears the next run, a shorter interval brings it closer.
- */
+// A disabled schedule clears the next run; a shorter interval brings it closer.
 export async function syncJob(db: TJobsDb, job: TJobDefinition): Promise<void> {
   const intervalMs = job.intervalMs();
   const first =
@@ -48,11 +42,7 @@ export async function syncJob(db: TJobsDb, job: TJobDefinition): Promise<void> {
     END`;
 }
 
-/**
- * Claims up to `limit` due jobs among `names` (due: asked for, or past `nextRunAt`) whose lease is
- * free or expired, for `runnerId`. A run still RUNNING under an expired lease was abandoned by a
- * runner that died: it is closed as ABANDONED and counts as a failure.
- */
+// A run still RUNNING under an expired lease was abandoned by a runner that died: ABANDONED, a failure.
 export async function claimDueJobs(
   db: TJobsDb,
   options: { runnerId: string; names: string[]; busyNames: string[]; limit: number; leaseMs: number },
@@ -102,7 +92,7 @@ export async function claimDueJobs(
     FROM claimed`;
 }
 
-/** Pushes the lease ahead; false when the run no longer holds it (another runner took it over). */
+// False when another runner took the lease over.
 export async function renewLease(db: TJobsDb, run: TClaimedRun, leaseMs: number): Promise<boolean> {
   const updated = await db.$executeRaw`
     UPDATE "Job" SET "leaseExpiresAt" = ${after(leaseMs)}
@@ -113,16 +103,14 @@ export async function renewLease(db: TJobsDb, run: TClaimedRun, leaseMs: number)
 export type TRunOutcome = {
   outcome: "SUCCEEDED" | "FAILED" | "ABANDONED";
   error: string | null;
-  // The Job's attempt after this run: 0 once the streak is over, else the attempt that failed.
+  // 0 once the streak is over, else the attempt that failed.
   attempt: number;
   failures: "reset" | "increment" | "keep";
-  // null: no next run until someone asks.
   nextRunInMs: number | null;
   // Keeps the lease this long after a timeout, so a handler that ignores its signal has time to stop.
   holdLeaseMs: number;
 };
 
-/** Records the run's end and releases the lease; false when the lease had been taken over. */
 export async function finishRun(db: TJobsDb, run: TClaimedRun, result: TRunOutcome): Promise<boolean> {
   const error = result.error?.slice(0, maxErrorLength) ?? null;
   const nextRunAt = result.nextRunInMs === null ? Prisma.sql`NULL::timestamp` : after(result.nextRunInMs);
@@ -151,7 +139,6 @@ export async function finishRun(db: TJobsDb, run: TClaimedRun, result: TRunOutco
   return updated > 0;
 }
 
-/** An admin's "run now": the first runner to poll takes it (after the current run, if one is going). */
 export async function requestRun(db: TJobsDb, name: string, actor: TAuditActor): Promise<void> {
   await db.$executeRaw`
     INSERT INTO "Job" ("name", "runRequestedAt", "runRequestedById", "runRequestedByEmail")

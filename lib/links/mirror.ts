@@ -8,11 +8,8 @@ import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { amountToCents } from "@/lib/shared/money";
 import { paymentLinkStatusCodes, type TInstallmentOption } from "./types";
 
-// Local mirror of payment links (spec 2.6): every gateway answer that carries a link (creation,
-// reads, the list, cancel, confirm) and the link_payment.paid webhook go through
-// upsertPaymentLinkFromGateway. Like the Pix mirror: idempotent, and a link never moves back
-// (CREATED 1 → EXPIRED 2 → CANCELLED 4, CREATED → PAID 3; PAID and CANCELLED are final), so a late
-// or replayed snapshot cannot undo a payment.
+// Like the Pix mirror: idempotent, and a link never moves back (CREATED 1 → EXPIRED 2 → CANCELLED 4,
+// CREATED → PAID 3; PAID and CANCELLED are final), so a late or replayed snapshot cannot undo a payment.
 
 const finalStatusCodes: number[] = [paymentLinkStatusCodes.PAID, paymentLinkStatusCodes.CANCELLED];
 const dayMs = 24 * 60 * 60 * 1000;
@@ -94,7 +91,6 @@ async function writeLink(
   const isChanged = Object.keys(changes).length > 0;
   const updated = await tx.paymentLink.update({
     where: { linkPaymentUuid: link.linkPaymentUuid },
-    // updatedAt moves only when the data does.
     data: {
       ...changes,
       syncedAt,
@@ -106,7 +102,6 @@ async function writeLink(
   return { outcome: isChanged ? "updated" : "unchanged", link: updated };
 }
 
-/** Writes a payment link into the mirror; pass `client` to take part in the caller's transaction. */
 export function upsertPaymentLinkFromGateway(
   link: TPaymentLink,
   options: UpsertLinkOptions = {},

@@ -4,9 +4,7 @@ import { jwtVerify, SignJWT } from "jose";
 import { cookies } from "next/headers";
 import { serverEnv } from "@/lib/config/server-env";
 
-// After the payer types the right verification code, a signed token in an httpOnly cookie scoped to
-// /pay/{uuid} grants that one link, for a short while. The key is derived from AUTH_SECRET with a
-// label of its own, so a pay-page token can never pass for a session token (or the reverse).
+// The key is derived from AUTH_SECRET with a label of its own, so a pay-page token never passes for a session one.
 
 export const payAccessCookieName = "pay_access";
 const accessTtlSeconds = 30 * 60;
@@ -39,7 +37,6 @@ export async function createPayAccessToken(linkPaymentUuid: string): Promise<str
     .sign(accessKey());
 }
 
-/** True when `token` is a valid, unexpired grant for exactly this link. */
 export async function isPayAccessTokenFor(token: string | undefined, linkPaymentUuid: string): Promise<boolean> {
   if (!token) return false;
   try {

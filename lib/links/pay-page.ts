@@ -128,7 +128,6 @@ export async function getPayPageLink(linkPaymentUuid: string): Promise<TPayPageL
   return toPayPageLink(link, now);
 }
 
-
 // Per link, 5 tries per 15 minutes make guessing 900,000 codes hopeless; the looser per-IP limit counts wrong
 // codes only (a carrier's NAT shares one address) and stops spraying across links.
 export const verifyLinkRule: TRateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
@@ -177,7 +176,6 @@ export async function verifyPayPageCode(
   await resetRateLimit(linkKey(linkPaymentUuid));
   return { status: "ok" };
 }
-
 
 // Card data lives here only for the request: it goes upstream and nowhere else (database, log, audit, errors).
 export const ZCardPaymentInput = z.object({

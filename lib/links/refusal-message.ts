@@ -1,6 +1,5 @@
-// What a payer reads when the card is refused: a key of the `pay.refusal` messages, chosen from the
-// authorizer's answer (sandbox/README.md: codigo, mensagem, merchantAdviceCode with Mastercard's
-// meanings). The authorizer's own words are terse Portuguese without accents and never shown raw.
+// A `pay.refusal` key chosen from the authorizer's answer (sandbox/README.md); its own words (terse Portuguese
+// without accents) are never shown raw.
 
 export const refusalMessageKeys = [
   "insufficientFunds",

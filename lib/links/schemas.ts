@@ -4,8 +4,7 @@ import { ZAmountCents, ZOptionalText } from "@/lib/pix/schemas";
 import { isValidCpfOrCnpj, onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { paymentLinkLimits, paymentLinkMethodCodes, paymentLinkStatusFilters } from "./types";
 
-// Inputs of the payment link actions and list filters. Error messages are translation keys
-// (namespace `links.errors`); the same schemas validate the form in the browser.
+// Error messages are `links.errors` keys; the same schemas validate the form in the browser.
 
 export const ZLinkPaymentUuid = z.guid({ error: "invalidLink" });
 
@@ -13,7 +12,6 @@ const ZMethodCode = z.union([z.literal(paymentLinkMethodCodes.CREDIT_CARD), z.li
 
 export const ZCreatePaymentLinkInput = z
   .object({
-    // Made once per form and reused on every retry of that form: the same key never creates two links.
     idempotencyKey: z.uuid({ error: "invalidIdempotencyKey" }),
     payerName: z
       .string({ error: "payerNameRequired" })
@@ -68,15 +66,12 @@ export type TRefreshPaymentLinksInput = z.input<typeof ZRefreshPaymentLinksInput
 
 export const paymentLinkSortColumns = ["creationDate", "amount", "status", "expiresAt", "payerName"] as const;
 
-// List filters from URL search params: each field falls back on its own (lib/list/schemas.ts).
 export const ZPaymentLinkFilters = z.object({
-  // Absent dates fall back to the last 30 days.
   from: ZOptionalDay,
   to: ZOptionalDay,
   status: z.enum(paymentLinkStatusFilters).optional().catch(undefined),
   // The method the link was paid with (as upstream's paymentMethod filter): 1 card, 2 Pix.
   method: z.coerce.number().pipe(ZMethodCode).optional().catch(undefined),
-  // Payer CPF/CNPJ with or without punctuation, or a foreign document as typed.
   document: ZOptionalFilterText(40),
   userReference: ZOptionalFilterText(100),
   receipt: ZOptionalFilterText(100),

@@ -1,5 +1,4 @@
-// Shapes the payment link pages read. Pure types and constants: safe to import from client
-// components. Money is integer cents; dates are ISO 8601 strings.
+// Pure types and constants, safe for client components. Money is integer cents; dates are ISO 8601 strings.
 
 export { paymentLinkMethodCodes, paymentLinkStatusFilters } from "@/lib/gateway/schemas/payment-link";
 

@@ -9,7 +9,7 @@ import {
 
 const { CREATED, EXPIRED, PAID } = paymentLinkStatusCodes;
 
-/** The status to show: a CREATED link past its expiry is EXPIRED upstream already, read or not. */
+// A CREATED link past its expiry is EXPIRED upstream already, read or not.
 export function effectiveStatusCode(link: Pick<PaymentLink, "statusCode" | "expiresAt">, now: Date): number {
   return link.statusCode === CREATED && link.expiresAt <= now ? EXPIRED : link.statusCode;
 }

@@ -1,7 +1,6 @@
 import { timeZone } from "@/lib/i18n/config";
 
-// List periods are calendar days in São Paulo (YYYY-MM-DD), as the pages show them and as the
-// gateway reads zone-less query date-times (Brasília time).
+// List periods are São Paulo calendar days (YYYY-MM-DD): the gateway reads zone-less date-times as Brasília time.
 
 export type TPeriod = { from: string; to: string };
 
@@ -9,7 +8,6 @@ export const defaultPeriodDays = 7;
 
 const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
 
-/** The São Paulo calendar day of an instant: `2026-11-21`. */
 export function toSaoPauloDay(instant: Date): string {
   return dayFormat.format(instant);
 }
@@ -20,7 +18,6 @@ function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Today and the days before it: the last 7 days unless told otherwise. */
 export function defaultPeriod(now: Date = new Date(), days: number = defaultPeriodDays): TPeriod {
   const to = toSaoPauloDay(now);
   return { from: addDays(to, -(days - 1)), to };
@@ -34,7 +31,7 @@ function startOfSaoPauloDay(day: string): Date {
   return new Date(`${day}T00:00:00${offset || "Z"}`);
 }
 
-/** Instants bounding the period, `to` day included, for the mirror's queries; a missing end is open. */
+// `to` day included; a missing end is open.
 export function periodBounds(period: Partial<TPeriod>): { gte?: Date; lt?: Date } {
   return {
     gte: period.from ? startOfSaoPauloDay(period.from) : undefined,
@@ -42,7 +39,7 @@ export function periodBounds(period: Partial<TPeriod>): { gte?: Date; lt?: Date 
   };
 }
 
-/** The upstream list's `initialDate`/`endDate` (inclusive, zone-less = Brasília time, spec 4.4). */
+// Inclusive, zone-less = Brasília time (spec 4.4).
 export function toUpstreamPeriod(period: TPeriod): { initialDate: string; endDate: string } {
   return { initialDate: `${period.from}T00:00:00`, endDate: `${period.to}T23:59:59.999` };
 }

@@ -1,15 +1,12 @@
 import { z } from "zod";
 
-// Every list's page, order and period fields. The filter schemas built from them read URL search
-// params: each field falls back on its own (`.catch`), so a hand-edited or stale link shows the
-// list with that filter dropped instead of an error page.
+// Each URL field falls back on its own (`.catch`): a hand-edited or stale link drops that filter, never errors.
 
 /** A São Paulo calendar day, `YYYY-MM-DD`, in action inputs (an invalid one is an error). */
 export const ZDay = z.iso.date({ error: "invalidDate" });
 
 export const ZOptionalDay = z.iso.date().optional().catch(undefined);
 
-/** A free-text filter: trimmed, blank reads as absent. */
 export const ZOptionalFilterText = (max: number) =>
   z
     .string()
@@ -24,7 +21,7 @@ export type TSortOrder = (typeof sortOrders)[number];
 
 export const ZOrder = z.enum(sortOrders).catch("desc").default("desc");
 
-/** A list's sort column, one of `columns`; anything else sorts by the first. */
+// Anything else sorts by the first column.
 export const ZSort = <const TColumn extends string>(columns: readonly [TColumn, ...TColumn[]]) =>
   z.enum(columns).catch(columns[0]).default(columns[0]);
 

@@ -9,12 +9,11 @@ import type { z } from "zod";
 
 import { sortOrders, type TSortOrder } from "./schemas";
 
-// nuqs parsers for list URLs, made from the lists' zod filter schemas so each field's rule is
-// written once. Safe on the server (page loaders) and in the browser (filter forms, sort links).
+// nuqs parsers made from the lists' zod filter schemas, so each field's rule is written once.
 
 type WithDefault<T> = ReturnType<SingleParserBuilder<T>["withDefault"]>;
 
-/** The nuqs parser of one field: a field with a default (sort, order, page) is never null. */
+// A field with a default (sort, order, page) is never null.
 export type TListParser<TField extends z.ZodType> =
   undefined extends z.output<TField>
     ? SingleParserBuilder<NonNullable<z.output<TField>>>
@@ -22,7 +21,7 @@ export type TListParser<TField extends z.ZodType> =
 
 export type TListParsers<TShape extends Record<string, z.ZodType>> = { [K in keyof TShape]: TListParser<TShape[K]> };
 
-/** Reads one URL value with a zod field schema; what the schema drops (`.catch`) reads as absent. */
+// What the schema drops (`.catch`) reads as absent.
 export function parseAsSchema<TField extends z.ZodType>(
   field: TField,
 ): SingleParserBuilder<NonNullable<z.output<TField>>> {
@@ -32,7 +31,6 @@ export function parseAsSchema<TField extends z.ZodType>(
   });
 }
 
-/** The nuqs parsers of a list's filter schema (`ZPixChargeFilters.shape`), defaults included. */
 export function createListParsers<TShape extends Record<string, z.ZodType>>(shape: TShape): TListParsers<TShape> {
   return Object.fromEntries(
     Object.entries(shape).map(([key, field]) => {
@@ -47,7 +45,7 @@ type ListFilters<TValues> = {
   [K in keyof TValues]: null extends TValues[K] ? Exclude<TValues[K], null> | undefined : TValues[K];
 };
 
-/** Loaded URL values as a list's filters: nuqs says "absent" with null, the list queries with undefined. */
+// nuqs says "absent" with null, the list queries with undefined.
 export function toListFilters<TValues extends Record<string, unknown>>(values: TValues): ListFilters<TValues> {
   return Object.fromEntries(
     Object.entries(values).map(([key, value]) => [key, value ?? undefined]),
@@ -56,12 +54,11 @@ export function toListFilters<TValues extends Record<string, unknown>>(values: T
 
 const notFilters = new Set(["sort", "order", "page"]);
 
-/** Whether any filter is set (sorting and paging are not filters). */
+// Sorting and paging are not filters.
 export function hasListFilters(values: Record<string, unknown>): boolean {
   return Object.entries(values).some(([key, value]) => !notFilters.has(key) && value !== null && value !== undefined);
 }
 
-// What every sortable list reads and writes for its order; the column values are the list's own.
 export const sortSearchParams = {
   sort: parseAsString,
   order: parseAsStringLiteral(sortOrders),
@@ -71,16 +68,12 @@ const serializeSort = createSerializer(sortSearchParams);
 
 export type TSortState = { column: string; order: TSortOrder };
 
-/** A click on the sorted column flips its order; a click on another column sorts it in `firstOrder`. */
 export function nextSortOrder(current: TSortState | null, column: string, firstOrder: TSortOrder): TSortOrder {
   if (current?.column !== column) return firstOrder;
   return current.order === "asc" ? "desc" : "asc";
 }
 
-/**
- * The URL that sorts by `column`. Filters are kept, and the page goes back to the first, since
- * page 5 of a different order is a different set of rows.
- */
+// Back to the first page: page 5 of a different order is a different set of rows.
 export function buildSortHref(pathname: string, search: URLSearchParams, column: string, order: TSortOrder): string {
   return serializeSort(`${pathname}?${search.toString()}`, { sort: column, order, page: null });
 }

@@ -19,7 +19,7 @@ import type { TPixChargeListRow, TPixChargeView, TRefreshPageResult } from "./ty
 import { toPixChargeView } from "./views";
 
 export const pixChargePageSize = 20;
-// Upstream pages for "refresh from gateway": the sandbox allows up to 100 per page.
+// The sandbox allows up to 100 per page.
 const refreshPageSize = 100;
 // An ACTIVE charge older than this in the mirror is read again before it is shown (polling rate).
 const activeChargeMaxAgeMs = 1000;
@@ -55,9 +55,8 @@ function toCreateRequest(input: TCreatePixCharge): TCreatePixChargeRequest {
 
 const sameText = (a: string | null | undefined, b: string | null | undefined) => (a || null) === (b || null);
 
-// Upstream keeps no key of ours on a charge: the one an earlier attempt created is found by its
-// request (amount, debtor, description, userReference) among the charges created since the key was
-// first claimed, leaving out any that is another key's result.
+// Upstream keeps no key of ours on a charge: an earlier attempt's charge is found by its request among the
+// charges created since the key was claimed, leaving out other keys' results.
 async function findChargeOfEarlierAttempt(
   body: TCreatePixChargeRequest,
   attempt: TIdempotentAttempt,
@@ -87,11 +86,8 @@ async function findChargeOfEarlierAttempt(
   return found ? gateway.getPixCharge(found.txid) : null;
 }
 
-/**
- * Issues a charge upstream once per idempotency key (lib/idempotency): a doubled or retried submit
- * returns the first submit's txid (waiting for it if still running) and never reaches the gateway a
- * second time. `options.request` replaces the input as what the key stands for (default: the input).
- */
+// Once per idempotency key: a doubled or retried submit returns the first submit's txid. `options.request`
+// replaces the input as what the key stands for.
 export async function createPixCharge(
   input: TCreatePixCharge,
   context: TChangeContext,
@@ -132,7 +128,6 @@ export async function createPixCharge(
   }
 }
 
-// Reads the charge upstream into the mirror. Null when upstream does not know it.
 async function syncPixCharge(txid: string): Promise<TMirroredPixCharge | null> {
   try {
     return (await upsertPixChargeFromGateway(await gateway.getPixCharge(txid))).charge;
@@ -147,11 +142,8 @@ function needsRead(charge: PixCharge, now: Date): boolean {
   return isOpen && now.getTime() - charge.syncedAt.getTime() > activeChargeMaxAgeMs;
 }
 
-/**
- * The charge page's data, from the mirror. It is read upstream first when `refresh` is asked, when
- * it is not mirrored yet, or while it can still be paid and the mirror is older than a second (so
- * polling sees a payment). When the gateway cannot be reached the mirrored state is shown.
- */
+// Read upstream first on `refresh`, when not mirrored, or while payable and older than a second (so polling sees
+// a payment); the mirrored state is shown when the gateway cannot be reached.
 export async function getPixChargeView(
   txid: string,
   options: { refresh?: boolean } = {},
@@ -193,7 +185,6 @@ export function toPixChargeListRow(charge: PixCharge): TPixChargeListRow {
   };
 }
 
-/** The charge list, from the mirror. The period defaults to the last 7 days (São Paulo dates). */
 export async function findPixCharges(
   filters: TPixChargeFilters,
   pageSize = pixChargePageSize,
@@ -223,7 +214,6 @@ export async function findPixCharges(
   );
 }
 
-/** One page (from 0) of the upstream list for the period, written into the mirror. */
 export async function refreshPixChargesPage(input: {
   from: string;
   to: string;
@@ -248,10 +238,7 @@ export async function refreshPixChargesPage(input: {
   return { page: result.number, totalPages: result.totalPages, upserted };
 }
 
-/**
- * Cancels an ACTIVE or CREATED charge. When upstream refuses (paid, expired or already cancelled)
- * the mirror is read again, so the page shows why.
- */
+// When upstream refuses (paid, expired or already cancelled) the mirror is read again, so the page shows why.
 export async function cancelPixCharge(txid: string, context: TChangeContext): Promise<TPixChargeView> {
   let cancelled: Awaited<ReturnType<typeof gateway.cancelPixCharge>>;
   try {

@@ -41,9 +41,8 @@ async function loadCharge(tx: TMirrorClient, txid: string) {
   return tx.pixCharge.findUnique({ where: { txid }, include: { refunds: true } });
 }
 
-// The mirror decides before upstream is asked. It is read again from upstream only when it cannot
-// allow the refund as it stands (not paid yet, or too little left), since a payment or a failed
-// refund may have happened since; refunds made through the app are always in it already.
+// The mirror decides; it is read again upstream only when it cannot allow the refund as it stands, since a
+// payment or a failed refund may have happened since (the app's own refunds are always in it).
 async function checkRefundable(tx: TMirrorClient, txid: string, amountCents: number): Promise<void> {
   let charge = await loadCharge(tx, txid);
   const allows = (current: typeof charge) =>
@@ -76,9 +75,7 @@ async function checkRefundable(tx: TMirrorClient, txid: string, amountCents: num
   }
 }
 
-// After the refund: the charge is read again so its status (PARTIALLY REFUNDED / REFUNDED) is
-// mirrored. The refund row already counts towards the remaining amount, so a failed read only
-// leaves the status behind until the next one.
+// The refund row already counts towards the remaining amount, so a failed charge read only leaves the status behind.
 async function mirrorRefund(tx: TMirrorClient, refund: TPixRefund, requestedById: string | null): Promise<void> {
   await upsertPixRefundFromGateway(refund, { client: tx, requestedById });
   try {
@@ -99,12 +96,8 @@ async function findRefundOfEarlierAttempt(txid: string, attempt: TIdempotentAtte
   }
 }
 
-/**
- * Requests a refund once per idempotency key (the form's, lib/idempotency). Refunds of one charge
- * are serialized (a lock per charge, held across the upstream call), and the amount is checked
- * against the mirror before the gateway is called, so two people refunding at once can never
- * exceed what was paid. An upstream refusal (409, 422) changes nothing locally.
- */
+// Refunds of one charge hold its lock across the upstream call, so two people refunding at once can never
+// exceed what was paid. An upstream refusal (409, 422) changes nothing locally.
 export async function requestPixRefund(
   input: TRequestPixRefund,
   context: TChangeContext,
@@ -170,7 +163,6 @@ export async function requestPixRefund(
   }
 }
 
-/** The refunds panel of a charge page, from the mirror. */
 export async function getRefundPanel(txid: string): Promise<TPixRefundPanel | null> {
   const view = await getPixChargeView(txid);
   if (!view) return null;
@@ -186,7 +178,6 @@ const sortFields: Record<TPixRefundFilters["sort"], "creationDate" | "amountCent
     settlementDate: "settlementDate",
   };
 
-/** The refund list, from the mirror; every filter optional, as upstream's. */
 export async function findPixRefunds(
   filters: TPixRefundFilters,
   pageSize = pixRefundPageSize,

@@ -4,8 +4,7 @@ import { pixRefundStatusCodes } from "@/lib/gateway/schemas/pix-refund";
 import { ZDay, ZOptionalDay, ZOptionalFilterText, ZOrder, ZPage, ZSort } from "@/lib/list/schemas";
 import { isValidCpfOrCnpj, onlyDigits } from "@/lib/shared/cpf-cnpj";
 
-// Inputs of the Pix actions and list filters. Error messages are translation keys (namespace
-// `pix.errors`), shown next to the field; the same schemas validate the forms in the browser.
+// Error messages are `pix.errors` keys; the same schemas validate the forms in the browser.
 
 // Immediate Pix charges use 26 to 35 letters and digits; reads accept any plain id up to 35.
 export const ZTxid = z
@@ -30,7 +29,6 @@ export const ZOptionalText = (max: number, tooLong: string) =>
     .transform((value) => value || undefined)
     .optional();
 
-// Documents are kept and sent as digits only; formatting is the page's job.
 export const ZCpfOrCnpj = z
   .string({ error: "documentRequired" })
   .trim()
@@ -75,7 +73,6 @@ export const ZRefreshPixChargesPageInput = z
 export type TRefreshPixChargesPageInput = z.input<typeof ZRefreshPixChargesPageInput>;
 
 export const ZRequestPixRefundInput = z.object({
-  // One per refund form (like the create forms): a retried or doubled submit refunds once.
   idempotencyKey: z.uuid({ error: "invalidIdempotencyKey" }),
   txid: ZTxid,
   amountCents: ZAmountCents,
@@ -84,15 +81,12 @@ export const ZRequestPixRefundInput = z.object({
 export type TRequestPixRefundInput = z.input<typeof ZRequestPixRefundInput>;
 export type TRequestPixRefund = z.output<typeof ZRequestPixRefundInput>;
 
-// List filters, read from URL search params (lib/list/schemas.ts: each field falls back on its own).
 export const pixChargeSortColumns = ["creationDate", "amount", "status", "expirationDate", "txid"] as const;
 
 export const ZPixChargeFilters = z.object({
-  // Absent dates fall back to the last 7 days (see `defaultPeriod`).
   from: ZOptionalDay,
   to: ZOptionalDay,
   status: z.enum(pixChargeStatuses).optional().catch(undefined),
-  // Debtor CPF or CNPJ, with or without punctuation.
   document: ZOptionalFilterText(18).transform((value) => (value ? onlyDigits(value) || undefined : undefined)),
   userReference: ZOptionalFilterText(100),
   txid: ZOptionalFilterText(35),

@@ -1,5 +1,4 @@
-// Shapes the Pix pages read. Pure types and constants: safe to import from client components.
-// Money is integer cents; dates are ISO 8601 strings (they cross the server/client boundary).
+// Pure types and constants, safe for client components. Money is integer cents; dates are ISO 8601 strings.
 
 // Spec 3.4 (`Cancelada` is the one Portuguese value: compare exactly) and 3.5, from the wire
 // schemas. The mirror stores whatever status upstream sends, so an unknown one is shown as is.
@@ -82,7 +81,6 @@ export type TPixRefundListRow = {
 
 export type TRefreshPageResult = { page: number; totalPages: number; upserted: number };
 
-// The refunds panel of a charge page: the refund part of PixChargeView.
 export type TPixRefundPanel = Pick<
   TPixChargeView,
   | "txid"

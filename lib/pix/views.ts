@@ -31,7 +31,7 @@ export function refundWindowDaysLeft(charge: Pick<PixCharge, "creationDate" | "s
   return Math.max(0, Math.ceil((closesAt - now.getTime()) / dayMs));
 }
 
-/** What may still be refunded: paid minus every refund that has not failed (a pending one holds its amount). */
+// Paid minus every refund that has not failed: a pending one holds its amount.
 export function remainingRefundableCents(
   charge: Pick<PixCharge, "status" | "paidAmountCents" | "amountCents">,
   refunds: Pick<PixRefund, "amountCents" | "statusCode">[],

@@ -10,11 +10,8 @@ import type { TChangeContext } from "@/lib/users/users";
 import type { TAnyEventKind, TReconcileRun } from "@/lib/webhooks/event-kind";
 import { allEventKinds } from "@/lib/webhooks/event-kinds";
 
-// The gateway gives up on a webhook after about 8 minutes (spec 6.4). This pass reads the
-// upstream lists for a recent creation window and writes into the mirror whatever it lacks,
-// through the same idempotent, never-backwards mirror functions the webhooks use: a webhook
-// arriving after the run changes nothing, and a run never undoes a newer webhook. What is read and
-// how it heals is each event kind's `reconcile` (lib/webhooks/event-kinds.ts), in registry order.
+// The gateway gives up on a webhook after about 8 minutes (spec 6.4): this pass heals the mirror from the
+// upstream lists through the same never-backwards mirror functions, so it never undoes a newer webhook.
 
 export type { THealedItem } from "@/lib/webhooks/event-kind";
 
@@ -96,17 +93,12 @@ async function execute(options: TReconcileOptions): Promise<ReconciliationRun> {
   return finished;
 }
 
-/**
- * One reconciliation pass, unless another instance is running one (then `skipped`, and nothing is
- * recorded). Read failures do not stop the pass: it heals what it can and ends FAILED with the
- * first errors, so the admin page shows that something was not checked.
- */
+// Read failures do not stop the pass: it heals what it can and ends FAILED, so the admin sees what went unchecked.
 export async function runReconciliation(options: TReconcileOptions): Promise<TReconcileResult> {
   const result = await runAsSingleInstance(reconcileLockName, () => execute(options));
   return result.isAcquired ? { status: "finished", run: result.value } : { status: "skipped" };
 }
 
-/** An admin's "reconcile now": audited (also when another run was in progress), then run. */
 export async function runManualReconciliation(context: TChangeContext): Promise<TReconcileResult> {
   const result = await runReconciliation({ trigger: "manual", actor: context.actor });
   await recordAudit({

@@ -2,8 +2,7 @@ import path from "node:path";
 import { resetGatewayClient } from "@/lib/gateway/http";
 import { startSandbox, type TSandbox } from "@/sandbox/test/harness";
 
-// Tests only: runs a real sandbox (own port and data dir, shared test certificates) and points the
-// app's gateway client at it, as the merchant client unless told otherwise.
+// A real sandbox (own port and data dir, shared test certificates), as the merchant client unless told otherwise.
 export async function startGatewaySandbox(
   options: { env?: Record<string, string>; client?: string; gatewayEnv?: Record<string, string> } = {},
 ): Promise<TSandbox> {
@@ -12,7 +11,6 @@ export async function startGatewaySandbox(
   return sandbox;
 }
 
-/** Points the gateway client at `baseUrl` with the client certificate `client` from `certsDir`. */
 export async function useGateway(
   baseUrl: string,
   certsDir: string,

@@ -3,9 +3,7 @@ import type { TestProject } from "vitest/node";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createThrowawayDatabase } from "./postgres-server";
 
-// Global setup of the `integration` project: a throw-away PostgreSQL database with every
-// migration applied, handed to the tests both as process.env.DATABASE_URL (inherited by the
-// test workers, so the `db` singleton uses it) and as inject("databaseUrl"); dropped afterwards.
+// A throw-away database for the `integration` project (docs/database.md), as DATABASE_URL and inject("databaseUrl").
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -6,8 +6,7 @@ import { createPrismaClient, disconnectDb, getDatabaseConnection } from "@/lib/d
 import { applyMigrations } from "@/lib/db/migrate";
 import { type TTestDatabase, truncateAllTables } from "./test-database";
 
-// A fresh in-memory PGlite database with every migration applied, for database-layer tests
-// that must pass on both backends. Each call costs about a second: create one per file.
+// Each call costs about a second: create one per file.
 export async function createPgliteTestDatabase(): Promise<TTestDatabase & { pglite: PGlite }> {
   const pglite = new PGlite();
   await applyMigrations({ kind: "pglite", pglite });
@@ -24,11 +23,8 @@ export async function createPgliteTestDatabase(): Promise<TTestDatabase & { pgli
   };
 }
 
-/**
- * Points the app's `db` singleton at a fresh embedded PGlite folder with every migration applied,
- * as when DATABASE_URL is unset (one connection: what transaction bugs need to show). Call it
- * before the first query of the file; `close` releases it and deletes the folder.
- */
+// The app's `db` on a fresh PGlite folder, as when DATABASE_URL is unset (one connection: what transaction bugs
+// need to show). Call it before the file's first query.
 export async function useEmbeddedDefaultDatabase(): Promise<{ close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "payments-pglite-"));
   await disconnectDb();

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { webhookEvents } from "./event-names";
 
-// Inputs of the webhook admin actions and of the signature check tool. Error messages are
-// translation keys under `webhooks.errors`; the same schemas check the forms in the browser.
+// Error messages are `webhooks.errors` keys; the same schemas check the forms in the browser.
 
 // The gateway's id of a webhook (spec 2.9: a uuid); rows from upstream are keyed by it.
 export const ZWebhookId = z.string().trim().min(1, { error: "invalidWebhook" }).max(100, { error: "invalidWebhook" });
@@ -55,7 +54,6 @@ export const ZSignatureCheckInput = z
   .object({
     body: z.string().max(maxBodyLength, { error: "bodyTooLong" }),
     signature: z.string().max(1000, { error: "invalidSignature" }),
-    // Either a stored webhook (local record id) or a pasted secret.
     localWebhookId: z.uuid({ error: "invalidWebhook" }).optional(),
     secret: z.string().max(500, { error: "secretTooLong" }).optional(),
   })

@@ -15,9 +15,8 @@ import { openWebhookSecret, sealWebhookSecret } from "./secret-box";
 import { signWebhookBody } from "./signature";
 import { diagnoseSignature, type TSignatureDiagnosis } from "./signature-check";
 
-// Webhook administration. The gateway's list is the truth about which webhooks exist; the local
-// `Webhook` rows add what only this app knows: the encrypted secret, the receiver path and the
-// rotation schedule. Rows are addressed by the gateway's id.
+// The gateway's list is the truth about which webhooks exist; local `Webhook` rows add what only this app knows
+// (the encrypted secret, the receiver path, the rotation schedule).
 
 export type TWebhookAdminRow = {
   upstreamId: string;
@@ -27,11 +26,9 @@ export type TWebhookAdminRow = {
   isActive: boolean;
   createdAt: Date;
   hasSecret: boolean;
-  // Posts to this app's own receiver, at the path of its local record.
   isOwnReceiver: boolean;
-  // Set while it is the old half of a rotation: it is deactivated at this moment.
+  // Set while it is the old half of a rotation.
   retireAt: Date | null;
-  // The upstream id of the webhook this one replaces (the new half of a rotation).
   replacesUpstreamId: string | null;
   lastDeliveryAt: Date | null;
   deliveries24h: number;
@@ -66,7 +63,6 @@ async function fetchUpstreamWebhook(upstreamId: string): Promise<TWebhook> {
   return webhook;
 }
 
-/** The merchant's webhooks, newest first, with what the app knows and what it received. */
 export async function listWebhooksForAdmin(): Promise<TWebhookAdminRow[]> {
   await retireDueWebhooks();
   const upstream = await fetchUpstreamWebhooks();
@@ -100,8 +96,7 @@ export async function listWebhooksForAdmin(): Promise<TWebhookAdminRow[]> {
 
 type Registration = { upstreamId: string; localId: string; url: string; secret: string };
 
-// The local record comes first, so its id can name the receiver path in the URL registered
-// upstream; the secret is sealed before anyone sees it, and returned to the caller only.
+// The local record comes first, so its id can name the receiver path in the URL registered upstream.
 async function registerWithLocalRecord(
   input: { url?: string; events: TWebhookEvent[]; replacesId?: string },
   onStored: (registration: Registration, tx: Prisma.TransactionClient) => Promise<void>,
@@ -148,7 +143,7 @@ async function registerWithLocalRecord(
   return registration;
 }
 
-/** Registers a webhook; the signing secret is in the answer and never again. */
+// The signing secret is in the answer and never again.
 export async function registerWebhook(
   input: { url?: string; events: TWebhookEvent[] },
   context: TChangeContext,
@@ -166,7 +161,7 @@ export async function registerWebhook(
   return { upstreamId, url, secret };
 }
 
-/** Replaces URL, events and active together (spec 4.6); the secret stays. */
+// Spec 4.6 replaces URL, events and active together; the secret stays.
 export async function updateWebhook(
   upstreamId: string,
   input: { url: string; events: TWebhookEvent[]; isActive: boolean },
@@ -208,12 +203,8 @@ export async function deactivateWebhook(upstreamId: string, context: TChangeCont
   );
 }
 
-/**
- * Secret rotation built from what the spec has (no rotate call): a new webhook with the same
- * events (and the same URL, or its own receiver path when the old one posts to this app), while
- * the old one stays active until `retireAt`. During the overlap both deliver every event; the
- * receiver's effect ledger applies each once.
- */
+// The spec has no rotate call: a new webhook with the same events, while the old one stays active until
+// `retireAt`. During the overlap both deliver every event; the effect ledger applies each once.
 export async function startSecretRotation(
   upstreamId: string,
   input: { overlapMinutes: number },
@@ -261,11 +252,7 @@ export async function startSecretRotation(
   return { upstreamId: registration.upstreamId, url: registration.url, secret: registration.secret, retireAt };
 }
 
-/**
- * Deactivates upstream the old halves of rotations whose overlap is over. Runs on each load of
- * the webhooks page, and can be called from a periodic job; each row is claimed first, so two
- * callers never both act on it.
- */
+// Each row is claimed first, so two callers (a page load, a periodic job) never both act on it.
 export async function retireDueWebhooks(now: Date = new Date()): Promise<number> {
   const due = await db.webhook.findMany({
     where: { retireAt: { lte: now }, retiredAt: null, upstreamId: { not: null } },
@@ -303,7 +290,6 @@ export async function retireDueWebhooks(now: Date = new Date()): Promise<number>
   return retired;
 }
 
-/** Stored webhooks whose secret the app holds, for the signature check tool. */
 export async function listWebhooksWithSecret(): Promise<
   { id: string; url: string; upstreamId: string | null; isActive: boolean }[]
 > {
@@ -339,7 +325,6 @@ export async function checkWebhookSignature(input: {
   return diagnosis.isValid ? diagnosis : { ...diagnosis, expectedSignature: signWebhookBody(secret, input.body) };
 }
 
-/** What the signature tool starts from when opened from a stored delivery. */
 export async function getDeliveryForSignatureCheck(
   deliveryId: string,
 ): Promise<{ body: string; signature: string; webhookId: string | null } | null> {

@@ -7,13 +7,11 @@ export const deliveryPageSize = 50;
 
 export const webhookDeliveryOutcomes = Object.values(WebhookDeliveryOutcome);
 
-// Read from URL search params: each field falls back on its own (lib/list/schemas.ts).
 export const ZDeliveryFilters = z.object({
   event: z.enum(webhookEvents).optional().catch(undefined),
   outcome: z.enum(WebhookDeliveryOutcome).optional().catch(undefined),
-  // txid, refund id or link uuid: the resource the delivery is about.
+  // txid, refund id or link uuid.
   resourceId: ZOptionalFilterText(100),
-  // X-Webhook-Delivery as the gateway sent it.
   deliveryId: ZOptionalFilterText(100),
   // The local webhook record (the receiver path), from the webhooks list's "deliveries" link.
   webhookId: z.uuid().optional().catch(undefined),
@@ -23,7 +21,7 @@ export const ZDeliveryFilters = z.object({
 });
 export type TDeliveryFilters = z.output<typeof ZDeliveryFilters>;
 
-/** Message key of an event name (next-intl keys cannot hold dots). */
+// next-intl keys cannot hold dots.
 export function webhookEventKey(event: string): string {
   return event.replace(/\./g, "_");
 }

@@ -3,14 +3,11 @@ import { ZDateTime } from "@/lib/gateway/schemas/common";
 import type { TAnyEventKind, TResourceType } from "./event-kind";
 import { findEventKind } from "./event-kinds";
 
-// Turns a verified body into something the apply step can act on, and names the event's effect.
-// The effect key is event + resource id + the state the event reports (each entry's `identity` in
-// ./event-kinds.ts): a retry, a replay with fresh headers or the same event through a second webhook
-// carries the same key; a later state (a second refund settling) carries another one.
+// The effect key is event + resource id + reported state: a retry, a replay or the same event through a second
+// webhook carries the same key; a later state (a second refund settling) carries another one.
 
 export type { TResourceType } from "./event-kind";
 
-/** A usable delivery: its registry entry and its `data` as that entry's schema read it. */
 export type TParsedEvent = { kind: TAnyEventKind; event: string; occurredAt: string; data: unknown };
 
 export type TEventIdentity = { eventKey: string; resourceType: TResourceType; resourceId: string };
@@ -34,7 +31,7 @@ export function eventIdentity({ kind, data }: Pick<TParsedEvent, "kind" | "data"
   return { eventKey: `${kind.event}:${resourceId}:${state}`, resourceType: kind.change, resourceId };
 }
 
-/** Reads a delivery body; a body that is not JSON, names an unknown event or does not match its event's shape is not usable (and says why). */
+// Not JSON, an unknown event or the wrong shape: not usable, with the reason.
 export function parseDeliveryBody(rawBody: Uint8Array): TParsedBody {
   const envelope = ZEnvelope.safeParse(parseJson(rawBody));
   if (!envelope.success)

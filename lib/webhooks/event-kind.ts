@@ -6,12 +6,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { TMirrorClient, TMirrorOutcome } from "@/lib/pix/mirror";
 import type { TWebhookEvent } from "./event-names";
 
-// The shape of one entry of the event-kind registry (./event-kinds.ts) and the helpers entries share.
-
-/** A mirrored resource an event is about: the ledger's resourceType, the change sent to browsers. */
 export type TResourceType = Exclude<TChangeKind, "webhook_delivery" | "reconciliation">;
 
-/** What a delivery's history records of a resource: its table, key column and the columns compared. */
 export type TAudit = { table: string; key: string; fields: readonly string[] };
 
 export type TChangeRecord = {
@@ -26,7 +22,6 @@ export type TEffect = { changes: TChangeRecord[]; notify: TChange[] };
 
 export type THealedItem = { kind: TResourceType; id: string; from: string | null; to: string };
 
-/** A reconciliation pass's shared state: every entry's pass adds to it. */
 export type TReconcileRun = {
   scanned: Record<TResourceType, number>;
   healed: THealedItem[];
@@ -39,43 +34,38 @@ export type TReconcileQuery = { initialDate: string; endDate: string; page: numb
 
 export type TEventKind<E extends TWebhookEvent, D, P = undefined, I = unknown> = {
   event: E;
-  /** The delivery's `data`; a body whose data fails it is IGNORED with the reason. */
+  // A body whose data fails it is IGNORED with the reason.
   schema: z.ZodType<D>;
-  /** The resource the event is about. */
   change: TResourceType;
-  /** The effect key is `event:resourceId:state`: retries and replays share it, a later state does not. */
+  // The effect key is `event:resourceId:state`: retries and replays share it, a later state does not.
   identity: (data: D) => { resourceId: string; state: string | number };
   audit: TAudit;
-  /** Reads outside the transaction (upstream); skipped when the effect is already in the ledger. */
+  // Upstream reads, outside the transaction; skipped when the effect is already in the ledger.
   prepare?: (data: D) => Promise<P>;
-  /** The effect, in the apply transaction (the ledger claim is already held); returns what changed. */
+  // Runs in the apply transaction, with the ledger claim already held.
   apply: (tx: TMirrorClient, data: D, prepared: P | undefined) => Promise<TChangeRecord[]>;
-  /** Raw SQL in one transaction for the hot case (see apply.ts); `accepts` says which bodies take it. */
+  // Raw SQL in one transaction for the hot case; `accepts` says which bodies take it.
   fastPath?: {
     accepts: (data: D) => boolean;
     lockKey: (data: D) => string;
     apply: (run: TSqlRunner, data: D) => Promise<TEffect>;
   };
-  /** The reconciliation pass: one upstream list over the run's window, healed page by page. */
   reconcile?: {
     list: (query: TReconcileQuery) => Promise<{ content: I[]; last: boolean }>;
     heal: (items: I[], run: TReconcileRun) => Promise<void>;
   };
-  /** Where the delivery page links the resource; null when it is not mirrored. */
   resourceHref: (resourceId: string) => Promise<string | null>;
 };
 
-/** Ties an entry's types together: its data, its prepared reads, its reconciliation list items. */
 export function defineEventKind<E extends TWebhookEvent, D, P = undefined, I = unknown>(
   kind: TEventKind<E, D, P, I>,
 ): TEventKind<E, D, P, I> {
   return kind;
 }
 
-/** An entry whatever its types: what the receiver, apply and reconcile hold after a lookup by name. */
 export type TAnyEventKind = TEventKind<TWebhookEvent, unknown, unknown, unknown>;
 
-/** The audited columns of a mirrored row before the change (raw SQL: it runs on every delivery). */
+// Raw SQL: it runs on every delivery.
 export async function readAudited(
   tx: TMirrorClient,
   audit: TAudit,
@@ -92,7 +82,6 @@ function jsonValue(value: unknown): unknown {
   return value instanceof Date ? value.toISOString() : (value ?? null);
 }
 
-/** Before/after of the audited columns that differ; a created row has no "before". */
 export function describeChange(
   resource: { change: TResourceType; audit: TAudit },
   id: string,

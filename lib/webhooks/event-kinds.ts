@@ -25,13 +25,9 @@ import {
 } from "./event-kind";
 import type { TWebhookEvent } from "./event-names";
 
-// THE registry of webhook event kinds: one entry per event the gateway sends (spec 6.1) says how
-// its data is read, what its effect key is, how it changes the mirror, what the delivery's history
-// records, how reconciliation finds what a lost delivery missed, and where the delivery page links.
-// The receiver, apply, the retry worker, replay, reconciliation and the delivery pages read it.
-// Adding an event: its name in the gateway's `webhookEvents`, then one entry here (docs/webhooks.md).
+// THE registry of webhook event kinds: one entry per event the gateway sends (spec 6.1). Adding an event: its
+// name in the gateway's `webhookEvents`, then one entry here (docs/webhooks.md).
 
-// The mirrored resources events are about, with the columns a delivery's history compares.
 const chargeResource = {
   change: "pix_charge",
   audit: { table: "PixCharge", key: "txid", fields: chargeChangeColumns },
@@ -57,8 +53,7 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-// A full read carries the payment and the refunds that a list item lacks; what it changed in the
-// charge's status and in its refunds is recorded. Read once per run.
+// A full read carries the payment and the refunds that a list item lacks. Read once per run.
 async function healCharge(txid: string, run: TReconcileRun): Promise<void> {
   if (run.visited.has(`pix_charge:${txid}`)) return;
   run.visited.add(`pix_charge:${txid}`);
@@ -115,8 +110,7 @@ async function healRefunds(items: TPixRefund[], run: TReconcileRun): Promise<voi
     const before = codeById.get(refund.pixRefundId);
     if (before === refund.status.code) continue;
     try {
-      // The charge's status and refunded amount follow its refunds: read it whole first (its
-      // refunds come with it), then the refund itself in case the charge read is older.
+      // The charge's status follows its refunds: read it whole first, then the refund in case that read is older.
       await healCharge(refund.pixChargeTxid, run);
       await upsertPixRefundFromGateway(refund);
       const after = await db.pixRefund.findUnique({
@@ -168,9 +162,8 @@ const pixRefundReturned = defineEventKind({
   schema: ZPixRefund,
   ...refundResource,
   identity: (refund) => ({ resourceId: refund.pixRefundId, state: refund.status.code }),
-  // A settled refund changes its charge (status, refunded amount), and the charge may not be mirrored
-  // yet (the refund's event can beat the charge's paid event): it is read upstream. A failed read
-  // fails the apply, which is retried.
+  // A settled refund changes its charge, which may not be mirrored yet (the refund's event can beat the charge's
+  // paid event): it is read upstream, and a failed read fails the apply, which is retried.
   prepare: (refund) => getPixCharge(refund.pixChargeTxid),
   async apply(tx, refund, chargeOfRefund) {
     await lockPixCharge(tx, refund.pixChargeTxid);
@@ -221,15 +214,12 @@ export const eventKinds = {
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own data types
 } satisfies { [E in TWebhookEvent]: TEventKind<E, any, any, any> };
 
-/** Every entry, in registry order. */
 export const allEventKinds = Object.values(eventKinds) as unknown as TAnyEventKind[];
 
-/** The entry of an event name as received (undefined for a name the app does not know). */
 export function findEventKind(event: string): TAnyEventKind | undefined {
   return allEventKinds.find((kind) => kind.event === event);
 }
 
-/** The link to a delivery's resource, by the resource type stored with the delivery. */
 export async function resourceHref(resourceType: string, resourceId: string): Promise<string | null> {
   const kind = allEventKinds.find((entry) => entry.change === resourceType);
   return kind ? kind.resourceHref(resourceId) : null;

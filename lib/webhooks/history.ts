@@ -7,8 +7,6 @@ import { deliveryPageSize, type TDeliveryFilters } from "./delivery-filters";
 import type { TResourceType } from "./event-kind";
 import { resourceHref } from "./event-kinds";
 
-// The delivery history: what the receiver stored, read for people.
-
 export type TDeliveryListRow = {
   id: string;
   receivedAt: Date;
@@ -74,7 +72,6 @@ export type TDeliveryDetail = {
   timestampHeader: string | null;
   headers: [string, string][];
   body: string;
-  // Pretty-printed when the body is JSON; the raw text otherwise.
   prettyBody: string;
   signatureValid: boolean;
   eventKey: string | null;
@@ -158,7 +155,6 @@ const successfulOutcomes: WebhookDeliveryOutcome[] = ["APPLIED", "DUPLICATE", "I
 
 export type TWebhookDeliveryStats = { lastReceivedAt: Date | null; count24h: number; successRate24h: number | null };
 
-/** Last delivery and the 24-hour success rate of each local webhook record. */
 export async function getWebhookDeliveryStats(
   webhookIds: string[],
   now: Date = new Date(),

@@ -6,11 +6,7 @@ import { AppError } from "@/lib/errors";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { applyStoredDelivery } from "./apply";
 
-/**
- * Runs a stored, verified delivery through the apply path again, as a new history row pointing at
- * the original (`replayOfId`). Exactly once still holds: an event already applied comes back as
- * DUPLICATE; a FAILED or IGNORED one (after a fix) can be applied this way. Admins only; audited.
- */
+// A new history row (`replayOfId`); exactly once still holds, so an event already applied comes back DUPLICATE.
 export async function replayDelivery(
   id: string,
   actor: Pick<CurrentUser, "id" | "email" | "role">,

@@ -3,11 +3,8 @@ import { db } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { applyStoredDelivery } from "./apply";
 
-// Applies again what the receiver stored but could not apply: FAILED deliveries whose
-// `nextAttemptAt` has come, and PENDING ones older than `pendingAfterMs` (the app stopped between
-// storing and applying). Each pass claims its rows with a lease (`nextAttemptAt` pushed ahead,
-// `FOR UPDATE SKIP LOCKED`), so several app instances never take the same row and a worker that
-// dies mid-pass releases its rows when the lease ends. The effect ledger keeps it exactly once anyway.
+// PENDING rows older than `pendingAfterMs` were stored by an app that stopped before applying. Rows are leased
+// (`nextAttemptAt` pushed ahead, `FOR UPDATE SKIP LOCKED`); the effect ledger keeps it exactly once anyway.
 
 const pendingAfterMs = 30_000;
 const leaseMs = 2 * 60_000;

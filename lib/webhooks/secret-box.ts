@@ -2,11 +2,8 @@ import "server-only";
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { getWebhooksEnv } from "@/lib/config/webhooks-env";
 
-// Webhook signing secrets are kept at rest as an AES-256-GCM box:
-//   v1.<keyId>.<iv>.<tag>.<ciphertext>   (base64url parts)
-// keyId names the key that sealed it (a fingerprint, not the key), so a second key can be added
-// later and old boxes still opened. The webhook id is bound in as associated data: a box copied
-// onto another webhook's row does not open.
+// AES-256-GCM box `v1.<keyId>.<iv>.<tag>.<ciphertext>` (base64url; keyId a key fingerprint, so keys can be added).
+// The webhook id is associated data: a box copied onto another webhook's row does not open.
 
 const version = "v1";
 const ivBytes = 12;

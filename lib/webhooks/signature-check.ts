@@ -1,9 +1,7 @@
 import { checkWebhookSignature } from "./signature";
 
-// The signature check tool's diagnosis. The receiver only needs valid or not
-// (./signature.ts, whose verdict this reuses); an integrator debugging their own receiver also
-// wants to know why not, so a mismatch is tried again against the bodies a receiver commonly
-// hashes by mistake instead of the raw bytes.
+// An integrator debugging their receiver wants to know why not: a mismatch is tried again against the bodies a
+// receiver commonly hashes by mistake instead of the raw bytes.
 
 /** A variant of the body that does match: the receiver changed the bytes before hashing them. */
 export type TBodyHint = "trailingNewline" | "lineEndings" | "reserialized";

@@ -1,7 +1,6 @@
 import { createHmac, type KeyObject, timingSafeEqual } from "node:crypto";
 
-// Spec 6.3: X-Webhook-Signature is the lowercase hex HMAC-SHA256 of the exact raw body, keyed with
-// the webhook secret. The timestamp and delivery id headers are not signed.
+// Spec 6.3: lowercase hex HMAC-SHA256 of the exact raw body. The timestamp and delivery id headers are not signed.
 
 export type TSignatureCheck =
   | { isValid: true }
@@ -13,7 +12,7 @@ export function signWebhookBody(secret: string, rawBody: Uint8Array | string): s
   return createHmac("sha256", secret).update(rawBody).digest("hex");
 }
 
-/** Checks the header's shape first (a malformed header is a plain "invalid", never an exception), then the HMAC in constant time. */
+// A malformed header is a plain "invalid", never an exception; the HMAC is compared in constant time.
 export function checkWebhookSignature(
   secret: string | KeyObject,
   rawBody: Uint8Array,
@@ -34,7 +33,7 @@ export type TTimestampCheck =
   | { isFresh: true }
   | { isFresh: false; reason: "missing" | "malformed" | "too_old" | "in_the_future" };
 
-/** X-Webhook-Timestamp is seconds since the epoch; anything more than 5 minutes from `now` either way is refused. */
+// Seconds since the epoch; more than 5 minutes from `now` either way is refused.
 export function checkWebhookTimestamp(header: string | null | undefined, now: Date): TTimestampCheck {
   const value = header?.trim();
   if (!value) return { isFresh: false, reason: "missing" };

@@ -2,9 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import type { TWebhookEvent } from "./event-names";
 
-// Whether the gateway is expected to push `event` to this app: an active webhook whose secret
-// the app holds (so its deliveries verify) subscribes to it. Pages that wait for a payment
-// poll quickly when nothing will push, and only as a slow fallback when something will.
+// Pages that wait for a payment poll quickly when nothing will push, and slowly as a fallback when something will.
 export async function isReceivingEvent(event: TWebhookEvent): Promise<boolean> {
   const webhook = await db.webhook.findFirst({
     where: {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCharge, createPaidCharge, hmacHex, wholeRange } from "./fixtures";
 import { freePort, startSandbox, startWebhookReceiver, type TSandbox } from "./harness";
 
-describe("durable state (issue 3, item 10)", () => {
+describe("durable state", () => {
   let sandbox: TSandbox;
   beforeAll(async () => {
     sandbox = await startSandbox({ env: { SANDBOX_RETRY_SCALE: "0.1" } });
