@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { ZAuditFilters } from "./audit-filters";
 import { findAuditEntries, recordAudit } from "./audit-log";
+import { ZAuditFilters } from "./schemas";
 
 const filters = (params: Record<string, string>) => ZAuditFilters.parse(params);
 

@@ -5,7 +5,7 @@ import { periodBounds } from "@/lib/list/period";
 import { findListPage, type TListPage } from "@/lib/list/query";
 import { log } from "@/lib/log";
 import type { TAuditAction } from "./audit-actions";
-import { auditPageSize, type TAuditFilters } from "./audit-filters";
+import { auditPageSize, type TAuditFilters } from "./schemas";
 
 export type TAuditActor = { id: string | null; email: string } | null;
 

@@ -11,7 +11,7 @@ import {
   type TCreateUserInput,
   ZChangeOwnPasswordInput,
   ZCreateUserInput,
-} from "./user-schemas";
+} from "./schemas";
 
 // Who made a change and from where, for the audit log. `actor` is null for the shell command.
 export type TChangeContext = { actor: TAuditActor; ip?: string | null; userAgent?: string | null };

@@ -3,9 +3,9 @@ import { db } from "@/lib/db/client";
 import type { Prisma, WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { periodBounds } from "@/lib/list/period";
 import { findListPage, type TListPage } from "@/lib/list/query";
-import { deliveryPageSize, type TDeliveryFilters } from "./delivery-filters";
 import type { TResourceType } from "./event-kind";
 import { resourceHref } from "./event-kinds";
+import { deliveryPageSize, type TDeliveryFilters } from "./schemas";
 
 export type TDeliveryListRow = {
   id: string;

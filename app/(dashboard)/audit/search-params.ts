@@ -1,6 +1,6 @@
 import { createLoader, createSerializer } from "nuqs/server";
 
-import { ZAuditFilters } from "@/lib/audit/audit-filters";
+import { ZAuditFilters } from "@/lib/audit/schemas";
 import { createListParsers } from "@/lib/list/search-params";
 
 // /audit?action&actor&resourceType&resourceId&from&to&page, on the server and in the filter form.

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
-import { ZCreateUserInput, ZRole, ZUserId } from "@/lib/users/user-schemas";
+import { ZCreateUserInput, ZRole, ZUserId } from "@/lib/users/schemas";
 import { changeUserRole, createUser, resetUserPassword, setUserActive } from "@/lib/users/users";
 
 export const createUserAction = defineAction(

@@ -10,14 +10,14 @@ import {
   startSecretRotation,
   updateWebhook,
 } from "@/lib/webhooks/admin";
+import { replayDelivery } from "@/lib/webhooks/replay";
 import {
   ZRegisterWebhookInput,
   ZSignatureCheckInput,
   ZStartRotationInput,
   ZUpdateWebhookInput,
   ZWebhookIdInput,
-} from "@/lib/webhooks/admin-schemas";
-import { replayDelivery } from "@/lib/webhooks/replay";
+} from "@/lib/webhooks/schemas";
 
 export const registerWebhookAction = defineAction(
   { schema: ZRegisterWebhookInput, role: "ADMIN" },

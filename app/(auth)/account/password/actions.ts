@@ -2,7 +2,7 @@
 
 import { defineAction } from "@/lib/actions/define-action";
 import { renewSession } from "@/lib/auth/session";
-import { ZChangeOwnPasswordInput } from "@/lib/users/user-schemas";
+import { ZChangeOwnPasswordInput } from "@/lib/users/schemas";
 import { changeOwnPassword } from "@/lib/users/users";
 
 export const changeOwnPasswordAction = defineAction(

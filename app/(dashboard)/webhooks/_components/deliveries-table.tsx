@@ -6,8 +6,8 @@ import type { ReactNode } from "react";
 
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
-import { webhookEventKey } from "@/lib/webhooks/delivery-filters";
 import type { TDeliveryListRow } from "@/lib/webhooks/history";
+import { webhookEventKey } from "@/lib/webhooks/schemas";
 
 import { DeliveryOutcomeBadge } from "./delivery-outcome-badge";
 

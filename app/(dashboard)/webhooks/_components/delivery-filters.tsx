@@ -9,7 +9,7 @@ import { PeriodFilterFields } from "@/components/data-table/period-filter-fields
 import { useFilterForm } from "@/components/data-table/use-filter-form";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { webhookDeliveryOutcomes, webhookEventKey } from "@/lib/webhooks/delivery-filters";
+import { webhookDeliveryOutcomes, webhookEventKey } from "@/lib/webhooks/schemas";
 
 import { deliverySearchParams } from "../deliveries/(list)/search-params";
 

@@ -6,8 +6,8 @@ import { useId } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FieldError } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
-import { webhookEventKey } from "@/lib/webhooks/delivery-filters";
 import { type TWebhookEvent, webhookEvents } from "@/lib/webhooks/event-names";
+import { webhookEventKey } from "@/lib/webhooks/schemas";
 
 type EventCheckboxesProps = {
   value: TWebhookEvent[];

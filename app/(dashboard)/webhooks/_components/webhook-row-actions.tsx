@@ -30,8 +30,8 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import type { TActionError } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
-import { rotationOverlapMinutes } from "@/lib/webhooks/admin-schemas";
 import { type TWebhookEvent, webhookEvents } from "@/lib/webhooks/event-names";
+import { rotationOverlapMinutes } from "@/lib/webhooks/schemas";
 
 import { deactivateWebhookAction, startSecretRotationAction, updateWebhookAction } from "../actions";
 import { EventCheckboxes } from "./event-checkboxes";

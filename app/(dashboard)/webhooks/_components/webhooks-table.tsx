@@ -8,7 +8,7 @@ import { DateTime } from "@/components/date-time";
 import { StatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import type { TWebhookAdminRow } from "@/lib/webhooks/admin";
-import { webhookEventKey } from "@/lib/webhooks/delivery-filters";
+import { webhookEventKey } from "@/lib/webhooks/schemas";
 
 import { WebhookRowActions } from "./webhook-row-actions";
 

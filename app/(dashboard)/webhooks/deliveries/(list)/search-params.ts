@@ -1,7 +1,7 @@
 import { createLoader, createSerializer } from "nuqs/server";
 
 import { createListParsers } from "@/lib/list/search-params";
-import { ZDeliveryFilters } from "@/lib/webhooks/delivery-filters";
+import { ZDeliveryFilters } from "@/lib/webhooks/schemas";
 
 // /webhooks/deliveries?event&outcome&resourceId&deliveryId&webhookId&from&to&page, on the server and
 // in the filter form.

@@ -13,8 +13,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireUser } from "@/lib/auth/session";
 import type { TChangeRecord } from "@/lib/webhooks/apply";
-import { webhookEventKey } from "@/lib/webhooks/delivery-filters";
 import { getWebhookDeliveryDetail } from "@/lib/webhooks/history";
+import { webhookEventKey } from "@/lib/webhooks/schemas";
 
 import { DeliveryOutcomeBadge } from "../../_components/delivery-outcome-badge";
 import { ReplayDeliveryButton } from "../../_components/replay-delivery-button";

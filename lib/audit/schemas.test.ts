@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ZAuditFilters } from "./audit-filters";
+import { ZAuditFilters } from "./schemas";
 
 describe("ZAuditFilters", () => {
   it("drops malformed filters from the URL instead of failing", () => {
