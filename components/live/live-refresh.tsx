@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 
 import { createRefreshScheduler } from "./refresh-scheduler";
-import { type LiveFilter, useLiveChanges } from "./use-live-changes";
+import { type TLiveFilter, useLiveChanges } from "./use-live-changes";
 
 type RefreshTarget = { queryKey: QueryKey } | "router";
 
@@ -14,7 +14,7 @@ type RefreshTarget = { queryKey: QueryKey } | "router";
  * invalidated, or, for server-rendered pages, `router.refresh()` renders them again (keeping
  * client state such as open dialogs and form input).
  */
-export function useLiveRefresh(filter: LiveFilter, target: RefreshTarget): void {
+export function useLiveRefresh(filter: TLiveFilter, target: RefreshTarget): void {
   const router = useRouter();
   const queryClient = useQueryClient();
   const refreshRef = useRef(() => {});
@@ -41,7 +41,7 @@ export function useLiveRefresh(filter: LiveFilter, target: RefreshTarget): void 
   useLiveChanges(filter, () => scheduler.request());
 }
 
-type LiveRefreshProps = LiveFilter & { queryKey?: QueryKey };
+type LiveRefreshProps = TLiveFilter & { queryKey?: QueryKey };
 
 /** Drop into a server-rendered page (or beside a query) to keep it current; renders nothing. */
 export function LiveRefresh({ kinds, id, queryKey }: LiveRefreshProps) {

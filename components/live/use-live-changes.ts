@@ -12,7 +12,7 @@ import {
   type TLiveFilter,
 } from "./live-connection";
 
-export type { TLiveEvent as LiveEvent, TLiveFilter as LiveFilter } from "./live-connection";
+export type { TLiveEvent, TLiveFilter } from "./live-connection";
 
 let connection: TLiveConnection | undefined;
 

@@ -1,17 +1,17 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
+import type { TChangeContext } from "@/lib/audit/audit-log";
 import { getRequestContext } from "@/lib/auth/request-context";
-import { authorize, type CurrentUser } from "@/lib/auth/session";
+import { authorize, type TCurrentUser } from "@/lib/auth/session";
 import { AppError, isAppError, type TAppErrorCode } from "@/lib/errors";
 import { log } from "@/lib/log";
-import type { TChangeContext } from "@/lib/users/users";
 
 export type TActionError = { code: TAppErrorCode; message: string; fieldErrors?: Record<string, string> };
 export type TActionResult<T> = { ok: true; data: T } | { ok: false; error: TActionError };
 
 /** What a handler gets besides its input: the signed-in user, and who/where for the audit log. */
-export type TActionContext = { user: CurrentUser; context: TChangeContext };
+export type TActionContext = { user: TCurrentUser; context: TChangeContext };
 
 type ActionOptions<TSchema extends z.ZodType> = {
   schema: TSchema;

@@ -9,6 +9,13 @@ import { auditPageSize, type TAuditFilters } from "./schemas";
 
 export type TAuditActor = { id: string | null; email: string } | null;
 
+/** Who is changing something and from where; built once per request (defineAction). */
+export type TChangeContext = { actor: TAuditActor; ip?: string | null; userAgent?: string | null };
+
+export function auditFieldsOf(context: TChangeContext, resourceType: string, resourceId: string) {
+  return { actor: context.actor, resourceType, resourceId, ip: context.ip, userAgent: context.userAgent };
+}
+
 export type TRecordAuditInput = {
   actor: TAuditActor;
   action: TAuditAction;

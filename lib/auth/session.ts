@@ -8,7 +8,7 @@ import { AppError } from "@/lib/errors";
 import { getSessionCookie, sessionMaxAgeSeconds } from "./session-cookie";
 import { loadSessionUser, type TCurrentUser, type TRole } from "./session-user";
 
-export type { TCurrentUser as CurrentUser, TRole as Role };
+export type { TCurrentUser, TRole };
 
 // Path of the page being rendered, set by proxy.ts, so a sign-in can come back to it.
 export const pathnameHeader = "x-pathname";

@@ -1,7 +1,7 @@
 import "server-only";
 import { isAppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { authorize, type CurrentUser } from "./session";
+import { authorize, type TCurrentUser } from "./session";
 
 export type TApiErrorBody = { error: { code: string; message: string; fieldErrors?: Record<string, string> } };
 
@@ -16,7 +16,7 @@ export function apiErrorResponse(error: unknown): Response {
 }
 
 type RouteContext<TParams> = { params: Promise<TParams> };
-type AuthedHandler<TParams> = (request: Request, context: { user: CurrentUser; params: TParams }) => Promise<Response>;
+type AuthedHandler<TParams> = (request: Request, context: { user: TCurrentUser; params: TParams }) => Promise<Response>;
 
 // Every route handler goes through here: the session and role are checked on each call and
 // any AppError becomes `{ error: { code, message } }` with its HTTP status.

@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { disconnectDb } from "@/lib/db/client";
 import messages from "@/lib/i18n/messages/en.json";
-import { ZCreateUserInput } from "@/lib/users/user-schemas";
+import { ZCreateUserInput } from "@/lib/users/schemas";
 import { createUser } from "@/lib/users/users";
 
 const usage = 'Usage: npm run user:create -- --email a@b.c --role ADMIN|STAFF [--name "Full Name"] [--password P]';

@@ -1,10 +1,10 @@
 import "server-only";
+import type { TChangeContext } from "@/lib/audit/audit-log";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { getJobsEnv, type TJobsEnv } from "@/lib/config/jobs-env";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { JobOutcome } from "@/lib/generated/prisma/client";
-import type { TChangeContext } from "@/lib/users/users";
 import { getProcessJobRunner } from "./process-runner";
 import { jobRegistry } from "./registry";
 import { requestRun } from "./store";

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { recordAudit } from "@/lib/audit/audit-log";
+import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { countRateLimitHit, getRateLimitStatus, resetRateLimit } from "@/lib/auth/rate-limit";
 import type { TRateLimitRule } from "@/lib/auth/rate-limit-window";
 import { getPayPageEnv } from "@/lib/config/pay-page-env";
@@ -13,7 +13,6 @@ import type { PaymentLink } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { detectCardBrand, isCardExpiryValid, passesLuhn } from "@/lib/shared/card";
 import { centsToAmount } from "@/lib/shared/money";
-import type { TChangeContext } from "@/lib/users/users";
 import { upsertPaymentLinkFromGateway } from "./mirror";
 import { closeLinkPixChargeBeforeCard, syncLinkPixPayment } from "./pix";
 import { refusalMessageKey, type TRefusalMessageKey } from "./refusal-message";
@@ -213,15 +212,8 @@ export type TCardOutcome =
 // 2.1 tipoParcelamento (meaning from sandbox/README.md): 3 = one payment, 4 = installments without interest.
 const installmentTypeFor = (installments: number) => (installments === 1 ? "3" : "4");
 
-function auditFields(context: TChangeContext, linkPaymentUuid: string) {
-  return {
-    actor: context.actor,
-    resourceType: "payment_link",
-    resourceId: linkPaymentUuid,
-    ip: context.ip,
-    userAgent: context.userAgent,
-  };
-}
+const auditFields = (context: TChangeContext, linkPaymentUuid: string) =>
+  auditFieldsOf(context, "payment_link", linkPaymentUuid);
 
 function refusalOf(
   error: GatewayHttpError,

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit/audit-log";
+import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { GatewayHttpError, isCertainlyNotApplied, toAppError } from "@/lib/gateway/errors";
@@ -12,7 +12,6 @@ import { findListPage, orderByThen, type TListPage } from "@/lib/list/query";
 import { log } from "@/lib/log";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { centsToAmount } from "@/lib/shared/money";
-import type { TChangeContext } from "@/lib/users/users";
 import { upsertPaymentLinkFromGateway } from "./mirror";
 import type { TCreatePaymentLink, TPaymentLinkFilters } from "./schemas";
 import {
@@ -37,15 +36,8 @@ export function defaultLinkPeriod(now: Date = new Date()): TPeriod {
   return defaultPeriod(now, paymentLinkPeriodDays);
 }
 
-function auditFields(context: TChangeContext, linkPaymentUuid: string) {
-  return {
-    actor: context.actor,
-    resourceType: "payment_link",
-    resourceId: linkPaymentUuid,
-    ip: context.ip,
-    userAgent: context.userAgent,
-  };
-}
+const auditFields = (context: TChangeContext, linkPaymentUuid: string) =>
+  auditFieldsOf(context, "payment_link", linkPaymentUuid);
 
 function toCreateRequest(input: TCreatePaymentLink): TCreatePaymentLinkRequest {
   return {

@@ -1,5 +1,6 @@
 import "server-only";
 import QRCode from "qrcode";
+import type { TChangeContext } from "@/lib/audit/audit-log";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -12,7 +13,6 @@ import { cancelPixCharge, createPixCharge, getPixChargeView } from "@/lib/pix/ch
 import type { TMirrorClient } from "@/lib/pix/mirror";
 import type { TPixChargeView } from "@/lib/pix/types";
 import { isValidCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
-import type { TChangeContext } from "@/lib/users/users";
 import { lockPaymentLink } from "./mirror";
 import { paymentLinkStatusCodes } from "./types";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit/audit-log";
+import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { GatewayHttpError, isCertainlyNotApplied, toAppError } from "@/lib/gateway/errors";
@@ -12,7 +12,6 @@ import { findListPage, orderByThen, type TListPage } from "@/lib/list/query";
 import { log } from "@/lib/log";
 import { isValidCpf, onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { centsToAmount } from "@/lib/shared/money";
-import type { TChangeContext } from "@/lib/users/users";
 import { findMirroredPixCharge, type TMirroredPixCharge, upsertPixChargeFromGateway } from "./mirror";
 import type { TCreatePixCharge, TPixChargeFilters } from "./schemas";
 import type { TPixChargeListRow, TPixChargeView, TRefreshPageResult } from "./types";
@@ -27,15 +26,7 @@ export const pixChargeIdempotencyScope = "pix_charge";
 // How far apart the app's and upstream's clocks may be when a recovery looks for a charge by time.
 const clockSkewMs = 60_000;
 
-function auditFields(context: TChangeContext, txid: string) {
-  return {
-    actor: context.actor,
-    resourceType: "pix_charge",
-    resourceId: txid,
-    ip: context.ip,
-    userAgent: context.userAgent,
-  };
-}
+const auditFields = (context: TChangeContext, txid: string) => auditFieldsOf(context, "pix_charge", txid);
 
 function toCreateRequest(input: TCreatePixCharge): TCreatePixChargeRequest {
   const { debtor } = input;

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit/audit-log";
+import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { formatBRL } from "@/lib/format/money";
@@ -13,7 +13,6 @@ import { periodBounds } from "@/lib/list/period";
 import { findListPage, orderByThen, type TListPage } from "@/lib/list/query";
 import { log } from "@/lib/log";
 import { centsToAmount } from "@/lib/shared/money";
-import type { TChangeContext } from "@/lib/users/users";
 import { getPixChargeView } from "./charges";
 import { lockPixCharge, type TMirrorClient, upsertPixChargeFromGateway, upsertPixRefundFromGateway } from "./mirror";
 import type { TPixRefundFilters, TRequestPixRefund } from "./schemas";
@@ -27,15 +26,7 @@ export const pixRefundIdempotencyScope = "pix_refund";
 // a queue of them, each bounded by the gateway's response timeout.
 const refundTransactionOptions = { maxWait: 60_000, timeout: 120_000 };
 
-function auditFields(context: TChangeContext, txid: string) {
-  return {
-    actor: context.actor,
-    resourceType: "pix_charge",
-    resourceId: txid,
-    ip: context.ip,
-    userAgent: context.userAgent,
-  };
-}
+const auditFields = (context: TChangeContext, txid: string) => auditFieldsOf(context, "pix_charge", txid);
 
 async function loadCharge(tx: TMirrorClient, txid: string) {
   return tx.pixCharge.findUnique({ where: { txid }, include: { refunds: true } });

@@ -1,4 +1,5 @@
 import "server-only";
+import type { TChangeContext } from "@/lib/audit/audit-log";
 import { recordAudit, type TAuditActor } from "@/lib/audit/audit-log";
 import { getReconcileEnv } from "@/lib/config/reconcile-env";
 import { db } from "@/lib/db/client";
@@ -6,7 +7,6 @@ import { runAsSingleInstance } from "@/lib/db/single-instance";
 import { publishChange } from "@/lib/events/bus";
 import type { Prisma, ReconciliationRun } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import type { TChangeContext } from "@/lib/users/users";
 import type { TAnyEventKind, TReconcileRun } from "@/lib/webhooks/event-kind";
 import { allEventKinds } from "@/lib/webhooks/event-kinds";
 

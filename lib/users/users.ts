@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit, type TAuditActor } from "@/lib/audit/audit-log";
+import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { TRole } from "@/lib/auth/session-user";
 import { db } from "@/lib/db/client";
@@ -14,7 +14,6 @@ import {
 } from "./schemas";
 
 // Who made a change and from where, for the audit log. `actor` is null for the shell command.
-export type TChangeContext = { actor: TAuditActor; ip?: string | null; userAgent?: string | null };
 
 export type TUserSummary = Pick<
   User,
@@ -34,15 +33,7 @@ const summarySelect = {
 
 type Tx = Prisma.TransactionClient;
 
-function auditFields(context: TChangeContext, userId: string) {
-  return {
-    actor: context.actor,
-    resourceType: "user",
-    resourceId: userId,
-    ip: context.ip,
-    userAgent: context.userAgent,
-  };
-}
+const auditFields = (context: TChangeContext, userId: string) => auditFieldsOf(context, "user", userId);
 
 export async function listUsers(): Promise<TUserSummary[]> {
   return db.user.findMany({

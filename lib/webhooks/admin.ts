@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { recordAudit } from "@/lib/audit/audit-log";
+import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { toAppError } from "@/lib/gateway/errors";
@@ -8,7 +8,6 @@ import type { TWebhook, TWebhookEvent } from "@/lib/gateway/schemas/webhook";
 import * as gateway from "@/lib/gateway/webhooks";
 import type { Prisma, Webhook } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import type { TChangeContext } from "@/lib/users/users";
 import { getWebhookDeliveryStats } from "./history";
 import { webhookReceiverUrl } from "./receiver-url";
 import { openWebhookSecret, sealWebhookSecret } from "./secret-box";
@@ -35,15 +34,7 @@ export type TWebhookAdminRow = {
   successRate24h: number | null;
 };
 
-function auditFields(context: TChangeContext, upstreamId: string) {
-  return {
-    actor: context.actor,
-    ip: context.ip,
-    userAgent: context.userAgent,
-    resourceType: "webhook",
-    resourceId: upstreamId,
-  };
-}
+const auditFields = (context: TChangeContext, upstreamId: string) => auditFieldsOf(context, "webhook", upstreamId);
 
 function byUpstreamId(locals: Webhook[]): Map<string, Webhook> {
   return new Map(locals.filter((local) => local.upstreamId).map((local) => [local.upstreamId!, local]));

@@ -1,6 +1,6 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/audit-log";
-import type { CurrentUser } from "@/lib/auth/session";
+import type { TCurrentUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
@@ -9,7 +9,7 @@ import { applyStoredDelivery } from "./apply";
 // A new history row (`replayOfId`); exactly once still holds, so an event already applied comes back DUPLICATE.
 export async function replayDelivery(
   id: string,
-  actor: Pick<CurrentUser, "id" | "email" | "role">,
+  actor: Pick<TCurrentUser, "id" | "email" | "role">,
   context: { ip?: string | null; userAgent?: string | null } = {},
 ): Promise<{ id: string; outcome: WebhookDeliveryOutcome }> {
   if (actor.role !== "ADMIN") throw new AppError("FORBIDDEN", "Only administrators can replay deliveries.");

@@ -3,13 +3,13 @@ import type { ReactNode } from "react";
 
 import { LocaleSwitcher } from "@/components/locale-switcher";
 import { SignOutButton } from "@/components/sign-out-button";
-import type { CurrentUser } from "@/lib/auth/session";
+import type { TCurrentUser } from "@/lib/auth/session";
 
 import { AppBrand } from "./app-brand";
 import { MobileNav } from "./mobile-nav";
 import { SidebarNav } from "./sidebar-nav";
 
-type DashboardShellProps = { user: Pick<CurrentUser, "name" | "role">; children: ReactNode };
+type DashboardShellProps = { user: Pick<TCurrentUser, "name" | "role">; children: ReactNode };
 
 /** Sidebar (a drawer on small screens), header with the user, language and sign-out, and the page. */
 export async function DashboardShell({ user, children }: DashboardShellProps) {

@@ -4,8 +4,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 
-import { DataTablePagination } from "@/components/data-table/data-table-pagination";
-import { LiveRefresh } from "@/components/live/live-refresh";
+import { ListPageLayout } from "@/components/data-table/list-page-layout";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -29,13 +28,14 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
   const hasFilters = hasListFilters(values);
 
   return (
-    <div className="grid gap-6">
-      {/* Renders the list again when a change is pushed (a webhook, a reconciliation, another user). */}
-      <LiveRefresh kinds={["pix_refund"]} />
-      <PageHeader className="mb-0" title={t("title")} description={t("description")} />
-
-      <PixRefundFilters />
-
+    <ListPageLayout
+      liveKinds={["pix_refund"]}
+      header={<PageHeader className="mb-0" title={t("title")} description={t("description")} />}
+      filters={<PixRefundFilters />}
+      result={result}
+      totalLabel={t("total", { count: result.total })}
+      hrefForPage={(page) => serializePixRefundSearchParams("/refunds", { ...values, page })}
+    >
       <PixRefundsTable
         rows={result.rows}
         empty={
@@ -51,13 +51,6 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
           />
         }
       />
-      <DataTablePagination
-        rowCount={result.rows.length}
-        totalLabel={t("total", { count: result.total })}
-        page={result.page}
-        pageCount={result.pageCount}
-        hrefForPage={(page) => serializePixRefundSearchParams("/refunds", { ...values, page })}
-      />
-    </div>
+    </ListPageLayout>
   );
 }

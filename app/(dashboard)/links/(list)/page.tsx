@@ -4,8 +4,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 
-import { DataTablePagination } from "@/components/data-table/data-table-pagination";
-import { LiveRefresh } from "@/components/live/live-refresh";
+import { ListPageLayout } from "@/components/data-table/list-page-layout";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -36,28 +35,31 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
   const hasFilters = hasListFilters(values);
 
   return (
-    <div className="grid gap-6">
-      {/* Renders the list again when a link changes (a payment, a webhook, another user). */}
-      <LiveRefresh kinds={["payment_link"]} />
-      <PageHeader
-        className="mb-0"
-        title={t("title")}
-        description={t("description")}
-        actions={
-          <>
-            <RefreshLinksButton period={period} />
-            <Button asChild>
-              <Link href="/links/new">
-                <PlusIcon aria-hidden="true" />
-                {t("newLink")}
-              </Link>
-            </Button>
-          </>
-        }
-      />
-
-      <PaymentLinkFilters period={period} />
-
+    <ListPageLayout
+      liveKinds={["payment_link"]}
+      header={
+        <PageHeader
+          className="mb-0"
+          title={t("title")}
+          description={t("description")}
+          actions={
+            <>
+              <RefreshLinksButton period={period} />
+              <Button asChild>
+                <Link href="/links/new">
+                  <PlusIcon aria-hidden="true" />
+                  {t("newLink")}
+                </Link>
+              </Button>
+            </>
+          }
+        />
+      }
+      filters={<PaymentLinkFilters period={period} />}
+      result={result}
+      totalLabel={t("list.total", { count: result.total })}
+      hrefForPage={(page) => serializePaymentLinkSearchParams("/links", { ...values, page })}
+    >
       <PaymentLinksTable
         rows={result.rows}
         empty={
@@ -73,13 +75,6 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
           />
         }
       />
-      <DataTablePagination
-        rowCount={result.rows.length}
-        totalLabel={t("list.total", { count: result.total })}
-        page={result.page}
-        pageCount={result.pageCount}
-        hrefForPage={(page) => serializePaymentLinkSearchParams("/links", { ...values, page })}
-      />
-    </div>
+    </ListPageLayout>
   );
 }

@@ -4,8 +4,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 
-import { DataTablePagination } from "@/components/data-table/data-table-pagination";
-import { LiveRefresh } from "@/components/live/live-refresh";
+import { ListPageLayout } from "@/components/data-table/list-page-layout";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -37,28 +36,31 @@ export default async function PixChargesPage({ searchParams }: { searchParams: P
   const hasFilters = hasListFilters(values);
 
   return (
-    <div className="grid gap-6">
-      {/* Renders the list again when a change is pushed (a webhook, a reconciliation, another user). */}
-      <LiveRefresh kinds={["pix_charge"]} />
-      <PageHeader
-        className="mb-0"
-        title={t("title")}
-        description={t("description")}
-        actions={
-          <>
-            <RefreshFromGatewayButton period={period} />
-            <Button asChild>
-              <Link href="/pix/new">
-                <PlusIcon aria-hidden="true" />
-                {t("newCharge")}
-              </Link>
-            </Button>
-          </>
-        }
-      />
-
-      <PixChargeFilters period={period} />
-
+    <ListPageLayout
+      liveKinds={["pix_charge"]}
+      header={
+        <PageHeader
+          className="mb-0"
+          title={t("title")}
+          description={t("description")}
+          actions={
+            <>
+              <RefreshFromGatewayButton period={period} />
+              <Button asChild>
+                <Link href="/pix/new">
+                  <PlusIcon aria-hidden="true" />
+                  {t("newCharge")}
+                </Link>
+              </Button>
+            </>
+          }
+        />
+      }
+      filters={<PixChargeFilters period={period} />}
+      result={result}
+      totalLabel={t("list.total", { count: result.total })}
+      hrefForPage={(page) => serializePixChargeSearchParams("/pix", { ...values, page })}
+    >
       <PixChargesTable
         rows={result.rows}
         empty={
@@ -74,13 +76,6 @@ export default async function PixChargesPage({ searchParams }: { searchParams: P
           />
         }
       />
-      <DataTablePagination
-        rowCount={result.rows.length}
-        totalLabel={t("list.total", { count: result.total })}
-        page={result.page}
-        pageCount={result.pageCount}
-        hrefForPage={(page) => serializePixChargeSearchParams("/pix", { ...values, page })}
-      />
-    </div>
+    </ListPageLayout>
   );
 }

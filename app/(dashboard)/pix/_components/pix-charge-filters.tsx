@@ -1,12 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-
-import { FilterForm } from "@/components/data-table/filter-form";
-import { FilterFormActions } from "@/components/data-table/filter-form-actions";
 import { FilterSelect } from "@/components/data-table/filter-select";
+import { ListFilterForm } from "@/components/data-table/list-filter-form";
 import { PeriodFilterFields } from "@/components/data-table/period-filter-fields";
-import { useFilterForm } from "@/components/data-table/use-filter-form";
 import { pixChargeStatusKey } from "@/components/pix-charge-status-badge";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -19,45 +16,37 @@ import { pixChargeSearchParams } from "../(list)/search-params";
 export function PixChargeFilters({ period }: { period: TPeriod }) {
   const t = useTranslations("pix.list.filters");
   const tStatus = useTranslations("pix.status");
-  const { values, onSubmit, isPending, hasFilters, formKey } = useFilterForm(pixChargeSearchParams);
 
   return (
-    <FilterForm
-      key={formKey}
-      action="/pix"
-      label={t("label")}
-      className="lg:grid-cols-3"
-      onSubmit={onSubmit}
-      isPending={isPending}
-    >
-      <PeriodFilterFields fromLabel={t("from")} toLabel={t("to")} from={period.from} to={period.to} isFromBoundedByTo />
-      <FilterSelect
-        id="pix-status"
-        name="status"
-        label={t("status")}
-        anyLabel={t("anyStatus")}
-        defaultValue={values.status ?? ""}
-        options={pixChargeStatuses.map((status) => ({ value: status, label: tStatus(pixChargeStatusKey(status)) }))}
-      />
-      <Field label={t("document")}>
-        <Input name="document" inputMode="numeric" autoComplete="off" defaultValue={values.document ?? ""} />
-      </Field>
-      <Field label={t("reference")}>
-        <Input name="userReference" autoComplete="off" defaultValue={values.userReference ?? ""} />
-      </Field>
-      <Field label={t("txid")}>
-        <Input name="txid" type="search" autoComplete="off" defaultValue={values.txid ?? ""} />
-      </Field>
-      <FilterFormActions
-        applyLabel={t("apply")}
-        clearLabel={t("clear")}
-        clearHref="/pix"
-        hasFilters={hasFilters}
-        sort={values.sort}
-        order={values.order}
-        isPending={isPending}
-        className="sm:col-span-2 lg:col-span-3"
-      />
-    </FilterForm>
+    <ListFilterForm parsers={pixChargeSearchParams} action="/pix" label={t("label")} columns={3}>
+      {(values) => (
+        <>
+          <PeriodFilterFields
+            fromLabel={t("from")}
+            toLabel={t("to")}
+            from={period.from}
+            to={period.to}
+            isFromBoundedByTo
+          />
+          <FilterSelect
+            id="pix-status"
+            name="status"
+            label={t("status")}
+            anyLabel={t("anyStatus")}
+            defaultValue={values.status ?? ""}
+            options={pixChargeStatuses.map((status) => ({ value: status, label: tStatus(pixChargeStatusKey(status)) }))}
+          />
+          <Field label={t("document")}>
+            <Input name="document" inputMode="numeric" autoComplete="off" defaultValue={values.document ?? ""} />
+          </Field>
+          <Field label={t("reference")}>
+            <Input name="userReference" autoComplete="off" defaultValue={values.userReference ?? ""} />
+          </Field>
+          <Field label={t("txid")}>
+            <Input name="txid" type="search" autoComplete="off" defaultValue={values.txid ?? ""} />
+          </Field>
+        </>
+      )}
+    </ListFilterForm>
   );
 }

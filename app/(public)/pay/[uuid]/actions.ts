@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-
+import type { TChangeContext } from "@/lib/audit/audit-log";
 import { getRequestContext } from "@/lib/auth/request-context";
 import { isAppError } from "@/lib/errors";
 import { setLocaleAction } from "@/lib/i18n/actions";
@@ -11,7 +11,6 @@ import { payLinkByCard, verifyPayPageCode, ZCardPaymentInput, ZLinkPaymentUuid }
 import { getOrCreateLinkPixCharge, type TLinkPixCharge } from "@/lib/links/pix";
 import type { TRefusalMessageKey } from "@/lib/links/refusal-message";
 import { log } from "@/lib/log";
-import type { TChangeContext } from "@/lib/users/users";
 
 // The hosted page's actions are public (the payer has no session): each one checks the link-scoped
 // access cookie itself instead. Card data arrives in the FormData and is handed to lib/links

@@ -3,8 +3,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 
-import { DataTablePagination } from "@/components/data-table/data-table-pagination";
-import { LiveRefresh } from "@/components/live/live-refresh";
+import { ListPageLayout } from "@/components/data-table/list-page-layout";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireUser } from "@/lib/auth/session";
@@ -30,16 +29,19 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
   const hasFilters = hasListFilters(values);
 
   return (
-    <div className="grid gap-6">
-      {/* New deliveries re-render the page (filters and page kept); no polling. */}
-      <LiveRefresh kinds={["webhook_delivery"]} />
-      <div>
-        <PageHeader title={t("deliveries.title")} description={t("deliveries.description")} />
-        <WebhooksTabs active="deliveries" isAdmin={user.role === "ADMIN"} />
-      </div>
-
-      <DeliveryFilters events={allEventKinds.map(({ event }) => event)} />
-
+    <ListPageLayout
+      liveKinds={["webhook_delivery"]}
+      header={
+        <div>
+          <PageHeader title={t("deliveries.title")} description={t("deliveries.description")} />
+          <WebhooksTabs active="deliveries" isAdmin={user.role === "ADMIN"} />
+        </div>
+      }
+      filters={<DeliveryFilters events={allEventKinds.map(({ event }) => event)} />}
+      result={result}
+      totalLabel={t("deliveries.total", { count: result.total })}
+      hrefForPage={(page) => serializeDeliverySearchParams("/webhooks/deliveries", { ...values, page })}
+    >
       <DeliveriesTable
         rows={result.rows}
         empty={
@@ -50,13 +52,6 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
           />
         }
       />
-      <DataTablePagination
-        rowCount={result.rows.length}
-        totalLabel={t("deliveries.total", { count: result.total })}
-        page={result.page}
-        pageCount={result.pageCount}
-        hrefForPage={(page) => serializeDeliverySearchParams("/webhooks/deliveries", { ...values, page })}
-      />
-    </div>
+    </ListPageLayout>
   );
 }
