@@ -1,4 +1,4 @@
-import { createUser, expect, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { LoginPage } from "./pages/login-page";
 
 test("[AUTH] a signed-out visitor is sent to the sign-in page", async ({ page }) => {
@@ -7,12 +7,13 @@ test("[AUTH] a signed-out visitor is sent to the sign-in page", async ({ page })
   await expect(page.getByRole("heading", { name: "Entrar" })).toBeVisible();
 });
 
-test("[AUTH] staff signs in, sees the dashboard, and signs out", async ({ page, staff }) => {
+// The sign-in tests use seeded users of their own: they fail passwords and sign out on purpose.
+test("[AUTH] staff signs in, sees the dashboard, and signs out", async ({ page, users }) => {
   const login = new LoginPage(page);
   await login.goto();
-  await login.signIn(staff.email, staff.password);
+  await login.signIn(users.signin.email, users.signin.password);
   await expect(page).toHaveURL(/\/pix$/);
-  await expect(page.getByText(staff.name).first()).toBeVisible();
+  await expect(page.getByText(users.signin.name).first()).toBeVisible();
 
   await page.getByRole("button", { name: "Sair" }).first().click();
   await expect(page).toHaveURL(/\/login/);
@@ -20,18 +21,18 @@ test("[AUTH] staff signs in, sees the dashboard, and signs out", async ({ page, 
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fpix/);
 });
 
-test("[AUTH] a wrong password is refused with a message that reveals nothing", async ({ page, staff }) => {
+test("[AUTH] a wrong password is refused with a message that reveals nothing", async ({ page, users }) => {
   const login = new LoginPage(page);
   await login.goto();
-  await login.signIn(staff.email, "not-the-password");
+  await login.signIn(users.signin.email, "not-the-password");
   await login.expectError("E-mail ou senha incorretos.");
   await login.signIn("nobody@e2e.test", "not-the-password");
   await login.expectError("E-mail ou senha incorretos.");
   await expect(page).toHaveURL(/\/login/);
 });
 
-test("[AUTH] repeated failures lock the account for a while, even with the right password", async ({ page }) => {
-  const victim = await createUser("STAFF", "locked");
+test("[AUTH] repeated failures lock the account for a while, even with the right password", async ({ page, users }) => {
+  const victim = users.locked;
   const login = new LoginPage(page);
   await login.goto();
   for (let attempt = 1; attempt <= 5; attempt++) {
@@ -43,19 +44,22 @@ test("[AUTH] repeated failures lock the account for a while, even with the right
   await expect(page).toHaveURL(/\/login/);
 });
 
-test("[AUTH] staff is refused the admin pages and the admin API", async ({ page, staff }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(staff.email, staff.password);
-  await expect(page).toHaveURL(/\/pix$/);
-  await expect(page.getByRole("link", { name: "Usuários" })).toHaveCount(0);
+test.describe("signed in as staff", () => {
+  test.use({ role: "staff" });
 
-  for (const path of ["/users", "/audit", "/settings"]) {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(403);
-    await expect(page.getByRole("heading", { name: "Acesso negado" })).toBeVisible();
-  }
-  const api = await page.request.get("/api/users");
-  expect(api.status()).toBe(403);
-  expect(await api.json()).toMatchObject({ error: { code: "FORBIDDEN" } });
+  test("[AUTH] staff is refused the admin pages and the admin API", async ({ page }) => {
+    await page.goto("/pix");
+    await expect(page).toHaveURL(/\/pix$/);
+    await expect(page.getByRole("button", { name: "Sair" }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Usuários" })).toHaveCount(0);
+
+    for (const path of ["/users", "/audit", "/settings"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      await expect(page.getByRole("heading", { name: "Acesso negado" })).toBeVisible();
+    }
+    const api = await page.request.get("/api/users");
+    expect(api.status()).toBe(403);
+    expect(await api.json()).toMatchObject({ error: { code: "FORBIDDEN" } });
+  });
 });

@@ -1,31 +1,43 @@
-import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
+import { readFileSync } from "node:fs";
 import { test as base } from "@playwright/test";
+import { seedFile, storageStateFile, type TDatabase, type TRole, type TSeed, type TTestUser } from "./targets";
 
-const run = promisify(execFile);
+export type { TTestUser as TestUser } from "./targets";
 
-export type TestUser = { email: string; password: string; name: string; role: "ADMIN" | "STAFF" };
+export type TTestOptions = {
+  /** Opens the test's browser signed in as this role (the session auth.setup.ts saved); signed out when unset. */
+  role: TRole | undefined;
+};
 
-// Users are made through the same CLI a merchant's operator uses, against the test run's
-// database (DATABASE_URL comes from lib/cli/test.ts), so every test starts from its own data.
-export async function createUser(role: TestUser["role"], label = role.toLowerCase()): Promise<TestUser> {
-  const email = `${label}-${randomBytes(4).toString("hex")}@e2e.test`;
-  const password = `e2e-${randomBytes(9).toString("base64url")}`;
-  const name = `${label} ${email.slice(label.length + 1, label.length + 5)}`;
-  await run(
-    "npm",
-    ["run", "-s", "user:create", "--", "--email", email, "--role", role, "--name", name, "--password", password],
-    {
-      env: process.env,
-    },
-  );
-  return { email, password, name, role };
-}
+export type TWorkerOptions = {
+  /** Which configuration the project runs against (e2e/targets.ts); set per project in the config. */
+  database: TDatabase;
+};
 
-export const test = base.extend<{ admin: TestUser; staff: TestUser }>({
-  admin: async ({}, use) => use(await createUser("ADMIN")),
-  staff: async ({}, use) => use(await createUser("STAFF")),
+type TestFixtures = {
+  /** The users seeded for this run (e2e/servers/app.ts), by name: admin, staff, signin, locked. */
+  users: TSeed["users"];
+  admin: TTestUser;
+  staff: TTestUser;
+  /** The run's PostgreSQL database, for specs that check what the app stored; null on PGlite. */
+  databaseUrl: string | null;
+};
+
+export const test = base.extend<TTestOptions & TestFixtures, TWorkerOptions & { seed: TSeed }>({
+  database: ["postgres", { option: true, scope: "worker" }],
+  seed: [
+    async ({ database }, use) => use(JSON.parse(readFileSync(seedFile(database), "utf8")) as TSeed),
+    { scope: "worker" },
+  ],
+  role: [undefined, { option: true }],
+  storageState: async ({ role, database }, use) => use(role ? storageStateFile(database, role) : undefined),
+  users: async ({ seed }, use) => use(seed.users),
+  admin: async ({ seed }, use) => use(seed.users.admin),
+  staff: async ({ seed }, use) => use(seed.users.staff),
+  databaseUrl: async ({ seed }, use) => use(seed.databaseUrl),
 });
+
+// A browser context with no session, for the payer or a user signing in, beside a signed-in page.
+export const signedOut = { storageState: { cookies: [], origins: [] } };
 
 export { expect } from "@playwright/test";

@@ -1,29 +1,17 @@
 import { randomBytes } from "node:crypto";
 
-import type { Page } from "@playwright/test";
-
-import type { TestUser } from "./fixtures";
-import { LoginPage } from "./pages/login-page";
+import { signedOut } from "./fixtures";
 import { NewPaymentLinkPage } from "./pages/new-payment-link-page";
 import { PayPage } from "./pages/pay-page";
 import { PaymentLinkPage } from "./pages/payment-link-page";
 import { expect, test } from "./sandbox-control";
 
-async function signIn(page: Page, user: TestUser) {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(user.email, user.password);
-  // The first sign-in of a dev server compiles the landing page: allow for it.
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
-}
+test.use({ role: "staff" });
 
-test("[LINKS] staff share a link; a payer without a session fails the code once, pays in 3 installments, and the staff page turns paid live", async ({
-  page,
-  browser,
-  staff,
-}) => {
+test("[LINKS] staff share a link; a payer without a session fails the code once, pays in 3 installments, and the staff page turns paid live", {
+  tag: "@money",
+}, async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await signIn(page, staff);
   // Unique per run: the list is filtered down to this link.
   const reference = `pedido-${randomBytes(4).toString("hex")}`;
   const uuid = await new NewPaymentLinkPage(page).create({
@@ -55,7 +43,11 @@ test("[LINKS] staff share a link; a payer without a session fails the code once,
   await page.evaluate(() => Object.assign(window, { e2eNoReload: true }));
 
   // The payer: another browser context, no staff session.
-  const payerContext = await browser.newContext({ locale: "pt-BR", viewport: page.viewportSize() ?? undefined });
+  const payerContext = await browser.newContext({
+    ...signedOut,
+    locale: "pt-BR",
+    viewport: page.viewportSize() ?? undefined,
+  });
   const payerPage = await payerContext.newPage();
   const pay = new PayPage(payerPage);
   await pay.goto(uuid);
@@ -82,9 +74,7 @@ test("[LINKS] staff share a link; a payer without a session fails the code once,
 
 test("[LINKS] staff see field errors, create a link for a foreign payer, cancel it after confirming, and an unknown link is a 404", async ({
   page,
-  staff,
 }) => {
-  await signIn(page, staff);
   const form = new NewPaymentLinkPage(page);
   await form.goto();
   await form.fill({
@@ -120,12 +110,7 @@ test("[LINKS] staff see field errors, create a link for a foreign payer, cancel 
   expect((await link.goto(uuid))!.status()).toBe(200);
 });
 
-test("[LINKS] a link expired upstream shows as expired and can still be cancelled", async ({
-  page,
-  staff,
-  sandbox,
-}) => {
-  await signIn(page, staff);
+test("[LINKS] a link expired upstream shows as expired and can still be cancelled", async ({ page, sandbox }) => {
   const uuid = await new NewPaymentLinkPage(page).create({
     payerName: "Beltrana",
     document: "11.222.333/0001-81",

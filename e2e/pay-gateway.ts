@@ -1,5 +1,6 @@
 import { SandboxClient } from "./sandbox-client";
 import { test as base } from "./sandbox-control";
+import { targetOf } from "./targets";
 
 export type TTestLink = { linkPaymentUuid: string; tokenVerificacao: number; valor: number };
 
@@ -42,8 +43,8 @@ export class LinkGateway {
 }
 
 export const test = base.extend<{ links: LinkGateway }>({
-  links: async ({}, use) => {
-    const client = new SandboxClient();
+  links: async ({ database }, use) => {
+    const client = new SandboxClient(targetOf(database).sandboxUrl);
     await use(new LinkGateway(client));
     await client.close();
   },

@@ -5,17 +5,17 @@ import { promisify } from "node:util";
 
 import { PayPage } from "./pages/pay-page";
 import { expect, test } from "./pay-gateway";
+import { logsDir, rootDir } from "./targets";
 
 const run = promisify(execFile);
 
-// Card data safety (issue 6, PCI): after a real card payment through the hosted page, the card
+// Card data safety (PCI): after a real card payment through the hosted page, the card
 // number and security code are nowhere the app keeps things: the database, the server logs, the
 // client bundles. A test card with a security code unlikely to occur by chance in context.
 const cardNumber = "5555555555554444";
 const refusedCardNumber = "4000000000009995";
 const securityCode = "8312";
-const logsDir = process.env.E2E_LOGS_DIR ?? path.join(process.cwd(), "e2e/.logs");
-const bundlesDir = path.join(process.cwd(), ".next/static");
+const bundlesDir = path.join(rootDir, ".next/static");
 
 function needles(): RegExp[] {
   return [
@@ -44,6 +44,7 @@ function findIn(label: string, text: string): string[] {
 test("[PAY] card number and security code are in no database row, log line or client bundle", async ({
   page,
   links,
+  databaseUrl,
 }) => {
   const link = await links.createLink({ valor: 77.7, numeroParcelas: 2 });
   const pay = new PayPage(page);
@@ -57,8 +58,7 @@ test("[PAY] card number and security code are in no database row, log line or cl
   await pay.expectPaid();
 
   const found: string[] = [];
-  const databaseUrl = process.env.DATABASE_URL;
-  expect(databaseUrl, "DATABASE_URL of the app under test").toBeTruthy();
+  expect(databaseUrl, "the PostgreSQL database of the app under test").toBeTruthy();
   const { stdout: dump } = await run("pg_dump", ["--data-only", "--no-owner", databaseUrl!], {
     maxBuffer: 512 * 1024 * 1024,
   });

@@ -1,7 +1,11 @@
 import { PayPage } from "./pages/pay-page";
 import { expect, test } from "./pay-gateway";
 
-test("[PAY] a link paid by Pix through the sandbox turns to success", async ({ page, links, sandbox }) => {
+test("[PAY] a link paid by Pix through the sandbox turns to success", { tag: "@money" }, async ({
+  page,
+  links,
+  sandbox,
+}) => {
   const link = await links.createLink({ valor: 42.5, numeroParcelas: 1 });
   const pay = new PayPage(page);
   await pay.goto(link.linkPaymentUuid);

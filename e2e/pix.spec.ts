@@ -1,21 +1,11 @@
-import type { Page } from "@playwright/test";
-
-import type { TestUser } from "./fixtures";
-import { LoginPage } from "./pages/login-page";
 import { NewPixChargePage } from "./pages/new-pix-charge-page";
 import { PixChargePage } from "./pages/pix-charge-page";
 import { expect, test } from "./sandbox-control";
 
-async function signIn(page: Page, user: TestUser) {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(user.email, user.password);
-  await expect(page).toHaveURL(/\/pix$/);
-}
+test.use({ role: "staff" });
 
-test("[PIX] staff sees a charge turn paid without reload", async ({ page, staff, sandbox }) => {
+test("[PIX] staff sees a charge turn paid without reload", { tag: "@money" }, async ({ page, sandbox }) => {
   test.setTimeout(90_000);
-  await signIn(page, staff);
   const txid = await new NewPixChargePage(page).create({
     amount: "25,90",
     debtorName: "Fulano de Tal",
@@ -35,9 +25,9 @@ test("[PIX] staff sees a charge turn paid without reload", async ({ page, staff,
   // A marker on the window survives only if the page is never reloaded.
   await page.evaluate(() => Object.assign(window, { e2eNoReload: true }));
   await sandbox.payPixCharge(txid, { payerName: "Beltrana Pagadora", payerDocumentNumber: "11222333000181" });
-  // No webhook is registered in this test, so the page learns of the payment by polling the read
-  // endpoint (use-pix-charge.ts: every 1.5 s while nothing pushes); the pushed path is
-  // webhooks.spec.ts's. Two seconds plus one poll of slack.
+  // On PostgreSQL no webhook is registered, so the page learns of the payment by polling the read
+  // endpoint (use-pix-charge.ts: every 1.5 s while nothing pushes); on PGlite the app's own webhook
+  // pushes it, as in the demo. Two seconds plus one poll of slack.
   await charge.expectStatus("Paga", "PAID", { timeout: 3_500 });
   expect(await page.evaluate(() => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload)).toBe(true);
   await expect(page.getByText("Beltrana Pagadora")).toBeVisible();
@@ -50,8 +40,10 @@ test("[PIX] staff sees a charge turn paid without reload", async ({ page, staff,
   await expect(row).toContainText("R$ 25,90");
 });
 
-test("[PIX] staff refunds half, then the rest, and a third refund is refused", async ({ page, staff, sandbox }) => {
-  await signIn(page, staff);
+test("[PIX] staff refunds half, then the rest, and a third refund is refused", { tag: "@money" }, async ({
+  page,
+  sandbox,
+}) => {
   const txid = await new NewPixChargePage(page).create({ amount: "25,90" });
   await sandbox.payPixCharge(txid);
   const charge = new PixChargePage(page);
@@ -92,8 +84,7 @@ test("[PIX] staff refunds half, then the rest, and a third refund is refused", a
   await expect(page.getByRole("row").filter({ hasText: "R$ 12,95" })).toHaveCount(2);
 });
 
-test("[PIX] staff cancels an unpaid charge after confirming", async ({ page, staff }) => {
-  await signIn(page, staff);
+test("[PIX] staff cancels an unpaid charge after confirming", async ({ page }) => {
   const txid = await new NewPixChargePage(page).create({ amount: "10,00" });
   const charge = new PixChargePage(page);
   await charge.expectStatus("Aguardando pagamento", "ACTIVE");
@@ -112,8 +103,7 @@ test("[PIX] staff cancels an unpaid charge after confirming", async ({ page, sta
   await charge.expectStatus("Cancelada", "Cancelada");
 });
 
-test("[PIX] cancelling a charge paid meanwhile is refused with a clear message", async ({ page, staff, sandbox }) => {
-  await signIn(page, staff);
+test("[PIX] cancelling a charge paid meanwhile is refused with a clear message", async ({ page, sandbox }) => {
   const txid = await new NewPixChargePage(page).create({ amount: "10,00" });
   await page.getByRole("button", { name: "Cancelar cobrança" }).click();
   await sandbox.payPixCharge(txid);
@@ -124,8 +114,7 @@ test("[PIX] cancelling a charge paid meanwhile is refused with a clear message",
   await new PixChargePage(page).expectStatus("Paga", "PAID");
 });
 
-test("[PIX] bad inputs show field errors and create nothing", async ({ page, staff }) => {
-  await signIn(page, staff);
+test("[PIX] bad inputs show field errors and create nothing", async ({ page }) => {
   const form = new NewPixChargePage(page);
   await form.goto();
   await form.fill({ amount: "0,00", debtorName: "Fulano de Tal", debtorDocument: "123.456.789-00" });
@@ -140,8 +129,7 @@ test("[PIX] bad inputs show field errors and create nothing", async ({ page, sta
   await expect(page).toHaveURL(/\/pix\/new$/);
 });
 
-test("[PIX] an unknown charge answers 404", async ({ page, staff }) => {
-  await signIn(page, staff);
+test("[PIX] an unknown charge answers 404", async ({ page }) => {
   const response = await page.goto("/pix/UNKNOWNTXID0000000000000000000");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();

@@ -1,8 +1,13 @@
-import { defineConfig, devices } from "@playwright/test";
+import path from "node:path";
+import { defineConfig, devices, type PlaywrightTestConfig, type Project } from "@playwright/test";
+import type { TTestOptions, TWorkerOptions } from "./fixtures";
+import { rootDir, selectedTargets, type TTarget } from "./targets";
 
-// The app and the sandbox are started by `lib/cli/test.ts` (or by you, see e2e/README.md)
-// before Playwright runs: it passes their URLs and the throw-away database in the environment.
-const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3100";
+// Runs on its own (`npx playwright test -c e2e/playwright.config.ts`, see e2e/README.md): the
+// webServer list below builds the app when stale and starts, per target, a sandbox and the app on
+// a fresh database with its users seeded. Targets: PostgreSQL runs every spec (desktop, and the
+// payer's specs on a phone); the embedded PGlite database, the default configuration, runs the
+// money paths, the tests tagged @money.
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -17,7 +22,60 @@ const chromium = {
   ],
 };
 
-export default defineConfig({
+const targets = selectedTargets();
+// The launchers run with Node 24 from node_modules/.bin, whatever `node` the shell has.
+const env = { PATH: `${path.join(rootDir, "node_modules/.bin")}${path.delimiter}${process.env.PATH}` };
+
+// Started one after another, in this order: each app registers at and talks to its own sandbox.
+function webServers(target: TTarget, index: number): NonNullable<PlaywrightTestConfig["webServer"]> {
+  const stop = { gracefulShutdown: { signal: "SIGTERM" as const, timeout: 20_000 } };
+  const isFirstApp = index === 0;
+  return [
+    {
+      name: `sandbox-${target.database}`,
+      command: `tsx e2e/servers/sandbox.ts ${target.database}`,
+      cwd: rootDir,
+      env,
+      // mTLS refuses a client without a certificate: an accepted connection is the readiness signal.
+      port: target.sandboxPort,
+      timeout: 60_000,
+      ...stop,
+    },
+    {
+      name: `app-${target.database}`,
+      command: `tsx --conditions=react-server e2e/servers/app.ts ${target.database}${isFirstApp ? " --build" : ""}`,
+      cwd: rootDir,
+      env,
+      url: `${target.appUrl}/api/health`,
+      // The first app builds the dashboard when the build is stale.
+      timeout: isFirstApp ? 15 * 60_000 : 3 * 60_000,
+      ...stop,
+    },
+  ];
+}
+
+function projects(target: TTarget): Project<TTestOptions, TWorkerOptions>[] {
+  const use = { baseURL: target.appUrl, database: target.database, launchOptions: chromium };
+  const desktop = { ...devices["Desktop Chrome"], ...use };
+  const setup = `setup-${target.database}`;
+  const setupProject = { name: setup, testMatch: /auth\.setup\.ts$/, use: desktop };
+  if (target.database === "pglite") {
+    return [setupProject, { name: "pglite", dependencies: [setup], grep: /@money/, use: desktop }];
+  }
+  return [
+    setupProject,
+    { name: "desktop", dependencies: [setup], use: desktop },
+    // Payers open links on phones: the link and hosted-page specs run again on a phone-sized Chromium.
+    {
+      name: "mobile",
+      dependencies: [setup],
+      testMatch: /(links|pay-.*)\.spec\.ts$/,
+      use: { ...devices["Pixel 7"], ...use },
+    },
+  ];
+}
+
+export default defineConfig<TTestOptions, TWorkerOptions>({
   testDir: ".",
   outputDir: "./.results",
   timeout: 60_000,
@@ -27,16 +85,11 @@ export default defineConfig({
   retries: 0,
   reporter: [["list"], ["json", { outputFile: "./.results/report.json" }]],
   use: {
-    baseURL,
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: chromium,
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
-    // Payers open links on phones: the link and hosted-page specs run again on a phone-sized Chromium.
-    { name: "mobile", testMatch: /(links|pay-.*)\.spec\.ts$/, use: { ...devices["Pixel 7"], launchOptions: chromium } },
-  ],
+  webServer: targets.flatMap(webServers),
+  projects: targets.flatMap(projects),
 });

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Agent, request } from "undici";
+import { rootDir } from "./targets";
 
 // The sandbox over the same mTLS as the app, with the merchant certificate: the sandbox scopes
 // every resource to the client certificate, so it must be the app's own.
-const certsDir = process.env.E2E_SANDBOX_CERTS_DIR ?? path.join(process.cwd(), ".data/certs");
-const sandboxUrl = process.env.E2E_SANDBOX_URL ?? "https://127.0.0.1:8543";
+const certsDir = process.env.E2E_SANDBOX_CERTS_DIR ?? path.join(rootDir, ".data/certs");
 
 export class SandboxClient {
   private readonly agent = new Agent({
@@ -16,7 +16,7 @@ export class SandboxClient {
     },
   });
 
-  constructor(private readonly baseUrl: string = sandboxUrl) {}
+  constructor(private readonly baseUrl: string) {}
 
   /** The parsed JSON answer (undefined when empty); throws on any status from 300 up. */
   async call(method: "GET" | "POST" | "PUT", pathname: string, body?: unknown): Promise<unknown> {

@@ -1,5 +1,6 @@
 import { test as base } from "./fixtures";
 import { SandboxClient } from "./sandbox-client";
+import { targetOf } from "./targets";
 
 // The payer's side of a Pix, played through the sandbox control API (sandbox/README.md).
 export class SandboxControl {
@@ -21,8 +22,8 @@ export class SandboxControl {
 }
 
 export const test = base.extend<{ sandbox: SandboxControl }>({
-  sandbox: async ({}, use) => {
-    const client = new SandboxClient();
+  sandbox: async ({ database }, use) => {
+    const client = new SandboxClient(targetOf(database).sandboxUrl);
     await use(new SandboxControl(client));
     await client.close();
   },

@@ -1,16 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "./fixtures";
+import { expect, signedOut, test } from "./fixtures";
 import { LoginPage } from "./pages/login-page";
+
+test.use({ role: "admin" });
 
 test("[USERS] an admin creates a staff user, who signs in, sets a password and is refused the admin pages", async ({
   page,
-  admin,
   browser,
 }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(admin.email, admin.password);
-  await expect(page).toHaveURL(/\/pix$/);
+  await page.goto("/pix");
 
   await page.getByRole("link", { name: "Usuários" }).click();
   await expect(page.getByRole("heading", { name: "Usuários" })).toBeVisible();
@@ -25,7 +23,8 @@ test("[USERS] an admin creates a staff user, who signs in, sets a password and i
   await dialog.getByRole("button", { name: "Fechar" }).first().click();
   await expect(page.getByRole("cell", { name: email })).toBeVisible();
 
-  const staffContext = await browser.newContext();
+  // A fresh user: made through the admin's form, signing in with its one-time password.
+  const staffContext = await browser.newContext(signedOut);
   const staffPage = await staffContext.newPage();
   const staffLogin = new LoginPage(staffPage);
   await staffLogin.goto();

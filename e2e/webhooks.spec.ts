@@ -1,25 +1,20 @@
 import type { Page } from "@playwright/test";
 import pg from "pg";
 
-import type { TestUser } from "./fixtures";
-import { LoginPage } from "./pages/login-page";
 import { NewPixChargePage } from "./pages/new-pix-charge-page";
 import { PixChargePage } from "./pages/pix-charge-page";
 import { WebhookDeliveriesPage } from "./pages/webhook-deliveries-page";
 import { WebhooksPage } from "./pages/webhooks-page";
 import { expect, test } from "./sandbox-control";
 
-async function signIn(page: Page, user: TestUser) {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(user.email, user.password);
-  // Password hashing is deliberately slow, and slower still on a busy CI machine.
-  await expect(page).toHaveURL(/\/pix$/, { timeout: 30_000 });
+// The exactly-once ledger, read straight from the test run's database: one row per applied effect.
+// PGlite admits only the app's process, so there the history's single "Aplicada" row stands for it.
+async function expectAppliedOnce(databaseUrl: string | null, eventKey: string) {
+  if (databaseUrl) expect(await countEffects(databaseUrl, eventKey)).toBe(1);
 }
 
-// The exactly-once ledger, read straight from the test run's database: one row per applied effect.
-async function countEffects(eventKey: string): Promise<number> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+async function countEffects(databaseUrl: string, eventKey: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const result = await client.query('SELECT count(*)::int AS count FROM "WebhookEffect" WHERE "eventKey" = $1', [
@@ -48,101 +43,102 @@ test.beforeEach(async ({ context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
 });
 
-test("[WEBHOOKS] admin registers a webhook, and a paid charge appears in the history and turns paid without reload", async ({
-  page,
-  admin,
-  sandbox,
-}) => {
-  test.slow();
-  await signIn(page, admin);
-  const webhooks = new WebhooksPage(page);
-  await webhooks.goto();
-  const registered = await webhooks.register();
-  expect(registered.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
-  expect(registered.url).toMatch(/\/api\/webhooks\/gateway\/[0-9a-f-]{36}$/);
-  const row = webhooks.row(registered.url);
-  await expect(row).toContainText("Receptor deste painel");
-  await expect(row).toContainText("Segredo guardado");
-  await expect(row).toContainText("Ativo");
+test.describe("signed in as admin", () => {
+  test.use({ role: "admin" });
 
-  const txid = await new NewPixChargePage(page).create({ amount: "12,34" });
-  const charge = new PixChargePage(page);
-  await charge.expectStatus("Aguardando pagamento", "ACTIVE");
-  await markNoReload(page);
+  test("[WEBHOOKS] admin registers a webhook, and a paid charge appears in the history and turns paid without reload", {
+    tag: "@money",
+  }, async ({ page, sandbox, databaseUrl }) => {
+    test.slow();
+    const webhooks = new WebhooksPage(page);
+    await webhooks.goto();
+    const registered = await webhooks.register();
+    expect(registered.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+    expect(registered.url).toMatch(/\/api\/webhooks\/gateway\/[0-9a-f-]{36}$/);
+    const row = webhooks.row(registered.url);
+    await expect(row).toContainText("Receptor deste painel");
+    await expect(row).toContainText("Segredo guardado");
+    await expect(row).toContainText("Ativo");
 
-  const historyPage = await page.context().newPage();
-  const history = new WebhookDeliveriesPage(historyPage);
-  await history.goto({ resourceId: txid });
-  await expect(historyPage.getByRole("heading", { name: "Nenhuma entrega" })).toBeVisible();
-  await markNoReload(historyPage);
+    const txid = await new NewPixChargePage(page).create({ amount: "12,34" });
+    const charge = new PixChargePage(page);
+    await charge.expectStatus("Aguardando pagamento", "ACTIVE");
+    await markNoReload(page);
 
-  await sandbox.payPixCharge(txid);
-  // Gateway dispatch (about a second), receiver, change notification, page refetch.
-  await charge.expectStatus("Paga", "PAID", { timeout: 20_000 });
-  await expectNoReload(page);
-  await history.expectOutcomes({ Aplicada: 1 });
-  await expectNoReload(historyPage);
-  expect(await countEffects(`pix_charge.paid:${txid}:PAID`)).toBe(1);
+    const historyPage = await page.context().newPage();
+    const history = new WebhookDeliveriesPage(historyPage);
+    await history.goto({ resourceId: txid });
+    await expect(historyPage.getByRole("heading", { name: "Nenhuma entrega" })).toBeVisible();
+    await markNoReload(historyPage);
 
-  await history.rowsWithOutcome("Aplicada").getByRole("link").click();
-  await expect(historyPage.getByRole("heading", { name: "Cobrança Pix paga" })).toBeVisible();
-  await expect(historyPage.getByText("Assinatura válida")).toBeVisible();
-  await expect(historyPage.getByRole("link", { name: txid })).toHaveAttribute("href", `/pix/${txid}`);
-  await historyPage.close();
+    await sandbox.payPixCharge(txid);
+    // Gateway dispatch (about a second), receiver, change notification, page refetch.
+    await charge.expectStatus("Paga", "PAID", { timeout: 20_000 });
+    await expectNoReload(page);
+    await history.expectOutcomes({ Aplicada: 1 });
+    await expectNoReload(historyPage);
+    await expectAppliedOnce(databaseUrl, `pix_charge.paid:${txid}:PAID`);
 
-  await webhooks.goto();
-  await webhooks.deactivate(registered.url);
+    await history.rowsWithOutcome("Aplicada").getByRole("link").click();
+    await expect(historyPage.getByRole("heading", { name: "Cobrança Pix paga" })).toBeVisible();
+    await expect(historyPage.getByText("Assinatura válida")).toBeVisible();
+    await expect(historyPage.getByRole("link", { name: txid })).toHaveAttribute("href", `/pix/${txid}`);
+    await historyPage.close();
+
+    await webhooks.goto();
+    await webhooks.deactivate(registered.url);
+  });
+
+  test("[WEBHOOKS] rotating the secret keeps both webhooks delivering during the overlap, and the event is applied once", {
+    tag: "@money",
+  }, async ({ page, sandbox, databaseUrl }) => {
+    test.slow();
+    const webhooks = new WebhooksPage(page);
+    await webhooks.goto();
+    const old = await webhooks.register();
+    const rotated = await webhooks.rotate(old.url, "1 hora");
+    expect(rotated.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+    expect(rotated.secret).not.toBe(old.secret);
+    expect(rotated.url).not.toBe(old.url);
+    await expect(webhooks.row(old.url)).toContainText("Sendo substituído");
+    await expect(webhooks.row(rotated.url)).toContainText("Substitui o webhook");
+
+    const txid = await new NewPixChargePage(page).create({ amount: "5,00" });
+    await sandbox.payPixCharge(txid);
+    await new PixChargePage(page).expectStatus("Paga", "PAID");
+
+    // Each webhook got the event (history filtered by its receiver path); it was applied once overall.
+    const history = new WebhookDeliveriesPage(page);
+    for (const webhook of [old, rotated]) {
+      await history.goto({ resourceId: txid, webhookId: localIdOf(webhook.url) });
+      await expect(history.rows()).toHaveCount(1, { timeout: 30_000 });
+    }
+    await history.goto({ resourceId: txid });
+    await history.expectOutcomes({ Aplicada: 1 });
+    await expect(history.rowsWithOutcome("Duplicada")).not.toHaveCount(0);
+    await expectAppliedOnce(databaseUrl, `pix_charge.paid:${txid}:PAID`);
+
+    await webhooks.goto();
+    await webhooks.deactivate(rotated.url);
+    await webhooks.deactivate(old.url);
+  });
 });
 
-test("[WEBHOOKS] rotating the secret keeps both webhooks delivering during the overlap, and the event is applied once", async ({
-  page,
-  admin,
-  sandbox,
-}) => {
-  test.slow();
-  await signIn(page, admin);
-  const webhooks = new WebhooksPage(page);
-  await webhooks.goto();
-  const old = await webhooks.register();
-  const rotated = await webhooks.rotate(old.url, "1 hora");
-  expect(rotated.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
-  expect(rotated.secret).not.toBe(old.secret);
-  expect(rotated.url).not.toBe(old.url);
-  await expect(webhooks.row(old.url)).toContainText("Sendo substituído");
-  await expect(webhooks.row(rotated.url)).toContainText("Substitui o webhook");
+test.describe("signed in as staff", () => {
+  test.use({ role: "staff" });
 
-  const txid = await new NewPixChargePage(page).create({ amount: "5,00" });
-  await sandbox.payPixCharge(txid);
-  await new PixChargePage(page).expectStatus("Paga", "PAID");
+  test("[WEBHOOKS] staff reads the delivery history, and the admin pages answer 403", async ({ page }) => {
+    const history = new WebhookDeliveriesPage(page);
+    const response = await history.goto();
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: "Entregas de webhooks" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Seções de webhooks" })).toHaveCount(0);
 
-  // Each webhook got the event (history filtered by its receiver path); it was applied once overall.
-  const history = new WebhookDeliveriesPage(page);
-  for (const webhook of [old, rotated]) {
-    await history.goto({ resourceId: txid, webhookId: localIdOf(webhook.url) });
-    await expect(history.rows()).toHaveCount(1, { timeout: 30_000 });
-  }
-  await history.goto({ resourceId: txid });
-  await history.expectOutcomes({ Aplicada: 1 });
-  await expect(history.rowsWithOutcome("Duplicada")).not.toHaveCount(0);
-  expect(await countEffects(`pix_charge.paid:${txid}:PAID`)).toBe(1);
-
-  await webhooks.goto();
-  await webhooks.deactivate(rotated.url);
-  await webhooks.deactivate(old.url);
-});
-
-test("[WEBHOOKS] staff reads the delivery history, and the admin pages answer 403", async ({ page, staff }) => {
-  await signIn(page, staff);
-  const history = new WebhookDeliveriesPage(page);
-  const response = await history.goto();
-  expect(response?.status()).toBe(200);
-  await expect(page.getByRole("heading", { name: "Entregas de webhooks" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Seções de webhooks" })).toHaveCount(0);
-
-  for (const path of ["/webhooks", "/webhooks/signature-check"]) {
-    const forbidden = await page.goto(path);
-    expect(forbidden?.status()).toBe(403);
-    await expect(page.getByRole("heading", { name: "Acesso negado" })).toBeVisible();
-  }
-  expect((await page.goto("/webhooks/deliveries/00000000-0000-4000-8000-000000000000"))?.status()).toBe(404);
+    for (const path of ["/webhooks", "/webhooks/signature-check"]) {
+      const forbidden = await page.goto(path);
+      expect(forbidden?.status()).toBe(403);
+      await expect(page.getByRole("heading", { name: "Acesso negado" })).toBeVisible();
+    }
+    expect((await page.goto("/webhooks/deliveries/00000000-0000-4000-8000-000000000000"))?.status()).toBe(404);
+  });
 });

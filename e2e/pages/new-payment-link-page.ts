@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 
-export type NewPaymentLink = {
+export type TNewPaymentLink = {
   payerName: string;
   document: string;
   isForeign?: boolean;
@@ -20,7 +20,7 @@ export class NewPaymentLinkPage {
     await expect(this.page.getByRole("heading", { name: "Novo link de pagamento" })).toBeVisible();
   }
 
-  async fill(link: NewPaymentLink) {
+  async fill(link: TNewPaymentLink) {
     await this.field("Nome do pagador").fill(link.payerName);
     if (link.isForeign) await this.page.getByRole("checkbox", { name: /Pagador estrangeiro/ }).check();
     await this.field(link.isForeign ? "Documento estrangeiro" : "CPF ou CNPJ").fill(link.document);
@@ -43,7 +43,7 @@ export class NewPaymentLinkPage {
   }
 
   /** Creates the link and returns its uuid, read from the page it opens. */
-  async create(link: NewPaymentLink): Promise<string> {
+  async create(link: TNewPaymentLink): Promise<string> {
     await this.goto();
     await this.fill(link);
     await this.submit();

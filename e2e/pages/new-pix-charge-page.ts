@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 
-export type NewPixCharge = {
+export type TNewPixCharge = {
   amount: string;
   debtorName?: string;
   debtorDocument?: string;
@@ -16,7 +16,7 @@ export class NewPixChargePage {
     await expect(this.page.getByRole("heading", { name: "Nova cobrança Pix" })).toBeVisible();
   }
 
-  async fill(charge: NewPixCharge) {
+  async fill(charge: TNewPixCharge) {
     await this.field("Valor").fill(charge.amount);
     if (charge.debtorName !== undefined) await this.field("Nome do pagador").fill(charge.debtorName);
     if (charge.debtorDocument !== undefined) await this.field("CPF ou CNPJ").fill(charge.debtorDocument);
@@ -29,7 +29,7 @@ export class NewPixChargePage {
   }
 
   /** Creates the charge and returns its txid, read from the page it opens. */
-  async create(charge: NewPixCharge): Promise<string> {
+  async create(charge: TNewPixCharge): Promise<string> {
     await this.goto();
     await this.fill(charge);
     await this.submit();

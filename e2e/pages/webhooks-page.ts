@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-export type RegisteredWebhook = { url: string; secret: string };
+export type TRegisteredWebhook = { url: string; secret: string };
 
 export class WebhooksPage {
   readonly table: Locator;
@@ -15,7 +15,7 @@ export class WebhooksPage {
   }
 
   /** Registers with the default URL (this app's receiver) and every event; returns what the dialog showed once. */
-  async register(): Promise<RegisteredWebhook> {
+  async register(): Promise<TRegisteredWebhook> {
     await this.page.getByRole("button", { name: "Registrar webhook" }).click();
     const dialog = this.page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Registrar", exact: true }).click();
@@ -23,7 +23,7 @@ export class WebhooksPage {
   }
 
   /** Reads the one-time secret, copies it with the dialog's button, and closes the dialog. */
-  private async readSecretOnce(dialog: Locator): Promise<RegisteredWebhook> {
+  private async readSecretOnce(dialog: Locator): Promise<TRegisteredWebhook> {
     const secret = await dialog.getByLabel("Segredo de assinatura").inputValue();
     const url = await dialog.getByLabel("URL do webhook").inputValue();
     await dialog.getByRole("button", { name: "Copiar segredo" }).click();
@@ -37,7 +37,7 @@ export class WebhooksPage {
     return this.table.getByRole("row").filter({ hasText: url });
   }
 
-  async rotate(url: string, overlap: string): Promise<RegisteredWebhook> {
+  async rotate(url: string, overlap: string): Promise<TRegisteredWebhook> {
     await this.openMenu(url, "Trocar segredo");
     const dialog = this.page.getByRole("dialog");
     await dialog.getByLabel("Sobreposição").selectOption({ label: overlap });

@@ -5,10 +5,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { disconnectDb } from "@/lib/db/client";
 import { createUser, listUsers } from "@/lib/users/users";
-import { registerWebhook } from "@/lib/webhooks/admin";
-import { isReceivingEvent } from "@/lib/webhooks/subscriptions";
+import { ensureOwnWebhook } from "@/lib/webhooks/subscriptions";
 import { needsBuild } from "./build-freshness";
-import { runCommand, type Service, startService, stopAll, waitForHttp, waitForPort } from "./processes";
+import { runCommand, startService, stopAll, type TService, waitForHttp, waitForPort } from "./processes";
 
 const demoDir = path.resolve(".data/demo");
 const port = Number(process.env.PORT ?? 3000);
@@ -47,14 +46,9 @@ async function ensureDemoAdmin(): Promise<DemoAdmin> {
   return admin;
 }
 
-// So sandbox payments reach the dashboard the way the real gateway's would: pushed, signed, live.
 async function ensureDemoWebhook() {
-  if (await isReceivingEvent("pix_charge.paid")) return;
-  const { url } = await registerWebhook(
-    { events: ["pix_charge.paid", "pix_refund.returned", "link_payment.paid"] },
-    { actor: null, userAgent: "cli:demo" },
-  );
-  console.log(`Registered the dashboard's webhook receiver at the sandbox: ${url}`);
+  const url = await ensureOwnWebhook({ actor: null, userAgent: "cli:demo" });
+  if (url) console.log(`Registered the dashboard's webhook receiver at the sandbox: ${url}`);
 }
 
 async function main() {
@@ -85,7 +79,7 @@ async function main() {
     SANDBOX_LINK_BASE_URL: `${appUrl}/pay/`,
   };
   Object.assign(process.env, env);
-  const exitWithService = (service: Service) =>
+  const exitWithService = (service: TService) =>
     service.child.once("exit", (code) => {
       console.error(`\n${service.name} stopped (exit code ${code}); stopping the demo.`);
       void stopAll().then(() => process.exit(1));

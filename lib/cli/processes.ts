@@ -1,26 +1,28 @@
 // Child processes for the demo and the end-to-end run: started with a label, their output
 // prefixed or sent to a file, stopped together on exit.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { closeSync, createWriteStream, openSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 
 // Variables added to the parent's environment for one child.
-export type ChildEnv = Record<string, string | undefined>;
+export type TChildEnv = Record<string, string | undefined>;
 
-export type Service = { name: string; child: ChildProcess; stop: () => Promise<void> };
+export type TService = { name: string; child: ChildProcess; stop: () => Promise<void> };
 
-const running = new Set<Service>();
+const running = new Set<TService>();
 
+// `detached: false` keeps the child in this process's group, so whoever kills that group (Playwright
+// stopping a web server) takes the child along even when this process gets no chance to stop it.
 export function startService(
   name: string,
   command: string,
   args: string[],
-  options: { env?: ChildEnv; logFile?: string } = {},
-): Service {
+  options: { env?: TChildEnv; logFile?: string; detached?: boolean } = {},
+): TService {
   const child = spawn(command, args, {
     env: { ...process.env, ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
+    detached: options.detached ?? true,
   });
   if (options.logFile) {
     const file = createWriteStream(options.logFile, { flags: "a" });
@@ -32,7 +34,7 @@ export function startService(
     child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(prefix(chunk)));
   }
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const service: Service = {
+  const service: TService = {
     name,
     child,
     stop: async () => {
@@ -62,7 +64,7 @@ export async function stopAll(): Promise<void> {
 
 // Resolves once `url` answers (any HTTP status below 500), or throws with the service's fate.
 export async function waitForHttp(
-  service: Service,
+  service: TService,
   url: string,
   timeoutMs = 120_000,
   fetchImpl: (url: string) => Promise<{ status: number }> = fetch,
@@ -82,16 +84,48 @@ export async function waitForHttp(
   throw new Error(`${service.name} did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
 
-export function runCommand(command: string, args: string[], env?: ChildEnv): Promise<number> {
+// Output goes to the terminal, or appended to `logFile`.
+export function runCommand(
+  command: string,
+  args: string[],
+  env?: TChildEnv,
+  options: { logFile?: string } = {},
+): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: "inherit" });
-    child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const output = options.logFile ? openSync(options.logFile, "a") : "inherit";
+    const child = spawn(command, args, {
+      env: { ...process.env, ...env },
+      stdio: output === "inherit" ? "inherit" : ["ignore", output, output],
+    });
+    child.once("exit", (code, signal) => {
+      if (typeof output === "number") closeSync(output);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
+}
+
+// For a launcher whose whole job is one service (e2e/servers/): exits with the service's code when
+// it stops by itself; on SIGINT or SIGTERM stops it, runs `cleanup`, and exits 0.
+export function keepAliveUntilStopped(service: TService, cleanup: () => Promise<void> = async () => {}): void {
+  let isStopping = false;
+  const finish = async (code: number) => {
+    if (isStopping) return;
+    isStopping = true;
+    await stopAll();
+    await cleanup().catch((error: unknown) => console.error(`${service.name}: cleanup failed:`, error));
+    process.exit(code);
+  };
+  service.child.once("exit", (code) => {
+    if (isStopping) return;
+    console.error(`${service.name} stopped by itself (exit code ${code})`);
+    void finish(code || 1);
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void finish(0));
 }
 
 // For TLS servers that refuse clients without a certificate (the sandbox): a TCP accept is
 // the readiness signal.
-export async function waitForPort(service: Service, port: number, timeoutMs = 60_000): Promise<void> {
+export async function waitForPort(service: TService, port: number, timeoutMs = 60_000): Promise<void> {
   const { connect } = await import("node:net");
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

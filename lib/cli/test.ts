@@ -1,21 +1,19 @@
 // `npm test`: every test of the project, cheapest failures first, then one summary line.
 //   1. typecheck and schema/migration drift;
 //   2. Vitest: unit, sandbox contract (real mTLS) and integration (real PostgreSQL + PGlite);
-//   3. Playwright against a production build of the dashboard, the real sandbox and a
-//      throw-away PostgreSQL database.
+//   3. Playwright against a production build of the dashboard and the real sandbox, on a
+//      throw-away PostgreSQL database and (the money paths) on the embedded PGlite database.
 // `npm test -- --only=vitest` or `--only=e2e` runs one part; extra args go to that runner.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
-import { runCommand, startService, stopAll, waitForHttp, waitForPort } from "./processes";
+import { runCommand } from "./processes";
 
 type Counts = { passed: number; failed: number; skipped: number };
 type StepResult = { name: string; ok: boolean; counts?: Counts };
 
 const root = process.cwd();
-const logsDir = path.join(root, "e2e/.logs");
 const args = process.argv.slice(2);
 const only = args.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 const passThrough = args.filter((arg) => !arg.startsWith("--only="));
@@ -65,57 +63,18 @@ async function runVitest(): Promise<StepResult> {
   return { name: "vitest", ok: code === 0 && counts !== undefined, counts };
 }
 
+// The Playwright config starts what it needs (e2e/servers/): sandboxes, a fresh PostgreSQL
+// database and a fresh embedded PGlite one, a production build when stale.
 async function runPlaywright(): Promise<StepResult> {
-  console.log("\n==> Playwright: production build, sandbox, throw-away database");
-  mkdirSync(logsDir, { recursive: true });
-  const appPort = Number(process.env.E2E_PORT ?? 3100);
-  const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 8543);
-  const appUrl = `http://127.0.0.1:${appPort}`;
-  const database = await createThrowawayDatabase("payments_e2e");
-  const sandboxDataDir = mkdtempSync(path.join(tmpdir(), "sandbox-e2e-"));
-  try {
-    const migrated = await runCommand("npm", ["run", "-s", "db:migrate"], { DATABASE_URL: database.url });
-    if (migrated !== 0) return { name: "playwright", ok: false };
-    if (process.env.E2E_SKIP_BUILD !== "1" || !existsSync(".next/BUILD_ID")) {
-      const built = await runCommand("next", ["build"]);
-      if (built !== 0) return { name: "playwright", ok: false };
-    }
-    const env = {
-      DATABASE_URL: database.url,
-      AUTH_SECRET: randomBytes(32).toString("base64"),
-      WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"),
-      APP_URL: appUrl,
-      PORT: String(appPort),
-      LOG_LEVEL: "info",
-      SANDBOX_PORT: String(sandboxPort),
-      GATEWAY_BASE_URL: `https://127.0.0.1:${sandboxPort}`,
-      SANDBOX_DATA_DIR: sandboxDataDir,
-      SANDBOX_LINK_BASE_URL: `${appUrl}/pay/`,
-      E2E_BASE_URL: appUrl,
-      E2E_SANDBOX_URL: `https://127.0.0.1:${sandboxPort}`,
-    };
-    const sandbox = startService("sandbox", "tsx", ["sandbox/main.ts"], {
-      env,
-      logFile: path.join(logsDir, "sandbox.log"),
-    });
-    const app = startService("app", "next", ["start", "--hostname", "127.0.0.1", "--port", String(appPort)], {
-      env,
-      logFile: path.join(logsDir, "app.log"),
-    });
-    await Promise.all([waitForPort(sandbox, sandboxPort), waitForHttp(app, `${appUrl}/api/health`)]);
-    const report = path.join(root, "e2e/.results/report.json");
-    rmSync(report, { force: true });
-    const code = await runCommand("playwright", ["test", "-c", "e2e/playwright.config.ts", ...passThrough], env);
-    const json = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(report);
-    const counts = json
-      ? { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped }
-      : undefined;
-    return { name: "playwright", ok: code === 0 && counts !== undefined, counts };
-  } finally {
-    await stopAll();
-    await database.drop();
-    rmSync(sandboxDataDir, { recursive: true, force: true });
-  }
+  console.log("\n==> Playwright: production build, sandboxes, PostgreSQL and embedded PGlite");
+  const report = path.join(root, "e2e/.results/report.json");
+  rmSync(report, { force: true });
+  const code = await runCommand("playwright", ["test", "-c", "e2e/playwright.config.ts", ...passThrough]);
+  const json = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(report);
+  const counts = json
+    ? { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped }
+    : undefined;
+  return { name: "playwright", ok: code === 0 && counts !== undefined, counts };
 }
 
 async function main(): Promise<number> {
@@ -146,5 +105,4 @@ async function main(): Promise<number> {
   return failedSteps.length === 0 ? 0 : 1;
 }
 
-process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
 process.exitCode = await main();

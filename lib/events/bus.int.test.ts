@@ -1,30 +1,25 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { createPrismaClient } from "@/lib/db/client";
 import { createPgliteTestDatabase } from "@/lib/testing/pglite";
-import { type ChangeEvent, type ChangeHub, createChangeHub, publishChange } from "./bus";
+import { createChangeHub, publishChange, type TChangeEvent, type TChangeHub } from "./bus";
 import { createChangeStream } from "./sse";
 
-function collect(hub: ChangeHub): ChangeEvent[] {
-  const events: ChangeEvent[] = [];
+function collect(hub: TChangeHub): TChangeEvent[] {
+  const events: TChangeEvent[] = [];
   hub.subscribe((event) => events.push(event));
   return events;
 }
 
-async function waitFor(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+// Notifications arrive on another connection a moment after commit.
+const arrival = { timeout: 5_000, interval: 20 };
 
 describe("change bus on PostgreSQL: two instances", () => {
   const url = inject("databaseUrl");
   // Two app instances: each has its own Prisma pool and its own listening connection.
   const first = { db: createPrismaClient({ kind: "postgres", url }), hub: createChangeHub({ kind: "postgres", url }) };
   const second = { db: createPrismaClient({ kind: "postgres", url }), hub: createChangeHub({ kind: "postgres", url }) };
-  let firstEvents: ChangeEvent[];
-  let secondEvents: ChangeEvent[];
+  let firstEvents: TChangeEvent[];
+  let secondEvents: TChangeEvent[];
 
   beforeAll(async () => {
     firstEvents = collect(first.hub);
@@ -38,7 +33,10 @@ describe("change bus on PostgreSQL: two instances", () => {
 
   it("delivers a change published by one instance to both", async () => {
     await publishChange({ kind: "pix_charge", id: "TXID-1" }, first.db);
-    await waitFor(() => firstEvents.length > 0 && secondEvents.length > 0);
+    await vi.waitFor(() => {
+      expect(firstEvents).not.toHaveLength(0);
+      expect(secondEvents).not.toHaveLength(0);
+    }, arrival);
     expect(secondEvents).toEqual([{ type: "change", change: { kind: "pix_charge", id: "TXID-1" } }]);
     expect(firstEvents).toEqual(secondEvents);
   });
@@ -55,18 +53,28 @@ describe("change bus on PostgreSQL: two instances", () => {
       await publishChange({ kind: "pix_refund", id: "committed" }, tx);
       await publishChange({ kind: "pix_refund", id: "committed" }, tx);
     });
-    await waitFor(() => firstEvents.length > 0);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(firstEvents).toEqual([{ type: "change", change: { kind: "pix_refund", id: "committed" } }]);
+    // PostgreSQL delivers notifications in commit order: once a later one is in, nothing else
+    // from the transactions above can still arrive.
+    await publishChange({ kind: "pix_refund", id: "after" }, second.db);
+    await expect
+      .poll(() => firstEvents.at(-1), arrival)
+      .toEqual({
+        type: "change",
+        change: { kind: "pix_refund", id: "after" },
+      });
+    expect(firstEvents).toEqual([
+      { type: "change", change: { kind: "pix_refund", id: "committed" } },
+      { type: "change", change: { kind: "pix_refund", id: "after" } },
+    ]);
   });
 
   it("stops delivering to a listener that unsubscribed", async () => {
-    const events: ChangeEvent[] = [];
+    const events: TChangeEvent[] = [];
     const unsubscribe = first.hub.subscribe((event) => events.push(event));
     unsubscribe();
     secondEvents.length = 0;
     await publishChange({ kind: "reconciliation", id: "run-1" }, first.db);
-    await waitFor(() => secondEvents.length > 0);
+    await expect.poll(() => secondEvents.length, arrival).toBeGreaterThan(0);
     expect(events).toEqual([]);
   });
 
@@ -74,7 +82,7 @@ describe("change bus on PostgreSQL: two instances", () => {
     secondEvents.length = 0;
     await first.db.$executeRaw`SELECT pg_notify('app_changes', '{"kind":"nope","id":"x"}')`;
     await publishChange({ kind: "payment_link", id: "link-1" }, first.db);
-    await waitFor(() => secondEvents.length > 0);
+    await expect.poll(() => secondEvents.length, arrival).toBeGreaterThan(0);
     expect(secondEvents).toEqual([{ type: "change", change: { kind: "payment_link", id: "link-1" } }]);
     await expect(publishChange({ kind: "nope" as "pix_charge", id: "x" }, first.db)).rejects.toThrow();
   });
@@ -83,10 +91,11 @@ describe("change bus on PostgreSQL: two instances", () => {
     secondEvents.length = 0;
     await first.db
       .$executeRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'app_changes_listener' AND datname = current_database()`;
-    await waitFor(() => secondEvents.some((event) => event.type === "resync"), 10_000);
+    await expect.poll(() => secondEvents, { ...arrival, timeout: 10_000 }).toContainEqual({ type: "resync" });
     await publishChange({ kind: "webhook_delivery", id: "d-1" }, first.db);
-    await waitFor(() => secondEvents.some((event) => event.type === "change"));
-    expect(secondEvents).toContainEqual({ type: "change", change: { kind: "webhook_delivery", id: "d-1" } });
+    await expect
+      .poll(() => secondEvents, arrival)
+      .toContainEqual({ type: "change", change: { kind: "webhook_delivery", id: "d-1" } });
   });
 });
 
@@ -101,8 +110,9 @@ describe("change bus on PGlite", () => {
         await publishChange({ kind: "pix_charge", id: "TXID-2" }, tx);
         expect(events).toEqual([]);
       });
-      await waitFor(() => events.length > 0);
-      expect(events).toEqual([{ type: "change", change: { kind: "pix_charge", id: "TXID-2" } }]);
+      await expect
+        .poll(() => events, arrival)
+        .toEqual([{ type: "change", change: { kind: "pix_charge", id: "TXID-2" } }]);
     } finally {
       await hub.close();
       await database.close();

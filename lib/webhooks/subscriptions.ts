@@ -1,4 +1,5 @@
 import "server-only";
+import type { TChangeContext } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import type { TWebhookEvent } from "./event-names";
 
@@ -15,4 +16,19 @@ export async function isReceivingEvent(event: TWebhookEvent): Promise<boolean> {
     select: { id: true },
   });
   return webhook !== null;
+}
+
+/**
+ * Subscribes the app's own receiver to every event it acts on, once: how the demo and the end-to-end
+ * servers get payments pushed and signed as the real gateway would push them. Returns the new
+ * receiver URL, or null when one was already subscribed.
+ */
+export async function ensureOwnWebhook(context: TChangeContext): Promise<string | null> {
+  if (await isReceivingEvent("pix_charge.paid")) return null;
+  const { registerWebhook } = await import("./admin");
+  const { url } = await registerWebhook(
+    { events: ["pix_charge.paid", "pix_refund.returned", "link_payment.paid"] },
+    context,
+  );
+  return url;
 }

@@ -1,0 +1,145 @@
+// `tsx --conditions=react-server e2e/servers/app.ts postgres|pglite [--build]`: the dashboard of one
+// e2e target, started by Playwright's webServer after that target's sandbox (e2e/playwright.config.ts).
+// It builds when asked and the build is stale, migrates a fresh database, seeds the test users in one
+// step (PGlite admits one process, so this happens before the app opens it), and on PGlite registers
+// the app's own webhook receiver at the sandbox as `npm run demo` does. Then `next start` runs until
+// Playwright stops it; a PostgreSQL database is dropped on the way out.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { needsBuild } from "@/lib/cli/build-freshness";
+import { keepAliveUntilStopped, runCommand, startService } from "@/lib/cli/processes";
+import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
+import {
+  authDir,
+  dataDir,
+  logsDir,
+  parseDatabase,
+  seededUsers,
+  seedFile,
+  type TSeed,
+  type TSeededUser,
+  type TTestUser,
+  targetOf,
+} from "../targets";
+
+const target = targetOf(parseDatabase(process.argv[2]));
+const isBuildAsked = process.argv.includes("--build");
+const logFile = path.join(logsDir, `app-${target.database}.log`);
+
+function step(message: string) {
+  writeFileSync(logFile, `[e2e] ${message}\n`, { flag: "a" });
+}
+
+async function buildWhenStale() {
+  const isForced = process.env.E2E_BUILD === "1";
+  if (process.env.E2E_SKIP_BUILD === "1" || (!isForced && !needsBuild())) return;
+  const buildLog = path.join(logsDir, "build.log");
+  writeFileSync(buildLog, "");
+  console.error(`Building the app (next build, a few minutes); output in ${path.relative(process.cwd(), buildLog)}`);
+  const code = await runCommand("next", ["build"], undefined, { logFile: buildLog });
+  if (code !== 0) throw new Error(`next build failed (exit code ${code}); see ${buildLog}`);
+}
+
+// Variables of the app process; set here too so the seeding below talks to the same database.
+async function prepareDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  if (target.database === "postgres") {
+    const database = await createThrowawayDatabase("payments_e2e");
+    return { env: { DATABASE_URL: database.url }, drop: database.drop };
+  }
+  const pgliteDir = path.join(dataDir, "pglite");
+  rmSync(pgliteDir, { recursive: true, force: true });
+  // An empty DATABASE_URL counts as unset, and keeps one from a developer's .env out of the app.
+  return { env: { DATABASE_URL: "", PGLITE_DATA_DIR: pgliteDir }, drop: async () => {} };
+}
+
+async function migrate() {
+  const { applyMigrations } = await import("@/lib/db/migrate");
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    await applyMigrations({ kind: "postgres", url });
+    return;
+  }
+  const { openPgliteDataDir } = await import("@/lib/db/pglite");
+  const embedded = openPgliteDataDir(process.env.PGLITE_DATA_DIR!);
+  try {
+    await applyMigrations({ kind: "pglite", pglite: embedded.pglite });
+  } finally {
+    await embedded.close();
+  }
+}
+
+async function seedUsers(): Promise<TSeed["users"]> {
+  const { createUser } = await import("@/lib/users/users");
+  const entries = Object.entries(seededUsers) as [TSeededUser, TTestUser["role"]][];
+  const users = await Promise.all(
+    entries.map(async ([key, role]) => {
+      const user: TTestUser = {
+        email: `${key}@e2e.test`,
+        password: `e2e-${randomBytes(9).toString("base64url")}`,
+        name: `E2E ${key[0]!.toUpperCase()}${key.slice(1)}`,
+        role,
+      };
+      await createUser(user, { actor: null, userAgent: "e2e:seed" });
+      return [key, user] as const;
+    }),
+  );
+  return Object.fromEntries(users) as TSeed["users"];
+}
+
+// As the demo does, so payments reach the app pushed and signed.
+async function registerOwnWebhook() {
+  const { ensureOwnWebhook } = await import("@/lib/webhooks/subscriptions");
+  await ensureOwnWebhook({ actor: null, userAgent: "e2e:seed" });
+}
+
+async function main() {
+  mkdirSync(logsDir, { recursive: true });
+  writeFileSync(logFile, "");
+  rmSync(authDir(target.database), { recursive: true, force: true });
+  mkdirSync(authDir(target.database), { recursive: true });
+  if (isBuildAsked) await buildWhenStale();
+
+  const database = await prepareDatabase();
+  const env: Record<string, string> = {
+    ...database.env,
+    AUTH_SECRET: randomBytes(32).toString("base64"),
+    WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"),
+    APP_URL: target.appUrl,
+    PORT: String(target.appPort),
+    LOG_LEVEL: "info",
+    GATEWAY_BASE_URL: target.sandboxUrl,
+  };
+  Object.assign(process.env, env);
+  try {
+    step(`migrating the ${target.database} database`);
+    await migrate();
+    step("seeding the test users");
+    const users = await seedUsers();
+    if (target.database === "pglite") {
+      step("registering the app's webhook receiver at the sandbox");
+      await registerOwnWebhook();
+    }
+    const { disconnectDb } = await import("@/lib/db/client");
+    await disconnectDb();
+    const seed: TSeed = { databaseUrl: env.DATABASE_URL || null, users };
+    writeFileSync(seedFile(target.database), JSON.stringify(seed, null, 2), { mode: 0o600 });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+
+  step(`next start on ${target.appUrl}`);
+  const app = startService(
+    `app-${target.database}`,
+    "next",
+    ["start", "--hostname", "127.0.0.1", "--port", String(target.appPort)],
+    { env, logFile, detached: false },
+  );
+  keepAliveUntilStopped(app, database.drop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`e2e app (${target.database}) could not start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

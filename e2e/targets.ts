@@ -1,0 +1,67 @@
+import path from "node:path";
+
+// The two configurations the suite runs against, each with its own sandbox and a production build
+// of the app: a throw-away PostgreSQL database, and the embedded PGlite database that is the
+// default (`DATABASE_URL` unset) and what `npm run demo` runs. Read by the Playwright config, the
+// server launchers in e2e/servers/ and the fixtures, so ports and files are named in one place.
+
+export type TDatabase = "postgres" | "pglite";
+export type TRole = "admin" | "staff";
+
+export type TTarget = { database: TDatabase; appPort: number; sandboxPort: number; appUrl: string; sandboxUrl: string };
+
+export type TTestUser = { email: string; password: string; name: string; role: "ADMIN" | "STAFF" };
+
+// Made before the app starts (PGlite admits one process). `signin` and `locked` belong to the
+// sign-in specs, which fail passwords on purpose; everyone else reuses admin's or staff's session.
+export const seededUsers = { admin: "ADMIN", staff: "STAFF", signin: "STAFF", locked: "STAFF" } as const;
+export type TSeededUser = keyof typeof seededUsers;
+
+/** What an app launcher leaves for the tests: the seeded users' credentials and, on PostgreSQL, the database. */
+export type TSeed = { databaseUrl: string | null; users: Record<TSeededUser, TTestUser> };
+
+export const e2eDir = import.meta.dirname;
+export const rootDir = path.dirname(e2eDir);
+export const logsDir = path.join(e2eDir, ".logs");
+export const dataDir = path.join(e2eDir, ".data");
+
+function port(variable: string, fallback: number): number {
+  return Number(process.env[variable] || fallback);
+}
+
+export function targetOf(database: TDatabase): TTarget {
+  const appPort = database === "postgres" ? port("E2E_PORT", 3100) : port("E2E_PGLITE_PORT", 3200);
+  const sandboxPort = database === "postgres" ? port("E2E_SANDBOX_PORT", 8543) : port("E2E_PGLITE_SANDBOX_PORT", 8643);
+  return {
+    database,
+    appPort,
+    sandboxPort,
+    appUrl: `http://127.0.0.1:${appPort}`,
+    sandboxUrl: `https://127.0.0.1:${sandboxPort}`,
+  };
+}
+
+/** `E2E_DATABASES=postgres` (or `pglite`) starts and tests one configuration only; both by default. */
+export function selectedTargets(): TTarget[] {
+  const names = (process.env.E2E_DATABASES || "postgres,pglite").split(",").map((name) => name.trim());
+  const unknown = names.filter((name) => name !== "postgres" && name !== "pglite");
+  if (unknown.length > 0) throw new Error(`E2E_DATABASES: unknown ${unknown.join(", ")} (postgres, pglite)`);
+  return (["postgres", "pglite"] as const).filter((name) => names.includes(name)).map(targetOf);
+}
+
+export function parseDatabase(value: string | undefined): TDatabase {
+  if (value === "postgres" || value === "pglite") return value;
+  throw new Error(`Expected the database, postgres or pglite; got ${value ?? "nothing"}`);
+}
+
+export function authDir(database: TDatabase): string {
+  return path.join(e2eDir, ".auth", database);
+}
+
+export function seedFile(database: TDatabase): string {
+  return path.join(authDir(database), "users.json");
+}
+
+export function storageStateFile(database: TDatabase, role: TRole): string {
+  return path.join(authDir(database), `${role}.json`);
+}
