@@ -2,6 +2,9 @@
 // missing or malformed variable stops the server with a message naming it.
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
+    // Before the first request: the client address for limits and the audit log comes from it.
+    const { installPeerAddressHeader } = await import("./lib/auth/peer-address");
+    installPeerAddressHeader();
     const { validateServerEnvOrExit } = await import("./lib/config/validate-env");
     validateServerEnvOrExit();
     // Background jobs belong to a serving process, not to the build's page-rendering workers.

@@ -1,6 +1,8 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 
+import { staticAssetHeaders } from "./lib/security/headers";
+
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 const nextConfig: NextConfig = {
@@ -11,6 +13,10 @@ const nextConfig: NextConfig = {
   experimental: { authInterrupts: true },
   // Server-action arguments are never logged: the payer's card form posts to one.
   logging: { serverFunctions: false },
+  // Everything else gets its security headers from proxy.ts, per request (the CSP nonce, HSTS by APP_URL).
+  // Not in development: its server sends a manifest under /_next/static as JSON, which nosniff refuses to run.
+  headers: async () =>
+    process.env.NODE_ENV === "production" ? [{ source: "/_next/static/:path*", headers: staticAssetHeaders }] : [],
 };
 
 export default withNextIntl(nextConfig);

@@ -1,26 +1,48 @@
 import { type NextRequest, NextResponse } from "next/server";
 
+import { buildSecurityHeaders, createNonce } from "@/lib/security/headers";
+
 const sessionCookieNames = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 const publicPaths = ["/login", "/pay/"];
 
-// A quick turn-away for visitors with no session cookie at all. It proves nothing about the
-// session: every page, action and route handler checks the user and role itself.
+// Pages only: API routes answer 401 themselves, and files with an extension are public assets.
+function needsSessionCookie(pathname: string): boolean {
+  if (pathname.startsWith("/api/") || /\.[\w]+$/.test(pathname)) return false;
+  return !publicPaths.some((path) => pathname === path || (path.endsWith("/") && pathname.startsWith(path)));
+}
+
+function withSecurityHeaders(response: NextResponse, headers: Record<string, string>): NextResponse {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+// Sets the security headers of every response, and turns away visitors with no session cookie at all.
+// The turn-away proves nothing about the session: every page, action and route handler checks the user
+// and role itself.
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  const isPublic = publicPaths.some((path) => pathname === path || (path.endsWith("/") && pathname.startsWith(path)));
+  const nonce = createNonce();
+  const securityHeaders = buildSecurityHeaders({
+    nonce,
+    pathname,
+    isHttps: process.env.APP_URL?.startsWith("https://") ?? false,
+    isDevelopment: process.env.NODE_ENV === "development",
+  });
   const hasSession = sessionCookieNames.some((name) => request.cookies.has(name));
-  if (!isPublic && !hasSession) {
+  if (needsSessionCookie(pathname) && !hasSession) {
     const url = new URL("/login", request.url);
     if (pathname !== "/") url.searchParams.set("callbackUrl", `${pathname}${search}`);
-    return NextResponse.redirect(url);
+    return withSecurityHeaders(NextResponse.redirect(url), securityHeaders);
   }
-  // Lets pages build /login?callbackUrl=… when the session turns out to be over (see requireUser).
   const headers = new Headers(request.headers);
+  // Next.js reads the nonce from the request's policy and puts it on the scripts it renders.
+  headers.set("Content-Security-Policy", securityHeaders["Content-Security-Policy"]!);
+  // Lets pages build /login?callbackUrl=… when the session turns out to be over (see requireUser).
   headers.set("x-pathname", `${pathname}${search}`);
-  return NextResponse.next({ request: { headers } });
+  return withSecurityHeaders(NextResponse.next({ request: { headers } }), securityHeaders);
 }
 
 export const config = {
-  // Not for API routes (each answers 401 itself), Next's assets, or files with an extension.
-  matcher: ["/((?!api/|_next/|.*\\.[\\w]+$).*)"],
+  // Everything but the hashed build assets (their headers are in next.config.ts) and the image optimizer.
+  matcher: ["/((?!_next/static/|_next/image).*)"],
 };

@@ -23,7 +23,7 @@ test("[PAY] a wrong code says only that, then a refused card, then an approved o
 
   await pay.chooseInstallments(3);
   await pay.payByCard({ number: "4000000000000002" });
-  await expect(page.getByText("Cartão recusado pelo banco emissor. Tente outro cartão.")).toBeVisible();
+  await expect(page.getByText("O pagamento não foi aprovado. Confira os dados ou use outro cartão.")).toBeVisible();
   // Try another card: the form was cleared.
   await expect(pay.cardNumber).toHaveValue("");
   await expect(pay.securityCode).toHaveValue("");

@@ -52,7 +52,7 @@ test("[PAY] card number and security code are in no database row, log line or cl
   await pay.verify(link.tokenVerificacao);
   // A refused attempt too: its error path must be as clean as the success path.
   await pay.payByCard({ number: refusedCardNumber, securityCode });
-  await expect(page.getByText("Saldo ou limite insuficiente", { exact: false })).toBeVisible();
+  await expect(page.getByText("O pagamento não foi aprovado.", { exact: false })).toBeVisible();
   await pay.chooseInstallments(2);
   await pay.payByCard({ number: cardNumber, securityCode });
   await pay.expectPaid();

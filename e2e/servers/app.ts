@@ -109,6 +109,8 @@ async function main() {
     PORT: String(target.appPort),
     LOG_LEVEL: "info",
     GATEWAY_BASE_URL: target.sandboxUrl,
+    // A production build against the local sandbox over http: the production guard's opt-out.
+    ALLOW_INSECURE_LOCAL_GATEWAY: "1",
   };
   Object.assign(process.env, env);
   try {

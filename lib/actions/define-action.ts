@@ -17,6 +17,7 @@ type ActionOptions<TSchema extends z.ZodType> = {
   schema: TSchema;
   role?: "ADMIN";
   allowPasswordChange?: boolean;
+  allowTwoFactorEnrolment?: boolean;
 };
 
 function toFieldErrors(error: z.ZodError): Record<string, string> {
@@ -38,7 +39,10 @@ export function defineAction<TSchema extends z.ZodType, TData>(
 ): (input: z.input<TSchema>) => Promise<TActionResult<TData>> {
   return async (input) => {
     try {
-      const user = await authorize(options.role, { allowPasswordChange: options.allowPasswordChange });
+      const user = await authorize(options.role, {
+        allowPasswordChange: options.allowPasswordChange,
+        allowTwoFactorEnrolment: options.allowTwoFactorEnrolment,
+      });
       const parsed = options.schema.safeParse(input);
       if (!parsed.success) {
         throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", {

@@ -4,6 +4,10 @@ export const auditActions = [
   "auth.sign_in_failed",
   "auth.sign_in_rate_limited",
   "auth.sign_out",
+  "auth.two_factor_enabled",
+  "auth.two_factor_disabled",
+  "auth.recovery_code_used",
+  "settings.changed",
   "user.created",
   "user.role_changed",
   "user.deactivated",
@@ -27,6 +31,7 @@ export const auditActions = [
   "payment_link.cancelled",
   "payment_link.paid",
   "payment_link.payment_refused",
+  "security.card_refusal_spike",
 ] as const;
 
 export type TAuditAction = (typeof auditActions)[number];

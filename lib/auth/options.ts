@@ -3,15 +3,21 @@ import { cookies } from "next/headers";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
-import { recordAudit } from "@/lib/audit/audit-log";
 import { serverEnv } from "@/lib/config/server-env";
 import { localeCookieName, resolveLocale } from "@/lib/i18n/config";
+import { toSameOriginPath } from "./callback-url";
 import { getRequestContext, readRequestContext } from "./request-context";
 import { sessionMaxAgeSeconds } from "./session-cookie";
 import { signInWithPassword } from "./sign-in";
-import { formatRateLimitedError } from "./sign-in-error";
+import { formatRateLimitedError, twoFactorRequiredError } from "./sign-in-error";
+import { endSession } from "./sign-out";
 
-const ZCredentials = z.object({ email: z.string().max(254), password: z.string().max(128) });
+const ZCredentials = z.object({
+  email: z.string().max(254),
+  password: z.string().max(128),
+  // The second step of a two-factor sign-in sends the password again with the code.
+  code: z.string().max(32).optional(),
+});
 
 let authOptions: AuthOptions | undefined;
 
@@ -30,12 +36,13 @@ export function getAuthOptions(): AuthOptions {
     providers: [
       CredentialsProvider({
         name: "credentials",
-        credentials: { email: { type: "email" }, password: { type: "password" } },
+        credentials: { email: { type: "email" }, password: { type: "password" }, code: { type: "text" } },
         async authorize(credentials, request) {
           const parsed = ZCredentials.safeParse(credentials);
           if (!parsed.success) return null;
           const result = await signInWithPassword(parsed.data, readRequestContext(request.headers ?? {}));
           if (result.status === "rate-limited") throw new Error(formatRateLimitedError(result.retryAfterMinutes));
+          if (result.status === "two-factor-required") throw new Error(twoFactorRequiredError);
           if (result.status === "invalid") return null;
           // The interface follows the user's saved language from the first page after sign-in.
           (await cookies()).set(localeCookieName, resolveLocale(result.user.locale), {
@@ -49,6 +56,10 @@ export function getAuthOptions(): AuthOptions {
       }),
     ],
     callbacks: {
+      // next-auth's default accepts any URL that starts with "/", tabs and backslashes included.
+      redirect({ url, baseUrl }) {
+        return new URL(toSameOriginPath(url, baseUrl), baseUrl).toString();
+      },
       jwt({ token, user }) {
         // `user` is present only at sign-in; later calls keep the token as it was.
         if (user) return { ...token, role: user.role, sessionVersion: user.sessionVersion };
@@ -57,16 +68,7 @@ export function getAuthOptions(): AuthOptions {
     },
     events: {
       async signOut({ token }) {
-        if (!token?.sub || !token.email) return;
-        const { ip, userAgent } = await getRequestContext();
-        await recordAudit({
-          actor: { id: token.sub, email: token.email },
-          action: "auth.sign_out",
-          resourceType: "user",
-          resourceId: token.sub,
-          ip,
-          userAgent,
-        });
+        await endSession(token, await getRequestContext());
       },
     },
   };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { generateOneTimePassword, hashPassword, verifyDummyPassword, verifyPassword } from "./password";
+import {
+  generateOneTimePassword,
+  getPasswordHashLoad,
+  hashPassword,
+  maxConcurrentHashes,
+  verifyDummyPassword,
+  verifyPassword,
+} from "./password";
 
 // A low cost keeps the unit tests fast; the production cost is checked once below.
 const cheap = { N: 2 ** 10, r: 8, p: 1 };
@@ -45,6 +52,23 @@ describe("verifyPassword", () => {
 
   it("the dummy check always fails", async () => {
     expect(await verifyDummyPassword("anything")).toBe(false);
+  });
+});
+
+describe("concurrent hashes", () => {
+  it("run a few at a time while the rest wait their turn, and all finish", async () => {
+    const stored = await hashPassword("s3cret-pass", cheap);
+    const checks = Array.from({ length: 8 }, (_, index) =>
+      verifyPassword(index === 0 ? "s3cret-pass" : "nope", stored),
+    );
+    expect(getPasswordHashLoad()).toEqual({ active: maxConcurrentHashes, waiting: 8 - maxConcurrentHashes });
+    const peaks: number[] = [];
+    const sample = setInterval(() => peaks.push(getPasswordHashLoad().active), 1);
+    const results = await Promise.all(checks);
+    clearInterval(sample);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(Math.max(...peaks, 0)).toBeLessThanOrEqual(maxConcurrentHashes);
+    expect(getPasswordHashLoad()).toEqual({ active: 0, waiting: 0 });
   });
 });
 

@@ -8,14 +8,40 @@ const keyBytes = 64;
 
 type ScryptParams = { N: number; r: number; p: number };
 
+// Each hash holds 128 MiB and one of libuv's 4 threads for a fraction of a second; capping them keeps a burst of
+// sign-ins from exhausting memory and starving file and DNS work that shares the pool. The rest wait their turn.
+export const maxConcurrentHashes = 2;
+let activeHashes = 0;
+const waitingHashes: Array<() => void> = [];
+
+export function getPasswordHashLoad(): { active: number; waiting: number } {
+  return { active: activeHashes, waiting: waitingHashes.length };
+}
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (activeHashes < maxConcurrentHashes) activeHashes += 1;
+  // The releasing hash hands its slot over directly, so the count never dips and lets a newcomer cut in.
+  else await new Promise<void>((resolve) => waitingHashes.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waitingHashes.shift();
+    if (next) next();
+    else activeHashes -= 1;
+  }
+}
+
 function deriveKey(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   // scrypt needs 128 * N * r bytes; Node's default ceiling (32 MiB) is below OWASP's cost.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize("NFKC"), salt, keyBytes, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        scryptCallback(password.normalize("NFKC"), salt, keyBytes, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string, params: ScryptParams = defaultParams): Promise<string> {

@@ -1,12 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import {
-  countHit,
-  getLimitStatus,
-  type TRateLimitRule,
-  type TRateLimitStatus,
-  type TRateLimitWindow,
-} from "./rate-limit-window";
+import { getLimitStatus, type TRateLimitRule, type TRateLimitStatus, type TRateLimitWindow } from "./rate-limit-window";
 
 // Counters live in the database so every app instance shares them.
 
@@ -19,24 +13,29 @@ export async function getRateLimitStatus(
   return getLimitStatus(bucket, rule, now);
 }
 
+// One statement, so parallel hits are serialized by the row lock and each sees its own count:
+// callers count first and act on the returned count, never check-then-count.
 export async function countRateLimitHit(
   key: string,
   rule: TRateLimitRule,
   now = new Date(),
 ): Promise<TRateLimitWindow> {
-  return db.$transaction(async (tx) => {
-    // An empty, already-expired row first, so concurrent first hits lock the same row
-    // instead of racing on the insert.
-    await tx.$executeRaw`
-      INSERT INTO "RateLimitBucket" ("key", "windowStart", "count", "expiresAt")
-      VALUES (${key}, ${now}, 0, ${now})
-      ON CONFLICT ("key") DO NOTHING`;
-    const [current] = await tx.$queryRaw<TRateLimitWindow[]>`
-      SELECT "windowStart", "count", "expiresAt" FROM "RateLimitBucket" WHERE "key" = ${key} FOR UPDATE`;
-    const next = countHit(current ?? null, rule, now);
-    await tx.rateLimitBucket.update({ where: { key }, data: next });
-    return next;
-  });
+  const expiresAt = new Date(now.getTime() + rule.windowMs);
+  const [window] = await db.$queryRaw<TRateLimitWindow[]>`
+    INSERT INTO "RateLimitBucket" AS bucket ("key", "windowStart", "count", "expiresAt")
+    VALUES (${key}, ${now}, 1, ${expiresAt})
+    ON CONFLICT ("key") DO UPDATE SET
+      "windowStart" = CASE WHEN bucket."expiresAt" > ${now} THEN bucket."windowStart" ELSE EXCLUDED."windowStart" END,
+      "count" = CASE WHEN bucket."expiresAt" > ${now} THEN bucket."count" + 1 ELSE 1 END,
+      "expiresAt" = CASE WHEN bucket."expiresAt" > ${now} THEN bucket."expiresAt" ELSE EXCLUDED."expiresAt" END
+    RETURNING "windowStart", "count", "expiresAt"`;
+  if (!window) throw new Error(`rate limit bucket ${key} was not written`);
+  return window;
+}
+
+// Gives back a hit counted up front for an attempt that turned out to succeed.
+export async function refundRateLimitHit(key: string): Promise<void> {
+  await db.$executeRaw`UPDATE "RateLimitBucket" SET "count" = GREATEST("count" - 1, 0) WHERE "key" = ${key}`;
 }
 
 export async function resetRateLimit(key: string): Promise<void> {

@@ -1,5 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
+import { serverEnv } from "@/lib/config/server-env";
+import { peerAddressHeader, pickClientAddress } from "./client-address";
 
 export type TRequestContext = { ip: string | null; userAgent: string | null };
 
@@ -10,12 +12,18 @@ function readHeader(source: HeaderSource, name: string): string | null {
   return (Array.isArray(value) ? value.join(",") : value) || null;
 }
 
-// The last X-Forwarded-For entry is the address the nearest proxy saw (Next.js itself fills the
-// header from the socket when absent); earlier entries come from the client and can be forged.
-export function readRequestContext(source: HeaderSource): TRequestContext {
-  const forwardedFor = readHeader(source, "x-forwarded-for")?.split(",").at(-1)?.trim();
+// The client's address per TRUSTED_PROXY_HOPS (see client-address.ts); null when the server did not stamp the
+// peer address (outside `next start`/`next dev`), so a forged header is never trusted instead.
+export function readRequestContext(
+  source: HeaderSource,
+  trustedProxyHops: number = serverEnv.TRUSTED_PROXY_HOPS,
+): TRequestContext {
   return {
-    ip: forwardedFor || readHeader(source, "x-real-ip"),
+    ip: pickClientAddress(
+      readHeader(source, "x-forwarded-for"),
+      readHeader(source, peerAddressHeader),
+      trustedProxyHops,
+    ),
     userAgent: readHeader(source, "user-agent")?.slice(0, 500) ?? null,
   };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { runSql } from "@/lib/db/sql";
 import { resolveLocale, type TLocale } from "@/lib/i18n/config";
+import { isTwoFactorRequiredFor, readAppSetting } from "@/lib/settings/app-settings";
 
 export type TRole = "ADMIN" | "STAFF";
 
@@ -13,6 +14,9 @@ export type TCurrentUser = {
   locale: TLocale;
   // Set for a one-time password: every page sends the user to /account/password first.
   mustChangePassword: boolean;
+  // Two-factor sign-in is required of this user (admin setting) and not set up: every page sends them to
+  // /account/security first.
+  mustEnrollTwoFactor: boolean;
 };
 
 const ZSessionToken = z.object({ sub: z.uuid(), sessionVersion: z.number().int() });
@@ -28,9 +32,14 @@ export async function loadSessionUser(token: unknown): Promise<TCurrentUser | nu
       locale: string;
       isActive: boolean;
       sessionVersion: number;
+      hasTwoFactor: boolean;
+      twoFactorRequirement: unknown;
     }
   >(
-    `SELECT id::text AS id, email, name, role::text AS role, "isActive", "sessionVersion", "mustChangePassword", locale FROM "User" WHERE id = $1::uuid`,
+    `SELECT id::text AS id, email, name, role::text AS role, "isActive", "sessionVersion", "mustChangePassword", locale,
+       "totpEnabledAt" IS NOT NULL AS "hasTwoFactor",
+       (SELECT value FROM "AppSetting" WHERE key = 'twoFactorRequirement') AS "twoFactorRequirement"
+     FROM "User" WHERE id = $1::uuid`,
     [parsed.data.sub],
   );
   if (!user?.isActive || user.sessionVersion !== parsed.data.sessionVersion) return null;
@@ -41,5 +50,8 @@ export async function loadSessionUser(token: unknown): Promise<TCurrentUser | nu
     role: user.role,
     locale: resolveLocale(user.locale),
     mustChangePassword: user.mustChangePassword,
+    mustEnrollTwoFactor:
+      !user.hasTwoFactor &&
+      isTwoFactorRequiredFor(readAppSetting("twoFactorRequirement", user.twoFactorRequirement), user.role),
   };
 }

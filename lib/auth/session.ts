@@ -16,7 +16,14 @@ export const pathnameHeader = "x-pathname";
 type GuardOptions = {
   // Only the password-change page and action: a user holding a one-time password may reach nothing else.
   allowPasswordChange?: boolean;
+  // Only the two-factor page and its actions, for a user the admin setting requires to enrol.
+  allowTwoFactorEnrolment?: boolean;
 };
+
+// The password comes first: a user who must do both is sent to /account/password, then here.
+function mustEnrollFirst(user: TCurrentUser, options: GuardOptions): boolean {
+  return user.mustEnrollTwoFactor && !user.mustChangePassword && !options.allowTwoFactorEnrolment;
+}
 
 // Once per request (React cache), and never trusted from the token alone: see loadSessionUser.
 export const getCurrentUser = cache(async (): Promise<TCurrentUser | null> => {
@@ -39,6 +46,7 @@ export async function requireUser(options: GuardOptions = {}): Promise<TCurrentU
   const user = await getCurrentUser();
   if (!user) redirect(await signInUrl());
   if (user.mustChangePassword && !options.allowPasswordChange) redirect("/account/password");
+  if (mustEnrollFirst(user, options)) redirect("/account/security");
   return user;
 }
 
@@ -55,6 +63,7 @@ export async function authorize(role?: "ADMIN", options: GuardOptions = {}): Pro
   if (user.mustChangePassword && !options.allowPasswordChange) {
     throw new AppError("FORBIDDEN", "Change your one-time password first.");
   }
+  if (mustEnrollFirst(user, options)) throw new AppError("FORBIDDEN", "Set up two-factor sign-in first.");
   if (role === "ADMIN" && user.role !== "ADMIN") throw new AppError("FORBIDDEN", "Only admins can do this.");
   return user;
 }

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatRateLimitedError, parseSignInError } from "./sign-in-error";
+import { formatRateLimitedError, parseSignInError, twoFactorRequiredError } from "./sign-in-error";
 
 describe("parseSignInError", () => {
   it("reads back the minutes to wait", () => {
     expect(parseSignInError(formatRateLimitedError(12))).toEqual({ kind: "rate-limited", retryAfterMinutes: 12 });
+  });
+
+  it("recognises the request for a second factor", () => {
+    expect(parseSignInError(twoFactorRequiredError)).toEqual({ kind: "two-factor-required" });
   });
 
   it("treats anything else as wrong credentials", () => {

@@ -1,14 +1,19 @@
 // next-auth carries a failed sign-in to the browser as one `error` string; this is its format,
 // shared by the server (options.ts) and the sign-in form.
 const rateLimitedPrefix = "RateLimited:";
+export const twoFactorRequiredError = "TWO_FACTOR_REQUIRED";
 
-export type TSignInError = { kind: "rate-limited"; retryAfterMinutes: number } | { kind: "invalid" };
+export type TSignInError =
+  | { kind: "rate-limited"; retryAfterMinutes: number }
+  | { kind: "two-factor-required" }
+  | { kind: "invalid" };
 
 export function formatRateLimitedError(retryAfterMinutes: number): string {
   return `${rateLimitedPrefix}${retryAfterMinutes}`;
 }
 
 export function parseSignInError(error: string): TSignInError {
+  if (error === twoFactorRequiredError) return { kind: "two-factor-required" };
   if (error.startsWith(rateLimitedPrefix)) {
     const minutes = Number(error.slice(rateLimitedPrefix.length));
     if (Number.isSafeInteger(minutes) && minutes > 0) return { kind: "rate-limited", retryAfterMinutes: minutes };

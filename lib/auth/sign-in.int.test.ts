@@ -1,8 +1,15 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { createUser, setUserActive } from "@/lib/users/users";
+import { verifyPassword } from "./password";
 import { countRateLimitHit } from "./rate-limit";
 import { accountLimitKey, ipLimitKey, signInLimits, signInWithPassword } from "./sign-in";
+
+// Passes through to the real hash; only counts how many checks reach it.
+vi.mock("./password", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("./password")>();
+  return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
+});
 
 const password = "a long enough password";
 const context = { ip: "203.0.113.7", userAgent: "vitest" };
@@ -17,6 +24,35 @@ describe("signInWithPassword", () => {
     await db.rateLimitBucket.deleteMany();
     await db.user.deleteMany();
     await createUser({ email: "ana@example.com", name: "Ana", role: "STAFF", password }, { actor: null });
+    vi.mocked(verifyPassword).mockClear();
+  });
+
+  it("lets at most the account's limit of a parallel burst reach the password hash", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, attempt) =>
+        signInWithPassword(
+          { email: "ana@example.com", password: `wrong guess ${attempt}` },
+          { ...context, ip: `198.51.100.${attempt}` },
+        ),
+      ),
+    );
+    expect(vi.mocked(verifyPassword).mock.calls.length).toBeLessThanOrEqual(signInLimits.account.limit);
+    expect(results.filter((result) => result.status === "rate-limited")).toHaveLength(20);
+    expect(results.filter((result) => result.status === "invalid")).toHaveLength(5);
+  });
+
+  it("lets at most the IP's remaining tries of a parallel burst across accounts reach a hash", async () => {
+    // 15 earlier failures leave 5 tries; filled directly to spare 15 hashes.
+    for (let hit = 0; hit < signInLimits.ip.limit - 5; hit += 1) {
+      await countRateLimitHit(ipLimitKey(context.ip), signInLimits.ip);
+    }
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, attempt) =>
+        signInWithPassword({ email: `ana${attempt}@example.com`, password: "wrong guess" }, context),
+      ),
+    );
+    expect(results.filter((result) => result.status === "rate-limited")).toHaveLength(7);
+    expect(await db.auditLog.count({ where: { action: "auth.sign_in_failed" } })).toBe(5);
   });
 
   it("signs in with the right password, ignoring email case, and records it", async () => {

@@ -87,7 +87,7 @@ async function main(): Promise<void> {
       const { encode } = await import("next-auth/jwt");
       const cookie = `next-auth.session-token=${await encode({ token: { sub: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion }, secret: authSecret })}`;
       const server = startService("app", "next", ["start", "--hostname", "127.0.0.1", "--port", String(options.port)], {
-        env: { ...process.env, PORT: String(options.port) },
+        env: { ...process.env, PORT: String(options.port), ALLOW_INSECURE_LOCAL_GATEWAY: "1" },
       });
       await waitForHttp(server, `${appUrl}/api/health`);
       const appAgent = new Agent({ connections: 1 });

@@ -53,6 +53,7 @@ async function main(): Promise<number> {
     Object.assign(process.env, {
       DATABASE_URL: database.url,
       WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"),
+      AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64"),
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     });
     const { db, disconnectDb } = await import("@/lib/db/client");
@@ -96,6 +97,21 @@ async function main(): Promise<number> {
     };
     const warmup = Array.from({ length: options.warmup }, (_, index) => newEvent("WARM", index));
     const unique = Array.from({ length: options.events }, (_, index) => newEvent("BENCH", index));
+    // The charges exist unpaid in the mirror, as when this app created them: their paid events match it and take
+    // the one-transaction path (an event the mirror does not confirm is read from the gateway instead).
+    const now = new Date();
+    await db.pixCharge.createMany({
+      data: [...warmup, ...unique].map(({ txid }) => ({
+        txid,
+        amountCents: 2590,
+        status: "ACTIVE",
+        creationDate: now,
+        expirationSeconds: 3600,
+        expiresAt: new Date(now.getTime() + 3_600_000),
+        raw: {},
+        syncedAt: now,
+      })),
+    });
     // Each extra follows its original: half retries (same delivery id), half re-sends (new delivery id).
     const extras = Math.round(options.events * options.duplicates);
     const queue: Post[] = [...unique];

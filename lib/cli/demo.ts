@@ -77,6 +77,8 @@ async function main() {
     SANDBOX_PORT: String(sandboxPort),
     GATEWAY_BASE_URL: `https://127.0.0.1:${sandboxPort}`,
     SANDBOX_LINK_BASE_URL: `${appUrl}/pay/`,
+    // `next start` runs as production, whose guard refuses http and the local sandbox unless told.
+    ALLOW_INSECURE_LOCAL_GATEWAY: "1",
   };
   Object.assign(process.env, env);
   const exitWithService = (service: TService) =>

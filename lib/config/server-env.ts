@@ -6,6 +6,7 @@ import { parseEnvConcern } from "./define-env";
 import { gatewayEnvConcern } from "./gateway-env";
 import { jobsEnvConcern } from "./jobs-env";
 import { reconcileEnvConcern } from "./reconcile-env";
+import { retentionEnvConcern } from "./retention-env";
 import { assertValidServerEnv } from "./validate-env";
 import { webhooksEnvConcern } from "./webhooks-env";
 
@@ -21,6 +22,7 @@ function readServerEnv() {
     ...parseEnvConcern(gatewayEnvConcern),
     ...webhooks,
     ...parseEnvConcern(reconcileEnvConcern),
+    ...parseEnvConcern(retentionEnvConcern),
     ...parseEnvConcern(jobsEnvConcern),
     APP_URL: appUrl,
     WEBHOOK_RECEIVER_BASE_URL: webhooks.WEBHOOK_RECEIVER_BASE_URL ?? appUrl,

@@ -5,7 +5,14 @@ import { collectEnvProblems, EnvValidationError } from "./define-env";
 import { gatewayEnvConcern } from "./gateway-env";
 import { getJobsEnv, jobsEnvConcern } from "./jobs-env";
 import { payPageEnvConcern } from "./pay-page-env";
+import {
+  collectProductionProblems,
+  isInsecureLocalGatewayAllowed,
+  isProductionServer,
+  productionEnvConcern,
+} from "./production-env";
 import { reconcileEnvConcern } from "./reconcile-env";
+import { retentionEnvConcern } from "./retention-env";
 import { webhooksEnvConcern } from "./webhooks-env";
 
 // Add a concern here (and to ServerEnv in server-env.ts) when a feature brings new variables.
@@ -16,12 +23,14 @@ export const serverEnvConcerns = [
   gatewayEnvConcern,
   webhooksEnvConcern,
   reconcileEnvConcern,
+  retentionEnvConcern,
   jobsEnvConcern,
   payPageEnvConcern,
+  productionEnvConcern,
 ];
 
 export function assertValidServerEnv(env: Record<string, string | undefined> = process.env): void {
-  const problems = collectEnvProblems(serverEnvConcerns, env);
+  const problems = [...collectEnvProblems(serverEnvConcerns, env), ...collectProductionProblems(env)];
   if (problems.length > 0) throw new EnvValidationError(problems);
   getJobsEnv(env);
 }
@@ -30,6 +39,11 @@ export function assertValidServerEnv(env: Record<string, string | undefined> = p
 export function validateServerEnvOrExit(): void {
   try {
     assertValidServerEnv();
+    if (isProductionServer() && isInsecureLocalGatewayAllowed()) {
+      console.warn(
+        "ALLOW_INSECURE_LOCAL_GATEWAY=1: http and the local sandbox are allowed; never on a deployed server.",
+      );
+    }
   } catch (error) {
     if (!(error instanceof EnvValidationError)) throw error;
     console.error(`\n${error.message}\n`);

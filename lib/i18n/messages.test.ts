@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { auditActions } from "@/lib/audit/audit-actions";
+
 import { locales } from "./config";
 import en from "./messages/en.json";
 import ptBR from "./messages/pt-BR.json";
@@ -29,5 +31,15 @@ describe("message files", () => {
 
   it.each(Object.entries(messagesByLocale))("%s has no empty or non-text messages", (_locale, messages) => {
     expect(emptyValues(messages)).toEqual([]);
+  });
+});
+
+describe("messages the code builds from names", () => {
+  const lookup = (messages: unknown, path: string) =>
+    path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], messages);
+
+  it.each(Object.entries(messagesByLocale))("%s names every audit action", (_locale, messages) => {
+    const missing = auditActions.filter((action) => typeof lookup(messages, `audit.actions.${action}`) !== "string");
+    expect(missing).toEqual([]);
   });
 });

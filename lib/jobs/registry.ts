@@ -1,6 +1,7 @@
 import "server-only";
 import { getReconcileEnv } from "@/lib/config/reconcile-env";
 import { runReconciliation } from "@/lib/reconcile/reconcile";
+import { runRetention } from "@/lib/retention/retention";
 import { retireDueWebhooks } from "@/lib/webhooks/admin";
 import { runWebhookRetryPass } from "@/lib/webhooks/retry-worker";
 import { defineJob, noRetry } from "./define-job";
@@ -49,5 +50,14 @@ export const jobRegistry = [
     timeoutMs: 60_000,
     retry: noRetry,
     handler: () => retireDueWebhooks(),
+  }),
+  defineJob({
+    // Days per table from RETENTION_* (lib/config/retention-env.ts).
+    name: "retention",
+    intervalMs: () => 6 * 60 * 60_000,
+    firstRunDelayMs: 5 * 60_000,
+    timeoutMs: 30 * 60_000,
+    retry: { maxAttempts: 3, backoffMs: 5 * 60_000 },
+    handler: ({ signal }) => runRetention({ signal }),
   }),
 ];

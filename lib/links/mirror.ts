@@ -1,5 +1,5 @@
 import "server-only";
-import { inTransaction } from "@/lib/db/client";
+import { db, inTransaction } from "@/lib/db/client";
 import { publishChange } from "@/lib/events/bus";
 import type { TPaymentLink } from "@/lib/gateway/schemas/payment-link";
 import type { PaymentLink, Prisma } from "@/lib/generated/prisma/client";
@@ -109,4 +109,13 @@ export function upsertPaymentLinkFromGateway(
   return options.client
     ? writeLink(options.client, link, options)
     : inTransaction((tx) => writeLink(tx, link, options));
+}
+
+/** Whether the mirror holds this link with the same amount: one indexed read. */
+export async function isPaymentLinkMirroredAs(link: TPaymentLink): Promise<boolean> {
+  const row = await db.paymentLink.findUnique({
+    where: { linkPaymentUuid: link.linkPaymentUuid },
+    select: { amountCents: true },
+  });
+  return row?.amountCents === amountToCents(link.valor);
 }

@@ -74,6 +74,7 @@ describe("the hosted payment page against the sandbox", () => {
       acceptsCard: true,
       acceptsPix: true,
       paidMethod: null,
+      cardLockedUntil: null,
     });
     expect(await getPayPageLink(randomUUID())).toBeNull();
   });
@@ -117,7 +118,7 @@ describe("the hosted payment page against the sandbox", () => {
     const { linkPaymentUuid } = await newLink();
     expect(await payLinkByCard(linkPaymentUuid, card("4000000000009995", 3), payer)).toEqual({
       status: "refused",
-      messageKey: "insufficientFunds",
+      messageKey: "declined",
     });
     expect(await payLinkByCard(linkPaymentUuid, card("4000000000000002", 3), payer)).toEqual({
       status: "refused",

@@ -13,8 +13,9 @@ import type { PaymentLink } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { detectCardBrand, isCardExpiryValid, passesLuhn } from "@/lib/shared/card";
 import { centsToAmount } from "@/lib/shared/money";
+import { claimCardAttempt, countCardRefusal, getCardLock } from "./card-attempts";
 import { upsertPaymentLinkFromGateway } from "./mirror";
-import { closeLinkPixChargeBeforeCard, syncLinkPixPayment } from "./pix";
+import { claimLinkForCard, closeLinkPixCharge, releaseCardClaim, syncLinkPixPayment } from "./pix";
 import { refusalMessageKey, type TRefusalMessageKey } from "./refusal-message";
 import { paymentLinkStatusCodes } from "./types";
 
@@ -35,6 +36,8 @@ export type TPayPageLink = {
   acceptsCard: boolean;
   acceptsPix: boolean;
   paidMethod: "card" | "pix" | null;
+  // Card attempts for this link are used up until then (ISO 8601); Pix stays open.
+  cardLockedUntil: string | null;
 };
 
 // An open link's mirror older than this is read upstream first (it may have been paid, cancelled or expired).
@@ -68,7 +71,7 @@ function installmentChoicesOf(link: Pick<PaymentLink, "installmentOptions" | "am
   }));
 }
 
-function toPayPageLink(link: PaymentLink, now: Date): TPayPageLink {
+function toPayPageLink(link: PaymentLink, now: Date, cardLockedUntil: string | null): TPayPageLink {
   return {
     linkPaymentUuid: link.linkPaymentUuid,
     state: stateOf(link, now),
@@ -84,6 +87,7 @@ function toPayPageLink(link: PaymentLink, now: Date): TPayPageLink {
         : link.paidMethodCode === paymentLinkMethodCodes.CREDIT_CARD
           ? "card"
           : null,
+    cardLockedUntil,
   };
 }
 
@@ -124,21 +128,51 @@ export async function getPayPageLink(linkPaymentUuid: string): Promise<TPayPageL
     );
     link = (await db.paymentLink.findUnique({ where: { linkPaymentUuid } })) ?? link;
   }
-  return toPayPageLink(link, now);
+  const cardLock = stateOf(link, now) === "payable" ? await getCardLock(linkPaymentUuid, now) : null;
+  return toPayPageLink(link, now, cardLock?.lockedUntil ?? null);
 }
 
-// Per link, 5 tries per 15 minutes make guessing 900,000 codes hopeless; the looser per-IP limit counts wrong
-// codes only (a carrier's NAT shares one address) and stops spraying across links.
+// Per link, 5 tries per window, and each window filled with wrong codes makes the next one longer (15 min, 1 h,
+// 4 h, then 24 h); after 20 wrong codes since the last right one the link's verification is locked for good, so a
+// year-long link gives a guesser 20 tries out of 900,000 codes. The looser per-IP limit counts wrong codes only (a
+// carrier's NAT shares one address) and stops spraying across links.
 export const verifyLinkRule: TRateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
+export const verifyBackoffWindowsMs = [15 * 60_000, 60 * 60_000, 4 * 60 * 60_000, 24 * 60 * 60_000] as const;
+export const verifyWrongCodeCap = 20;
 export const verifyIpRule: TRateLimitRule = { limit: 30, windowMs: 15 * 60_000 };
+// Longer than any link lives (365 days), and past the rate-limit retention, which removes expired counters only.
+const verifyCapRule: TRateLimitRule = { limit: verifyWrongCodeCap, windowMs: 400 * 24 * 60 * 60_000 };
 
 const linkKey = (linkPaymentUuid: string) => `pay-verify:link:${linkPaymentUuid}`;
+const wrongCodesKey = (linkPaymentUuid: string) => `pay-verify:wrong:${linkPaymentUuid}`;
 const ipKey = (ip: string | null) => `pay-verify:ip:${ip ?? "unknown"}`;
+
+function verifyWindowRule(wrongCodes: number): TRateLimitRule {
+  const level = Math.min(Math.floor(wrongCodes / verifyLinkRule.limit), verifyBackoffWindowsMs.length - 1);
+  return { limit: verifyLinkRule.limit, windowMs: verifyBackoffWindowsMs[level]! };
+}
+
+async function countWrongCodes(linkPaymentUuid: string, now: Date): Promise<number> {
+  const bucket = await db.rateLimitBucket.findUnique({ where: { key: wrongCodesKey(linkPaymentUuid) } });
+  return bucket && bucket.expiresAt > now ? bucket.count : 0;
+}
+
+export type TVerificationLock = { wrongCodes: number };
+
+// For staff: the payer can no longer verify; upstream has no call that issues a new code.
+export async function getVerificationLock(
+  linkPaymentUuid: string,
+  now = new Date(),
+): Promise<TVerificationLock | null> {
+  const wrongCodes = await countWrongCodes(linkPaymentUuid, now);
+  return wrongCodes >= verifyWrongCodeCap ? { wrongCodes } : null;
+}
 
 export type TVerifyOutcome =
   | { status: "ok" }
   | { status: "wrong" }
   | { status: "limited"; retryAfterMs: number }
+  | { status: "locked" }
   | { status: "unavailable" };
 
 const ZVerificationCode = z.string().regex(/^\d{6}$/);
@@ -153,9 +187,14 @@ export async function verifyPayPageCode(
   const now = new Date();
   const ipStatus = await getRateLimitStatus(ipKey(ip), verifyIpRule, now);
   if (ipStatus.isLimited) return { status: "limited", retryAfterMs: ipStatus.retryAfterMs };
-  const linkWindow = await countRateLimitHit(linkKey(linkPaymentUuid), verifyLinkRule, now);
+  const wrongSoFar = await countWrongCodes(linkPaymentUuid, now);
+  if (wrongSoFar >= verifyWrongCodeCap) return { status: "locked" };
+  const linkWindow = await countRateLimitHit(linkKey(linkPaymentUuid), verifyWindowRule(wrongSoFar), now);
   if (linkWindow.count > verifyLinkRule.limit)
     return { status: "limited", retryAfterMs: linkWindow.expiresAt.getTime() - now.getTime() };
+  // The cap is counted before upstream too, so parallel guesses cannot pass it; the right code clears it.
+  const wrongCodes = await countRateLimitHit(wrongCodesKey(linkPaymentUuid), verifyCapRule, now);
+  if (wrongCodes.count > verifyWrongCodeCap) return { status: "locked" };
 
   const wrong = async (): Promise<TVerifyOutcome> => {
     await countRateLimitHit(ipKey(ip), verifyIpRule, now);
@@ -170,9 +209,14 @@ export async function verifyPayPageCode(
     if (error instanceof GatewayHttpError && (error.status === 400 || error.status === 404)) return wrong();
     // Not the error itself: a connection error's cause may carry the request path, code included.
     log.warn({ linkPaymentUuid, failure: describeFailure(error) }, "pay page: verification could not be checked");
+    await db.rateLimitBucket.updateMany({
+      where: { key: wrongCodesKey(linkPaymentUuid), windowStart: wrongCodes.windowStart, count: { gt: 0 } },
+      data: { count: { decrement: 1 } },
+    });
     return { status: "unavailable" };
   }
   await resetRateLimit(linkKey(linkPaymentUuid));
+  await resetRateLimit(wrongCodesKey(linkPaymentUuid));
   return { status: "ok" };
 }
 
@@ -205,6 +249,8 @@ export type TCardPaymentInput = z.output<typeof ZCardPaymentInput>;
 export type TCardOutcome =
   | { status: "paid" }
   | { status: "refused"; messageKey: TRefusalMessageKey }
+  | { status: "locked"; lockedUntil: string }
+  | { status: "busy" }
   | { status: "notPayable" }
   | { status: "invalid"; fieldErrors: Record<string, string> }
   | { status: "unavailable" };
@@ -257,13 +303,43 @@ export async function payLinkByCard(
   }
   // detectCardBrand cannot fail here: the input schema refused unknown brands.
   const bandeiraCartao = detectCardBrand(card.cardNumber)!.bandeiraCartao;
+  const attempt = await claimCardAttempt(linkPaymentUuid, context.ip ?? null);
+  if (!attempt.isAllowed) {
+    log.warn({ linkPaymentUuid, ip: context.ip }, "pay page: card attempt refused by the attempt limit");
+    return { status: "locked", lockedUntil: attempt.lockedUntil.toISOString() };
+  }
+  // The claim keeps the page from issuing a Pix charge while the card is with the gateway, and a second card.
+  const claim = await claimLinkForCard(linkPaymentUuid);
+  if (claim.status !== "claimed") {
+    await attempt.release();
+    return { status: claim.status === "busy" ? "busy" : "notPayable" };
+  }
   try {
-    if (await closeLinkPixChargeBeforeCard(link, context)) return { status: "notPayable" };
+    return await chargeCard(claim.link, card, bandeiraCartao, attempt, context);
+  } finally {
+    await releaseCardClaim(linkPaymentUuid, claim.until);
+  }
+}
+
+async function chargeCard(
+  link: PaymentLink,
+  card: TCardPaymentInput,
+  bandeiraCartao: string,
+  attempt: { release: () => Promise<void> },
+  context: TChangeContext,
+): Promise<TCardOutcome> {
+  const { linkPaymentUuid } = link;
+  try {
+    if (await closeLinkPixCharge(link, context)) {
+      await attempt.release();
+      return { status: "notPayable" };
+    }
   } catch (error) {
     log.warn(
       { err: error, linkPaymentUuid },
       "pay page: the link's open Pix charge could not be closed before a card payment",
     );
+    await attempt.release();
     return { status: "unavailable" };
   }
 
@@ -288,9 +364,12 @@ export async function payLinkByCard(
         action: "payment_link.payment_refused",
         metadata: { ...audit, outcome: "refused", ...refusal },
       });
+      await countCardRefusal();
       return { status: "refused", messageKey: refusalMessageKey(refusal) };
     }
     log.warn({ linkPaymentUuid, failure: describeFailure(error) }, "pay page: card payment failed");
+    // Only refusals count toward the lock: an outage or a 409 must not lock out the honest payer.
+    await attempt.release();
     if (error instanceof GatewayHttpError && error.status === 409) {
       await readUpstream(linkPaymentUuid).catch(() => null);
       return { status: "notPayable" };

@@ -12,7 +12,10 @@ import { findListPage, orderByThen, type TListPage } from "@/lib/list/query";
 import { log } from "@/lib/log";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { centsToAmount } from "@/lib/shared/money";
+import { getCardLock } from "./card-attempts";
 import { upsertPaymentLinkFromGateway } from "./mirror";
+import { getVerificationLock } from "./pay-page";
+import { closeLinkPixCharge, getLinkPixRefundDue } from "./pix";
 import type { TCreatePaymentLink, TPaymentLinkFilters } from "./schemas";
 import {
   paymentLinkStatusCodes,
@@ -152,10 +155,33 @@ function needsRead(link: PaymentLink, now: Date): boolean {
 }
 
 // Read upstream first on `refresh`, when not mirrored, or while payable and older than a second; the mirrored
-// state is shown when the gateway cannot be reached.
+// state is shown when the gateway cannot be reached. Staff also see why the hosted page refuses the payer.
 export async function getPaymentLinkView(
   linkPaymentUuid: string,
   options: { refresh?: boolean } = {},
+): Promise<TPaymentLinkView | null> {
+  const view = await readPaymentLinkView(linkPaymentUuid, options);
+  if (view?.statusCode === paymentLinkStatusCodes.CANCELLED) {
+    const link = await findMirroredLink(linkPaymentUuid);
+    const pixRefundDue = link
+      ? await getLinkPixRefundDue(link).catch((error: unknown) => {
+          log.warn({ err: error, linkPaymentUuid }, "the cancelled link's Pix charge could not be read");
+          return null;
+        })
+      : null;
+    return { ...view, pixRefundDue };
+  }
+  if (!view || view.statusCode !== paymentLinkStatusCodes.CREATED) return view;
+  const [cardLock, verificationLock] = await Promise.all([
+    getCardLock(linkPaymentUuid),
+    getVerificationLock(linkPaymentUuid),
+  ]);
+  return { ...view, cardLock, verificationLock };
+}
+
+async function readPaymentLinkView(
+  linkPaymentUuid: string,
+  options: { refresh?: boolean },
 ): Promise<TPaymentLinkView | null> {
   let mirrored = options.refresh ? undefined : await findMirroredLink(linkPaymentUuid);
   if (mirrored && !needsRead(mirrored, new Date())) return toPaymentLinkView(mirrored, new Date());
@@ -250,11 +276,23 @@ function conflictMessage(link: PaymentLink | null): string {
   return "notCancellable";
 }
 
-// A 409 (paid or cancelled meanwhile) reads the link again so the page shows why.
+async function closePixChargeOf(linkPaymentUuid: string, context: TChangeContext): Promise<boolean> {
+  const link = await findMirroredLink(linkPaymentUuid);
+  if (!link) return false;
+  try {
+    return await closeLinkPixCharge(link, context);
+  } catch (error) {
+    throw toAppError(error);
+  }
+}
+
+// A 409 (paid or cancelled meanwhile) reads the link again so the page shows why. The hosted page's open Pix
+// charge is cancelled first (upstream does not tie it to the link); one issued meanwhile is closed afterwards.
 export async function cancelPaymentLink(linkPaymentUuid: string, context: TChangeContext): Promise<TPaymentLinkView> {
   // Upstream does not know of a payment by Pix on the hosted page: the mirror does, and it wins.
   const mirrored = await findMirroredLink(linkPaymentUuid);
   if (mirrored?.statusCode === paymentLinkStatusCodes.PAID) throw new AppError("CONFLICT", conflictMessage(mirrored));
+  if (await closePixChargeOf(linkPaymentUuid, context)) throw new AppError("CONFLICT", "alreadyPaid");
 
   let cancelled: TPaymentLink;
   try {
@@ -274,5 +312,9 @@ export async function cancelPaymentLink(linkPaymentUuid: string, context: TChang
     await recordAudit({ ...auditFields(context, linkPaymentUuid), action: "payment_link.cancelled" }, tx);
     return written.link;
   });
+  // A charge paid in between is left for staff to refund (the link page shows it).
+  await closePixChargeOf(linkPaymentUuid, context).catch((error: unknown) =>
+    log.warn({ err: error, linkPaymentUuid }, "the cancelled link's Pix charge could not be closed"),
+  );
   return toPaymentLinkView(link, new Date());
 }

@@ -11,9 +11,11 @@ import type { PaymentLink } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { cancelPixCharge, createPixCharge, getPixChargeView } from "@/lib/pix/charges";
 import type { TMirrorClient } from "@/lib/pix/mirror";
+import { requestPixRefund } from "@/lib/pix/refunds";
 import type { TPixChargeView } from "@/lib/pix/types";
 import { isValidCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 import { lockPaymentLink } from "./mirror";
+import type { TRefundLinkPixPayment } from "./schemas";
 import { paymentLinkStatusCodes } from "./types";
 
 // Pix on a payment link: upstream cannot attach a Pix charge to a link (4.3 confirms with card data only), so the
@@ -66,10 +68,12 @@ export async function recordLinkPaidByPix(
     const link = await tx.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid: found.linkPaymentUuid } });
     if (link.statusCode === paymentLinkStatusCodes.PAID) return link;
     if (link.statusCode === paymentLinkStatusCodes.CANCELLED) {
+      // Staff see it on the link's page as a payment to refund.
       log.warn(
         { linkPaymentUuid: link.linkPaymentUuid, txid: payment.txid },
         "a cancelled payment link's Pix charge was paid",
       );
+      await publishChange({ kind: "payment_link", id: link.linkPaymentUuid }, tx);
       return link;
     }
     const paid = await tx.paymentLink.update({
@@ -132,6 +136,12 @@ function debtorOf(link: PaymentLink) {
   return { name: link.payerName.slice(0, 100), document: link.payerDocument };
 }
 
+// The AppError message of a Pix request refused because a card payment of the link is in flight.
+export const cardPaymentInProgressMessage = "A card payment of this link is in progress.";
+
+const isCardClaimed = (link: Pick<PaymentLink, "cardClaimUntil">, now: Date) =>
+  link.cardClaimUntil !== null && link.cardClaimUntil.getTime() > now.getTime();
+
 function checkPayableByPix(link: PaymentLink | null): PaymentLink {
   if (!link) throw new AppError("NOT_FOUND", "Payment link not found.");
   if (link.statusCode !== paymentLinkStatusCodes.CREATED || link.expiresAt.getTime() <= Date.now()) {
@@ -139,7 +149,37 @@ function checkPayableByPix(link: PaymentLink | null): PaymentLink {
   }
   if (!link.acceptedMethodCodes.includes(paymentLinkMethodCodes.PIX))
     throw new AppError("FORBIDDEN", "This payment link does not accept Pix.");
+  if (isCardClaimed(link, new Date())) throw new AppError("CONFLICT", cardPaymentInProgressMessage);
   return link;
+}
+
+// Longer than a gateway call can last (connect and response timeouts), so a claim outlives its card payment;
+// a process that dies mid-payment frees the link when it runs out.
+const cardClaimMs = 2 * 60_000;
+
+export type TCardClaim =
+  | { status: "claimed"; until: Date; link: PaymentLink }
+  | { status: "busy" }
+  | { status: "notPayable" };
+
+// Under the link's lock, like the Pix charge's write: whichever comes second sees the other.
+export async function claimLinkForCard(linkPaymentUuid: string, now = new Date()): Promise<TCardClaim> {
+  return inTransaction(async (tx) => {
+    await lockPaymentLink(tx, linkPaymentUuid);
+    const link = await tx.paymentLink.findUnique({ where: { linkPaymentUuid } });
+    if (!link || link.statusCode !== paymentLinkStatusCodes.CREATED) return { status: "notPayable" };
+    if (isCardClaimed(link, now)) return { status: "busy" };
+    const until = new Date(now.getTime() + cardClaimMs);
+    const claimed = await tx.paymentLink.update({ where: { linkPaymentUuid }, data: { cardClaimUntil: until } });
+    return { status: "claimed", until, link: claimed };
+  });
+}
+
+export async function releaseCardClaim(linkPaymentUuid: string, until: Date): Promise<void> {
+  await db.paymentLink.updateMany({
+    where: { linkPaymentUuid, cardClaimUntil: until },
+    data: { cardClaimUntil: null },
+  });
 }
 
 // No transaction is held across the upstream call: the idempotency key is derived from the link and the charge
@@ -167,12 +207,26 @@ export async function getOrCreateLinkPixCharge(
     // The expiration moves with the clock: the key stands for "the link's charge after replacedTxid".
     { request: { linkPaymentUuid, replacedTxid } },
   );
-  await inTransaction(async (tx) => {
+  const refusal = await inTransaction(async (tx) => {
     await lockPaymentLink(tx, linkPaymentUuid);
-    const current = checkPayableByPix(await tx.paymentLink.findUnique({ where: { linkPaymentUuid } }));
-    if (current.pixChargeTxid === replacedTxid)
+    const current = await tx.paymentLink.findUnique({ where: { linkPaymentUuid } });
+    // Recorded even when refused below: the next charge's idempotency key follows from it.
+    if (current?.statusCode === paymentLinkStatusCodes.CREATED && current.pixChargeTxid === replacedTxid)
       await tx.paymentLink.update({ where: { linkPaymentUuid }, data: { pixChargeTxid: txid } });
+    try {
+      checkPayableByPix(current);
+      return null;
+    } catch (error) {
+      return error;
+    }
   });
+  if (refusal) {
+    // A card payment (or a cancel) came first: the charge was never shown, and must not stay payable.
+    await cancelPixCharge(txid, context).catch((error: unknown) =>
+      log.warn({ err: error, linkPaymentUuid, txid }, "a Pix charge issued for a link taken meanwhile stays open"),
+    );
+    throw refusal;
+  }
   const created = await getPixChargeView(txid);
   if (!created) throw new AppError("INTERNAL", "The Pix charge was created but cannot be read.");
   return toLinkPixCharge(created);
@@ -186,8 +240,40 @@ export async function syncLinkPixPayment(link: Pick<PaymentLink, "pixChargeTxid"
   return toLinkPixCharge(charge);
 }
 
-// Cancels an open Pix charge before a card payment so the payer cannot pay twice; true when it was paid already.
-export async function closeLinkPixChargeBeforeCard(
+export type TLinkPixRefundDue = { txid: string; amountCents: number };
+
+// A Pix payment that landed after the link was cancelled (upstream has no tie between the two): the payer is owed
+// it back, and the link's page offers the refund.
+export async function getLinkPixRefundDue(
+  link: Pick<PaymentLink, "statusCode" | "pixChargeTxid">,
+): Promise<TLinkPixRefundDue | null> {
+  if (link.statusCode !== paymentLinkStatusCodes.CANCELLED || !link.pixChargeTxid) return null;
+  const charge = await getPixChargeView(link.pixChargeTxid);
+  if (!charge?.payment || !charge.canRefund || charge.remainingRefundableCents <= 0) return null;
+  return { txid: charge.txid, amountCents: charge.remainingRefundableCents };
+}
+
+// Through the Pix refund itself (its idempotency key, its lock, its checks); a retried submit gets the first result.
+export async function refundCancelledLinkPixPayment(
+  input: TRefundLinkPixPayment,
+  context: TChangeContext,
+): Promise<{ pixRefundId: string }> {
+  const { linkPaymentUuid, idempotencyKey, amountCents } = input;
+  const link = await db.paymentLink.findUnique({ where: { linkPaymentUuid } });
+  if (!link) throw new AppError("NOT_FOUND", "Payment link not found.");
+  if (link.statusCode !== paymentLinkStatusCodes.CANCELLED || !link.pixChargeTxid)
+    throw new AppError("CONFLICT", "nothingToRefund");
+  const due = await getLinkPixRefundDue(link);
+  if (due && due.amountCents !== amountCents) throw new AppError("CONFLICT", "refundAmountChanged");
+  return requestPixRefund(
+    { idempotencyKey, txid: link.pixChargeTxid, amountCents, description: "Link de pagamento cancelado" },
+    context,
+  );
+}
+
+// Cancels the link's open Pix charge (before a card payment, or when staff cancel the link) so the payer cannot pay
+// twice or pay a cancelled link; true when it was paid already.
+export async function closeLinkPixCharge(
   link: Pick<PaymentLink, "pixChargeTxid">,
   context: TChangeContext,
 ): Promise<boolean> {

@@ -58,6 +58,14 @@ export type TCreatePaymentLink = z.output<typeof ZCreatePaymentLinkInput>;
 
 export const ZCancelPaymentLinkInput = z.object({ linkPaymentUuid: ZLinkPaymentUuid });
 
+// The amount is the one staff confirmed: the refund is refused if what is owed changed meanwhile.
+export const ZRefundLinkPixPaymentInput = z.object({
+  linkPaymentUuid: ZLinkPaymentUuid,
+  idempotencyKey: z.uuid({ error: "invalidIdempotencyKey" }),
+  amountCents: ZAmountCents,
+});
+export type TRefundLinkPixPayment = z.output<typeof ZRefundLinkPixPaymentInput>;
+
 // The upstream list has no paging: one call for the whole period.
 export const ZRefreshPaymentLinksInput = z
   .object({ from: ZDay, to: ZDay })

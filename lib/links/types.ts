@@ -52,6 +52,12 @@ export type TPaymentLinkView = {
     paidAt: string | null;
   } | null;
   canCancel: boolean;
+  // The hosted page locked card payments after refused attempts (ISO 8601 end of the lock).
+  cardLock: { lockedUntil: string; refusedAttempts: number } | null;
+  // The hosted page stopped taking verification codes after too many wrong ones.
+  verificationLock: { wrongCodes: number } | null;
+  // A Pix payment that landed after the link was cancelled, still to be given back.
+  pixRefundDue: { txid: string; amountCents: number } | null;
   syncedAt: string;
 };
 

@@ -45,6 +45,9 @@ export function toPaymentLinkView(link: PaymentLink, now: Date): TPaymentLinkVie
         : null,
     // Upstream cancels a link that is neither paid nor cancelled (an expired one too).
     canCancel: statusCode === CREATED || statusCode === EXPIRED,
+    cardLock: null,
+    verificationLock: null,
+    pixRefundDue: null,
     syncedAt: link.syncedAt.toISOString(),
   };
 }

@@ -122,4 +122,27 @@ describe.each(testBackends)("writeFullChargeWithoutRefunds matches upsertPixChar
       "updated",
     ]);
   });
+
+  // The webhook's fast path: a payload the mirror does not confirm writes nothing.
+  it("writes only over a mirrored charge of the same amount with onlyMatching", async () => {
+    const txid = `TXM${randomUUID().replaceAll("-", "")}`;
+    const now = new Date(Date.UTC(2026, 10, 21, 13, 0, 0));
+    const onlyMatching = (data: TPixCharge) =>
+      test.db.$transaction(async (tx) => {
+        await lockPixCharge(tx, data.txid);
+        return writeFullChargeWithoutRefunds(prismaSqlRunner(tx), data, now, { onlyMatching: true });
+      });
+    expect(await onlyMatching(charge(txid))).toBeNull();
+    expect(await test.db.pixCharge.count({ where: { txid } })).toBe(0);
+    await general(charge(txid, active), now);
+    const otherPaidAmount = { pix: { ...paidCharge("TX").pix, amount: "0.01" } };
+    expect(await onlyMatching(charge(txid, { amount: 0.01, ...otherPaidAmount }))).toBeNull();
+    expect(await onlyMatching(charge(txid, otherPaidAmount))).toBeNull();
+    expect(await test.db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({ status: "ACTIVE" });
+    expect((await onlyMatching(charge(txid)))?.outcome).toBe("updated");
+    expect(await test.db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({
+      status: "PAID",
+      paidAmountCents: 2590,
+    });
+  });
 });

@@ -392,9 +392,11 @@ const changeColumnType = (column: (typeof chargeChangeColumns)[number]): SqlColu
   column === "refundedCents" ? "int" : upstreamChargeColumns[column];
 const nowParameter = `$${upstreamColumnNames.length + 2}`;
 const statusMovesParameter = `$${upstreamColumnNames.length + 3}`;
+const onlyMatchingParameter = `$${upstreamColumnNames.length + 4}`;
 
-// $1 txid, upstreamChargeColumns in order, now, statusMovesTo(status). `created` only when there was no row;
-// changes compare as changedFields does (timestamps by instant, jsonb by content).
+// $1 txid, upstreamChargeColumns in order, now, statusMovesTo(status), onlyMatching. `created` only when there was
+// no row; changes compare as changedFields does (timestamps by instant, jsonb by content). With onlyMatching, only
+// a row with the incoming amount (and a paid amount equal to it) is written, and none is created.
 const writeFullChargeSql = `
 WITH "incoming" AS (
   SELECT $1::text AS "txid", ${upstreamColumnNames.map(incomingColumn).join(", ")},
@@ -412,6 +414,8 @@ WITH "incoming" AS (
       WHEN 'if_refunds_known' THEN NOT EXISTS (SELECT 1 FROM "PixRefund" WHERE "txid" = $1)
       ELSE false
     END AS "isAccepted",
+    (c."amountCents" = i."amountCents" AND (i."paidAmountCents" IS NULL OR i."paidAmountCents" = i."amountCents"))
+      AS "isMatching",
     (${columnList("c.")}) IS DISTINCT FROM (${columnList("i.")}) AS "isChanged"
   FROM "PixCharge" AS c, "incoming" AS i
   WHERE c."txid" = i."txid"
@@ -420,12 +424,12 @@ WITH "incoming" AS (
     ${upstreamColumnNames.map((column) => `${quoted(column)} = i.${quoted(column)}`).join(", ")}, "syncedAt" = i."now",
     "updatedAt" = CASE WHEN o."isChanged" THEN i."now" ELSE c."updatedAt" END
   FROM "incoming" AS i, "current" AS o
-  WHERE c."txid" = i."txid" AND o."isAccepted"
+  WHERE c."txid" = i."txid" AND o."isAccepted" AND (o."isMatching" OR NOT ${onlyMatchingParameter}::boolean)
   RETURNING 1
 ), "created" AS (
   INSERT INTO "PixCharge" ("txid", ${columnList("")}, "syncedAt", "createdAt", "updatedAt")
   SELECT "txid", ${columnList("")}, "now", "now", "now"
-  FROM "incoming" WHERE NOT EXISTS (SELECT 1 FROM "current")
+  FROM "incoming" WHERE NOT EXISTS (SELECT 1 FROM "current") AND NOT ${onlyMatchingParameter}::boolean
   ON CONFLICT ("txid") DO NOTHING
   RETURNING 1
 )
@@ -442,16 +446,32 @@ function sqlParameter(type: SqlColumnType, value: unknown): unknown {
 type TWrittenChargeRow = TChargeChangeView & {
   createdCount: number;
   isAccepted: boolean | null;
+  isMatching: boolean | null;
   isChanged: boolean | null;
 };
 
+type TWrittenCharge = { outcome: TMirrorOutcome; before: TChargeChangeView | null; after: TChargeChangeView };
+
 // The webhook's common case in one statement (a full read without refunds), under upsertPixChargeFromGateway's
 // rules. The caller holds the charge's lock (pixChargeLockKey) in `run`'s transaction and publishes the change.
+// With `onlyMatching` it writes only over a mirrored charge of the same amount, and returns null otherwise.
 export async function writeFullChargeWithoutRefunds(
   run: TSqlRunner,
   charge: TPixCharge,
   now: Date,
-): Promise<{ outcome: TMirrorOutcome; before: TChargeChangeView | null; after: TChargeChangeView }> {
+  options: { onlyMatching: true },
+): Promise<TWrittenCharge | null>;
+export async function writeFullChargeWithoutRefunds(
+  run: TSqlRunner,
+  charge: TPixCharge,
+  now: Date,
+): Promise<TWrittenCharge>;
+export async function writeFullChargeWithoutRefunds(
+  run: TSqlRunner,
+  charge: TPixCharge,
+  now: Date,
+  options: { onlyMatching?: boolean } = {},
+): Promise<TWrittenCharge | null> {
   if (charge.devolutions?.length)
     throw new Error("writeFullChargeWithoutRefunds: the charge carries refunds, use upsertPixChargeFromGateway");
   const fields = fullChargeFields(charge);
@@ -462,8 +482,10 @@ export async function writeFullChargeWithoutRefunds(
     ...upstreamColumnNames.map((column) => sqlParameter(upstreamChargeColumns[column], values[column])),
     now.toISOString(),
     statusMovesTo(fields.status),
+    options.onlyMatching === true,
   ]);
-  const { createdCount, isAccepted, isChanged, ...current } = row!;
+  const { createdCount, isAccepted, isMatching, isChanged, ...current } = row!;
+  if (options.onlyMatching && !isMatching) return null;
   const written = (refundedCents: unknown): TChargeChangeView => ({
     status: fields.status,
     amountCents: fields.amountCents,
@@ -482,4 +504,22 @@ export async function writeFullChargeWithoutRefunds(
   ) as TChargeChangeView;
   if (!isAccepted) return { outcome: "stale", before, after: before };
   return { outcome: isChanged ? "updated" : "unchanged", before, after: written(before.refundedCents) };
+}
+
+/** Whether the mirror holds this charge with the same amount, and a paid amount equal to it: one indexed read. */
+export async function isChargeMirroredAs(charge: TPixCharge, client: TMirrorClient = db): Promise<boolean> {
+  const paidAmountCents = charge.pix ? amountToCents(charge.pix.amount) : null;
+  const amountCents = amountToCents(charge.amount);
+  if (paidAmountCents !== null && paidAmountCents !== amountCents) return false;
+  const row = await client.pixCharge.findUnique({ where: { txid: charge.txid }, select: { amountCents: true } });
+  return row?.amountCents === amountCents;
+}
+
+/** Whether the mirror holds this refund, of this charge and amount: one indexed read. */
+export async function isRefundMirroredAs(refund: TPixRefund, client: TMirrorClient = db): Promise<boolean> {
+  const row = await client.pixRefund.findUnique({
+    where: { pixRefundId: refund.pixRefundId },
+    select: { txid: true, amountCents: true },
+  });
+  return row?.txid === refund.pixChargeTxid && row.amountCents === amountToCents(refund.amount);
 }

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/auth/password";
+import { countRateLimitHit } from "@/lib/auth/rate-limit";
 import { loadSessionUser } from "@/lib/auth/session-user";
+import { ipLimitKey, signInLimits, signInWithPassword } from "@/lib/auth/sign-in";
 import { db } from "@/lib/db/client";
 import {
   changeOwnPassword,
@@ -30,6 +32,7 @@ async function tokenOf(userId: string) {
 describe("users", () => {
   beforeEach(async () => {
     await db.auditLog.deleteMany();
+    await db.rateLimitBucket.deleteMany();
     await db.user.deleteMany();
   });
 
@@ -156,6 +159,38 @@ describe("users", () => {
     expect(
       await db.auditLog.findFirst({ where: { action: "user.password_changed", actorId: user.id } }),
     ).not.toBeNull();
+  });
+
+  it("counts wrong current passwords with sign-in's limits, per account and per IP", async () => {
+    const current = "the current password";
+    const { user } = await createUser(
+      { email: "bia@example.com", name: "Bia", role: "STAFF", password: current },
+      {
+        actor: null,
+      },
+    );
+    const change = (currentPassword: string, ip = context.ip) =>
+      changeOwnPassword(user.id, { currentPassword, newPassword: "a brand new password" }, { ...context, ip });
+    for (let attempt = 0; attempt < signInLimits.account.limit; attempt += 1) {
+      // From several addresses: the account limit holds whatever the IP.
+      await expect(change("not it at all", `198.51.100.${attempt}`)).rejects.toMatchObject({
+        code: "VALIDATION_FAILED",
+      });
+    }
+    await expect(change(current)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    expect(await signInWithPassword({ email: "bia@example.com", password: current }, context)).toMatchObject({
+      status: "rate-limited",
+    });
+    expect(
+      await db.auditLog.findFirst({ where: { action: "auth.sign_in_rate_limited", actorId: user.id } }),
+    ).toMatchObject({ metadata: { scope: "account", during: "password_change" } });
+
+    // Failures already counted for this IP at sign-in leave only what is left of the IP's tries.
+    await db.rateLimitBucket.deleteMany();
+    for (let hit = 0; hit < signInLimits.ip.limit; hit += 1)
+      await countRateLimitHit(ipLimitKey(context.ip), signInLimits.ip);
+    await expect(change(current)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    await expect(change(current, "192.0.2.1")).resolves.toMatchObject({ sessionVersion: expect.any(Number) });
   });
 
   it("saves the user's language", async () => {

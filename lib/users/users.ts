@@ -2,6 +2,7 @@ import "server-only";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { TRole } from "@/lib/auth/session-user";
+import { claimPasswordAttempt, settlePasswordAttempt } from "@/lib/auth/sign-in";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { Prisma, type User } from "@/lib/generated/prisma/client";
@@ -155,7 +156,21 @@ export async function changeOwnPassword(
   const { currentPassword, newPassword } = ZChangeOwnPasswordInput.parse(input);
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user?.isActive) throw new AppError("NOT_FOUND", "User not found.");
-  if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+  // The sign-in counters (per account and IP): a borrowed session must not guess the password faster here.
+  const ip = context.ip ?? null;
+  const attempt = await claimPasswordAttempt(user.email, ip);
+  if (attempt.status === "rate-limited") {
+    const { scope, retryAfterMinutes } = attempt;
+    await recordAudit({
+      ...auditFields({ ...context, actor: { id: user.id, email: user.email } }, userId),
+      action: "auth.sign_in_rate_limited",
+      metadata: { scope, retryAfterMinutes, during: "password_change" },
+    });
+    throw new AppError("RATE_LIMITED", `Too many wrong passwords. Try again in ${retryAfterMinutes} minutes.`);
+  }
+  const isCurrent = await verifyPassword(currentPassword, user.passwordHash);
+  await settlePasswordAttempt(user.email, ip, isCurrent);
+  if (!isCurrent) {
     throw new AppError("VALIDATION_FAILED", "The current password is wrong.", {
       fieldErrors: { currentPassword: "wrongPassword" },
     });

@@ -13,6 +13,7 @@ import { webhookReceiverUrl } from "./receiver-url";
 import { openWebhookSecret, sealWebhookSecret } from "./secret-box";
 import { signWebhookBody } from "./signature";
 import { diagnoseSignature, type TSignatureDiagnosis } from "./signature-check";
+import { assertWebhookUrlAllowed } from "./url-policy";
 
 // The gateway's list is the truth about which webhooks exist; local `Webhook` rows add what only this app knows
 // (the encrypted secret, the receiver path, the rotation schedule).
@@ -94,6 +95,7 @@ async function registerWithLocalRecord(
 ): Promise<Registration> {
   const localId = randomUUID();
   const url = input.url ?? webhookReceiverUrl(localId);
+  assertWebhookUrlAllowed(url);
   await db.webhook.create({
     data: { id: localId, url, events: input.events, isActive: false, replacesId: input.replacesId },
   });
@@ -158,6 +160,8 @@ export async function updateWebhook(
   input: { url: string; events: TWebhookEvent[]; isActive: boolean },
   context: TChangeContext,
 ): Promise<void> {
+  // Deactivating an old http webhook stays possible.
+  if (input.isActive) assertWebhookUrlAllowed(input.url);
   const before = await fetchUpstreamWebhook(upstreamId);
   let updated: TWebhook;
   try {

@@ -14,14 +14,36 @@ import { nextApplyAttemptAt } from "./retry-schedule";
 
 export type { TChangeRecord } from "./event-kind";
 
+type TReady =
+  | { isConfirmed: true; data: unknown; prepared: unknown }
+  // Not the payload's event at the gateway: `data` is the gateway's copy, when it has one.
+  | { isConfirmed: false; reason: string; data: unknown; prepared: unknown };
+
 // Upstream reads happen before the transaction; a duplicate needs none, as the transaction finds its key and stops.
-async function prepare(kind: TAnyEventKind, data: unknown, eventKey: string): Promise<unknown> {
-  if (!kind.prepare) return undefined;
+// A payload the mirror does not confirm is replaced by the gateway's copy (docs/webhooks.md, "Which copy is applied").
+async function readyToApply(kind: TAnyEventKind, data: unknown, eventKey: string): Promise<TReady> {
+  if (!kind.prepare && !kind.confirm) return { isConfirmed: true, data, prepared: undefined };
   const applied = await db.webhookEffect.findUnique({ where: { eventKey }, select: { eventKey: true } });
-  return applied ? undefined : kind.prepare(data);
+  if (applied) return { isConfirmed: true, data, prepared: undefined };
+  if (!kind.confirm || (await kind.confirm.matchesMirror(data)))
+    return { isConfirmed: true, data, prepared: await kind.prepare?.(data) };
+  const { resourceId, state } = kind.identity(data);
+  const upstream = await kind.confirm.readUpstream(data);
+  if (upstream === null) {
+    const reason = `the gateway does not know ${kind.change} ${resourceId}`;
+    return { isConfirmed: false, reason, data: undefined, prepared: undefined };
+  }
+  const prepared = await kind.prepare?.(upstream);
+  const upstreamState = kind.identity(upstream).state;
+  if (String(upstreamState) === String(state)) return { isConfirmed: true, data: upstream, prepared };
+  const reason = `the gateway reports ${upstreamState}, not ${state}; its copy was applied`;
+  return { isConfirmed: false, reason, data: upstream, prepared };
 }
 
 class AlreadyFinished extends Error {}
+
+// The mirror did not confirm a fast-path payload: its transaction rolls back and the general path takes it.
+class NotConfirmedByMirror extends Error {}
 
 export type TStoredDelivery = { id: string; rawBody: Uint8Array; applyAttempts: number };
 
@@ -106,16 +128,46 @@ async function applyOnce(
   identity: TEventIdentity,
   attempts: number,
   lockKey: string | null,
-  effect: () => Promise<TEffect>,
+  effect: () => Promise<TEffect | null>,
 ): Promise<WebhookDeliveryOutcome> {
   const done = { ...identityColumns(identity), applyAttempts: attempts, nextAttemptAt: null, error: null };
   if (!(await claimEffect(run, identity.eventKey, deliveryRowId, lockKey))) {
     await finish(run, deliveryRowId, { outcome: "DUPLICATE", ...done });
     return "DUPLICATE";
   }
-  const { changes, notify } = await effect();
+  const effected = await effect();
+  if (!effected) throw new NotConfirmedByMirror();
+  const { changes, notify } = effected;
   await finish(run, deliveryRowId, { outcome: "APPLIED", ...done, changes, appliedAt: new Date() }, notify);
   return "APPLIED";
+}
+
+// Without the ledger: the gateway's copy is the truth whatever delivery brings it, and the mirror never moves back,
+// so writing it again changes nothing. The payload's effect key stays free for the real event.
+async function applyUnconfirmed(
+  deliveryRowId: string,
+  kind: TAnyEventKind,
+  identity: TEventIdentity,
+  attempts: number,
+  ready: Extract<TReady, { isConfirmed: false }>,
+): Promise<WebhookDeliveryOutcome> {
+  const ignored = {
+    outcome: "IGNORED" as const,
+    resourceType: identity.resourceType,
+    resourceId: identity.resourceId,
+    error: ready.reason,
+    applyAttempts: attempts,
+    nextAttemptAt: null,
+  };
+  if (ready.data === undefined) {
+    await finish(runSql, deliveryRowId, ignored);
+    return "IGNORED";
+  }
+  return db.$transaction(async (tx) => {
+    const changes = await kind.apply(tx, ready.data, ready.prepared);
+    await finish(prismaSqlRunner(tx), deliveryRowId, { ...ignored, changes });
+    return "IGNORED" as const;
+  });
 }
 
 type TFastPathBody = {
@@ -150,17 +202,22 @@ export async function applyStoredDelivery(
     }
     const fast = fastPathOf(body);
     if (fast) {
-      return await inSqlTransaction((run) =>
-        applyOnce(run, delivery.id, fast.identity, attempts, fast.fastPath.lockKey(fast.data), () =>
-          fast.fastPath.apply(run, fast.data),
-        ),
-      );
+      try {
+        return await inSqlTransaction((run) =>
+          applyOnce(run, delivery.id, fast.identity, attempts, fast.fastPath.lockKey(fast.data), () =>
+            fast.fastPath.apply(run, fast.data),
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof NotConfirmedByMirror)) throw error;
+      }
     }
     const { parsed, identity } = body;
-    const prepared = await prepare(parsed.kind, parsed.data, identity.eventKey);
+    const ready = await readyToApply(parsed.kind, parsed.data, identity.eventKey);
+    if (!ready.isConfirmed) return await applyUnconfirmed(delivery.id, parsed.kind, identity, attempts, ready);
     return await db.$transaction((tx) =>
       applyOnce(prismaSqlRunner(tx), delivery.id, identity, attempts, null, async () => ({
-        changes: await parsed.kind.apply(tx, parsed.data, prepared),
+        changes: await parsed.kind.apply(tx, ready.data, ready.prepared),
         notify: [],
       })),
     );
@@ -262,11 +319,14 @@ export async function applyOnArrival(
         await store(run, { ...nothing, ...identity, outcome: "DUPLICATE" });
         return "DUPLICATE";
       }
-      const { changes, notify } = await fast.fastPath.apply(run, fast.data);
+      const effected = await fast.fastPath.apply(run, fast.data);
+      if (!effected) throw new NotConfirmedByMirror();
+      const { changes, notify } = effected;
       await store(run, { ...identity, outcome: "APPLIED", error: null, changes, appliedAt: new Date(), notify });
       return "APPLIED";
     });
   } catch (error) {
+    if (error instanceof NotConfirmedByMirror) return null;
     log.warn(
       { err: error, deliveryRowId: delivery.id },
       "webhook delivery: applying on arrival failed; storing it first and applying it again",

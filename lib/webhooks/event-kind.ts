@@ -40,15 +40,23 @@ export type TEventKind<E extends TWebhookEvent, D, P = undefined, I = unknown> =
   // The effect key is `event:resourceId:state`: retries and replays share it, a later state does not.
   identity: (data: D) => { resourceId: string; state: string | number };
   audit: TAudit;
+  // Money events: the payload is applied only when it matches the mirror (one indexed read); otherwise the
+  // gateway's copy is read and applied instead, and an event the gateway does not know changes nothing.
+  confirm?: {
+    matchesMirror: (data: D) => Promise<boolean>;
+    // null when the gateway does not know the resource.
+    readUpstream: (data: D) => Promise<D | null>;
+  };
   // Upstream reads, outside the transaction; skipped when the effect is already in the ledger.
   prepare?: (data: D) => Promise<P>;
   // Runs in the apply transaction, with the ledger claim already held.
   apply: (tx: TMirrorClient, data: D, prepared: P | undefined) => Promise<TChangeRecord[]>;
-  // Raw SQL in one transaction for the hot case; `accepts` says which bodies take it.
+  // Raw SQL in one transaction for the hot case; `accepts` says which bodies take it. `apply` returns null,
+  // having written nothing, when the mirror does not confirm the payload: the general path takes it then.
   fastPath?: {
     accepts: (data: D) => boolean;
     lockKey: (data: D) => string;
-    apply: (run: TSqlRunner, data: D) => Promise<TEffect>;
+    apply: (run: TSqlRunner, data: D) => Promise<TEffect | null>;
   };
   reconcile?: {
     list: (query: TReconcileQuery) => Promise<{ content: I[]; last: boolean }>;

@@ -1,14 +1,18 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { GatewayHttpError } from "@/lib/gateway/errors";
+import { getPaymentLink } from "@/lib/gateway/payment-links";
 import { getPixCharge, listPixCharges } from "@/lib/gateway/pix-charges";
 import { listPixRefunds } from "@/lib/gateway/pix-refunds";
 import { ZPaymentLink } from "@/lib/gateway/schemas/payment-link";
 import { type TPixCharge, type TPixChargeListItem, ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import { type TPixRefund, ZPixRefund } from "@/lib/gateway/schemas/pix-refund";
-import { lockPaymentLink, upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
+import { isPaymentLinkMirroredAs, lockPaymentLink, upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
 import { isPaymentLinkCharge, recordLinkPaymentFromCharge } from "@/lib/links/pix";
 import {
   chargeChangeColumns,
+  isChargeMirroredAs,
+  isRefundMirroredAs,
   lockPixCharge,
   pixChargeLockKey,
   upsertPixChargeFromGateway,
@@ -48,6 +52,16 @@ const linkResource = {
     fields: ["statusCode", "statusDescription", "amountCents", "paidMethodCode", "paymentReceipt", "transactionId"],
   },
 } as const;
+
+// A read of a resource the gateway does not know answers null; any other failure fails the apply (retried).
+async function orNullWhenUnknown<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof GatewayHttpError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -129,6 +143,11 @@ const pixChargePaid = defineEventKind({
   schema: ZPixCharge,
   ...chargeResource,
   identity: (charge) => ({ resourceId: charge.txid, state: charge.status }),
+  // Refunds in the payload are not compared with the mirror: such a body is confirmed at the gateway.
+  confirm: {
+    matchesMirror: async (charge) => !charge.devolutions?.length && isChargeMirroredAs(charge),
+    readUpstream: (charge) => orNullWhenUnknown(getPixCharge(charge.txid)),
+  },
   async apply(tx, charge) {
     await lockPixCharge(tx, charge.txid);
     const before = await readAudited(tx, chargeResource.audit, charge.txid);
@@ -144,7 +163,8 @@ const pixChargePaid = defineEventKind({
     accepts: (charge) => !charge.devolutions?.length && !isPaymentLinkCharge(charge.userReference),
     lockKey: (charge) => pixChargeLockKey(charge.txid),
     async apply(run, charge: TPixCharge) {
-      const written = await writeFullChargeWithoutRefunds(run, charge, new Date());
+      const written = await writeFullChargeWithoutRefunds(run, charge, new Date(), { onlyMatching: true });
+      if (!written) return null;
       const change = describeChange(chargeResource, charge.txid, written.outcome, written.before, written.after);
       const isWritten = written.outcome === "created" || written.outcome === "updated";
       return {
@@ -162,6 +182,14 @@ const pixRefundReturned = defineEventKind({
   schema: ZPixRefund,
   ...refundResource,
   identity: (refund) => ({ resourceId: refund.pixRefundId, state: refund.status.code }),
+  // The gateway's copy of a refund is the one in its charge's full read.
+  confirm: {
+    matchesMirror: (refund) => isRefundMirroredAs(refund),
+    async readUpstream(refund) {
+      const charge = await orNullWhenUnknown(getPixCharge(refund.pixChargeTxid));
+      return charge?.devolutions?.find((item) => item.pixRefundId === refund.pixRefundId) ?? null;
+    },
+  },
   // A settled refund changes its charge, which may not be mirrored yet (the refund's event can beat the charge's
   // paid event): it is read upstream, and a failed read fails the apply, which is retried.
   prepare: (refund) => getPixCharge(refund.pixChargeTxid),
@@ -194,6 +222,10 @@ const linkPaymentPaid = defineEventKind({
   schema: ZPaymentLink,
   ...linkResource,
   identity: (link) => ({ resourceId: link.linkPaymentUuid, state: link.status.code }),
+  confirm: {
+    matchesMirror: isPaymentLinkMirroredAs,
+    readUpstream: (link) => orNullWhenUnknown(getPaymentLink(link.linkPaymentUuid)),
+  },
   async apply(tx, link) {
     await lockPaymentLink(tx, link.linkPaymentUuid);
     const before = await readAudited(tx, linkResource.audit, link.linkPaymentUuid);

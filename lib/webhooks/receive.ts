@@ -1,7 +1,9 @@
 import "server-only";
 import { createSecretKey, type KeyObject, randomUUID } from "node:crypto";
 import { z } from "zod";
-import { db } from "@/lib/db/client";
+import { countRateLimitHit } from "@/lib/auth/rate-limit";
+import type { TRateLimitRule } from "@/lib/auth/rate-limit-window";
+import { readRequestContext } from "@/lib/auth/request-context";
 import { runSql, type TSqlRunner } from "@/lib/db/sql";
 import { changeChannel, changePayload } from "@/lib/events/bus";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
@@ -10,8 +12,8 @@ import { applyOnArrival, applyStoredDelivery, type TArrivalRecord } from "./appl
 import { openWebhookSecret } from "./secret-box";
 import { checkWebhookSignature, checkWebhookTimestamp } from "./signature";
 
-// The receiver (docs/webhooks.md): every request is STORED with its verdict before anything is applied, forged
-// ones included; only a verified, fresh one can change the mirror.
+// The receiver (docs/webhooks.md): a request is verified BEFORE anything of it is stored. A verified, fresh one is
+// stored whole and applied; a refused one leaves a small summary (no body, no headers) and notifies nobody.
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -20,14 +22,30 @@ export type TReceiveResult = {
   outcome: WebhookDeliveryOutcome;
   // Why it was refused, for the answer body; never more than the sender already knows.
   problem?: string;
+  // The error code when it is not the outcome (RATE_LIMITED), and when to come back.
+  code?: string;
+  retryAfterSeconds?: number;
 };
+
+// Refusals per sender address: past it, nothing more is stored until the window ends.
+export const refusalRateLimit: TRateLimitRule = { limit: 60, windowMs: 10 * 60_000 };
 
 type TBody = { kind: "ok"; bytes: Buffer } | { kind: "too_large"; bytes: number };
 
+function declaredLength(request: Request): number | null {
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  return Number.isSafeInteger(declared) && declared >= 0 ? declared : null;
+}
+
+// Spec 6.2: the gateway posts JSON. Parameters (charset) are allowed; anything else is not a delivery.
+function isJsonContentType(value: string | null): boolean {
+  return value?.split(";")[0]?.trim().toLowerCase() === "application/json";
+}
+
 // No text decoding: it would alter invalid UTF-8, and the signature covers the raw bytes.
 async function readRawBody(request: Request): Promise<TBody> {
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (declared > maxBodyBytes) {
+  const declared = declaredLength(request);
+  if (declared !== null && declared > maxBodyBytes) {
     await request.body?.cancel().catch(() => {});
     return { kind: "too_large", bytes: declared };
   }
@@ -59,33 +77,47 @@ function storedHeaders(headers: Headers): Record<string, string> {
   );
 }
 
-// A record's secret never changes (rotation makes a new record), so the opened key is cached for a minute.
-type TReceiverWebhook = { id: string; secret: KeyObject | null; secretProblem?: string };
+// A record's secret never changes (rotation makes a new record), so the opened key is cached; whether the record
+// may still verify anything (active, not retired, rotation overlap not over) is read on every request.
+type TReceiverWebhook = {
+  id: string;
+  secret: KeyObject | null;
+  secretProblem?: string;
+  // Why this webhook verifies nothing any more.
+  retiredBecause?: string;
+};
 const ZWebhookPathId = z.uuid();
-const secretCacheMs = 60_000;
-const secretCache = new Map<string, { webhook: TReceiverWebhook; expiresAt: number }>();
+const secretCache = new Map<string, { ciphertext: string; key: KeyObject }>();
 
-async function findReceiverWebhook(pathId: string): Promise<TReceiverWebhook | null> {
+const findWebhookSql = `
+SELECT "id"::text AS "id", "secretCiphertext",
+  CASE
+    WHEN "retiredAt" IS NOT NULL THEN 'webhook retired'
+    WHEN NOT "isActive" THEN 'webhook deactivated'
+    WHEN "retireAt" <= ($2::timestamptz AT TIME ZONE 'UTC') THEN 'webhook retired (rotation overlap over)'
+  END AS "retiredBecause"
+FROM "Webhook" WHERE "id" = $1::uuid`;
+
+type TWebhookRow = { id: string; secretCiphertext: string | null; retiredBecause: string | null };
+
+async function findReceiverWebhook(pathId: string, now: Date): Promise<TReceiverWebhook | null> {
   if (!ZWebhookPathId.safeParse(pathId).success) return null;
-  const cached = secretCache.get(pathId);
-  if (cached && cached.expiresAt > Date.now()) return cached.webhook;
-  const row = await db.webhook.findUnique({ where: { id: pathId }, select: { id: true, secretCiphertext: true } });
+  const [row] = await runSql<TWebhookRow>(findWebhookSql, [pathId, now.toISOString()]);
   if (!row) return null;
-  // Not cached: the admin flow stores the secret right after the upstream registration answers.
+  if (row.retiredBecause) return { id: row.id, secret: null, retiredBecause: row.retiredBecause };
+  // The admin flow stores the secret right after the upstream registration answers.
   if (!row.secretCiphertext) return { id: row.id, secret: null };
-  let webhook: TReceiverWebhook;
+  const cached = secretCache.get(row.id);
+  if (cached?.ciphertext === row.secretCiphertext) return { id: row.id, secret: cached.key };
   try {
-    webhook = {
-      id: row.id,
-      secret: createSecretKey(Buffer.from(openWebhookSecret(row.secretCiphertext, row.id), "utf8")),
-    };
+    const key = createSecretKey(Buffer.from(openWebhookSecret(row.secretCiphertext, row.id), "utf8"));
+    secretCache.set(row.id, { ciphertext: row.secretCiphertext, key });
+    return { id: row.id, secret: key };
   } catch (error) {
     // Our configuration, not the sender's fault (WEBHOOK_SECRET_KEY changed): a 503 makes the gateway retry.
     log.error({ err: error, webhookId: row.id }, "webhook receiver: the stored secret does not open");
     return { id: row.id, secret: null, secretProblem: "the stored secret cannot be opened with WEBHOOK_SECRET_KEY" };
   }
-  secretCache.set(pathId, { webhook, expiresAt: Date.now() + secretCacheMs });
-  return webhook;
 }
 
 // Tests only.
@@ -171,13 +203,43 @@ async function recordDelivery(
   return { id, outcome: row!.outcome };
 }
 
+// A refused request: who sent how much where, and why. Its body and headers are not the sender's to store here.
+type TRefusal = {
+  pathId: string;
+  webhookId: string | null;
+  signatureValid: boolean;
+  remoteIp: string | null;
+  bodyBytes: number | null;
+};
+
+const recordRefusalSql = `
+INSERT INTO "WebhookDelivery" ("id", "pathId", "webhookId", "headers", "rawBody", "signatureValid", "outcome", "error",
+  "remoteIp", "bodyBytes")
+VALUES ($1::uuid, $2::text, $3::uuid, '{}'::jsonb, ''::bytea, $4::boolean, $5::text::"WebhookDeliveryOutcome", $6::text,
+  $7::text, $8::int)`;
+
 async function refuse(
-  record: Omit<TRecord, "outcome" | "error">,
+  refusal: TRefusal,
   outcome: WebhookDeliveryOutcome,
   status: number,
   problem: string,
+  now: Date,
 ): Promise<TReceiveResult> {
-  await recordDelivery(runSql, { ...record, outcome, error: problem });
+  const window = await countRateLimitHit(`webhook-refusal:${refusal.remoteIp ?? "unknown"}`, refusalRateLimit, now);
+  if (window.count > refusalRateLimit.limit) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((window.expiresAt.getTime() - now.getTime()) / 1000));
+    return { status: 429, outcome, code: "RATE_LIMITED", problem: "too many refused requests", retryAfterSeconds };
+  }
+  await runSql(recordRefusalSql, [
+    randomUUID(),
+    refusal.pathId.slice(0, 100),
+    refusal.webhookId,
+    refusal.signatureValid,
+    outcome,
+    problem,
+    refusal.remoteIp?.slice(0, 100) ?? null,
+    refusal.bodyBytes,
+  ]);
   return { status, outcome, problem };
 }
 
@@ -186,36 +248,58 @@ export async function receiveGatewayDelivery(
   request: Request,
   now = new Date(),
 ): Promise<TReceiveResult> {
-  const body = await readRawBody(request);
-  const webhook = await findReceiverWebhook(pathId);
-  const base = { pathId, webhookId: webhook?.id ?? null, headers: request.headers, signatureValid: false };
-  if (body.kind === "too_large") {
-    return refuse(
-      { ...base, rawBody: Buffer.alloc(0) },
-      "IGNORED",
-      413,
-      `body over ${maxBodyBytes} bytes (${body.bytes}); not stored`,
-    );
+  const summary = {
+    pathId,
+    webhookId: null,
+    signatureValid: false,
+    remoteIp: readRequestContext(request.headers).ip,
+    bodyBytes: declaredLength(request),
+  };
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    await request.body?.cancel().catch(() => {});
+    return refuse(summary, "IGNORED", 415, "content type is not application/json", now);
   }
-  const record = { ...base, rawBody: body.bytes };
-  if (!webhook) return refuse(record, "REJECTED_SIGNATURE", 404, "no webhook with this id");
+  const body = await readRawBody(request);
+  if (body.kind === "too_large") {
+    return refuse({ ...summary, bodyBytes: body.bytes }, "IGNORED", 413, `body over ${maxBodyBytes} bytes`, now);
+  }
+  const webhook = await findReceiverWebhook(pathId, now);
+  const refusal = { ...summary, webhookId: webhook?.id ?? null, bodyBytes: body.bytes.length };
+  if (!webhook) return refuse(refusal, "REJECTED_SIGNATURE", 404, "no webhook with this id", now);
+  // A retired or deactivated webhook's secret verifies nothing, even a correct signature.
+  if (webhook.retiredBecause) return refuse(refusal, "REJECTED_SIGNATURE", 410, webhook.retiredBecause, now);
   if (!webhook.secret) {
     return refuse(
-      record,
+      refusal,
       "REJECTED_SIGNATURE",
       webhook.secretProblem ? 503 : 401,
       webhook.secretProblem ?? "the app does not hold this webhook's secret",
+      now,
     );
   }
 
-  const signature = checkWebhookSignature(webhook.secret, body.bytes, request.headers.get("x-webhook-signature"));
+  const signatureHeader = request.headers.get("x-webhook-signature");
+  // Spec 6.3 sends lowercase hex; the receiver takes exactly that form.
+  if (signatureHeader && signatureHeader !== signatureHeader.toLowerCase())
+    return refuse(refusal, "REJECTED_SIGNATURE", 401, "signature not lowercase hex", now);
+  const signature = checkWebhookSignature(webhook.secret, body.bytes, signatureHeader);
   if (!signature.isValid)
-    return refuse(record, "REJECTED_SIGNATURE", 401, `signature ${signature.reason.replace("_", " ")}`);
-  const verified = { ...record, signatureValid: true };
+    return refuse(refusal, "REJECTED_SIGNATURE", 401, `signature ${signature.reason.replace("_", " ")}`, now);
   const timestamp = checkWebhookTimestamp(request.headers.get("x-webhook-timestamp"), now);
-  if (!timestamp.isFresh) return refuse(verified, "STALE", 401, `timestamp ${timestamp.reason.replaceAll("_", " ")}`);
+  if (!timestamp.isFresh) {
+    const problem = `timestamp ${timestamp.reason.replaceAll("_", " ")}`;
+    return refuse({ ...refusal, signatureValid: true }, "STALE", 401, problem, now);
+  }
   const deliveryId = request.headers.get("x-webhook-delivery");
-  if (!deliveryId) return refuse(verified, "IGNORED", 400, "missing X-Webhook-Delivery header");
+  if (!deliveryId)
+    return refuse({ ...refusal, signatureValid: true }, "IGNORED", 400, "missing X-Webhook-Delivery header", now);
+  const verified = {
+    pathId,
+    webhookId: webhook.id,
+    headers: request.headers,
+    rawBody: body.bytes,
+    signatureValid: true,
+  };
   // The common event is stored and applied in one transaction (null: not that event, or it failed).
   const id = randomUUID();
   const arrived = await applyOnArrival(

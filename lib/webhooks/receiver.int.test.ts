@@ -4,13 +4,17 @@ import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
 import { db } from "@/lib/db/client";
 import { createPixCharge, getPixCharge } from "@/lib/gateway/pix-charges";
 import { requestPixRefund } from "@/lib/gateway/pix-refunds";
+import { ZPaymentLink } from "@/lib/gateway/schemas/payment-link";
+import { ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
+import { upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
+import { upsertPixChargeFromGateway } from "@/lib/pix/mirror";
 import { startGatewaySandbox, useGateway } from "@/lib/testing/gateway-sandbox";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { clearReceiverSecretCache } from "./receive";
 import { replayDelivery } from "./replay";
 import { runWebhookRetryPass } from "./retry-worker";
 import { sealWebhookSecret } from "./secret-box";
-import { paidChargeEvent, paymentLinkEvent, refundReturnedEvent, signedHeaders } from "./testing/fixtures";
+import { paidCharge, paidChargeEvent, paymentLinkEvent, refundReturnedEvent, signedHeaders } from "./testing/fixtures";
 
 const secret = `whsec_${randomBytes(24).toString("hex")}`;
 const rotatedSecret = `whsec_${randomBytes(24).toString("hex")}`;
@@ -50,6 +54,13 @@ describe("webhook receiver (hand-built requests)", () => {
 
   const lastDelivery = () => db.webhookDelivery.findFirstOrThrow({ orderBy: { receivedAt: "desc" } });
 
+  // The mirror holds the charge unpaid, as when this app created it: a paid event of the same amount applies as sent.
+  async function mirroredOpenCharge(): Promise<string> {
+    const txid = `TX${randomUUID().replaceAll("-", "")}`;
+    await upsertPixChargeFromGateway(ZPixCharge.parse(paidCharge(txid, { status: "ACTIVE", pix: null })));
+    return txid;
+  }
+
   beforeAll(async () => {
     process.env.WEBHOOK_SECRET_KEY = randomBytes(32).toString("base64");
     clearReceiverSecretCache();
@@ -66,6 +77,7 @@ describe("webhook receiver (hand-built requests)", () => {
     await db.webhook.deleteMany();
     await db.pixCharge.deleteMany();
     await db.paymentLink.deleteMany();
+    await db.rateLimitBucket.deleteMany({ where: { key: { startsWith: "webhook-refusal:" } } });
     webhookId = randomUUID();
     rotatedWebhookId = randomUUID();
     await db.webhook.create({
@@ -88,7 +100,7 @@ describe("webhook receiver (hand-built requests)", () => {
   });
 
   it("applies a valid pix_charge.paid and records what changed", async () => {
-    const txid = `TX${randomUUID().replaceAll("-", "")}`;
+    const txid = await mirroredOpenCharge();
     const result = await deliver(paidChargeEvent(txid));
     expect(result).toMatchObject({ status: 200, body: { received: true, outcome: "APPLIED" } });
     expect(await db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({
@@ -108,9 +120,9 @@ describe("webhook receiver (hand-built requests)", () => {
       expect.objectContaining({
         kind: "pix_charge",
         id: txid,
-        outcome: "created",
-        before: null,
-        after: expect.objectContaining({ status: "PAID" }),
+        outcome: "updated",
+        before: expect.objectContaining({ status: "ACTIVE", paidAmountCents: null }),
+        after: expect.objectContaining({ status: "PAID", paidAmountCents: 2590 }),
       }),
     ]);
     expect(await db.webhookEffect.count()).toBe(1);
@@ -153,7 +165,10 @@ describe("webhook receiver (hand-built requests)", () => {
     const timestamp = String(Math.floor(Date.now() / 1000) + offsetSeconds);
     const result = await deliver(paidChargeEvent("TXSTALE"), { headers: { "x-webhook-timestamp": timestamp } });
     expect(result).toMatchObject({ status: 401, body: { error: { code: "STALE", message: problem } } });
-    expect(await lastDelivery()).toMatchObject({ signatureValid: true, outcome: "STALE", timestampHeader: timestamp });
+    // Refused: a summary only, without the headers or the body.
+    const row = await lastDelivery();
+    expect(row).toMatchObject({ signatureValid: true, outcome: "STALE", timestampHeader: null, headers: {} });
+    expect(row.rawBody.length).toBe(0);
     expect(await db.pixCharge.count()).toBe(0);
   });
 
@@ -213,7 +228,7 @@ describe("webhook receiver (hand-built requests)", () => {
   });
 
   it("applies the same delivery id once, and the same event under two delivery ids and two webhooks once", async () => {
-    const txid = `TX${randomUUID().replaceAll("-", "")}`;
+    const txid = await mirroredOpenCharge();
     const first = await deliver(paidChargeEvent(txid));
     const again = await deliver(paidChargeEvent(txid), { headers: { "x-webhook-delivery": first.deliveryId } });
     const otherId = await deliver(paidChargeEvent(txid));
@@ -229,7 +244,7 @@ describe("webhook receiver (hand-built requests)", () => {
   });
 
   it("applies one of many concurrent deliveries of one event", async () => {
-    const txid = `TX${randomUUID().replaceAll("-", "")}`;
+    const txid = await mirroredOpenCharge();
     const results = await Promise.all(Array.from({ length: 12 }, () => deliver(paidChargeEvent(txid))));
     expect(results.filter((result) => result.body.outcome === "APPLIED")).toHaveLength(1);
     expect(results.filter((result) => result.body.outcome === "DUPLICATE")).toHaveLength(11);
@@ -270,8 +285,16 @@ describe("webhook receiver (hand-built requests)", () => {
     });
   });
 
-  it("stores a payment link from link_payment.paid", async () => {
+  it("marks a mirrored payment link paid from link_payment.paid", async () => {
     const uuid = randomUUID();
+    const open = { status: { code: 1, description: "CREATED" }, metodoPagamento: null };
+    const unpaid = {
+      ...paymentLinkEvent(uuid).data,
+      ...open,
+      comprovantePagamento: null,
+      identificadorTransacao: null,
+    };
+    await upsertPaymentLinkFromGateway(ZPaymentLink.parse(unpaid));
     expect((await deliver(paymentLinkEvent(uuid))).body.outcome).toBe("APPLIED");
     expect(await db.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid: uuid } })).toMatchObject({
       statusCode: 3,
@@ -314,7 +337,7 @@ describe("webhook receiver (hand-built requests)", () => {
   });
 
   it("applies after a restart a delivery stored but not yet applied (crash between store and apply)", async () => {
-    const txid = `TX${randomUUID().replaceAll("-", "")}`;
+    const txid = await mirroredOpenCharge();
     const rawBody = Buffer.from(JSON.stringify(paidChargeEvent(txid)));
     const stored = await db.webhookDelivery.create({
       data: {
@@ -343,7 +366,7 @@ describe("webhook receiver (hand-built requests)", () => {
       create: { email: "admin@example.com", name: "Admin", passwordHash: "x", role: "ADMIN" },
     });
     const actor = { id: admin.id, email: admin.email, role: "ADMIN" as const };
-    const txid = `TX${randomUUID().replaceAll("-", "")}`;
+    const txid = await mirroredOpenCharge();
     await deliver(paidChargeEvent(txid));
     const original = await lastDelivery();
     const replay = await replayDelivery(original.id, actor);

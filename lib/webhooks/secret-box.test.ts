@@ -23,7 +23,7 @@ describe("webhook secret box", () => {
     const parts = box.split(".");
     parts[4] = Buffer.from("x".repeat(10)).toString("base64url");
     expect(() => openWebhookSecret(parts.join("."), "w1", key)).toThrow(SecretBoxError);
-    expect(() => openWebhookSecret("garbage", "w1", key)).toThrow(/not a webhook secret box/);
+    expect(() => openWebhookSecret("garbage", "w1", key)).toThrow(/not a secret box/);
   });
 });
 

@@ -1,56 +1,16 @@
 import "server-only";
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { getWebhooksEnv } from "@/lib/config/webhooks-env";
+import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 
-// AES-256-GCM box `v1.<keyId>.<iv>.<tag>.<ciphertext>` (base64url; keyId a key fingerprint, so keys can be added).
+export { SecretBoxError } from "@/lib/crypto/secret-box";
+
 // The webhook id is associated data: a box copied onto another webhook's row does not open.
+const purposeOf = (webhookId: string) => `webhook:${webhookId}`;
 
-const version = "v1";
-const ivBytes = 12;
-
-export class SecretBoxError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "SecretBoxError";
-  }
+export function sealWebhookSecret(secret: string, webhookId: string, key: Buffer = getWebhooksEnv().secretKey): string {
+  return sealSecret(secret, purposeOf(webhookId), key);
 }
 
-export function keyIdOf(key: Buffer): string {
-  return createHash("sha256").update(key).digest("hex").slice(0, 8);
-}
-
-function currentKey(): Buffer {
-  return getWebhooksEnv().secretKey;
-}
-
-function associatedData(keyId: string, webhookId: string): Buffer {
-  return Buffer.from(`${version}.${keyId}.webhook:${webhookId}`);
-}
-
-export function sealWebhookSecret(secret: string, webhookId: string, key: Buffer = currentKey()): string {
-  const keyId = keyIdOf(key);
-  const iv = randomBytes(ivBytes);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  cipher.setAAD(associatedData(keyId, webhookId));
-  const ciphertext = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-  return [version, keyId, iv, cipher.getAuthTag(), ciphertext]
-    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
-    .join(".");
-}
-
-export function openWebhookSecret(box: string, webhookId: string, key: Buffer = currentKey()): string {
-  const [boxVersion, keyId, iv, tag, ciphertext, ...rest] = box.split(".");
-  if (boxVersion !== version || !keyId || !iv || !tag || ciphertext === undefined || rest.length > 0) {
-    throw new SecretBoxError("not a webhook secret box");
-  }
-  if (keyId !== keyIdOf(key))
-    throw new SecretBoxError(`sealed with another key (${keyId}); WEBHOOK_SECRET_KEY changed`);
-  try {
-    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
-    decipher.setAAD(associatedData(keyId, webhookId));
-    decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
-  } catch {
-    throw new SecretBoxError("the box does not open: altered, or sealed for another webhook");
-  }
+export function openWebhookSecret(box: string, webhookId: string, key: Buffer = getWebhooksEnv().secretKey): string {
+  return openSecret(box, purposeOf(webhookId), key);
 }

@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
+import { toSameOriginPath } from "@/lib/auth/callback-url";
 import { getCurrentUser } from "@/lib/auth/session";
+import { serverEnv } from "@/lib/config/server-env";
 import { LoginForm } from "./_components/login-form";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -12,12 +14,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // Only a path on this site, so a crafted link cannot send someone elsewhere after sign-in.
 const ZCallbackUrl = z
-  .string()
-  .regex(/^\/(?![/\\])/)
-  .catch("/");
+  .unknown()
+  .optional()
+  .transform((value) => toSameOriginPath(value, serverEnv.APP_URL));
 
 const ZLoginSearchParams = z.object({
-  callbackUrl: ZCallbackUrl.default("/"),
+  callbackUrl: ZCallbackUrl,
   error: z.string().max(100).optional().catch(undefined),
 });
 

@@ -1,8 +1,11 @@
+import { ShieldCheckIcon } from "lucide-react";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 
 import { LocaleSwitcher } from "@/components/locale-switcher";
 import { SignOutButton } from "@/components/sign-out-button";
+import { Button } from "@/components/ui/button";
 import type { TCurrentUser } from "@/lib/auth/session";
 
 import { AppBrand } from "./app-brand";
@@ -45,6 +48,11 @@ export async function DashboardShell({ user, children }: DashboardShellProps) {
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <div className="hidden text-right sm:block">{userSummary}</div>
             <LocaleSwitcher />
+            <Button asChild variant="ghost" size="icon" title={t("accountSecurity")}>
+              <Link href="/account/security" aria-label={t("accountSecurity")}>
+                <ShieldCheckIcon aria-hidden="true" />
+              </Link>
+            </Button>
             <SignOutButton />
           </div>
         </header>

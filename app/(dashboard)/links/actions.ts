@@ -3,7 +3,13 @@
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/actions/define-action";
 import { cancelPaymentLink, createPaymentLink, refreshPaymentLinksFromGateway } from "@/lib/links/payment-links";
-import { ZCancelPaymentLinkInput, ZCreatePaymentLinkInput, ZRefreshPaymentLinksInput } from "@/lib/links/schemas";
+import { refundCancelledLinkPixPayment } from "@/lib/links/pix";
+import {
+  ZCancelPaymentLinkInput,
+  ZCreatePaymentLinkInput,
+  ZRefreshPaymentLinksInput,
+  ZRefundLinkPixPaymentInput,
+} from "@/lib/links/schemas";
 
 export const createPaymentLinkAction = defineAction({ schema: ZCreatePaymentLinkInput }, async (input, { context }) => {
   const result = await createPaymentLink(input, context);
@@ -18,6 +24,16 @@ export const cancelPaymentLinkAction = defineAction(
     revalidatePath("/links");
     revalidatePath(`/links/${linkPaymentUuid}`);
     return view;
+  },
+);
+
+export const refundLinkPixPaymentAction = defineAction(
+  { schema: ZRefundLinkPixPaymentInput },
+  async (input, { context }) => {
+    const result = await refundCancelledLinkPixPayment(input, context);
+    revalidatePath(`/links/${input.linkPaymentUuid}`);
+    revalidatePath("/refunds");
+    return result;
   },
 );
 

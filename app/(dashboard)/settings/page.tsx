@@ -7,8 +7,10 @@ import { PageHeader } from "@/components/page-header";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireAdmin } from "@/lib/auth/session";
+import { getAppSetting } from "@/lib/settings/app-settings";
 import { getGatewayCertificateReport, type TCertificateInfo } from "@/lib/settings/gateway-connection";
 import { ConnectionCheck } from "./_components/connection-check";
+import { TwoFactorPolicyForm } from "./_components/two-factor-policy-form";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("settings");
@@ -37,6 +39,7 @@ export default async function SettingsPage() {
   await requireAdmin();
   const t = await getTranslations("settings");
   const report = getGatewayCertificateReport();
+  const twoFactorRequirement = await getAppSetting("twoFactorRequirement");
 
   return (
     <>
@@ -130,6 +133,16 @@ export default async function SettingsPage() {
           </CardHeader>
           <CardContent>
             <ConnectionCheck />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("twoFactor.title")}</CardTitle>
+            <CardDescription>{t("twoFactor.description")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TwoFactorPolicyForm requirement={twoFactorRequirement} />
           </CardContent>
         </Card>
       </div>

@@ -8,7 +8,7 @@ import { setLocaleAction } from "@/lib/i18n/actions";
 import type { TLocale } from "@/lib/i18n/config";
 import { grantPayAccess, hasPayAccess, payPagePath } from "@/lib/links/pay-access";
 import { payLinkByCard, verifyPayPageCode, ZCardPaymentInput, ZLinkPaymentUuid } from "@/lib/links/pay-page";
-import { getOrCreateLinkPixCharge, type TLinkPixCharge } from "@/lib/links/pix";
+import { cardPaymentInProgressMessage, getOrCreateLinkPixCharge, type TLinkPixCharge } from "@/lib/links/pix";
 import type { TRefusalMessageKey } from "@/lib/links/refusal-message";
 import { log } from "@/lib/log";
 
@@ -21,7 +21,9 @@ async function payerContext(): Promise<TChangeContext> {
   return { actor: null, ...(await getRequestContext()) };
 }
 
-export type TVerifyState = { status: "idle" | "wrong" | "unavailable" } | { status: "limited"; retryMinutes: number };
+export type TVerifyState =
+  | { status: "idle" | "wrong" | "locked" | "unavailable" }
+  | { status: "limited"; retryMinutes: number };
 
 export async function verifyCodeAction(
   linkPaymentUuid: string,
@@ -39,9 +41,10 @@ export async function verifyCodeAction(
 }
 
 export type TCardState =
-  | { status: "idle" | "accessExpired" | "notPayable" | "unavailable" }
+  | { status: "idle" | "accessExpired" | "notPayable" | "busy" | "unavailable" }
   | { status: "invalid"; fieldErrors: Record<string, string> }
-  | { status: "refused"; messageKey: TRefusalMessageKey };
+  | { status: "refused"; messageKey: TRefusalMessageKey }
+  | { status: "locked"; lockedUntil: string };
 
 const cardFields = ["cardNumber", "holderName", "expiry", "securityCode", "installments"] as const;
 
@@ -68,7 +71,7 @@ export async function payByCardAction(
 
 export type TPixState =
   | { status: "ready"; charge: TLinkPixCharge }
-  | { status: "accessExpired" | "notPayable" | "unavailable" };
+  | { status: "accessExpired" | "notPayable" | "busy" | "unavailable" };
 
 export async function startPixAction(linkPaymentUuid: string): Promise<TPixState> {
   const uuid = ZLinkPaymentUuid.parse(linkPaymentUuid);
@@ -79,6 +82,7 @@ export async function startPixAction(linkPaymentUuid: string): Promise<TPixState
       charge: await getOrCreateLinkPixCharge(uuid, await payerContext()),
     };
   } catch (error) {
+    if (isAppError(error) && error.message === cardPaymentInProgressMessage) return { status: "busy" };
     if (isAppError(error) && ["CONFLICT", "FORBIDDEN", "NOT_FOUND"].includes(error.code))
       return { status: "notPayable" };
     log.warn({ err: error, linkPaymentUuid: uuid }, "pay page: Pix charge could not be issued");

@@ -94,6 +94,7 @@ export default async function PayPage({ params }: PayPageProps) {
         }))}
         acceptsCard={link.acceptsCard}
         acceptsPix={link.acceptsPix}
+        cardLockedUntil={link.cardLockedUntil}
       />
     </PayShell>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { BanIcon, CircleCheckIcon, TimerOffIcon } from "lucide-react";
+import { BanIcon, CircleCheckIcon, ShieldAlertIcon, TimerOffIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 
 import { CopyButton } from "@/components/copy-button";
@@ -55,6 +55,31 @@ export function PaymentLinkDetails({ link }: { link: TPaymentLinkView }) {
         <code className="font-mono text-xs break-all">{link.linkPaymentUuid}</code>
       </DetailItem>
     </DetailsCard>
+  );
+}
+
+/** Why the hosted page refuses the payer something while the link is open (attempt limits). */
+export function PayPageLocks({ link }: { link: TPaymentLinkView }) {
+  const t = useTranslations("links.detail.locks");
+  const messages = [
+    link.verificationLock ? t("verification", { count: link.verificationLock.wrongCodes }) : null,
+    link.cardLock
+      ? t("card", { until: new Date(link.cardLock.lockedUntil), count: link.cardLock.refusedAttempts })
+      : null,
+  ].filter((message) => message !== null);
+  if (messages.length === 0) return null;
+  return (
+    <div
+      role="status"
+      className="grid gap-2 rounded-md border border-warning/30 bg-warning-soft p-3 text-sm text-warning"
+    >
+      {messages.map((message) => (
+        <p key={message} className="flex items-start gap-2">
+          <ShieldAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {message}
+        </p>
+      ))}
+    </div>
   );
 }
 

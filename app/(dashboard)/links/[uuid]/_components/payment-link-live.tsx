@@ -7,7 +7,8 @@ import { PaymentLinkStatusBadge } from "@/components/payment-link-status-badge";
 import { paymentLinkStatusCodes, type TPaymentLinkView } from "@/lib/links/types";
 
 import { CancelLinkButton } from "./cancel-link-button";
-import { PaymentLinkDetails, PaymentLinkOutcome } from "./payment-link-details";
+import { LinkPixRefundDue } from "./link-pix-refund-due";
+import { PaymentLinkDetails, PaymentLinkOutcome, PayPageLocks } from "./payment-link-details";
 import { ShareCard } from "./share-card";
 import { usePaymentLink } from "./use-payment-link";
 
@@ -41,6 +42,8 @@ export function PaymentLinkLive({ initialLink, qrCodeDataUrl, share }: PaymentLi
         backHref="/links"
         backLabel={t("backToList")}
       />
+      <PayPageLocks link={link} />
+      <LinkPixRefundDue link={link} />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         {isOpen ? (
           <ShareCard link={link} qrCodeDataUrl={qrCodeDataUrl} share={share} />

@@ -28,7 +28,13 @@ const initialState: TCardState = { status: "idle" };
 /** Labels are formatted on the server, so no money or locale code ships to the browser. */
 export type TInstallmentOption = { installments: number; label: string };
 
-type CardFormProps = { linkPaymentUuid: string; amountLabel: string; installmentOptions: TInstallmentOption[] };
+type CardFormProps = {
+  linkPaymentUuid: string;
+  amountLabel: string;
+  installmentOptions: TInstallmentOption[];
+  // Card attempts used up until then (ISO 8601): the form gives way to a message.
+  lockedUntil: string | null;
+};
 
 // The checks the server repeats (lib/links/pay-page.ts), done here first so a typo is caught
 // before anything leaves the browser. Values are message keys of `pay.card.errors`.
@@ -50,7 +56,7 @@ function validate(form: HTMLFormElement): Record<string, string> {
  * standard `cc-*` autocomplete tokens; the form is cleared after every answer (React resets a form
  * after its action) and when the page comes back from the back/forward cache.
  */
-export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions }: CardFormProps) {
+export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions, lockedUntil }: CardFormProps) {
   const t = useTranslations("pay.card");
   const formRef = useRef<HTMLFormElement>(null);
   const [state, formAction, isPending] = useActionState(payByCardAction.bind(null, linkPaymentUuid), initialState);
@@ -79,9 +85,21 @@ export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions }: C
       ? t(`refusal.${state.messageKey}`)
       : state.status === "invalid" && serverErrors.form
         ? t("errors.cardRejected")
-        : state.status === "accessExpired" || state.status === "notPayable" || state.status === "unavailable"
+        : state.status === "accessExpired" ||
+            state.status === "notPayable" ||
+            state.status === "busy" ||
+            state.status === "unavailable"
           ? t(`outcome.${state.status}`)
           : null;
+
+  const lockedAt = state.status === "locked" ? state.lockedUntil : lockedUntil;
+  if (lockedAt) {
+    return (
+      <p role="alert" className="rounded-lg border bg-card p-5 text-sm text-card-foreground">
+        {t("locked", { until: new Date(lockedAt) })}
+      </p>
+    );
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const errors = validate(event.currentTarget);

@@ -17,6 +17,7 @@ type PaymentMethodsProps = {
   installmentOptions: TInstallmentOption[];
   acceptsCard: boolean;
   acceptsPix: boolean;
+  cardLockedUntil: string | null;
 };
 
 /** Step 2: the accepted methods as a radio group (when there are two), then the chosen one's form. */
@@ -26,6 +27,7 @@ export function PaymentMethods({
   installmentOptions,
   acceptsCard,
   acceptsPix,
+  cardLockedUntil,
 }: PaymentMethodsProps) {
   const t = useTranslations("pay.methods");
   const [method, setMethod] = useState<Method>(acceptsCard ? "card" : "pix");
@@ -66,7 +68,12 @@ export function PaymentMethods({
         <h2 className="text-sm font-medium">{t("only", { method: options[0]?.label ?? "" })}</h2>
       )}
       {method === "card" ? (
-        <CardForm linkPaymentUuid={linkPaymentUuid} amountLabel={amountLabel} installmentOptions={installmentOptions} />
+        <CardForm
+          linkPaymentUuid={linkPaymentUuid}
+          amountLabel={amountLabel}
+          installmentOptions={installmentOptions}
+          lockedUntil={cardLockedUntil}
+        />
       ) : (
         <PixPanel linkPaymentUuid={linkPaymentUuid} />
       )}

@@ -20,9 +20,11 @@ export function VerifyForm({ linkPaymentUuid }: { linkPaymentUuid: string }) {
     state.status === "wrong"
       ? t("wrong")
       : state.status === "limited"
-        ? t("limited", { minutes: state.retryMinutes })
-        : state.status === "unavailable"
-          ? t("unavailable")
+        ? state.retryMinutes > 90
+          ? t("limitedHours", { hours: Math.ceil(state.retryMinutes / 60) })
+          : t("limited", { minutes: state.retryMinutes })
+        : state.status === "locked" || state.status === "unavailable"
+          ? t(state.status)
           : null;
 
   return (

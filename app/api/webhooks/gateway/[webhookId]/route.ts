@@ -2,9 +2,10 @@ import type { TApiErrorBody } from "@/lib/auth/with-auth";
 import { log } from "@/lib/log";
 import { receiveGatewayDelivery } from "@/lib/webhooks/receive";
 
-function errorResponse(status: number, code: string, message: string): Response {
+function errorResponse(status: number, code: string, message: string, retryAfterSeconds?: number): Response {
   const body: TApiErrorBody = { error: { code, message } };
-  return Response.json(body, { status });
+  const headers = retryAfterSeconds === undefined ? undefined : { "retry-after": String(retryAfterSeconds) };
+  return Response.json(body, { status, headers });
 }
 
 // POST /api/webhooks/gateway/[webhookId] – a signed delivery from the gateway. Public: no session;
@@ -14,7 +15,8 @@ export async function POST(request: Request, context: { params: Promise<{ webhoo
     const { webhookId } = await context.params;
     const result = await receiveGatewayDelivery(webhookId, request);
     if (result.status < 300) return Response.json({ received: true, outcome: result.outcome });
-    return errorResponse(result.status, result.outcome, result.problem ?? "Delivery refused.");
+    const code = result.code ?? result.outcome;
+    return errorResponse(result.status, code, result.problem ?? "Delivery refused.", result.retryAfterSeconds);
   } catch (error) {
     // Nothing could be stored (the database is down): a 5xx makes the gateway retry later.
     log.error({ err: error }, "webhook receiver failed");

@@ -1,0 +1,194 @@
+import { encode } from "next-auth/jwt";
+import * as OTPAuth from "otpauth";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { serverEnv } from "@/lib/config/server-env";
+import { db } from "@/lib/db/client";
+import { setAppSetting } from "@/lib/settings/app-settings";
+import { createUser } from "@/lib/users/users";
+import { authorize, requireUser } from "./session";
+import { getSessionCookie } from "./session-cookie";
+import { signInLimits, signInWithPassword } from "./sign-in";
+import { confirmTwoFactorEnrolment, disableTwoFactor, recoveryCodeCount, startTwoFactorEnrolment } from "./two-factor";
+
+const jar = vi.hoisted(() => new Map<string, string>());
+vi.mock("next/headers", () => ({
+  cookies: async () => ({ get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined) }),
+  headers: async () => new Headers({ "x-pathname": "/pix" }),
+}));
+
+const password = "a long enough password";
+const context = { ip: "203.0.113.9", userAgent: "vitest" };
+const start = new Date("2026-11-24T12:00:00Z");
+const secondsLater = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+
+function codeAt(secret: string, at: Date): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() });
+}
+
+async function createAna(role: "STAFF" | "ADMIN" = "STAFF") {
+  const { user } = await createUser({ email: "ana@example.com", name: "Ana", role, password }, { actor: null });
+  return user;
+}
+
+// Enrols Ana with a code computed by an authenticator library, as a phone would.
+async function enrolAna() {
+  const user = await createAna();
+  const enrolment = await startTwoFactorEnrolment(user);
+  expect(enrolment.otpauthUri).toContain(`secret=${enrolment.secret}`);
+  expect(enrolment.qrDataUrl.startsWith("data:image/png;base64,")).toBe(true);
+  const actor = { id: user.id, email: user.email };
+  const { recoveryCodes } = await confirmTwoFactorEnrolment(
+    user.id,
+    { enrolmentToken: enrolment.enrolmentToken, code: codeAt(enrolment.secret, start) },
+    { actor, ...context },
+    start,
+  );
+  return { user, secret: enrolment.secret, recoveryCodes, actor };
+}
+
+const signIn = (code: string | undefined, at: Date, ip = context.ip) =>
+  signInWithPassword({ email: "ana@example.com", password, code }, { ...context, ip }, at);
+
+async function actions() {
+  return (await db.auditLog.findMany({ orderBy: { occurredAt: "asc" } })).map((entry) => entry.action);
+}
+
+describe("two-factor sign-in", () => {
+  beforeEach(async () => {
+    await db.auditLog.deleteMany();
+    await db.rateLimitBucket.deleteMany();
+    await db.appSetting.deleteMany();
+    await db.user.deleteMany();
+    jar.clear();
+  });
+
+  it("enrols with a real code, storing the secret sealed and 10 hashed recovery codes", async () => {
+    const { user, secret, recoveryCodes } = await enrolAna();
+    expect(recoveryCodes).toHaveLength(recoveryCodeCount);
+    const stored = await db.user.findUniqueOrThrow({ where: { id: user.id }, include: { recoveryCodes: true } });
+    expect(stored.totpEnabledAt).toEqual(start);
+    expect(stored.totpSecretCiphertext).not.toContain(secret);
+    expect(stored.recoveryCodes.map((code) => code.codeHash)).not.toContain(recoveryCodes[0]);
+    expect(await actions()).toContain("auth.two_factor_enabled");
+  });
+
+  it("refuses enrolment with a wrong code, or a setup sealed for another user", async () => {
+    const user = await createAna();
+    const enrolment = await startTwoFactorEnrolment(user);
+    const change = { actor: { id: user.id, email: user.email }, ...context };
+    const wrong = codeAt(enrolment.secret, secondsLater(-300));
+    await expect(
+      confirmTwoFactorEnrolment(user.id, { enrolmentToken: enrolment.enrolmentToken, code: wrong }, change, start),
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED", fieldErrors: { code: "invalidCode" } });
+    const other = await startTwoFactorEnrolment({ id: crypto.randomUUID(), email: user.email });
+    const code = codeAt(other.secret, start);
+    await expect(
+      confirmTwoFactorEnrolment(user.id, { enrolmentToken: other.enrolmentToken, code }, change, start),
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED", message: "enrolmentExpired" });
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).totpEnabledAt).toBeNull();
+  });
+
+  it("asks for a code after the right password, then accepts a right code once", async () => {
+    const { secret } = await enrolAna();
+    expect(await signIn(undefined, secondsLater(60))).toEqual({ status: "two-factor-required" });
+    expect(await signIn(undefined, secondsLater(60))).toEqual({ status: "two-factor-required" });
+    // A wrong password never reveals that a code is needed.
+    expect(
+      await signInWithPassword({ email: "ana@example.com", password: "wrong one!!" }, context, secondsLater(60)),
+    ).toEqual({ status: "invalid" });
+
+    const code = codeAt(secret, secondsLater(60));
+    expect(await signIn(code, secondsLater(60))).toMatchObject({ status: "signed-in" });
+    // The same code again, within its window: refused.
+    expect(await signIn(code, secondsLater(70))).toEqual({ status: "invalid" });
+    // The enrolment code's step is older than the one used: refused too.
+    expect(await signIn(codeAt(secret, start), secondsLater(70))).toEqual({ status: "invalid" });
+    // One step of clock drift is accepted.
+    expect(await signIn(codeAt(secret, secondsLater(120)), secondsLater(150))).toMatchObject({ status: "signed-in" });
+  });
+
+  it("accepts each recovery code once, and records it", async () => {
+    const { recoveryCodes } = await enrolAna();
+    const [first] = recoveryCodes;
+    expect(await signIn(first!.toUpperCase(), secondsLater(60))).toMatchObject({ status: "signed-in" });
+    expect(await signIn(first, secondsLater(90))).toEqual({ status: "invalid" });
+    expect(await actions()).toContain("auth.recovery_code_used");
+    const entry = await db.auditLog.findFirstOrThrow({ where: { action: "auth.recovery_code_used" } });
+    expect(entry.metadata).toEqual({ remaining: recoveryCodeCount - 1 });
+  });
+
+  it("counts wrong codes with the password limiter, even with the right password", async () => {
+    const { secret } = await enrolAna();
+    for (let attempt = 0; attempt < signInLimits.account.limit; attempt += 1) {
+      expect(await signIn("000000", secondsLater(60), `198.51.100.${attempt}`)).toEqual({ status: "invalid" });
+      // Asking again without a code neither counts nor clears what the wrong codes counted.
+      if (attempt < signInLimits.account.limit - 1) {
+        expect(await signIn(undefined, secondsLater(60), `198.51.100.${attempt}`)).toEqual({
+          status: "two-factor-required",
+        });
+      }
+    }
+    const right = codeAt(secret, secondsLater(60));
+    expect(await signIn(right, secondsLater(60), "198.51.100.99")).toMatchObject({ status: "rate-limited" });
+    expect(await actions()).toContain("auth.sign_in_rate_limited");
+  });
+
+  it("turns off only with a current code", async () => {
+    const { user, secret, actor } = await enrolAna();
+    const change = { actor, ...context };
+    await expect(disableTwoFactor(user.id, { code: "123456" }, change, secondsLater(60))).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
+    await disableTwoFactor(user.id, { code: codeAt(secret, secondsLater(60)) }, change, secondsLater(60));
+    const stored = await db.user.findUniqueOrThrow({ where: { id: user.id }, include: { recoveryCodes: true } });
+    expect(stored).toMatchObject({ totpEnabledAt: null, totpSecretCiphertext: null, recoveryCodes: [] });
+    expect(await actions()).toContain("auth.two_factor_disabled");
+    expect(await signIn(undefined, secondsLater(90))).toMatchObject({ status: "signed-in" });
+  });
+});
+
+describe("two-factor requirement setting", () => {
+  beforeEach(async () => {
+    await db.auditLog.deleteMany();
+    await db.appSetting.deleteMany();
+    await db.user.deleteMany();
+    jar.clear();
+  });
+
+  async function signInAs(role: "STAFF" | "ADMIN") {
+    const user = await createAna(role);
+    const token = { sub: user.id, email: user.email, name: user.name, role, sessionVersion: 1 };
+    jar.set(getSessionCookie().name, await encode({ token, secret: serverEnv.AUTH_SECRET }));
+    return user;
+  }
+
+  const redirectTo = (path: string) => ({ digest: expect.stringContaining(`;${path};`) });
+
+  it("sends a user who has not enrolled to the enrolment page and lets them do nothing else", async () => {
+    const admin = await signInAs("ADMIN");
+    expect((await requireUser()).mustEnrollTwoFactor).toBe(false);
+
+    await setAppSetting("twoFactorRequirement", "admins", { actor: { id: admin.id, email: admin.email } });
+    expect(await actions()).toEqual(["user.created", "settings.changed"]);
+    await expect(requireUser()).rejects.toMatchObject(redirectTo("/account/security"));
+    await expect(authorize()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await requireUser({ allowTwoFactorEnrolment: true })).toMatchObject({ mustEnrollTwoFactor: true });
+  });
+
+  it("applies to admins only or to everyone, as set", async () => {
+    await signInAs("STAFF");
+    await setAppSetting("twoFactorRequirement", "admins", { actor: null });
+    expect(await requireUser()).toMatchObject({ mustEnrollTwoFactor: false });
+    await setAppSetting("twoFactorRequirement", "everyone", { actor: null });
+    await expect(requireUser()).rejects.toMatchObject(redirectTo("/account/security"));
+  });
+
+  it("lets an enrolled user through", async () => {
+    await setAppSetting("twoFactorRequirement", "everyone", { actor: null });
+    const user = await signInAs("STAFF");
+    const enrolment = await startTwoFactorEnrolment(user);
+    const code = codeAt(enrolment.secret, new Date());
+    await confirmTwoFactorEnrolment(user.id, { enrolmentToken: enrolment.enrolmentToken, code }, { actor: null });
+    expect(await requireUser()).toMatchObject({ id: user.id, mustEnrollTwoFactor: false });
+  });
+});

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "WebhookDelivery" ADD COLUMN     "bodyBytes" INTEGER,
+ADD COLUMN     "remoteIp" TEXT;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "PaymentLink" ADD COLUMN     "cardClaimUntil" TIMESTAMP(3);
