@@ -69,6 +69,8 @@ export const pageMatrix: Record<string, TMatrixRow<TPageOutcome>> = {
   "/settings": adminPage,
   "/users": adminPage,
   "/audit": adminPage,
+  // Everyone sees what waits; only another admin's approve/reject actions go through.
+  "/approvals": userPage,
   // The payer's page: no session involved; the sample link does not exist.
   "/pay/[uuid]": { anonymous: "not-found", STAFF: "not-found", ADMIN: "not-found" },
 };
@@ -116,6 +118,8 @@ export const actionMatrix: Record<string, TMatrixRow<TActionOutcome>> = {
   "app/(dashboard)/pix/actions.ts#cancelPixChargeAction": userAction,
   "app/(dashboard)/pix/actions.ts#refreshPixChargesPageAction": userAction,
   "app/(dashboard)/pix/actions.ts#requestPixRefundAction": userAction,
+  "app/(dashboard)/pix/actions.ts#approveRefundAction": adminAction,
+  "app/(dashboard)/pix/actions.ts#rejectRefundAction": adminAction,
   "app/(dashboard)/links/actions.ts#createPaymentLinkAction": userAction,
   "app/(dashboard)/links/actions.ts#cancelPaymentLinkAction": userAction,
   // Like any Pix refund: STAFF may refund a payment that landed on a cancelled link.
@@ -124,6 +128,7 @@ export const actionMatrix: Record<string, TMatrixRow<TActionOutcome>> = {
   "app/(dashboard)/jobs/actions.ts#runJobNowAction": adminAction,
   "app/(dashboard)/settings/actions.ts#checkGatewayConnectionAction": adminAction,
   "app/(dashboard)/settings/actions.ts#setTwoFactorRequirementAction": adminAction,
+  "app/(dashboard)/settings/actions.ts#setRefundApprovalThresholdAction": adminAction,
   "app/(dashboard)/users/actions.ts#createUserAction": adminAction,
   "app/(dashboard)/users/actions.ts#changeUserRoleAction": adminAction,
   "app/(dashboard)/users/actions.ts#setUserActiveAction": adminAction,

@@ -198,6 +198,21 @@ export async function consumeSecondFactor(
   return count === 1 ? "recovery-code" : null;
 }
 
+// A fresh authenticator code for one sensitive step (a large refund): limited like sign-in codes and used up
+// once accepted; recovery codes are kept for signing in.
+export async function verifyStepUpCode(
+  userId: string,
+  rawCode: string,
+  context: TChangeContext,
+  now = new Date(),
+): Promise<void> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
+  if (!user.totpEnabledAt) throw new AppError("CONFLICT", "twoFactorNotEnabled");
+  await claimCodeAttempt(user.email, context);
+  if ((await consumeSecondFactor(user, rawCode, now, { allowRecoveryCode: false })) === null) throw invalidCode();
+  await settlePasswordAttempt(user.email, context.ip ?? null, true);
+}
+
 export async function countUnusedRecoveryCodes(userId: string): Promise<number> {
   return db.recoveryCode.count({ where: { userId, usedAt: null } });
 }

@@ -32,12 +32,30 @@ async function loadCharge(tx: TMirrorClient, txid: string) {
   return tx.pixCharge.findUnique({ where: { txid }, include: { refunds: true } });
 }
 
+// What refunds waiting for a second admin hold back (an expired one holds nothing).
+export async function heldRefundCents(
+  client: TMirrorClient,
+  txid: string,
+  options: { exceptApprovalId?: string; now?: Date } = {},
+): Promise<number> {
+  const { _sum } = await client.refundApproval.aggregate({
+    where: {
+      txid,
+      status: "PENDING",
+      expiresAt: { gt: options.now ?? new Date() },
+      id: options.exceptApprovalId ? { not: options.exceptApprovalId } : undefined,
+    },
+    _sum: { amountCents: true },
+  });
+  return _sum.amountCents ?? 0;
+}
+
 // The mirror decides; it is read again upstream only when it cannot allow the refund as it stands, since a
 // payment or a failed refund may have happened since (the app's own refunds are always in it).
-async function checkRefundable(tx: TMirrorClient, txid: string, amountCents: number): Promise<void> {
+async function checkRefundable(tx: TMirrorClient, txid: string, amountCents: number, held: number): Promise<void> {
   let charge = await loadCharge(tx, txid);
   const allows = (current: typeof charge) =>
-    !!current && amountCents <= remainingRefundableCents(current, current.refunds);
+    !!current && amountCents <= remainingRefundableCents(current, current.refunds) - held;
   if (!allows(charge)) {
     try {
       await upsertPixChargeFromGateway(await getPixCharge(txid), { client: tx });
@@ -53,7 +71,7 @@ async function checkRefundable(tx: TMirrorClient, txid: string, amountCents: num
   if (refundWindowDaysLeft(charge, new Date()) === 0) {
     throw new AppError("CONFLICT", "The 90-day refund window of this charge has closed.");
   }
-  const remaining = remainingRefundableCents(charge, charge.refunds);
+  const remaining = Math.max(0, remainingRefundableCents(charge, charge.refunds) - held);
   if (amountCents > remaining) {
     const fullyRefunded = remaining === 0 ? ": the charge is refunded in full" : "";
     throw new AppError(
@@ -64,6 +82,11 @@ async function checkRefundable(tx: TMirrorClient, txid: string, amountCents: num
       },
     );
   }
+}
+
+// Under the charge's lock: refuses what the charge cannot refund now, counting what others hold back.
+export async function assertPixRefundable(tx: TMirrorClient, txid: string, amountCents: number): Promise<void> {
+  await checkRefundable(tx, txid, amountCents, await heldRefundCents(tx, txid));
 }
 
 // The refund row already counts towards the remaining amount, so a failed charge read only leaves the status behind.
@@ -87,14 +110,24 @@ async function findRefundOfEarlierAttempt(txid: string, attempt: TIdempotentAtte
   }
 }
 
+// How an approved refund goes through the one refund path: its own hold is not counted against it, and
+// `check`/`record` run under the charge's lock, before the upstream call and in the refund's transaction.
+export type TRefundHooks = {
+  approvalId?: string;
+  requestedById?: string;
+  check?: (tx: TMirrorClient) => Promise<void>;
+  record?: (tx: TMirrorClient, pixRefundId: string) => Promise<void>;
+};
+
 // Refunds of one charge hold its lock across the upstream call, so two people refunding at once can never
 // exceed what was paid. An upstream refusal (409, 422) changes nothing locally.
 export async function requestPixRefund(
   input: TRequestPixRefund,
   context: TChangeContext,
+  hooks: TRefundHooks = {},
 ): Promise<{ pixRefundId: string }> {
   const { idempotencyKey, txid, amountCents, description } = input;
-  const requestedById = context.actor?.id ?? null;
+  const requestedById = hooks.requestedById ?? context.actor?.id ?? null;
   let isCalled = false;
   const refundOnce = async (attempt: TIdempotentAttempt): Promise<string> => {
     let created: TPixRefund | undefined;
@@ -102,7 +135,11 @@ export async function requestPixRefund(
       return await inTransaction(async (tx) => {
         await lockPixCharge(tx, txid);
         const earlier = attempt.isRecovery ? await findRefundOfEarlierAttempt(txid, attempt) : null;
-        if (!earlier) await checkRefundable(tx, txid, amountCents);
+        if (!earlier) {
+          await hooks.check?.(tx);
+          const held = await heldRefundCents(tx, txid, { exceptApprovalId: hooks.approvalId });
+          await checkRefundable(tx, txid, amountCents, held);
+        }
         isCalled = true;
         created =
           earlier ??
@@ -113,6 +150,7 @@ export async function requestPixRefund(
             userReference: attempt.key,
           }));
         await mirrorRefund(tx, created, requestedById);
+        await hooks.record?.(tx, created.pixRefundId);
         await attempt.succeed(tx, created.pixRefundId);
         await recordAudit(
           {

@@ -81,6 +81,20 @@ export const ZRequestPixRefundInput = z.object({
 export type TRequestPixRefundInput = z.input<typeof ZRequestPixRefundInput>;
 export type TRequestPixRefund = z.output<typeof ZRequestPixRefundInput>;
 
+// The refund form: above the step-up threshold, `code` is the requester's current authenticator code.
+export const ZSubmitPixRefundInput = ZRequestPixRefundInput.extend({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{3} ?\d{3}$/, { error: "invalidCode" })
+    .optional(),
+});
+export type TSubmitPixRefundInput = z.input<typeof ZSubmitPixRefundInput>;
+export type TSubmitPixRefund = z.output<typeof ZSubmitPixRefundInput>;
+
+export const ZRefundApprovalDecisionInput = z.object({ approvalId: z.uuid() });
+export type TRefundApprovalDecisionInput = z.input<typeof ZRefundApprovalDecisionInput>;
+
 export const pixChargeSortColumns = ["creationDate", "amount", "status", "expirationDate", "txid"] as const;
 
 export const ZPixChargeFilters = z.object({

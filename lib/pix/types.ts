@@ -92,3 +92,15 @@ export type TPixRefundPanel = Pick<
   | "refundWindowDaysLeft"
   | "canRefund"
 >;
+
+// A refund waiting for a second admin (lib/pix/refund-approvals.ts).
+export type TRefundApprovalView = {
+  id: string;
+  txid: string;
+  amountCents: number;
+  description: string | null;
+  requestedBy: { id: string; name: string; email: string };
+  createdAt: string;
+  expiresAt: string;
+  isExpired: boolean;
+};

@@ -8,9 +8,13 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 export const ZTwoFactorRequirement = z.enum(["off", "admins", "everyone"]);
 export type TTwoFactorRequirement = z.infer<typeof ZTwoFactorRequirement>;
 
+// A refund above this many cents needs the requester's fresh code or a second admin's approval; 0 turns it off.
+export const ZRefundApprovalThresholdCents = z.number().int().min(0).max(10_000_000_000);
+
 // One entry per setting: its schema and the default that holds until an admin saves a value.
 export const appSettings = {
   twoFactorRequirement: { schema: ZTwoFactorRequirement, defaultValue: "off" as TTwoFactorRequirement },
+  refundApprovalThresholdCents: { schema: ZRefundApprovalThresholdCents, defaultValue: 100_000 },
 } as const;
 
 export type TAppSettingKey = keyof typeof appSettings;

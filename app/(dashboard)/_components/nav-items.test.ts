@@ -28,6 +28,11 @@ describe("navSections", () => {
     expect(adminKeys.sort()).toEqual(["audit", "jobs", "settings", "users", "webhooks"]);
   });
 
+  it("shows pending approvals to everyone: staff see what waits, admins act on it", () => {
+    const everyoneKeys = navSections.filter((s) => !s.isAdminOnly).flatMap((s) => s.items.map((i) => i.key));
+    expect(everyoneKeys).toContain("approvals");
+  });
+
   it("has unique links", () => {
     const hrefs = navSections.flatMap((s) => s.items.map((i) => i.href));
     expect(new Set(hrefs).size).toBe(hrefs.length);

@@ -1,4 +1,5 @@
 import {
+  ClipboardCheckIcon,
   CreditCardIcon,
   KeyRoundIcon,
   LinkIcon,
@@ -16,6 +17,7 @@ import {
 export type TNavKey =
   | "pix"
   | "refunds"
+  | "approvals"
   | "links"
   | "payments"
   | "cards"
@@ -38,6 +40,7 @@ export const navSections: TNavSection[] = [
     items: [
       { key: "pix", href: "/pix", icon: QrCodeIcon },
       { key: "refunds", href: "/refunds", icon: Undo2Icon },
+      { key: "approvals", href: "/approvals", icon: ClipboardCheckIcon },
       { key: "links", href: "/links", icon: LinkIcon },
       { key: "payments", href: "/payments", icon: CreditCardIcon },
       { key: "cards", href: "/cards", icon: KeyRoundIcon },

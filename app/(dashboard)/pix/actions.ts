@@ -3,12 +3,13 @@
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/actions/define-action";
 import { cancelPixCharge, createPixCharge, refreshPixChargesPage } from "@/lib/pix/charges";
-import { requestPixRefund } from "@/lib/pix/refunds";
+import { approveRefund, rejectRefund, submitPixRefund } from "@/lib/pix/refund-approvals";
 import {
   ZCancelPixChargeInput,
   ZCreatePixChargeInput,
   ZRefreshPixChargesPageInput,
-  ZRequestPixRefundInput,
+  ZRefundApprovalDecisionInput,
+  ZSubmitPixRefundInput,
 } from "@/lib/pix/schemas";
 
 function revalidateCharge(txid: string) {
@@ -35,9 +36,31 @@ export const refreshPixChargesPageAction = defineAction({ schema: ZRefreshPixCha
   return result;
 });
 
-export const requestPixRefundAction = defineAction({ schema: ZRequestPixRefundInput }, async (input, { context }) => {
-  const result = await requestPixRefund(input, context);
+// Above the step-up threshold the refund goes through only with a valid code, else it waits for a second admin.
+export const requestPixRefundAction = defineAction({ schema: ZSubmitPixRefundInput }, async (input, { context }) => {
+  const result = await submitPixRefund(input, context);
   revalidateCharge(input.txid);
-  revalidatePath("/refunds");
+  revalidatePath(result.status === "pending" ? "/approvals" : "/refunds");
   return result;
 });
+
+// Admin only, and never the requester (checked in lib/pix/refund-approvals.ts).
+export const approveRefundAction = defineAction(
+  { schema: ZRefundApprovalDecisionInput, role: "ADMIN" },
+  async ({ approvalId }, { user, context }) => {
+    const result = await approveRefund(approvalId, user, context);
+    revalidatePath("/approvals");
+    revalidatePath("/refunds");
+    revalidatePath("/pix", "layout");
+    return result;
+  },
+);
+
+export const rejectRefundAction = defineAction(
+  { schema: ZRefundApprovalDecisionInput, role: "ADMIN" },
+  async ({ approvalId }, { user, context }) => {
+    await rejectRefund(approvalId, user, context);
+    revalidatePath("/approvals");
+    revalidatePath("/pix", "layout");
+  },
+);

@@ -10,6 +10,7 @@ import { requireAdmin } from "@/lib/auth/session";
 import { getAppSetting } from "@/lib/settings/app-settings";
 import { getGatewayCertificateReport, type TCertificateInfo } from "@/lib/settings/gateway-connection";
 import { ConnectionCheck } from "./_components/connection-check";
+import { RefundApprovalForm } from "./_components/refund-approval-form";
 import { TwoFactorPolicyForm } from "./_components/two-factor-policy-form";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -40,6 +41,7 @@ export default async function SettingsPage() {
   const t = await getTranslations("settings");
   const report = getGatewayCertificateReport();
   const twoFactorRequirement = await getAppSetting("twoFactorRequirement");
+  const refundApprovalThresholdCents = await getAppSetting("refundApprovalThresholdCents");
 
   return (
     <>
@@ -143,6 +145,16 @@ export default async function SettingsPage() {
           </CardHeader>
           <CardContent>
             <TwoFactorPolicyForm requirement={twoFactorRequirement} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("refundApproval.title")}</CardTitle>
+            <CardDescription>{t("refundApproval.description")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <RefundApprovalForm thresholdCents={refundApprovalThresholdCents} />
           </CardContent>
         </Card>
       </div>

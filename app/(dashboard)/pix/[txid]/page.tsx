@@ -4,8 +4,11 @@ import { getTranslations } from "next-intl/server";
 import QRCode from "qrcode";
 
 import { requireUser } from "@/lib/auth/session";
+import { getTwoFactorStatus } from "@/lib/auth/two-factor";
 import { getPixChargeView } from "@/lib/pix/charges";
+import { findPendingRefundApprovals } from "@/lib/pix/refund-approvals";
 import { ZTxid } from "@/lib/pix/schemas";
+import { getAppSetting } from "@/lib/settings/app-settings";
 import { isReceivingEvent } from "@/lib/webhooks/subscriptions";
 
 import { PixChargeLive } from "./_components/pix-charge-live";
@@ -26,14 +29,26 @@ function toQrCodeDataUrl(pixCopyAndPaste: string): Promise<string> {
 // No loading.tsx on this route (the list's sits in the `(list)` group): a loading boundary would
 // start a 200 response before notFound() could answer 404 for an unknown txid.
 export default async function PixChargePage({ params }: PixChargePageProps) {
-  await requireUser();
+  const user = await requireUser();
   const txid = ZTxid.safeParse((await params).txid);
   if (!txid.success) notFound();
   const charge = await getPixChargeView(txid.data);
   if (!charge) notFound();
-  const [qrCodeDataUrl, isPaymentPushed] = await Promise.all([
+  const [qrCodeDataUrl, isPaymentPushed, approvals, thresholdCents, twoFactor] = await Promise.all([
     charge.isPayable && charge.pixCopyAndPaste ? toQrCodeDataUrl(charge.pixCopyAndPaste) : null,
     isReceivingEvent("pix_charge.paid"),
+    findPendingRefundApprovals({ txid: txid.data }),
+    getAppSetting("refundApprovalThresholdCents"),
+    getTwoFactorStatus(user.id),
   ]);
-  return <PixChargeLive initialCharge={charge} qrCodeDataUrl={qrCodeDataUrl} isPaymentPushed={isPaymentPushed} />;
+  return (
+    <PixChargeLive
+      initialCharge={charge}
+      qrCodeDataUrl={qrCodeDataUrl}
+      isPaymentPushed={isPaymentPushed}
+      approvals={approvals}
+      viewer={{ id: user.id, isAdmin: user.role === "ADMIN" }}
+      stepUp={{ thresholdCents, hasTwoFactor: twoFactor.enabledAt !== null }}
+    />
+  );
 }

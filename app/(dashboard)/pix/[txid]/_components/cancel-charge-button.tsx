@@ -36,7 +36,7 @@ export function CancelChargeButton({ txid, canCancel }: { txid: string; canCance
       variant="destructive"
       action={() => cancelPixChargeAction({ txid })}
       // Either way the charge may have changed (a 409 means it was paid or expired meanwhile).
-      onSettled={refreshCharge}
+      onSettled={() => refreshCharge()}
       successMessage={t("done")}
       errorText={(error) => formText(error, { CONFLICT: t("conflict") })}
       errorDisplay="inline"

@@ -4,19 +4,39 @@ import { useTranslations } from "next-intl";
 
 import { LiveDetailHeader } from "@/components/live-detail-header";
 import { PixChargeStatusBadge } from "@/components/pix-charge-status-badge";
-import type { TPixChargeView } from "@/lib/pix/types";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { TPixChargeView, TRefundApprovalView } from "@/lib/pix/types";
+
+import { RefundApprovalList } from "../../_components/refund-approval-list";
 
 import { CancelChargeButton } from "./cancel-charge-button";
 import { PixChargeDetails } from "./pix-charge-details";
 import { PixPaymentCard } from "./pix-payment-card";
-import { RefundsPanel } from "./refunds-panel";
+import { RefundsPanel, type TRefundStepUp } from "./refunds-panel";
 import { usePixCharge } from "./use-pix-charge";
 
-type PixChargeLiveProps = { initialCharge: TPixChargeView; qrCodeDataUrl: string | null; isPaymentPushed: boolean };
+type PixChargeLiveProps = {
+  initialCharge: TPixChargeView;
+  qrCodeDataUrl: string | null;
+  isPaymentPushed: boolean;
+  approvals: TRefundApprovalView[];
+  viewer: { id: string; isAdmin: boolean };
+  stepUp: TRefundStepUp;
+};
 
 /** The charge page, kept current without a reload (see usePixCharge). */
-export function PixChargeLive({ initialCharge, qrCodeDataUrl, isPaymentPushed }: PixChargeLiveProps) {
+export function PixChargeLive({
+  initialCharge,
+  qrCodeDataUrl,
+  isPaymentPushed,
+  approvals,
+  viewer,
+  stepUp,
+}: PixChargeLiveProps) {
   const t = useTranslations("pix");
+  const tApprovals = useTranslations("approvals");
+  // An unexpired request waiting for approval holds its amount back from what the form may refund.
+  const heldCents = approvals.filter((approval) => !approval.isExpired).reduce((sum, a) => sum + a.amountCents, 0);
   const { charge, isPollFailing } = usePixCharge(initialCharge, isPaymentPushed);
 
   return (
@@ -37,7 +57,18 @@ export function PixChargeLive({ initialCharge, qrCodeDataUrl, isPaymentPushed }:
         <PixPaymentCard charge={charge} qrCodeDataUrl={qrCodeDataUrl} />
         <PixChargeDetails charge={charge} />
       </div>
-      <RefundsPanel charge={charge} />
+      {approvals.length > 0 ? (
+        <Card role="region" aria-labelledby="refund-approvals-title">
+          <CardHeader>
+            <CardTitle id="refund-approvals-title">{tApprovals("chargeTitle")}</CardTitle>
+            <CardDescription>{tApprovals("chargeDescription")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <RefundApprovalList approvals={approvals} viewer={viewer} isChargeShown={false} />
+          </CardContent>
+        </Card>
+      ) : null}
+      <RefundsPanel charge={charge} heldCents={heldCents} stepUp={stepUp} />
     </div>
   );
 }

@@ -1,41 +1,58 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useState, useTransition } from "react";
 
 import { MoneyInput } from "@/components/money-input";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import type { TActionError } from "@/lib/actions/define-action";
-import { ZRequestPixRefundInput } from "@/lib/pix/schemas";
+import { formatBRL } from "@/lib/format/money";
+import { resolveLocale } from "@/lib/i18n/config";
+import { ZSubmitPixRefundInput } from "@/lib/pix/schemas";
 import { usePixErrorText } from "../../_components/use-pix-error-text";
 import { requestPixRefundAction } from "../../actions";
+import type { TRefundStepUp } from "./refunds-panel";
 
 type RefundFormProps = {
   txid: string;
   /** What is left to refund as this page last saw it; the server checks again under a lock. */
   remainingRefundableCents: number;
-  onRefunded: () => void;
+  stepUp: TRefundStepUp;
+  /** `isPendingApproval`: held for a second admin rather than sent. */
+  onRefunded: (isPendingApproval: boolean) => void;
   onFailed: (error: TActionError) => void;
 };
 
-export function RefundForm({ txid, remainingRefundableCents, onRefunded, onFailed }: RefundFormProps) {
+export function RefundForm({ txid, remainingRefundableCents, stepUp, onRefunded, onFailed }: RefundFormProps) {
   const t = useTranslations("pix.refunds.form");
+  const locale = resolveLocale(useLocale());
   const { fieldText } = usePixErrorText();
   const [amountCents, setAmountCents] = useState<number | null>(remainingRefundableCents);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [isPending, startTransition] = useTransition();
   // One key per refund: a double click or a retried action refunds once; a new key after success.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const isStepUp = stepUp.thresholdCents > 0 && (amountCents ?? 0) > stepUp.thresholdCents;
+  const threshold = formatBRL(stepUp.thresholdCents, locale);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isPending) return;
-    const description = String(new FormData(event.currentTarget).get("description") ?? "").trim();
-    const input = { idempotencyKey, txid, amountCents: amountCents ?? 0, description: description || undefined };
-    const checked = ZRequestPixRefundInput.safeParse(input);
+    const form = new FormData(event.currentTarget);
+    const description = String(form.get("description") ?? "").trim();
+    const code = isStepUp ? String(form.get("code") ?? "").trim() : "";
+    const input = {
+      idempotencyKey,
+      txid,
+      amountCents: amountCents ?? 0,
+      description: description || undefined,
+      code: code || undefined,
+    };
+    const checked = ZSubmitPixRefundInput.safeParse(input);
     if (!checked.success) {
       setFieldErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join("."), issue.message])));
       return;
@@ -49,10 +66,11 @@ export function RefundForm({ txid, remainingRefundableCents, onRefunded, onFaile
       const result = await requestPixRefundAction(input);
       if (result.ok) {
         setIdempotencyKey(crypto.randomUUID());
-        onRefunded();
+        onRefunded(result.data.status === "pending");
       }
       // Input mistakes stay at their field; a refusal (nothing left, charge not refundable) is the
       // panel's to show, since the refreshed charge may no longer offer this form.
+      // A wrong code is an input mistake too (rate-limited like sign-in codes).
       else if (result.error.code === "VALIDATION_FAILED" && result.error.fieldErrors)
         setFieldErrors(result.error.fieldErrors);
       else onFailed(result.error);
@@ -76,6 +94,24 @@ export function RefundForm({ txid, remainingRefundableCents, onRefunded, onFaile
         {isPending ? <Spinner /> : null}
         {t("submit")}
       </Button>
+      {isStepUp ? (
+        <div className="grid gap-3 sm:col-span-3">
+          <p role="status" className="rounded-md border bg-muted/50 px-3 py-2 text-sm">
+            {stepUp.hasTwoFactor ? t("stepUp", { threshold }) : t("stepUpNoCode", { threshold })}
+          </p>
+          {stepUp.hasTwoFactor ? (
+            <Field label={t("code")} description={t("codeHint")} error={fieldText(fieldErrors, "code")}>
+              <Input
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+                className="max-w-40 font-mono"
+              />
+            </Field>
+          ) : null}
+        </div>
+      ) : null}
     </form>
   );
 }

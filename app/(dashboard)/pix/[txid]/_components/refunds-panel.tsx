@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -18,18 +19,27 @@ import { usePixErrorText } from "../../_components/use-pix-error-text";
 import { RefundForm } from "./refund-form";
 import { useRefreshPixCharge } from "./use-pix-charge";
 
+/** Above `thresholdCents` (0 = never) a refund needs the requester's code or a second admin. */
+export type TRefundStepUp = { thresholdCents: number; hasTwoFactor: boolean };
+
+type RefundsPanelProps = { charge: TPixRefundPanel; heldCents: number; stepUp: TRefundStepUp };
+
 /** Amount paid, refunds so far, what remains and for how long, and the form to refund more. */
-export function RefundsPanel({ charge }: { charge: TPixRefundPanel }) {
+export function RefundsPanel({ charge, heldCents, stepUp }: RefundsPanelProps) {
   const t = useTranslations("pix.refunds");
   const { formText } = usePixErrorText();
+  const router = useRouter();
   const refreshCharge = useRefreshPixCharge(charge.txid);
+  const refundableCents = Math.max(0, charge.remainingRefundableCents - heldCents);
   // Kept here, not in the form: a refusal refreshes the charge, which may hide the form.
   const [error, setError] = useState<string | null>(null);
   if (!charge.payment) return null;
 
-  async function handleRefunded() {
+  async function handleRefunded(isPendingApproval: boolean) {
     setError(null);
-    toast.success(t("form.done"));
+    toast.success(isPendingApproval ? t("form.pending") : t("form.done"));
+    // The held request is server-rendered: it appears in the "awaiting approval" card.
+    if (isPendingApproval) router.refresh();
     await refreshCharge();
   }
 
@@ -40,7 +50,8 @@ export function RefundsPanel({ charge }: { charge: TPixRefundPanel }) {
       CONFLICT: t("errors.notRefundable"),
     };
     setError(refusals[failure.code] ?? formText(failure));
-    await refreshCharge();
+    // After a timeout the refund may exist upstream: read the gateway before showing what is left.
+    await refreshCharge({ fromGateway: failure.code === "UPSTREAM_TIMEOUT" });
   }
 
   return (
@@ -115,9 +126,10 @@ export function RefundsPanel({ charge }: { charge: TPixRefundPanel }) {
         {charge.canRefund ? (
           // Remounted when the remaining value changes, so the amount defaults to the new remainder.
           <RefundForm
-            key={charge.remainingRefundableCents}
+            key={refundableCents}
             txid={charge.txid}
-            remainingRefundableCents={charge.remainingRefundableCents}
+            remainingRefundableCents={refundableCents}
+            stepUp={stepUp}
             onRefunded={handleRefunded}
             onFailed={handleFailed}
           />

@@ -21,8 +21,9 @@ class PixChargeFetchError extends Error {
   }
 }
 
-async function fetchPixCharge(txid: string): Promise<TPixChargeView> {
-  const response = await fetch(`/api/pix/charges/${encodeURIComponent(txid)}`, { cache: "no-store" });
+async function fetchPixCharge(txid: string, isFromGateway = false): Promise<TPixChargeView> {
+  const query = isFromGateway ? "?refresh=1" : "";
+  const response = await fetch(`/api/pix/charges/${encodeURIComponent(txid)}${query}`, { cache: "no-store" });
   if (!response.ok) throw new PixChargeFetchError(response.status);
   return (await response.json()) as TPixChargeView;
 }
@@ -51,8 +52,20 @@ export function usePixCharge(initial: TPixChargeView, isPaymentPushed: boolean) 
   return { charge: query.data, isPollFailing: query.isRefetchError };
 }
 
-/** After a change made here (cancel, refund), read the charge again at once. */
+/**
+ * After a change made here (cancel, refund), read the charge again at once; `fromGateway` reads it upstream
+ * first (its refunds included), for when the mirror may lag behind what the gateway did.
+ */
 export function useRefreshPixCharge(txid: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: pixChargeQueryKey(txid) });
+  return async (options: { fromGateway?: boolean } = {}) => {
+    if (options.fromGateway) {
+      const fresh = await fetchPixCharge(txid, true).catch(() => null);
+      if (fresh) {
+        queryClient.setQueryData(pixChargeQueryKey(txid), fresh);
+        return;
+      }
+    }
+    await queryClient.invalidateQueries({ queryKey: pixChargeQueryKey(txid) });
+  };
 }
