@@ -25,7 +25,8 @@ export function SignOutButton() {
       }}
     >
       {isSigningOut ? <Spinner /> : <LogOutIcon aria-hidden="true" />}
-      <span>{t("signOut")}</span>
+      {/* Icon only on a phone, so the header never scrolls sideways; the name stays for screen readers. */}
+      <span className="sr-only sm:not-sr-only">{t("signOut")}</span>
     </Button>
   );
 }
