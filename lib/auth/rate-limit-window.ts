@@ -1,15 +1,10 @@
-// Pure, so the window arithmetic is tested without a database. A window opens at the first counted hit.
+// Pure, so the window arithmetic is tested without a database; the counting itself is one SQL upsert (rate-limit.ts).
 export type TRateLimitRule = { limit: number; windowMs: number };
 export type TRateLimitWindow = { windowStart: Date; count: number; expiresAt: Date };
 export type TRateLimitStatus = { isLimited: boolean; retryAfterMs: number };
 
 function isOpen(window: TRateLimitWindow | null, now: Date): window is TRateLimitWindow {
   return window !== null && window.expiresAt.getTime() > now.getTime();
-}
-
-export function countHit(window: TRateLimitWindow | null, rule: TRateLimitRule, now: Date): TRateLimitWindow {
-  if (isOpen(window, now)) return { ...window, count: window.count + 1 };
-  return { windowStart: now, count: 1, expiresAt: new Date(now.getTime() + rule.windowMs) };
 }
 
 export function getLimitStatus(window: TRateLimitWindow | null, rule: TRateLimitRule, now: Date): TRateLimitStatus {

@@ -1,6 +1,7 @@
 import "server-only";
 import type { TChangeContext } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
+import { registerWebhook } from "./admin";
 import type { TWebhookEvent } from "./event-names";
 
 // Pages that wait for a payment poll quickly when nothing will push, and slowly as a fallback when something will.
@@ -25,7 +26,6 @@ export async function isReceivingEvent(event: TWebhookEvent): Promise<boolean> {
  */
 export async function ensureOwnWebhook(context: TChangeContext): Promise<string | null> {
   if (await isReceivingEvent("pix_charge.paid")) return null;
-  const { registerWebhook } = await import("./admin");
   const { url } = await registerWebhook(
     { events: ["pix_charge.paid", "pix_refund.returned", "link_payment.paid"] },
     context,
