@@ -33,6 +33,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // What crosses a socket or a process may be slow on a busy CI machine; 1 s is the default.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -46,6 +48,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -11,12 +11,26 @@ import path from "node:path";
 import { runCommand } from "./processes";
 
 type Counts = { passed: number; failed: number; skipped: number };
-type StepResult = { name: string; ok: boolean; counts?: Counts };
+// `failures` names each failed test with the first line of its error, so the summary at the
+// end of a long CI log says which test failed, not only how many.
+type StepResult = { name: string; ok: boolean; counts?: Counts; failures?: string[] };
 
 const root = process.cwd();
 const args = process.argv.slice(2);
 const only = args.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 const passThrough = args.filter((arg) => !arg.startsWith("--only="));
+
+function firstLine(message: string | undefined): string {
+  // Error messages carry ANSI colours; the summary is read as plain text.
+  const plain = (message ?? "").replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "");
+  return (
+    plain
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.trim()
+      .slice(0, 300) ?? ""
+  );
+}
 
 function readJson<T>(file: string): T | undefined {
   try {
@@ -55,12 +69,42 @@ async function runVitest(): Promise<StepResult> {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults: {
+      name: string;
+      assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+    }[];
   }>(report);
   rmSync(report, { force: true });
   const counts = json
     ? { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests }
     : undefined;
-  return { name: "vitest", ok: code === 0 && counts !== undefined, counts };
+  const failures = json?.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === "failed")
+      .map((test) => `${path.relative(root, file.name)} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`),
+  );
+  return { name: "vitest", ok: code === 0 && counts !== undefined, counts, failures };
+}
+
+type TPlaywrightSuite = {
+  suites?: TPlaywrightSuite[];
+  specs?: {
+    title: string;
+    file: string;
+    tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[];
+  }[];
+};
+
+function playwrightFailures(suite: TPlaywrightSuite): string[] {
+  const own = (suite.specs ?? []).flatMap((spec) =>
+    spec.tests
+      .filter((test) => test.status === "unexpected")
+      .map(
+        (test) =>
+          `[${test.projectName}] e2e/${spec.file} › ${spec.title}: ${firstLine(test.results.at(-1)?.error?.message)}`,
+      ),
+  );
+  return [...own, ...(suite.suites ?? []).flatMap(playwrightFailures)];
 }
 
 // The Playwright config starts what it needs (e2e/servers/): sandboxes, a fresh PostgreSQL
@@ -70,11 +114,15 @@ async function runPlaywright(): Promise<StepResult> {
   const report = path.join(root, "e2e/.results/report.json");
   rmSync(report, { force: true });
   const code = await runCommand("playwright", ["test", "-c", "e2e/playwright.config.ts", ...passThrough]);
-  const json = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(report);
+  const json = readJson<{
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    suites: TPlaywrightSuite[];
+  }>(report);
   const counts = json
     ? { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped }
     : undefined;
-  return { name: "playwright", ok: code === 0 && counts !== undefined, counts };
+  const failures = json?.suites.flatMap(playwrightFailures);
+  return { name: "playwright", ok: code === 0 && counts !== undefined, counts, failures };
 }
 
 async function main(): Promise<number> {
@@ -100,6 +148,7 @@ async function main(): Promise<number> {
       ? ` (${result.counts.passed} passed, ${result.counts.failed} failed, ${result.counts.skipped} skipped)`
       : "";
     console.log(`  ${result.ok ? "ok  " : "FAIL"} ${result.name}${counts}`);
+    for (const failure of result.failures ?? []) console.log(`         ✗ ${failure}`);
   }
   console.log(`Tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   return failedSteps.length === 0 ? 0 : 1;

@@ -1,7 +1,15 @@
 import { z } from "zod";
 
 // Only the identity travels: the page reads the resource again through its normal (authorized) path.
-export const changeKinds = ["pix_charge", "pix_refund", "payment_link", "webhook_delivery", "reconciliation"] as const;
+export const changeKinds = [
+  "pix_charge",
+  "pix_refund",
+  "payment_link",
+  "card_payment",
+  "card_token",
+  "webhook_delivery",
+  "reconciliation",
+] as const;
 
 export const ZChangeKind = z.enum(changeKinds);
 export type TChangeKind = z.infer<typeof ZChangeKind>;

@@ -223,7 +223,7 @@ describe("gateway client when the upstream misbehaves", () => {
 
   it("times out on a slow gateway", async () => {
     const slow = await startGatewaySandbox({
-      env: { SANDBOX_LATENCY_MS: "1500" },
+      env: { SANDBOX_LATENCY_MS: "10000" },
       gatewayEnv: { GATEWAY_RESPONSE_TIMEOUT_MS: "300" },
     });
     try {
@@ -231,7 +231,8 @@ describe("gateway client when the upstream misbehaves", () => {
       const error = await caught(listWebhooks());
       expect(error).toBeInstanceOf(GatewayTimeoutError);
       expect(error).toMatchObject({ phase: "response", timeoutMs: 300 });
-      expect(Date.now() - startedAt).toBeLessThan(1400);
+      // Far below the 10 s latency: the client gave up at its own timeout, however busy the machine.
+      expect(Date.now() - startedAt).toBeLessThan(5_000);
       expect(toAppError(error).code).toBe("UPSTREAM_TIMEOUT");
     } finally {
       await resetGatewayClient();

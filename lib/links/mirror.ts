@@ -1,9 +1,9 @@
 import "server-only";
 import { db, inTransaction } from "@/lib/db/client";
+import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/db/mirror-write";
 import { publishChange } from "@/lib/events/bus";
 import type { TPaymentLink } from "@/lib/gateway/schemas/payment-link";
 import type { PaymentLink, Prisma } from "@/lib/generated/prisma/client";
-import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/pix/mirror";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { amountToCents } from "@/lib/shared/money";
 import { paymentLinkStatusCodes, type TInstallmentOption } from "./types";

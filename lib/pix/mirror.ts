@@ -1,5 +1,6 @@
 import "server-only";
 import { db, inTransaction } from "@/lib/db/client";
+import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/db/mirror-write";
 import type { TSqlRunner } from "@/lib/db/sql";
 import { publishChange } from "@/lib/events/bus";
 import type { TPixCharge, TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
@@ -10,9 +11,6 @@ import { amountToCents } from "@/lib/shared/money";
 
 // The local mirror of upstream Pix charges and refunds (docs/pix.md). Writes are idempotent and refuse stale
 // snapshots: answers arrive out of order (a slow read, a webhook retry's body frozen at first delivery).
-
-export type TMirrorClient = Prisma.TransactionClient;
-export type TMirrorOutcome = "created" | "updated" | "unchanged" | "stale";
 
 // One lock per charge, shared by mirror writes and refund requests; held until the transaction ends.
 export async function lockPixCharge(tx: TMirrorClient, txid: string): Promise<void> {
@@ -60,27 +58,6 @@ async function acceptsStatus(
   const known = new Set(((incoming as TPixCharge).devolutions ?? []).map((refund) => refund.pixRefundId));
   const mirrored = await tx.pixRefund.findMany({ where: { txid: incoming.txid }, select: { pixRefundId: true } });
   return mirrored.every((refund) => known.has(refund.pixRefundId));
-}
-
-// jsonb does not keep key order, so compare JSON by content.
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === "object" && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : item,
-  );
-}
-
-function isSameValue(a: unknown, b: unknown): boolean {
-  if (a instanceof Date || b instanceof Date)
-    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
-  if (a !== null && typeof a === "object") return canonicalJson(a) === canonicalJson(b);
-  return a === b;
-}
-
-/** The entries of `data` that differ from `row` (dates by instant, JSON by content). */
-export function changedFields<T extends Record<string, unknown>>(row: Record<string, unknown>, data: T): Partial<T> {
-  return Object.fromEntries(Object.entries(data).filter(([key, value]) => !isSameValue(row[key], value))) as Partial<T>;
 }
 
 // What a list item carries; a list item never erases what only a full read has (QR text, payment).

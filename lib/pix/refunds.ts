@@ -1,6 +1,7 @@
 import "server-only";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { db, inTransaction } from "@/lib/db/client";
+import type { TMirrorClient } from "@/lib/db/mirror-write";
 import { AppError } from "@/lib/errors";
 import { formatBRL } from "@/lib/format/money";
 import { GatewayHttpError, isCertainlyNotApplied, isGatewayError, toAppError } from "@/lib/gateway/errors";
@@ -14,7 +15,7 @@ import { findListPage, orderByThen, type TListPage } from "@/lib/list/query";
 import { log } from "@/lib/log";
 import { centsToAmount } from "@/lib/shared/money";
 import { getPixChargeView } from "./charges";
-import { lockPixCharge, type TMirrorClient, upsertPixChargeFromGateway, upsertPixRefundFromGateway } from "./mirror";
+import { lockPixCharge, upsertPixChargeFromGateway, upsertPixRefundFromGateway } from "./mirror";
 import type { TPixRefundFilters, TRequestPixRefund } from "./schemas";
 import type { TPixRefundListRow, TPixRefundPanel } from "./types";
 import { refundWindowDaysLeft, remainingRefundableCents, toPixRefundListRow } from "./views";

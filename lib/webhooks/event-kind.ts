@@ -1,12 +1,13 @@
 import "server-only";
 import type { z } from "zod";
+import type { TMirrorClient, TMirrorOutcome } from "@/lib/db/mirror-write";
 import type { TSqlRunner } from "@/lib/db/sql";
 import type { TChange, TChangeKind } from "@/lib/events/change";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { TMirrorClient, TMirrorOutcome } from "@/lib/pix/mirror";
 import type { TWebhookEvent } from "./event-names";
 
-export type TResourceType = Exclude<TChangeKind, "webhook_delivery" | "reconciliation">;
+// What webhooks announce: the API sends no card events.
+export type TResourceType = Extract<TChangeKind, "pix_charge" | "pix_refund" | "payment_link">;
 
 export type TAudit = { table: string; key: string; fields: readonly string[] };
 

@@ -129,14 +129,14 @@ describe("webhook delivery (spec 6)", () => {
   }
 
   it("posts pix_charge.paid with the 6.2 headers (real-time timestamp despite the clock offset), a valid signature and the full charge; not inside the request", async () => {
-    // The receiver answers only after 2 s: a pay answered sooner did not wait for the delivery.
-    const receiver = await startWebhookReceiver({ answerDelayMs: 2_000 });
+    // The receiver answers only after 2.5 s: a pay answered sooner did not wait for the delivery.
+    const receiver = await startWebhookReceiver({ answerDelayMs: 2_500 });
     const webhook = await register("merchant-2", receiver.url, ["pix_charge.paid"]);
     const charge = await createCharge(sandbox, "merchant-2", { amount: 12.34 });
     const startedAt = Date.now();
     const paid = await sandbox.request("merchant-2", "POST", `/sandbox/v1/pix-charges/${charge.txid}/pay`);
-    expect(Date.now() - startedAt).toBeLessThan(1_000);
-    const [request] = await receiver.waitFor(1, 3_000);
+    expect(Date.now() - startedAt).toBeLessThan(2_000);
+    const [request] = await receiver.waitFor(1, 5_000);
     const raw = request!.rawBody;
     expect(request!.headers["content-type"]).toBe("application/json");
     expect(request!.headers["x-webhook-event"]).toBe("pix_charge.paid");
@@ -199,7 +199,7 @@ describe("webhook delivery (spec 6)", () => {
     const gaps = received.slice(1).map((r, i) => r.receivedAt - received[i]!.receivedAt);
     [10_000, 30_000, 120_000].forEach((waitMs, i) => {
       expect(gaps[i]).toBeGreaterThanOrEqual(waitMs * scale - 5);
-      expect(gaps[i]).toBeLessThan(waitMs * scale + 1_000);
+      expect(gaps[i]).toBeLessThan(waitMs * scale + 2_000);
     });
     // The 200 is recorded as delivered: no attempt follows.
     await expect
@@ -281,7 +281,7 @@ describe("webhook delivery gives up after 5 attempts (one delivery id across the
 
   it("treats a receiver slower than SANDBOX_WEBHOOK_TIMEOUT_MS as a failure", async () => {
     const http = await import("node:http");
-    const slow = http.createServer((_req, res) => setTimeout(() => res.writeHead(200).end(), 2_000));
+    const slow = http.createServer((_req, res) => setTimeout(() => res.writeHead(200).end(), 5_000));
     await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
     const { port } = slow.address() as { port: number };
     const webhook = (
@@ -304,7 +304,7 @@ describe("webhook delivery gives up after 5 attempts (one delivery id across the
       outcome: "retry",
       error: expect.stringMatching(/timeout|abort/i),
     });
-    expect(attempts[0]!.durationMs).toBeLessThan(1_500);
+    expect(attempts[0]!.durationMs).toBeLessThan(3_000);
     slow.closeAllConnections();
     slow.close();
   });

@@ -1,0 +1,211 @@
+import "server-only";
+import { db, inTransaction } from "@/lib/db/client";
+import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/db/mirror-write";
+import { publishChange } from "@/lib/events/bus";
+import type { TPaymentCancellation, TPaymentTransaction } from "@/lib/gateway/schemas/payment";
+import type { CardPayment, CardPaymentInstallment, CardPaymentOrigin, Prisma } from "@/lib/generated/prisma/client";
+import { parseGatewayDateTime } from "@/lib/shared/gateway-date";
+import { amountToCents } from "@/lib/shared/money";
+import { approvedResponseCode, cancelledCentsOf, cardPaymentStatuses } from "./types";
+
+// The local mirror of card payments (docs/card-payments.md). The API sends no card webhooks: the mirror learns of a
+// payment from this app's own calls (terminal, hosted page, POS reports) and from the gateway's list (refresh and
+// reconciler). Writes are idempotent and never move a payment back from a final status.
+
+export type TMirroredCardPayment = CardPayment & { installments: CardPaymentInstallment[] };
+
+/** What the app knows of a payment beyond the 2.2 answer: only the caller that made it knows the card's BIN. */
+export type TCardPaymentKnowledge = {
+  origin: CardPaymentOrigin;
+  cardBin?: string | null;
+  cardLastFour?: string | null;
+  installmentType?: string | null;
+  installmentCount?: number | null;
+  linkPaymentUuid?: string | null;
+  createdById?: string | null;
+};
+
+type TWriteOptions = { client?: TMirrorClient; now?: Date };
+
+const finalStatuses: string[] = [cardPaymentStatuses.CANCELLED, cardPaymentStatuses.REFUSED];
+
+function acceptsStatus(current: string, next: string): boolean {
+  return current === next || !finalStatuses.includes(current);
+}
+
+async function lockCardPayment(tx: TMirrorClient, id: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`card_payment:${id}`}, 0))`;
+}
+
+function transactionFields(transaction: TPaymentTransaction) {
+  const authorizedAt = parseGatewayDateTime(transaction.dataAutorizacao);
+  const paidAt = parseGatewayDateTime(transaction.dataPagamento);
+  return {
+    orderId: transaction.identificadorPagamento ?? null,
+    status: transaction.status,
+    responseCode: transaction.codigo,
+    responseMessage: transaction.mensagem,
+    isApproved: transaction.codigo === approvedResponseCode,
+    amountCents: amountToCents(transaction.valor),
+    paymentType: transaction.tipoPagamento ?? null,
+    brandCode: transaction.bandeiraCartao ?? null,
+    authorizationCode: transaction.codigoAutorizacao ?? null,
+    authorizerMessage: transaction.mensagemAutorizador ?? null,
+    authorizationNumber: transaction.numeroAutorizacao ?? null,
+    acquirerTransactionId: transaction.identicadorPagamentoAdquirente ?? null,
+    acquirerCode: transaction.codigoAdquirente ?? null,
+    acquirerName: transaction.nomeAdquirente ?? null,
+    merchantUsn: transaction.merchantUsn ?? null,
+    ecommerceGatewayUsn: transaction.ecommerceGatewayUsn ?? null,
+    gatewayUsn: transaction.gatewayUsn ?? null,
+    hostUsn: transaction.hostUsn ?? null,
+    issuer: transaction.emissor ?? null,
+    authorizerMerchantId: transaction.authorizerMerchantId ?? null,
+    terminalId: transaction.terminalId ?? null,
+    recurrenceId: transaction.recorrenciaId ?? null,
+    merchantAdviceCode: transaction.merchantAdviceCode ?? null,
+    authorizedAt,
+    paidAt,
+    customerReceipt: transaction.cupomCliente ?? null,
+    merchantReceipt: transaction.cupomEstabelecimento ?? null,
+    raw: transaction as unknown as Prisma.InputJsonObject,
+  };
+}
+
+function installmentRows(transaction: TPaymentTransaction) {
+  return (transaction.parcelas ?? []).map((installment) => ({
+    id: installment.id,
+    number: installment.numeroParcela,
+    amountCents: amountToCents(installment.valorParcela),
+    dueDate: installment.dataVencimento.slice(0, 10),
+  }));
+}
+
+// What the caller knows fills gaps and never erases: a list refresh knows no BIN, the terminal that made it does.
+function knowledgeFields(knowledge: TCardPaymentKnowledge, existing: CardPayment | null, parcelas: number) {
+  const keep = <T>(known: T | null | undefined, current: T | null | undefined): T | null => known ?? current ?? null;
+  const isMoreSpecific = !existing || (existing.origin === "GATEWAY" && knowledge.origin !== "GATEWAY");
+  return {
+    origin: isMoreSpecific ? knowledge.origin : existing.origin,
+    cardBin: keep(knowledge.cardBin, existing?.cardBin),
+    cardLastFour: keep(knowledge.cardLastFour, existing?.cardLastFour),
+    installmentType: keep(knowledge.installmentType, existing?.installmentType),
+    installmentCount: knowledge.installmentCount ?? (parcelas || existing?.installmentCount || 1),
+    linkPaymentUuid: keep(knowledge.linkPaymentUuid, existing?.linkPaymentUuid),
+  };
+}
+
+async function writeInstallments(tx: TMirrorClient, paymentId: string, transaction: TPaymentTransaction) {
+  const rows = installmentRows(transaction);
+  if (rows.length === 0) return false;
+  const existing = await tx.cardPaymentInstallment.findMany({ where: { paymentId }, orderBy: { number: "asc" } });
+  const isSame =
+    existing.length === rows.length &&
+    rows.every((row, index) => Object.keys(changedFields(existing[index]!, { ...row, paymentId })).length === 0);
+  if (isSame) return false;
+  await tx.cardPaymentInstallment.deleteMany({ where: { paymentId } });
+  await tx.cardPaymentInstallment.createMany({ data: rows.map((row) => ({ ...row, paymentId })) });
+  return true;
+}
+
+async function writePayment(
+  tx: TMirrorClient,
+  transaction: TPaymentTransaction,
+  knowledge: TCardPaymentKnowledge,
+  syncedAt: Date,
+): Promise<TMirrorOutcome> {
+  await lockCardPayment(tx, transaction.id);
+  const existing = await tx.cardPayment.findUnique({ where: { id: transaction.id } });
+  const fields = transactionFields(transaction);
+  const known = knowledgeFields(knowledge, existing, transaction.parcelas?.length ?? 0);
+  if (!existing) {
+    await tx.cardPayment.create({
+      data: {
+        id: transaction.id,
+        ...fields,
+        ...known,
+        // Only a full cancel exists (the cancel call takes no amount): a payment first seen cancelled was cancelled whole.
+        cancelledCents: fields.status === cardPaymentStatuses.CANCELLED ? fields.amountCents : 0,
+        occurredAt: fields.authorizedAt ?? fields.paidAt ?? syncedAt,
+        syncedAt,
+        createdById: knowledge.createdById ?? null,
+      },
+    });
+    await writeInstallments(tx, transaction.id, transaction);
+    return "created";
+  }
+  const isStale = !acceptsStatus(existing.status, fields.status);
+  // A stale snapshot still teaches what the caller knows (the BIN of a payment the reconciler saw first).
+  const data = isStale ? known : { ...fields, ...known };
+  const changes = changedFields(existing, data);
+  if (!isStale && fields.status === cardPaymentStatuses.CANCELLED && existing.cancelledCents === 0)
+    Object.assign(changes, { cancelledCents: existing.amountCents });
+  const installmentsChanged = !isStale && (await writeInstallments(tx, transaction.id, transaction));
+  const isChanged = Object.keys(changes).length > 0 || installmentsChanged;
+  await tx.cardPayment.update({
+    where: { id: transaction.id },
+    data: {
+      ...changes,
+      syncedAt,
+      createdById: existing.createdById ?? knowledge.createdById ?? undefined,
+      ...(isChanged ? {} : { updatedAt: existing.updatedAt }),
+    },
+  });
+  if (isStale) return "stale";
+  return isChanged ? "updated" : "unchanged";
+}
+
+function inTransactionOf<T>(client: TMirrorClient | undefined, work: (tx: TMirrorClient) => Promise<T>): Promise<T> {
+  return client ? work(client) : inTransaction(work);
+}
+
+const withInstallments = { installments: { orderBy: { number: "asc" } } } satisfies Prisma.CardPaymentInclude;
+
+export function findMirroredCardPayment(id: string): Promise<TMirroredCardPayment | null> {
+  return db.cardPayment.findUnique({ where: { id }, include: withInstallments });
+}
+
+/** Writes a payment (a 2.2 answer or list item); `client` joins the caller's transaction. */
+export async function upsertCardPaymentFromGateway(
+  transaction: TPaymentTransaction,
+  knowledge: TCardPaymentKnowledge,
+  options: TWriteOptions = {},
+): Promise<{ outcome: TMirrorOutcome; payment: TMirroredCardPayment }> {
+  const now = options.now ?? new Date();
+  return inTransactionOf(options.client, async (tx) => {
+    const outcome = await writePayment(tx, transaction, knowledge, now);
+    if (outcome === "created" || outcome === "updated")
+      await publishChange({ kind: "card_payment", id: transaction.id }, tx);
+    const payment = await tx.cardPayment.findUniqueOrThrow({
+      where: { id: transaction.id },
+      include: withInstallments,
+    });
+    return { outcome, payment };
+  });
+}
+
+/** Records an accepted cancellation (2.4): the payment turns CAN with the cancelled cents the answer states. */
+export async function recordCardPaymentCancellation(
+  paymentId: string,
+  cancellation: TPaymentCancellation,
+  options: TWriteOptions = {},
+): Promise<TMirroredCardPayment> {
+  const now = options.now ?? new Date();
+  return inTransactionOf(options.client, async (tx) => {
+    await lockCardPayment(tx, paymentId);
+    const existing = await tx.cardPayment.findUniqueOrThrow({ where: { id: paymentId } });
+    const cancelledCents = cancelledCentsOf(cancellation);
+    await tx.cardPayment.update({
+      where: { id: paymentId },
+      data: {
+        status: cancellation.status || cardPaymentStatuses.CANCELLED,
+        cancelledCents: Math.min(existing.amountCents, cancelledCents),
+        cancelledAt: parseGatewayDateTime(cancellation.ecommerceGatewayDate) ?? now,
+        cancellation: cancellation as unknown as Prisma.InputJsonObject,
+        syncedAt: now,
+      },
+    });
+    await publishChange({ kind: "card_payment", id: paymentId }, tx);
+    return tx.cardPayment.findUniqueOrThrow({ where: { id: paymentId }, include: withInstallments });
+  });
+}
