@@ -19,6 +19,9 @@ const ZSandboxEnv = z.object({
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).default(0),
   // Testing aid: shifts the sandbox clock, e.g. to make existing charges older than 90 days.
   SANDBOX_CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
+  // Testing aid: the usual reading of tipoParcelamento (3 and 7 take one installment, at most 12), which the spec
+  // does not state; off by default.
+  SANDBOX_STRICT_INSTALLMENTS: z.enum(["0", "1"], { error: "0 or 1" }).default("0"),
 });
 
 export type TSandboxConfig = {
@@ -36,6 +39,7 @@ export type TSandboxConfig = {
   webhookDeliveryId: "per-attempt" | "per-delivery";
   latencyMs: number;
   clockOffsetMs: number;
+  strictInstallments: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TSandboxConfig {
@@ -61,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TSandboxConfig
     webhookDeliveryId: e.SANDBOX_WEBHOOK_DELIVERY_ID,
     latencyMs: e.SANDBOX_LATENCY_MS,
     clockOffsetMs: e.SANDBOX_CLOCK_OFFSET_MS,
+    strictInstallments: e.SANDBOX_STRICT_INSTALLMENTS === "1",
   };
 }
 

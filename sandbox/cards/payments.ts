@@ -107,6 +107,14 @@ const installmentLabels: Record<TCardPaymentRequest["tipoParcelamento"], string>
   "7": "DEBITO",
 };
 
+/** Receipt line of the payment type; with more than one installment it shows the count ("CREDITO 3X"). */
+function installmentLabel({ tipoParcelamento, numeroParcelas }: TCardPaymentRequest): string {
+  if (numeroParcelas === 1) return installmentLabels[tipoParcelamento];
+  // "A VISTA" would contradict the count: type 3 in installments prints as plain credit.
+  const typeLabel = tipoParcelamento === "3" ? "CREDITO" : installmentLabels[tipoParcelamento];
+  return `${typeLabel} ${numeroParcelas}X`;
+}
+
 type TResolvedCard = TCardFacts & { token?: string };
 
 /** The card the payment uses: the number's BIN and suffix, or the stored facts of an active token of this client. */
@@ -149,7 +157,7 @@ function buildTransaction(
     amountCents: request.amountCents,
     at,
     authorization: numeroAutorizacao,
-    label: installmentLabels[request.tipoParcelamento],
+    label: installmentLabel(request),
   };
   return {
     id,
@@ -179,6 +187,7 @@ function buildTransaction(
     terminalId: acquirer.terminalId,
     dataPagamento: isAuthorized ? formatCardDateTime(at) : null,
     // Installments exist only for an authorized payment; they add up exactly to valor (see installments.ts).
+    // Every type gets numeroParcelas of them, debit (7) included: the spec ties no count to a type.
     parcelas: isAuthorized
       ? planInstallments(request.amountCents, request.numeroParcelas, at).map((plan) => ({
           id: randomUUID(),

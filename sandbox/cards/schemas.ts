@@ -8,19 +8,34 @@ import {
 } from "../../lib/shared/card";
 import { amountToCents, isExactAmount } from "../../lib/shared/money";
 import { now } from "../clock";
+import { config } from "../config";
 
 // Request bodies of the card endpoints. Messages never echo the submitted value: it may be a card number.
 
 /**
- * `tipoParcelamento` (meaning "not shown" in the spec; our choice, in sandbox/README.md):
+ * `tipoParcelamento` (meaning "not shown" in the spec; our reading, in sandbox/README.md):
  * 3 credit in one payment, 4 installments without interest (merchant), 6 installments with interest
- * (issuer), 7 debit. 3 and 7 take exactly one installment.
+ * (issuer), 7 debit. The spec ties no installment count to a type, so by default every type takes any
+ * count; only SANDBOX_STRICT_INSTALLMENTS=1 holds 3 and 7 to exactly one installment.
  */
 export const singleInstallmentTypes: ReadonlySet<string> = new Set(["3", "7"]);
 export const debitInstallmentType = "7";
 
-// The spec's minimum is 1; it shows no maximum. Brazilian card installments stop at 12 in practice.
-export const maxInstallments = 12;
+// The spec's minimum is 1 and it shows no maximum. 99 is only a safety cap (it bounds the parcelas array);
+// the strict option applies 12, where Brazilian card installments stop in practice.
+export const maxInstallments = 99;
+export const strictMaxInstallments = 12;
+
+/** The largest `numeroParcelas` accepted now (payments, link confirm and link creation). */
+export function installmentCap(): number {
+  return config().strictInstallments ? strictMaxInstallments : maxInstallments;
+}
+
+/** Field check for `numeroParcelas`: read at parse time, so the option applies without rebuilding the schemas. */
+export function checkInstallmentCap(numeroParcelas: number, ctx: z.RefinementCtx): void {
+  const cap = installmentCap();
+  if (numeroParcelas > cap) ctx.addIssue({ code: "custom", message: `máximo ${cap}` });
+}
 
 const ZCardNumber = z
   .string({ error: "obrigatório" })
@@ -56,7 +71,7 @@ export const ZCardPaymentRequest = z
       .number({ error: "obrigatório" })
       .int({ error: "deve ser inteiro" })
       .min(1, { error: "mínimo 1" })
-      .max(maxInstallments, { error: `máximo ${maxInstallments}` }),
+      .superRefine(checkInstallmentCap),
     tipoParcelamento: z
       .union([z.string(), z.number()], { error: "obrigatório" })
       .transform(String)
@@ -78,7 +93,7 @@ export const ZCardPaymentRequest = z
     if (body.numeroCartao !== undefined && body.token !== undefined) {
       ctx.addIssue({ code: "custom", path: ["token"], message: "informe numeroCartao ou token, não ambos" });
     }
-    if (singleInstallmentTypes.has(body.tipoParcelamento) && body.numeroParcelas !== 1) {
+    if (config().strictInstallments && singleInstallmentTypes.has(body.tipoParcelamento) && body.numeroParcelas !== 1) {
       ctx.addIssue({
         code: "custom",
         path: ["numeroParcelas"],

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isValidCpfOrCnpj, onlyDigits } from "../../lib/shared/cpf-cnpj";
 import { amountToCents, isExactAmount } from "../../lib/shared/money";
-import { maxInstallments } from "../cards/schemas";
+import { checkInstallmentCap } from "../cards/schemas";
 
 // Create-link body (spec 4.3). Note the spelling: `metodosPagamentosAceitos` here, `metodosPagamentoAceitos` in responses.
 
@@ -22,7 +22,7 @@ export const ZCreateLinkRequest = z
       .positive({ error: "deve ser maior que zero" })
       .refine(isExactAmount, { error: "no máximo duas casas decimais" }),
     isEstrangeiro: z.boolean().default(false),
-    numeroParcelas: z.number().int({ error: "deve ser inteiro" }).min(1).max(maxInstallments).default(1),
+    numeroParcelas: z.number().int({ error: "deve ser inteiro" }).min(1).superRefine(checkInstallmentCap).default(1),
     descricao: z.string().max(500).optional(),
     userReference: z.string().max(100).optional(),
     metodosPagamentosAceitos: z

@@ -127,6 +127,7 @@ describe("create link (POST /api/v1/link-payment)", () => {
     ["valor 0", { valor: 0 }, "valor"],
     ["valor with 3 decimals", { valor: 1.005 }, "valor"],
     ["numeroParcelas 0", { numeroParcelas: 0 }, "numeroParcelas"],
+    ["numeroParcelas above the safety cap", { numeroParcelas: 100 }, "numeroParcelas"],
     ["metodosPagamentosAceitos [3]", { metodosPagamentosAceitos: [3] }, "metodosPagamentosAceitos.0"],
     ["metodosPagamentosAceitos empty", { metodosPagamentosAceitos: [] }, "metodosPagamentosAceitos"],
     ["diasExpiracao 0", { diasExpiracao: 0 }, "diasExpiracao"],
@@ -259,6 +260,16 @@ describe("confirm payment (PUT /api/v1/link-payment/confirm-payment/{uuid})", ()
       (await sandbox.request("merchant", "GET", `/api/v1/link-payment/${created.body.linkPaymentUuid}`)).body.status
         .code,
     ).toBe(1);
+  });
+
+  it("takes the same installment rules as a payment: tipoParcelamento 3 with 3 installments pays the link", async () => {
+    const created = await createLink();
+    const res = await confirm(created.body.linkPaymentUuid, linkPayment({ tipoParcelamento: "3", numeroParcelas: 3 }));
+    expect(res.status).toBe(200);
+    expect(res.body.status).toEqual({ code: 3, description: "PAID" });
+    const payment = await sandbox.request("merchant", "GET", `/api/v1/payments/${res.body.identificadorTransacao}`);
+    expect(payment.body).toMatchObject({ tipoPagamento: "C" });
+    expect(payment.body.parcelas).toHaveLength(3);
   });
 
   it.each([

@@ -101,6 +101,38 @@ describe("create payment (POST /api/v1/payments)", () => {
     expect(res.body.parcelas).toHaveLength(1);
   });
 
+  // The spec allows every tipoParcelamento with any numeroParcelas >= 1; the sandbox adds no rule of its own
+  // (SANDBOX_STRICT_INSTALLMENTS=1 does, see strict-installments.test.ts).
+  it("accepts tipoParcelamento 3 with 3 installments: credit, 3 parcelas adding up to valor", async () => {
+    const res = await pay(paymentBody({ valor: 100, tipoParcelamento: "3", numeroParcelas: 3 }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: "CON", tipoPagamento: "C" });
+    const parcelas = res.body.parcelas as { numeroParcela: number; valorParcela: number }[];
+    expect(parcelas.map((p) => [p.numeroParcela, p.valorParcela])).toEqual([
+      [1, 33.34],
+      [2, 33.33],
+      [3, 33.33],
+    ]);
+    expect(res.body.cupomCliente).toContain("CREDITO 3X");
+    expect(res.body.cupomCliente).not.toContain("A VISTA");
+  });
+
+  it("accepts debit (7) with 2 installments: tipoPagamento D, 2 parcelas", async () => {
+    const res = await pay(paymentBody({ valor: 10.01, tipoParcelamento: "7", numeroParcelas: 2 }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: "CON", tipoPagamento: "D" });
+    expect((res.body.parcelas as { valorParcela: number }[]).map((p) => p.valorParcela)).toEqual([5.01, 5]);
+    expect(res.body.cupomCliente).toContain("DEBITO 2X");
+  });
+
+  it("accepts more than 12 installments, up to the safety cap of 99", async () => {
+    for (const numeroParcelas of [13, 99]) {
+      const res = await pay(paymentBody({ valor: 100, tipoParcelamento: "6", numeroParcelas }));
+      expect(res.status).toBe(201);
+      expect(res.body.parcelas).toHaveLength(numeroParcelas);
+    }
+  });
+
   it.each([
     [cards.refused, "05", "03"],
     [cards.insufficientFunds, "51", "02"],
@@ -145,7 +177,7 @@ describe("create payment (POST /api/v1/payments)", () => {
     ["numeroParcelas 1.5", { numeroParcelas: 1.5, tipoParcelamento: "4" }, "numeroParcelas"],
     ["tipoParcelamento missing", { tipoParcelamento: undefined }, "tipoParcelamento"],
     ["tipoParcelamento 5", { tipoParcelamento: "5" }, "tipoParcelamento"],
-    ["à vista with 2 installments", { tipoParcelamento: "3", numeroParcelas: 2 }, "numeroParcelas"],
+    ["numeroParcelas above the safety cap", { numeroParcelas: 100, tipoParcelamento: "4" }, "numeroParcelas"],
     ["bandeiraCartao missing", { bandeiraCartao: undefined }, "bandeiraCartao"],
     ["bandeiraCartao unknown", { bandeiraCartao: "99" }, "bandeiraCartao"],
     ["bandeiraCartao of another brand", { bandeiraCartao: "2" }, "bandeiraCartao"],
