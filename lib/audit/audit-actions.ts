@@ -13,6 +13,7 @@ export const auditActions = [
   "user.deactivated",
   "user.reactivated",
   "user.password_reset",
+  "user.two_factor_reset",
   "user.password_changed",
   "user.locale_changed",
   "pix_charge.created",
@@ -36,6 +37,20 @@ export const auditActions = [
   "payment_link.paid",
   "payment_link.payment_refused",
   "security.card_refusal_spike",
+  "pos_api_key.created",
+  "pos_api_key.rotated",
+  "pos_api_key.revoked",
+  "pos_api_key.verification_changed",
+  "pos_seller.blocked",
+  "pos_seller.unblocked",
+  "pos_device.blocked",
+  "pos_device.unblocked",
+  "pos_config.updated",
+  "pos_config.override_removed",
+  "pos_matching.requested",
+  "card_payment.cancelled",
+  "card_payment.cancel_refused",
+  "card_payment.cancel_failed",
 ] as const;
 
 export type TAuditAction = (typeof auditActions)[number];

@@ -133,6 +133,7 @@ export const actionMatrix: Record<string, TMatrixRow<TActionOutcome>> = {
   "app/(dashboard)/users/actions.ts#changeUserRoleAction": adminAction,
   "app/(dashboard)/users/actions.ts#setUserActiveAction": adminAction,
   "app/(dashboard)/users/actions.ts#resetUserPasswordAction": adminAction,
+  "app/(dashboard)/users/actions.ts#resetUserTwoFactorAction": adminAction,
   "app/(dashboard)/webhooks/actions.ts#registerWebhookAction": adminAction,
   "app/(dashboard)/webhooks/actions.ts#updateWebhookAction": adminAction,
   "app/(dashboard)/webhooks/actions.ts#deactivateWebhookAction": adminAction,

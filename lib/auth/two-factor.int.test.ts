@@ -4,9 +4,10 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { serverEnv } from "@/lib/config/server-env";
 import { db } from "@/lib/db/client";
 import { setAppSetting } from "@/lib/settings/app-settings";
-import { createUser } from "@/lib/users/users";
+import { createUser, resetUserTwoFactor } from "@/lib/users/users";
 import { authorize, requireUser } from "./session";
 import { getSessionCookie } from "./session-cookie";
+import { loadSessionUser } from "./session-user";
 import { signInLimits, signInWithPassword } from "./sign-in";
 import { confirmTwoFactorEnrolment, disableTwoFactor, recoveryCodeCount, startTwoFactorEnrolment } from "./two-factor";
 
@@ -190,5 +191,67 @@ describe("two-factor requirement setting", () => {
     const code = codeAt(enrolment.secret, new Date());
     await confirmTwoFactorEnrolment(user.id, { enrolmentToken: enrolment.enrolmentToken, code }, { actor: null });
     expect(await requireUser()).toMatchObject({ id: user.id, mustEnrollTwoFactor: false });
+  });
+});
+
+describe("an admin resets a user's lost two-factor", () => {
+  beforeEach(async () => {
+    await db.auditLog.deleteMany();
+    await db.rateLimitBucket.deleteMany();
+    await db.appSetting.deleteMany();
+    await db.user.deleteMany();
+  });
+
+  async function seedAdmin() {
+    const { user } = await createUser(
+      { email: "admin@example.com", name: "Admin", role: "ADMIN", password },
+      { actor: null },
+    );
+    return { ...context, actor: { id: user.id, email: user.email } };
+  }
+
+  it("removes the secret and recovery codes, ends the user's sessions and records who did it", async () => {
+    const { user, recoveryCodes } = await enrolAna();
+    const admin = await seedAdmin();
+    const before = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    const token = { sub: user.id, email: user.email, sessionVersion: before.sessionVersion };
+    expect(await loadSessionUser(token)).not.toBeNull();
+
+    await resetUserTwoFactor(user.id, admin);
+
+    const after = await db.user.findUniqueOrThrow({ where: { id: user.id }, include: { recoveryCodes: true } });
+    expect(after).toMatchObject({ totpSecretCiphertext: null, totpEnabledAt: null, totpLastUsedStep: null });
+    expect(after.recoveryCodes).toEqual([]);
+    expect(after.sessionVersion).toBe(before.sessionVersion + 1);
+    expect(await loadSessionUser(token)).toBeNull();
+    const entry = await db.auditLog.findFirstOrThrow({ where: { action: "user.two_factor_reset" } });
+    expect(entry).toMatchObject({ actorId: admin.actor.id, resourceType: "user", resourceId: user.id });
+    expect(entry.metadata).toEqual({ wasEnabled: true });
+
+    // The password alone signs in again; an old recovery code is worth nothing.
+    expect(await signIn(undefined, secondsLater(60))).toMatchObject({ status: "signed-in" });
+    expect(await signIn(recoveryCodes[0], secondsLater(60))).toMatchObject({ status: "signed-in" });
+    expect(await db.auditLog.count({ where: { action: "auth.recovery_code_used" } })).toBe(0);
+    // And they may enrol again.
+    const enrolment = await startTwoFactorEnrolment(user);
+    await confirmTwoFactorEnrolment(
+      user.id,
+      { enrolmentToken: enrolment.enrolmentToken, code: codeAt(enrolment.secret, secondsLater(120)) },
+      { actor: { id: user.id, email: user.email }, ...context },
+      secondsLater(120),
+    );
+    expect(await db.recoveryCode.count({ where: { userId: user.id } })).toBe(recoveryCodeCount);
+  });
+
+  it("refuses an admin's own reset and an unknown user", async () => {
+    const admin = await seedAdmin();
+    await expect(resetUserTwoFactor(admin.actor.id, admin)).rejects.toMatchObject({
+      code: "CONFLICT",
+      fieldErrors: { user: "selfTwoFactorReset" },
+    });
+    await expect(resetUserTwoFactor("00000000-0000-4000-8000-000000000000", admin)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(await db.auditLog.count({ where: { action: "user.two_factor_reset" } })).toBe(0);
   });
 });

@@ -18,7 +18,7 @@ import {
 
 export type TUserSummary = Pick<
   User,
-  "id" | "email" | "name" | "role" | "isActive" | "mustChangePassword" | "lastSignInAt" | "createdAt"
+  "id" | "email" | "name" | "role" | "isActive" | "mustChangePassword" | "lastSignInAt" | "createdAt" | "totpEnabledAt"
 >;
 
 const summarySelect = {
@@ -30,6 +30,7 @@ const summarySelect = {
   mustChangePassword: true,
   lastSignInAt: true,
   createdAt: true,
+  totpEnabledAt: true,
 } satisfies Prisma.UserSelect;
 
 type Tx = Prisma.TransactionClient;
@@ -145,6 +146,37 @@ export async function resetUserPassword(userId: string, context: TChangeContext)
     await recordAudit({ ...auditFields(context, userId), action: "user.password_reset" }, tx);
   });
   return { oneTimePassword };
+}
+
+// For a user who lost their authenticator and recovery codes: they sign in with the password alone and may enrol
+// again. Not for oneself: an admin turns their own off at /account/security, proving a code.
+export async function resetUserTwoFactor(userId: string, context: TChangeContext): Promise<void> {
+  if (context.actor?.id === userId) {
+    throw new AppError("CONFLICT", "Turn your own two-factor sign-in off in your account security.", {
+      fieldErrors: { user: "selfTwoFactorReset" },
+    });
+  }
+  await db.$transaction(async (tx) => {
+    const user = await findUserForUpdate(tx, userId);
+    await tx.user.update({
+      where: { id: userId },
+      data: {
+        totpSecretCiphertext: null,
+        totpEnabledAt: null,
+        totpLastUsedStep: null,
+        sessionVersion: { increment: 1 },
+      },
+    });
+    await tx.recoveryCode.deleteMany({ where: { userId } });
+    await recordAudit(
+      {
+        ...auditFields(context, userId),
+        action: "user.two_factor_reset",
+        metadata: { wasEnabled: user.totpEnabledAt !== null },
+      },
+      tx,
+    );
+  });
 }
 
 // Ends the user's other sessions too; the caller re-issues the current one with the returned version.

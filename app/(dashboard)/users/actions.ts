@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { ZCreateUserInput, ZRole, ZUserId } from "@/lib/users/schemas";
-import { changeUserRole, createUser, resetUserPassword, setUserActive } from "@/lib/users/users";
+import { changeUserRole, createUser, resetUserPassword, resetUserTwoFactor, setUserActive } from "@/lib/users/users";
 
 export const createUserAction = defineAction(
   { schema: ZCreateUserInput.omit({ password: true }), role: "ADMIN" },
@@ -37,5 +37,13 @@ export const resetUserPasswordAction = defineAction(
     const result = await resetUserPassword(userId, context);
     revalidatePath("/users");
     return result;
+  },
+);
+
+export const resetUserTwoFactorAction = defineAction(
+  { schema: z.object({ userId: ZUserId }), role: "ADMIN" },
+  async ({ userId }, { context }) => {
+    await resetUserTwoFactor(userId, context);
+    revalidatePath("/users");
   },
 );

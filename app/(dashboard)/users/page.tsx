@@ -68,7 +68,14 @@ export default async function UsersPage() {
               </TableCell>
               <TableCell className="text-right">
                 <UserRowActions
-                  user={{ id: user.id, name: user.name, email: user.email, role: user.role, isActive: user.isActive }}
+                  user={{
+                    id: user.id,
+                    name: user.name,
+                    email: user.email,
+                    role: user.role,
+                    isActive: user.isActive,
+                    hasTwoFactor: user.totpEnabledAt !== null,
+                  }}
                   isSelf={user.id === admin.id}
                 />
               </TableCell>

@@ -23,11 +23,23 @@ import {
 import type { TActionResult } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
 
-import { changeUserRoleAction, resetUserPasswordAction, setUserActiveAction } from "../actions";
+import {
+  changeUserRoleAction,
+  resetUserPasswordAction,
+  resetUserTwoFactorAction,
+  setUserActiveAction,
+} from "../actions";
 import { OneTimePassword } from "./one-time-password";
 
-type Row = { id: string; name: string; email: string; role: "ADMIN" | "STAFF"; isActive: boolean };
-type Change = "makeAdmin" | "makeStaff" | "deactivate" | "reactivate" | "resetPassword";
+type Row = {
+  id: string;
+  name: string;
+  email: string;
+  role: "ADMIN" | "STAFF";
+  isActive: boolean;
+  hasTwoFactor: boolean;
+};
+type Change = "makeAdmin" | "makeStaff" | "deactivate" | "reactivate" | "resetPassword" | "resetTwoFactor";
 
 export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean }) {
   const t = useTranslations("users.actions");
@@ -42,6 +54,8 @@ export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean })
       ? []
       : ([user.role === "ADMIN" ? "makeStaff" : "makeAdmin", user.isActive ? "deactivate" : "reactivate"] as const)),
     "resetPassword",
+    // One's own is turned off at /account/security, with a code (the server refuses it here too).
+    ...(user.hasTwoFactor && !isSelf ? (["resetTwoFactor"] as const) : []),
   ];
 
   async function run(selected: Change): Promise<TActionResult<unknown>> {
@@ -51,6 +65,7 @@ export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean })
     if (selected === "deactivate" || selected === "reactivate") {
       return setUserActiveAction({ userId: user.id, isActive: selected === "reactivate" });
     }
+    if (selected === "resetTwoFactor") return resetUserTwoFactorAction({ userId: user.id });
     const reset = await resetUserPasswordAction({ userId: user.id });
     if (reset.ok) setOneTimePassword(reset.data.oneTimePassword);
     return reset;

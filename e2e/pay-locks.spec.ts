@@ -1,0 +1,104 @@
+import type { Browser } from "@playwright/test";
+import pg from "pg";
+import { PayPage } from "./pages/pay-page";
+import { expect, test } from "./pay-gateway";
+import { storageStateFile, type TDatabase } from "./targets";
+
+// The payer's side of the attempt limits (lib/links/card-attempts.ts, lib/links/pay-page.ts). The card limit also
+// counts per address, shared by every spec of the run: the phone pass would spend it twice for nothing.
+test.skip(({ isMobile }) => isMobile, "desktop only: the per-address card limit is shared by the run");
+
+async function staffLinkPage(browser: Browser, database: TDatabase, linkPaymentUuid: string) {
+  const context = await browser.newContext({ storageState: storageStateFile(database, "staff") });
+  const page = await context.newPage();
+  await page.goto(`/links/${linkPaymentUuid}`);
+  return { page, close: () => context.close() };
+}
+
+test("[PAY] after three refused cards the card form is locked with its reason, shown to staff too", async ({
+  page,
+  browser,
+  database,
+  links,
+}) => {
+  const link = await links.createLink({ valor: 80, numeroParcelas: 1 });
+  const pay = new PayPage(page);
+  await pay.goto(link.linkPaymentUuid);
+  await pay.verify(link.tokenVerificacao);
+
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const answered = page.waitForResponse((response) => response.request().method() === "POST");
+    await pay.payByCard({ number: "4000000000000002" });
+    await answered;
+    await expect(page.getByText("O pagamento não foi aprovado. Confira os dados ou use outro cartão.")).toBeVisible();
+    await expect(pay.cardNumber).toHaveValue("");
+  }
+  // Even a good card is not sent now: the form gives way to the reason.
+  await pay.payByCard({ number: "4111111111111111" });
+  const lockMessage = page.getByRole("alert").filter({
+    hasText:
+      /^Por segurança, o pagamento com cartão deste link está suspenso até \d{2}:\d{2}, depois de várias tentativas recusadas\. Você pode pagar com Pix, se disponível, ou tentar mais tarde\.$/,
+  });
+  await expect(lockMessage).toBeVisible();
+  await expect(pay.cardNumber).toHaveCount(0);
+  await page.reload();
+  await expect(lockMessage).toBeVisible();
+  await expect(pay.cardNumber).toHaveCount(0);
+
+  const staff = await staffLinkPage(browser, database, link.linkPaymentUuid);
+  await expect(
+    staff.page.getByText(
+      /Pagamentos com cartão na página de pagamento bloqueados até \d{2}:\d{2} após 3 tentativas recusadas \(proteção contra teste de cartões\)\. O Pix continua disponível\./,
+    ),
+  ).toBeVisible();
+  await expect(staff.page.getByText("Pago", { exact: true })).toHaveCount(0);
+  await staff.close();
+});
+
+test("[PAY] after too many wrong codes the link takes no more codes, and staff see why", async ({
+  page,
+  browser,
+  database,
+  databaseUrl,
+  links,
+}) => {
+  const link = await links.createLink();
+  const wrong = link.tokenVerificacao === 123456 ? 654321 : 123456;
+  // 19 wrong codes are spread over windows of 15 min to 24 h: the run stands in for that time by writing the
+  // link's lifetime count of wrong codes itself.
+  const client = new pg.Client({ connectionString: databaseUrl! });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO "RateLimitBucket" ("key", "windowStart", "count", "expiresAt")
+       VALUES ($1, now(), 19, now() + interval '400 days')`,
+      [`pay-verify:wrong:${link.linkPaymentUuid}`],
+    );
+  } finally {
+    await client.end();
+  }
+
+  const pay = new PayPage(page);
+  await pay.goto(link.linkPaymentUuid);
+  await pay.enterCode(wrong);
+  await expect(page.getByText("Código incorreto.", { exact: false })).toBeVisible();
+  // The 20th wrong code was the last: even the right one is refused now, with no retry time.
+  const lockMessage = page.getByText(
+    "Este link não aceita mais códigos depois de muitas tentativas incorretas. Peça à loja um novo link de pagamento.",
+  );
+  await pay.enterCode(link.tokenVerificacao);
+  await expect(lockMessage).toBeVisible();
+  await expect(page.getByText("Parcelas")).toBeHidden();
+  await page.reload();
+  await pay.enterCode(link.tokenVerificacao);
+  await expect(lockMessage).toBeVisible();
+
+  const staff = await staffLinkPage(browser, database, link.linkPaymentUuid);
+  await expect(
+    staff.page.getByText(
+      "O pagador não pode mais digitar o código de verificação: 20 códigos incorretos foram tentados",
+      { exact: false },
+    ),
+  ).toBeVisible();
+  await staff.close();
+});
