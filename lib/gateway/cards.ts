@@ -27,11 +27,13 @@ export function createCard(body: TCreateCardRequest) {
   });
 }
 
+// A token pays without the card, so it stays out of the logs (logPath).
 export function getCardByToken(tokenCard: string) {
   return gatewayRequest({
     operation: "cards.get-by-token",
     method: "GET",
     path: apiPath`/api/v1/cards/${tokenCard}`,
+    logPath: "/api/v1/cards/{tokenCard}",
     schema: ZCardLookup,
   });
 }
@@ -61,6 +63,7 @@ export function enableCard(tokenCard: string) {
     operation: "cards.enable",
     method: "PUT",
     path: apiPath`/api/v1/cards/${tokenCard}/enable`,
+    logPath: "/api/v1/cards/{tokenCard}/enable",
     schema: ZCardStatusResult,
     refusal: codeRefusal,
   });
@@ -71,6 +74,7 @@ export function disableCard(tokenCard: string) {
     operation: "cards.disable",
     method: "PUT",
     path: apiPath`/api/v1/cards/${tokenCard}/disable`,
+    logPath: "/api/v1/cards/{tokenCard}/disable",
     schema: ZCardStatusResult,
     refusal: codeRefusal,
   });

@@ -23,9 +23,9 @@ describe("findActiveNavHref", () => {
 });
 
 describe("navSections", () => {
-  it("keeps users, webhooks, jobs, audit and settings in the admin-only section", () => {
+  it("keeps saved cards, point of sale, users, webhooks, jobs, audit and settings in the admin-only section", () => {
     const adminKeys = navSections.filter((s) => s.isAdminOnly).flatMap((s) => s.items.map((i) => i.key));
-    expect(adminKeys.sort()).toEqual(["audit", "jobs", "settings", "users", "webhooks"]);
+    expect(adminKeys.sort()).toEqual(["audit", "cards", "jobs", "pos", "settings", "users", "webhooks"]);
   });
 
   it("shows pending approvals to everyone: staff see what waits, admins act on it", () => {

@@ -43,8 +43,6 @@ export const navSections: TNavSection[] = [
       { key: "approvals", href: "/approvals", icon: ClipboardCheckIcon },
       { key: "links", href: "/links", icon: LinkIcon },
       { key: "payments", href: "/payments", icon: CreditCardIcon },
-      { key: "cards", href: "/cards", icon: KeyRoundIcon },
-      { key: "pos", href: "/pos", icon: StoreIcon },
     ],
   },
   {
@@ -57,6 +55,8 @@ export const navSections: TNavSection[] = [
     key: "admin",
     isAdminOnly: true,
     items: [
+      { key: "cards", href: "/cards", icon: KeyRoundIcon },
+      { key: "pos", href: "/pos", icon: StoreIcon },
       { key: "users", href: "/users", icon: UsersIcon },
       { key: "webhooks", href: "/webhooks", icon: WebhookIcon },
       { key: "jobs", href: "/jobs", icon: TimerIcon },

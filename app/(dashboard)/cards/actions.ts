@@ -1,0 +1,57 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { defineAction } from "@/lib/actions/define-action";
+import { addCardToken, lookUpCardToken, refreshCardTokensPage, setCardTokenStatus } from "@/lib/cards/cards";
+import {
+  ZAddCardInput,
+  ZLookUpCardTokenInput,
+  ZRefreshCardTokensPageInput,
+  ZSetCardTokenStatusInput,
+} from "@/lib/cards/schemas";
+
+// Saved cards are an admin area: every action checks the role itself (defineAction's `role`).
+
+// The card number is in this input only: it goes to the gateway and is never stored, logged or sent back.
+export const addCardTokenAction = defineAction({ schema: ZAddCardInput, role: "ADMIN" }, async (input, { context }) => {
+  const result = await addCardToken(input, context);
+  revalidatePath("/cards");
+  return result;
+});
+
+export const enableCardTokenAction = defineAction(
+  { schema: ZSetCardTokenStatusInput, role: "ADMIN" },
+  async ({ token }, { context }) => {
+    const result = await setCardTokenStatus(token, "ATV", context);
+    revalidatePath("/cards");
+    return result;
+  },
+);
+
+export const disableCardTokenAction = defineAction(
+  { schema: ZSetCardTokenStatusInput, role: "ADMIN" },
+  async ({ token }, { context }) => {
+    const result = await setCardTokenStatus(token, "INA", context);
+    revalidatePath("/cards");
+    return result;
+  },
+);
+
+export const lookUpCardTokenAction = defineAction(
+  { schema: ZLookUpCardTokenInput, role: "ADMIN" },
+  async ({ query }) => {
+    const result = await lookUpCardToken(query);
+    revalidatePath("/cards");
+    return result;
+  },
+);
+
+// One upstream page per call, so the page can show progress ("page 2 of 5") and loop.
+export const refreshCardTokensPageAction = defineAction(
+  { schema: ZRefreshCardTokensPageInput, role: "ADMIN" },
+  async (input) => {
+    const result = await refreshCardTokensPage(input);
+    if (result.page + 1 >= result.totalPages) revalidatePath("/cards");
+    return result;
+  },
+);

@@ -1,0 +1,162 @@
+import "server-only";
+import { inTransaction } from "@/lib/db/client";
+import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/db/mirror-write";
+import { publishChange } from "@/lib/events/bus";
+import type { TCard, TCardResult, TCardStatusResult } from "@/lib/gateway/schemas/card";
+import type { CardToken, Prisma } from "@/lib/generated/prisma/client";
+import { parseGatewayDateTime } from "@/lib/shared/gateway-date";
+
+// The local mirror of the gateway's card tokens (docs/card-tokens.md). Three answers describe a token, each only
+// in part: the Card (2.5, list and lookup), the create / by-id result and the enable/disable result. A write keeps
+// what the row knows and the answer leaves out, so no answer erases a field with null. Only BIN and last four of a
+// card are ever known here.
+
+export type TCardTokenSnapshot = TCard | TCardResult | TCardStatusResult;
+
+export type TUpsertCardTokenOptions = {
+  /** Joins the caller's transaction. */
+  client?: TMirrorClient;
+  createdById?: string | null;
+  now?: Date;
+  /** What the caller sent and the answer does not repeat: a create result carries no expiry, customer or state. */
+  known?: { expiry?: string; customerId?: string | null; status?: string };
+};
+
+type TTokenFields = {
+  gatewayId?: string;
+  status?: string;
+  brandCode?: string;
+  bin?: string;
+  lastFour?: string;
+  expiry?: string;
+  customerId?: string;
+  clientId?: string;
+  createdAtGateway?: Date;
+  modifiedAtGateway?: Date;
+};
+
+const requiredForCreate = ["status", "brandCode", "bin", "lastFour", "expiry"] as const;
+
+function isCard(snapshot: TCardTokenSnapshot): snapshot is TCard {
+  return "statusCard" in snapshot;
+}
+
+function isStatusResult(snapshot: TCardTokenSnapshot): snapshot is TCardStatusResult {
+  return "statusCartao" in snapshot;
+}
+
+function withoutEmpty<T extends Record<string, unknown>>(fields: T): Partial<{ [K in keyof T]: NonNullable<T[K]> }> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== null && value !== undefined && value !== ""),
+  ) as Partial<{ [K in keyof T]: NonNullable<T[K]> }>;
+}
+
+function snapshotFields(snapshot: TCardTokenSnapshot, known: TUpsertCardTokenOptions["known"] = {}): TTokenFields {
+  const fromCaller = { expiry: known.expiry, customerId: known.customerId, status: known.status };
+  if (isCard(snapshot)) {
+    return withoutEmpty({
+      ...fromCaller,
+      gatewayId: snapshot.id,
+      status: snapshot.statusCard,
+      brandCode: snapshot.bandeiraCartao,
+      bin: snapshot.bin,
+      lastFour: snapshot.suffix,
+      expiry: snapshot.dataExpiracao,
+      customerId: snapshot.customerId ?? known.customerId,
+      createdAtGateway: parseGatewayDateTime(snapshot.dataCriacao),
+      modifiedAtGateway: parseGatewayDateTime(snapshot.dataModificacao),
+    });
+  }
+  if (isStatusResult(snapshot)) {
+    return withoutEmpty({
+      ...fromCaller,
+      status: snapshot.statusCartao,
+      brandCode: snapshot.bandeiraCartao,
+      bin: snapshot.bin,
+      lastFour: snapshot.suffix,
+      clientId: snapshot.clientId,
+    });
+  }
+  // statusTransaction is the tokenization's outcome (3.1), not the token's state (3.2).
+  return withoutEmpty({
+    ...fromCaller,
+    gatewayId: snapshot.id,
+    brandCode: snapshot.bandeiraCartao,
+    bin: snapshot.bin,
+    lastFour: snapshot.suffix,
+    clientId: snapshot.clientId,
+  });
+}
+
+function rawOf(snapshot: TCardTokenSnapshot, previous: Prisma.JsonValue | undefined): Prisma.InputJsonObject {
+  const base = previous && typeof previous === "object" && !Array.isArray(previous) ? previous : {};
+  return { ...base, ...withoutEmpty(snapshot as Record<string, unknown>) } as Prisma.InputJsonObject;
+}
+
+// A Card older than the row (by dataModificacao) is a stale read: a list page fetched before an enable/disable.
+function isStale(existing: CardToken, fields: TTokenFields): boolean {
+  return (
+    fields.modifiedAtGateway !== undefined &&
+    existing.modifiedAtGateway !== null &&
+    fields.modifiedAtGateway.getTime() < existing.modifiedAtGateway.getTime()
+  );
+}
+
+async function lockCardToken(tx: TMirrorClient, token: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`card_token:${token}`}, 0))`;
+}
+
+async function writeCardToken(
+  tx: TMirrorClient,
+  snapshot: TCardTokenSnapshot,
+  options: TUpsertCardTokenOptions,
+): Promise<{ outcome: TMirrorOutcome; card: CardToken } | null> {
+  const syncedAt = options.now ?? new Date();
+  await lockCardToken(tx, snapshot.token);
+  const existing = await tx.cardToken.findUnique({ where: { token: snapshot.token } });
+  const fields = snapshotFields(snapshot, options.known);
+  if (!existing) {
+    // A partial answer (enable/disable, create without what was sent) cannot start a row: read the card first.
+    if (requiredForCreate.some((name) => fields[name] === undefined)) return null;
+    const card = await tx.cardToken.create({
+      data: {
+        token: snapshot.token,
+        ...(fields as TTokenFields & Record<(typeof requiredForCreate)[number], string>),
+        raw: rawOf(snapshot, undefined),
+        syncedAt,
+        createdById: options.createdById ?? null,
+      },
+    });
+    await publishChange({ kind: "card_token", id: snapshot.token }, tx);
+    return { outcome: "created", card };
+  }
+  if (isStale(existing, fields)) return { outcome: "stale", card: existing };
+  const changes = changedFields(existing, { ...fields, raw: rawOf(snapshot, existing.raw) });
+  const isChanged = Object.keys(changes).length > 0;
+  const card = await tx.cardToken.update({
+    where: { token: snapshot.token },
+    // updatedAt moves only when the data does.
+    data: {
+      ...changes,
+      syncedAt,
+      createdById: existing.createdById ?? options.createdById ?? undefined,
+      ...(isChanged ? {} : { updatedAt: existing.updatedAt }),
+    },
+  });
+  if (isChanged) await publishChange({ kind: "card_token", id: snapshot.token }, tx);
+  return { outcome: isChanged ? "updated" : "unchanged", card };
+}
+
+/**
+ * Writes a card token from a Card (2.5), a create / by-id result or an enable/disable result. Returns null when
+ * the token is not mirrored yet and the answer lacks what a row needs (state, brand, BIN, last four, expiry):
+ * pass them in `known`, or write a Card read by token first. `client` joins the caller's transaction.
+ */
+export async function upsertCardTokenFromGateway(
+  card: TCardTokenSnapshot,
+  options: TUpsertCardTokenOptions = {},
+): Promise<{ outcome: TMirrorOutcome; card: CardToken } | null> {
+  return options.client
+    ? writeCardToken(options.client, card, options)
+    : inTransaction((tx) => writeCardToken(tx, card, options));
+}
