@@ -156,6 +156,47 @@ describe("the hosted payment page against the sandbox", () => {
     for (const secret of ["4000000000009995", "4111111111111111", "8312"]) expect(everything).not.toContain(secret);
   });
 
+  it("mirrors the link's card payments, refused and paid, as origin LINK with BIN and last four only", async () => {
+    const { linkPaymentUuid } = await newLink({ amountCents: 12_345 });
+    expect(await payLinkByCard(linkPaymentUuid, card("4000000000000069", 2), payer)).toMatchObject({
+      status: "refused",
+    });
+    expect(await payLinkByCard(linkPaymentUuid, card("5555555555554444", 3), payer)).toEqual({ status: "paid" });
+
+    const { transactionId } = await db.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid } });
+    const rows = await db.cardPayment.findMany({
+      where: { linkPaymentUuid },
+      include: { installments: { orderBy: { number: "asc" } } },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(rows).toHaveLength(2);
+    const [refused, paid] = rows;
+    expect(refused).toMatchObject({
+      origin: "LINK",
+      isApproved: false,
+      responseCode: "54",
+      merchantAdviceCode: "01",
+      cardBin: "400000",
+      cardLastFour: "0069",
+      installmentType: "4",
+      installmentCount: 2,
+    });
+    expect(paid).toMatchObject({
+      id: transactionId,
+      origin: "LINK",
+      status: "CON",
+      isApproved: true,
+      amountCents: 12_345,
+      cardBin: "555555",
+      cardLastFour: "4444",
+      installmentType: "4",
+      installmentCount: 3,
+    });
+    expect(paid!.installments.map((installment) => installment.amountCents)).toEqual([4_115, 4_115, 4_115]);
+    const everything = JSON.stringify(rows);
+    for (const secret of ["4000000000000069", "5555555555554444"]) expect(everything).not.toContain(secret);
+  });
+
   it("Pix: one charge per link while active, and its payment marks the link paid by Pix", async () => {
     const { linkPaymentUuid } = await newLink({ amountCents: 4_250, installments: 1 });
     const first = await getOrCreateLinkPixCharge(linkPaymentUuid, payer);

@@ -8,10 +8,12 @@ import { getPayPageEnv } from "@/lib/config/pay-page-env";
 import { db, inTransaction } from "@/lib/db/client";
 import { GatewayHttpError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/payment-links";
+import { getPayment } from "@/lib/gateway/payments";
 import { paymentLinkMethodCodes } from "@/lib/gateway/schemas/payment-link";
 import type { PaymentLink } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { detectCardBrand, isCardExpiryValid, passesLuhn } from "@/lib/shared/card";
+import { upsertCardPaymentFromGateway } from "@/lib/payments/mirror";
+import { cardBin, detectCardBrand, isCardExpiryValid, maskCardNumber, passesLuhn } from "@/lib/shared/card";
 import { centsToAmount } from "@/lib/shared/money";
 import { claimCardAttempt, countCardRefusal, getCardLock } from "./card-attempts";
 import { upsertPaymentLinkFromGateway } from "./mirror";
@@ -274,6 +276,38 @@ function refusalOf(
   };
 }
 
+// The sandbox's 422 names the refused payment (sandbox/README.md, "Payment links"); the spec shows no body.
+function refusedPaymentIdOf(error: GatewayHttpError): string | null {
+  const { identificadorTransacao } = error.body as Record<string, unknown>;
+  return typeof identificadorTransacao === "string" && identificadorTransacao ? identificadorTransacao : null;
+}
+
+// The link's card payment joins the card payment mirror with what only this page knows (BIN, last four, the
+// installments chosen). Outside any transaction, and never failing the payer: the reconciler pulls it later.
+async function mirrorLinkCardPayment(
+  paymentId: string | null,
+  linkPaymentUuid: string,
+  card: TCardPaymentInput,
+  installmentType: string,
+): Promise<void> {
+  if (!paymentId) return;
+  try {
+    await upsertCardPaymentFromGateway(await getPayment(paymentId), {
+      origin: "LINK",
+      linkPaymentUuid,
+      cardBin: cardBin(card.cardNumber),
+      cardLastFour: maskCardNumber(card.cardNumber),
+      installmentType,
+      installmentCount: card.installments,
+    });
+  } catch (error) {
+    log.warn(
+      { linkPaymentUuid, paymentId, failure: describeFailure(error) },
+      "pay page: the card payment could not be mirrored; the reconciler will pull it",
+    );
+  }
+}
+
 // What may be logged of a failed confirm: never the error object with its request, only its kind.
 function describeFailure(error: unknown) {
   if (error instanceof GatewayHttpError)
@@ -344,12 +378,13 @@ async function chargeCard(
   }
 
   const audit = { method: "card", installments: card.installments, bandeiraCartao, amountCents: link.amountCents };
+  const installmentType = installmentTypeFor(card.installments);
   let paid: Awaited<ReturnType<typeof gateway.confirmPaymentLink>>;
   try {
     paid = await gateway.confirmPaymentLink(linkPaymentUuid, {
       identificacaoPagamento: randomUUID(),
       numeroParcelas: card.installments,
-      tipoParcelamento: installmentTypeFor(card.installments),
+      tipoParcelamento: installmentType,
       bandeiraCartao,
       valor: centsToAmount(link.amountCents),
       dataExpiracao: card.expiry,
@@ -365,6 +400,12 @@ async function chargeCard(
         metadata: { ...audit, outcome: "refused", ...refusal },
       });
       await countCardRefusal();
+      await mirrorLinkCardPayment(
+        refusedPaymentIdOf(error as GatewayHttpError),
+        linkPaymentUuid,
+        card,
+        installmentType,
+      );
       return { status: "refused", messageKey: refusalMessageKey(refusal) };
     }
     log.warn({ linkPaymentUuid, failure: describeFailure(error) }, "pay page: card payment failed");
@@ -389,5 +430,7 @@ async function chargeCard(
       tx,
     );
   });
+  // identificadorTransacao of a paid link is the payment's id (GET /payments/{id}).
+  await mirrorLinkCardPayment(paid.identificadorTransacao, linkPaymentUuid, card, installmentType);
   return { status: "paid" };
 }

@@ -19,6 +19,8 @@ export type TCardPaymentKnowledge = {
   origin: CardPaymentOrigin;
   cardBin?: string | null;
   cardLastFour?: string | null;
+  /** The saved card paid with, or the one a tokenize-while-paying made. */
+  cardToken?: string | null;
   installmentType?: string | null;
   installmentCount?: number | null;
   linkPaymentUuid?: string | null;
@@ -33,7 +35,8 @@ function acceptsStatus(current: string, next: string): boolean {
   return current === next || !finalStatuses.includes(current);
 }
 
-async function lockCardPayment(tx: TMirrorClient, id: string): Promise<void> {
+// Held by every write of one payment, and by a cancel across its upstream call (lib/payments/cancel.ts).
+export async function lockCardPayment(tx: TMirrorClient, id: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`card_payment:${id}`}, 0))`;
 }
 
@@ -89,6 +92,7 @@ function knowledgeFields(knowledge: TCardPaymentKnowledge, existing: CardPayment
     origin: isMoreSpecific ? knowledge.origin : existing.origin,
     cardBin: keep(knowledge.cardBin, existing?.cardBin),
     cardLastFour: keep(knowledge.cardLastFour, existing?.cardLastFour),
+    cardToken: keep(knowledge.cardToken, existing?.cardToken),
     installmentType: keep(knowledge.installmentType, existing?.installmentType),
     installmentCount: knowledge.installmentCount ?? (parcelas || existing?.installmentCount || 1),
     linkPaymentUuid: keep(knowledge.linkPaymentUuid, existing?.linkPaymentUuid),

@@ -1,0 +1,40 @@
+import { useTranslations } from "next-intl";
+
+import { CardPaymentStatusBadge } from "@/components/card-payment-status-badge";
+import { LiveDetailHeader } from "@/components/live-detail-header";
+import type { TCardPaymentView } from "@/lib/payments/views";
+
+import { CancelCardPaymentButton } from "./cancel-card-payment-button";
+import { RefreshCardPaymentButton } from "./refresh-card-payment-button";
+
+export function CardPaymentHeader({ payment }: { payment: TCardPaymentView }) {
+  const t = useTranslations("cardPayments.detail");
+  return (
+    <div className="grid gap-2 print:hidden">
+      <LiveDetailHeader
+        title={t("title")}
+        status={<CardPaymentStatusBadge kind={payment.statusKind} status={payment.status} className="text-sm" />}
+        statusTestId="card-payment-status"
+        syncedAtLabel={t("syncedAt")}
+        syncedAt={payment.syncedAt}
+        pollFailingLabel=""
+        isPollFailing={false}
+        actions={
+          <>
+            <RefreshCardPaymentButton paymentId={payment.id} />
+            <CancelCardPaymentButton
+              paymentId={payment.id}
+              amountCents={payment.amountCents}
+              canCancel={payment.canCancel}
+            />
+          </>
+        }
+        backHref="/payments"
+        backLabel={t("backToList")}
+      />
+      <p className="text-sm text-muted-foreground" data-testid="card-payment-status-meaning">
+        {t(`statusMeaning.${payment.statusKind}`, { status: payment.status })}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import type { TMirrorClient } from "@/lib/db/mirror-write";
+import { AppError } from "@/lib/errors";
+import { GatewayHttpError, toAppError } from "@/lib/gateway/errors";
+import { getPayment } from "@/lib/gateway/payments";
+import { log } from "@/lib/log";
+import { findMirroredCardPayment, type TMirroredCardPayment, upsertCardPaymentFromGateway } from "./mirror";
+import { type TCardPaymentView, toCardPaymentView } from "./views";
+
+export const cardPaymentAuditResourceType = "card_payment";
+
+/**
+ * Reads the payment upstream (GET /payments/{id}) into the mirror; null when the gateway does not know it. Origin
+ * GATEWAY: the mirror keeps a better origin (terminal, link, POS) it already has.
+ */
+export async function syncCardPayment(
+  id: string,
+  options: { client?: TMirrorClient } = {},
+): Promise<TMirroredCardPayment | null> {
+  try {
+    const transaction = await getPayment(id);
+    return (await upsertCardPaymentFromGateway(transaction, { origin: "GATEWAY" }, { client: options.client })).payment;
+  } catch (error) {
+    if (error instanceof GatewayHttpError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * The mirror first (a card payment changes only by a cancel, which this app records); the gateway once when the
+ * mirror does not know the id (a payment made elsewhere), or on `refresh`. With the gateway down the mirrored
+ * payment is shown; an id known nowhere is null (the page's 404).
+ */
+export async function getCardPaymentView(
+  id: string,
+  options: { refresh?: boolean } = {},
+): Promise<TCardPaymentView | null> {
+  const mirrored = await findMirroredCardPayment(id);
+  if (mirrored && !options.refresh) return toCardPaymentView(mirrored);
+  try {
+    const synced = (await syncCardPayment(id)) ?? mirrored;
+    return synced && toCardPaymentView(synced);
+  } catch (error) {
+    if (!mirrored) throw toAppError(error);
+    log.warn({ err: error, paymentId: id }, "card payment shown from the mirror: the gateway read failed");
+    return toCardPaymentView(mirrored);
+  }
+}
+
+/** For "Refresh from gateway": the upstream read, or an AppError (NOT_FOUND when the gateway does not know it). */
+export async function refreshCardPayment(id: string): Promise<TCardPaymentView> {
+  let synced: TMirroredCardPayment | null;
+  try {
+    synced = await syncCardPayment(id);
+  } catch (error) {
+    throw toAppError(error);
+  }
+  if (!synced) throw new AppError("NOT_FOUND", "Card payment not found at the gateway.");
+  return toCardPaymentView(synced);
+}
+
+export type TCardPaymentAuditEntry = {
+  id: string;
+  occurredAt: string;
+  action: string;
+  actorEmail: string | null;
+  metadata: unknown;
+};
+
+// The newest first; bounded, since a payment gathers only a few entries (cancel attempts).
+export async function findCardPaymentAuditTrail(id: string, take = 50): Promise<TCardPaymentAuditEntry[]> {
+  const entries = await db.auditLog.findMany({
+    where: { resourceType: cardPaymentAuditResourceType, resourceId: id },
+    orderBy: [{ occurredAt: "desc" }, { id: "desc" }],
+    take,
+    select: { id: true, occurredAt: true, action: true, actorEmail: true, metadata: true },
+  });
+  return entries.map((entry) => ({ ...entry, occurredAt: entry.occurredAt.toISOString() }));
+}
