@@ -7,6 +7,7 @@ import { Agent, request } from "undici";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
 import { clientTls, startSandbox } from "@/sandbox/test/harness";
+import { printComparison, type TTiming, time } from "./bench-timing";
 import { startService, stopAll, waitForHttp } from "./processes";
 
 type Options = { mode: "in-process" | "server"; requests: number; warmup: number; port: number };
@@ -21,22 +22,6 @@ function readOptions(args: string[]): Options {
     warmup: Number(value("warmup") ?? 200),
     port: Number(value("port") ?? 3200),
   };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function time(label: string, options: Options, read: () => Promise<void>) {
-  for (let index = 0; index < options.warmup; index += 1) await read();
-  const samples: number[] = [];
-  for (let index = 0; index < options.requests; index += 1) {
-    const startedAt = performance.now();
-    await read();
-    samples.push(performance.now() - startedAt);
-  }
-  samples.sort((a, b) => a - b);
-  return { label, p50: percentile(samples, 50), p99: percentile(samples, 99) };
 }
 
 async function main(): Promise<void> {
@@ -78,7 +63,7 @@ async function main(): Promise<void> {
       await response.body.json();
     });
 
-    let app: Awaited<ReturnType<typeof time>>;
+    let app: TTiming;
     if (options.mode === "in-process") {
       app = await time("app     getPixChargeView(txid, { refresh: true }) in-process", options, async () => {
         if (!(await getPixChargeView(txid, { refresh: true }))) throw new Error("charge not found");
@@ -104,17 +89,10 @@ async function main(): Promise<void> {
     }
     await directAgent.close();
 
-    const format = (ms: number) => `${ms.toFixed(2).padStart(7)} ms`;
     console.log(
       `\nReading one Pix charge, ${options.requests} sequential requests after ${options.warmup} warm-up, keep-alive, mTLS to the sandbox:`,
     );
-    for (const result of [direct, app])
-      console.log(`  ${result.label.padEnd(66)} p50 ${format(result.p50)}   p99 ${format(result.p99)}`);
-    const added = app.p50 - direct.p50;
-    console.log(
-      `  app adds                                                           p50 ${format(added)}   p99 ${format(app.p99 - direct.p99)}`,
-    );
-    console.log(`  goal: under 5 ms at p50 -> ${added < 5 ? "met" : "NOT met"} (mode: ${options.mode})`);
+    printComparison(direct, app, 5, `mode: ${options.mode}`);
     await disconnectDb();
   } finally {
     await stopAll();

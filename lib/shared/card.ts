@@ -14,6 +14,18 @@ export const BANDEIRA_CARTAO_BY_BRAND: Readonly<Record<TCardBrand, string>> = {
   jcb: "8",
 };
 
+/** Brand names as the networks write them: the same in every language. */
+export const CARD_BRAND_NAMES: Readonly<Record<TCardBrand, string>> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  elo: "Elo",
+  hipercard: "Hipercard",
+  diners: "Diners Club",
+  discover: "Discover",
+  jcb: "JCB",
+};
+
 export function brandFromBandeiraCartao(code: string): TCardBrand | null {
   const entry = Object.entries(BANDEIRA_CARTAO_BY_BRAND).find(([, value]) => value === code);
   return entry ? (entry[0] as TCardBrand) : null;

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { onlyDigits } from "../../lib/shared/cpf-cnpj";
+import { splitCents } from "../../lib/shared/installments";
 import { centsToAmount } from "../../lib/shared/money";
-import { splitCents } from "../cards/installments";
 import { processCardPayment, type TPaymentTransaction } from "../cards/payments";
 import type { TCardPaymentRequest } from "../cards/schemas";
 import { clientNumber } from "../cards/sequences";

@@ -3,25 +3,15 @@
 import { useTranslations } from "next-intl";
 import { type FormEvent, useActionState, useEffect, useRef, useState } from "react";
 
+import { CardExpiryInput, CardNumberInput, CardSecurityCodeInput } from "@/components/card-fields/card-fields";
+import { cardDigits, guessCardBrand } from "@/components/card-fields/card-input-format";
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { isCardExpiryValid, passesLuhn, type TCardBrand } from "@/lib/shared/card";
+import { CARD_BRAND_NAMES, isCardExpiryValid, passesLuhn, type TCardBrand } from "@/lib/shared/card";
 
 import { payByCardAction, type TCardState } from "../actions";
-import { cardDigits, formatCardNumber, formatExpiry, guessCardBrand } from "./card-input-format";
-
-const brandNames: Record<TCardBrand, string> = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-  elo: "Elo",
-  hipercard: "Hipercard",
-  diners: "Diners Club",
-  discover: "Discover",
-  jcb: "JCB",
-};
 
 const initialState: TCardState = { status: "idle" };
 
@@ -139,23 +129,9 @@ export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions, loc
       <Field
         label={t("number")}
         error={fieldError("cardNumber")}
-        description={brand ? t("brandDetected", { brand: brandNames[brand] }) : undefined}
+        description={brand ? t("brandDetected", { brand: CARD_BRAND_NAMES[brand] }) : undefined}
       >
-        <Input
-          name="cardNumber"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          autoCorrect="off"
-          spellCheck={false}
-          maxLength={23}
-          placeholder="0000 0000 0000 0000"
-          className="h-11 font-mono text-base"
-          onInput={(event) => {
-            const input = event.currentTarget;
-            input.value = formatCardNumber(input.value);
-            setBrand(guessCardBrand(cardDigits(input.value)));
-          }}
-        />
+        <CardNumberInput name="cardNumber" className="h-11 text-base" onBrandChange={setBrand} />
       </Field>
       <Field label={t("holder")} error={fieldError("holderName")}>
         <Input
@@ -170,26 +146,10 @@ export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions, loc
       </Field>
       <div className="grid grid-cols-2 gap-3">
         <Field label={t("expiry")} error={fieldError("expiry")}>
-          <Input
-            name="expiry"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder={t("expiryPlaceholder")}
-            maxLength={5}
-            className="h-11 font-mono text-base"
-            onInput={(event) => {
-              event.currentTarget.value = formatExpiry(event.currentTarget.value);
-            }}
-          />
+          <CardExpiryInput name="expiry" placeholder={t("expiryPlaceholder")} className="h-11 text-base" />
         </Field>
         <Field label={t("securityCode")} error={fieldError("securityCode")}>
-          <Input
-            name="securityCode"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-            className="h-11 font-mono text-base"
-          />
+          <CardSecurityCodeInput name="securityCode" className="h-11 text-base" />
         </Field>
       </div>
       <FormError>{formMessage}</FormError>

@@ -1,7 +1,7 @@
 import { detectCardBrand, type TCardBrand } from "@/lib/shared/card";
 
-// Formatting of the card fields as the payer types. Pure: the inputs stay uncontrolled, these only
-// rewrite what the browser shows.
+// Formatting of the card fields as they are typed (hosted pay page, virtual terminal). Pure: the inputs stay
+// uncontrolled, these only rewrite what the browser shows.
 
 export function cardDigits(value: string): string {
   return value.replace(/\D/g, "");

@@ -1,0 +1,66 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { requireUser } from "@/lib/auth/session";
+import { ZCardTokenValue } from "@/lib/cards/schemas";
+import type { TCardTokenRow } from "@/lib/cards/types";
+import { findTerminalSavedCard, findTerminalSavedCards, newTerminalOrderId } from "@/lib/payments/terminal";
+
+import { TerminalForm, type TSavedCardOption } from "./_components/terminal-form";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("cardPayments.terminal");
+  return { title: t("title") };
+}
+
+const toOption = (card: TCardTokenRow): TSavedCardOption => ({
+  token: card.token,
+  brandCode: card.brandCode,
+  lastFour: card.lastFour,
+  expiry: card.expiry,
+  status: card.status,
+});
+
+// `?token=` (the saved cards page links here with it) pre-selects a saved card.
+export default async function NewCardPaymentPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const user = await requireUser();
+  // Saved cards are listed to admins, who manage them (/cards); anyone may charge a token they were given.
+  const isAdmin = user.role === "ADMIN";
+  const { token } = await searchParams;
+  const parsedToken = ZCardTokenValue.safeParse(typeof token === "string" ? token : undefined);
+  const initialToken = parsedToken.success ? parsedToken.data : null;
+  const [savedCards, preselected, t] = await Promise.all([
+    isAdmin ? findTerminalSavedCards() : [],
+    initialToken && isAdmin ? findTerminalSavedCard(initialToken) : null,
+    getTranslations("cardPayments"),
+  ]);
+  const options = savedCards.map(toOption);
+  if (preselected && !options.some((card) => card.token === preselected.token)) options.unshift(toOption(preselected));
+
+  return (
+    <>
+      <PageHeader
+        title={t("terminal.title")}
+        description={t("terminal.description")}
+        actions={
+          <Button asChild variant="outline">
+            <Link href="/payments">{t("terminal.backToList")}</Link>
+          </Button>
+        }
+      />
+      <TerminalForm
+        defaultOrderId={newTerminalOrderId()}
+        savedCards={options}
+        initialToken={initialToken}
+        canSaveCards={isAdmin}
+      />
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+// `npm run bench:terminal`: what the virtual terminal adds over a direct create-payment call to the sandbox
+// (docs/virtual-terminal.md). In-process, as bench:gateway: chargeFromTerminal (validation, idempotency key claimed
+// and recorded, mirror write with installments, audit entry) vs the same POST /api/v1/payments over mTLS, taking
+// turns. --requests=1000 --warmup=100; --async-commit turns synchronous_commit off on the throw-away database, to show
+// what the disk's fsync of the two commits costs. Goal: the terminal adds < 5 ms at p50.
+import { randomBytes, randomUUID } from "node:crypto";
+import { Agent, request } from "undici";
+import { applyMigrations } from "@/lib/db/migrate";
+import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
+import { clientTls, startSandbox } from "@/sandbox/test/harness";
+import { printComparison, timeAlternating } from "./bench-timing";
+
+function readOptions(args: string[]) {
+  const value = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  return {
+    requests: Number(value("requests") ?? 1000),
+    warmup: Number(value("warmup") ?? 100),
+    // Diagnosis only: shows how much of the figure is the disk's fsync of the two commits (claim, record).
+    isAsyncCommit: args.includes("--async-commit"),
+  };
+}
+
+async function main(): Promise<void> {
+  const options = readOptions(process.argv.slice(2));
+  const database = await createThrowawayDatabase("payments_bench");
+  const sandbox = await startSandbox();
+  try {
+    await applyMigrations({ kind: "postgres", url: database.url });
+    if (options.isAsyncCommit) {
+      const { default: pg } = await import("pg");
+      const admin = new pg.Client({ connectionString: database.url });
+      await admin.connect();
+      await admin.query("SELECT set_config('synchronous_commit', 'off', false)");
+      await admin.query(`ALTER DATABASE "${new URL(database.url).pathname.slice(1)}" SET synchronous_commit = off`);
+      await admin.end();
+    }
+    // Set before the app's modules read them (they are imported below, on purpose).
+    Object.assign(process.env, {
+      DATABASE_URL: database.url,
+      AUTH_SECRET: randomBytes(32).toString("base64"),
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    });
+    const { useGateway } = await import("@/lib/testing/gateway-sandbox");
+    await useGateway(sandbox.baseUrl, sandbox.certsDir);
+    const { db, disconnectDb } = await import("@/lib/db/client");
+    const { chargeFromTerminal } = await import("@/lib/payments/terminal");
+    const { ZTerminalPaymentInput } = await import("@/lib/payments/schemas");
+
+    const user = await db.user.create({ data: { email: "bench@example.com", name: "Bench", passwordHash: "unused" } });
+    const actor = { actor: { id: user.id, email: user.email } };
+    // The same payment both ways: 123,45 in 3 installments without interest on an approved test card.
+    const body = (orderId: string) => ({
+      identificacaoPagamento: orderId,
+      numeroParcelas: 3,
+      tipoParcelamento: "4",
+      bandeiraCartao: "1",
+      valor: 123.45,
+      numeroCartao: "4111111111111111",
+      dataExpiracao: "12/39",
+      codigoSeguranca: "123",
+    });
+
+    const directAgent = new Agent({ connect: clientTls(sandbox.certsDir, "merchant"), connections: 1 });
+    const [direct, app] = await timeAlternating(
+      ["direct  sandbox POST /api/v1/payments", "app     chargeFromTerminal(input) in-process"],
+      options,
+      [
+        async () => {
+          const response = await request(`${sandbox.baseUrl}/api/v1/payments`, {
+            method: "POST",
+            dispatcher: directAgent,
+            headers: { "content-type": "application/json", "x-transaction-id": randomUUID() },
+            body: JSON.stringify(body(`BENCH-D-${randomUUID()}`)),
+          });
+          if (response.statusCode !== 201) throw new Error(`sandbox answered ${response.statusCode}`);
+          await response.body.json();
+        },
+        async () => {
+          const input = ZTerminalPaymentInput.parse({
+            idempotencyKey: randomUUID(),
+            amountCents: 12_345,
+            orderId: `BENCH-A-${randomUUID()}`,
+            installmentType: "4",
+            installmentCount: 3,
+            card: { kind: "typed", number: "4111111111111111", expiry: "12/39", securityCode: "123" },
+          });
+          const result = await chargeFromTerminal(input, actor);
+          if (!result.isApproved) throw new Error("payment refused");
+        },
+      ],
+    );
+    await directAgent.close();
+
+    console.log(
+      `\nOne card payment, ${options.requests} of each after ${options.warmup} warm-up, taking turns, keep-alive, mTLS to the sandbox, PostgreSQL:`,
+    );
+    printComparison(direct, app, 5, `in-process${options.isAsyncCommit ? ", synchronous_commit off (diagnosis)" : ""}`);
+    const payments = await db.cardPayment.count();
+    console.log(`  (${payments} payments mirrored; each app call also wrote its idempotency key and audit entry)`);
+    await disconnectDb();
+  } finally {
+    await sandbox.stop();
+    const { resetGatewayClient } = await import("@/lib/gateway/http");
+    await resetGatewayClient();
+    await database.drop();
+  }
+}
+
+await main();

@@ -1,0 +1,318 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
+import { findCardTokens, syncCardToken } from "@/lib/cards/cards";
+import { ZCardTokenFilters } from "@/lib/cards/schemas";
+import type { TCardTokenRow } from "@/lib/cards/types";
+import { db, inTransaction } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import {
+  GatewayHttpError,
+  GatewayRefusedError,
+  isCertainlyNotApplied,
+  isGatewayError,
+  toAppError,
+} from "@/lib/gateway/errors";
+import * as gateway from "@/lib/gateway/payments";
+import { type TCardPaymentRequest, type TPaymentTransaction, ZPaymentTransaction } from "@/lib/gateway/schemas/payment";
+import { findClaimedResultIds, runIdempotent, type TIdempotentAttempt } from "@/lib/idempotency/idempotency";
+import { log } from "@/lib/log";
+import { cardBin, detectCardBrand, maskCardNumber } from "@/lib/shared/card";
+import { amountToCents, centsToAmount } from "@/lib/shared/money";
+import { upsertCardPaymentFromGateway } from "./mirror";
+import type { TTerminalPayment } from "./schemas";
+import { installmentCountFor } from "./terminal-plan";
+
+// The virtual terminal (docs/virtual-terminal.md): staff charge a card typed in, or a saved token, once per form.
+// The card number and security code exist here only for the request: they go into the upstream body and nowhere
+// else (not the idempotency fingerprint, the mirror, the audit log, a log line or an error). The mirror keeps the
+// BIN, the last four and the brand.
+
+export const terminalPaymentScope = "card_payment";
+// The recovery reads the newest payments upstream: an earlier attempt is at most a lease old.
+const recoveryPageSize = 100;
+const savedCardsShown = 50;
+
+export type TTerminalResult = {
+  paymentId: string;
+  isApproved: boolean;
+  merchantAdviceCode: string | null;
+  isReplay: boolean;
+  /** The token the payment saved (tokenize while paying) or used. */
+  cardToken: string | null;
+};
+
+type TResolvedCard = {
+  bandeiraCartao: string;
+  bin: string;
+  lastFour: string;
+  expiry: string | null;
+  token: string | null;
+  // What goes upstream: the number and code for a typed card, the token for a saved one.
+  body: Pick<TCardPaymentRequest, "numeroCartao" | "dataExpiracao" | "codigoSeguranca" | "token">;
+};
+
+/** A fresh identificacaoPagamento for a form ("VT-" + base-36 time + random): the staff may type their own. */
+export function newTerminalOrderId(now: Date = new Date()): string {
+  return `VT-${now.getTime().toString(36).toUpperCase()}-${randomBytes(3).toString("hex").toUpperCase()}`;
+}
+
+const tokenError = (key: string) => new AppError("VALIDATION_FAILED", key, { fieldErrors: { "card.token": key } });
+
+/** A saved card as the mirror knows it; null when it does not. For the form's picker and `?token=`. */
+export async function findTerminalSavedCard(token: string): Promise<TCardTokenRow | null> {
+  const page = await findCardTokens(ZCardTokenFilters.parse({ token }), 1);
+  return page.rows[0] ?? null;
+}
+
+/** Active saved cards, newest first, for the form's picker. */
+export async function findTerminalSavedCards(): Promise<TCardTokenRow[]> {
+  const page = await findCardTokens(
+    ZCardTokenFilters.parse({ status: "ATV", sort: "createdAt", order: "desc" }),
+    savedCardsShown,
+  );
+  return page.rows.filter((card) => !card.isExpired);
+}
+
+async function resolveCard(card: TTerminalPayment["card"], createdById: string | null): Promise<TResolvedCard> {
+  if (card.kind === "typed") {
+    // The schema refused numbers of unknown brands.
+    const brand = detectCardBrand(card.number);
+    if (!brand)
+      throw new AppError("VALIDATION_FAILED", "unknownBrand", { fieldErrors: { "card.number": "unknownBrand" } });
+    return {
+      bandeiraCartao: brand.bandeiraCartao,
+      bin: cardBin(card.number),
+      lastFour: maskCardNumber(card.number),
+      expiry: card.expiry,
+      token: null,
+      body: { numeroCartao: card.number, dataExpiracao: card.expiry, codigoSeguranca: card.securityCode },
+    };
+  }
+  // The mirror may be behind (a token disabled or enabled since): one that is not shown active is read upstream.
+  let saved = await findTerminalSavedCard(card.token);
+  if (saved?.status !== "ATV") saved = (await syncCardToken(card.token, { createdById })) ?? saved;
+  if (!saved) throw tokenError("tokenUnknown");
+  if (saved.status !== "ATV") throw tokenError("tokenInactive");
+  return {
+    bandeiraCartao: saved.brandCode,
+    bin: saved.bin,
+    lastFour: saved.lastFour,
+    expiry: saved.expiry,
+    token: saved.token,
+    // dataExpiracao defaults to the token's upstream.
+    body: { token: saved.token },
+  };
+}
+
+// A refusal is a 201 with the refused transaction: it is the payment's outcome, mirrored like an approval.
+async function sendPayment(body: TCardPaymentRequest, isTokenize: boolean): Promise<TPaymentTransaction> {
+  try {
+    return isTokenize ? await gateway.tokenizePayment(body) : await gateway.createPayment(body);
+  } catch (error) {
+    if (error instanceof GatewayRefusedError) {
+      const refused = ZPaymentTransaction.safeParse(error.response);
+      if (refused.success) return refused.data;
+    }
+    throw error;
+  }
+}
+
+// Upstream keeps no key of ours: an earlier attempt's payment is found among the newest by its order id, amount
+// and brand, leaving out payments that are already another key's result.
+async function findPaymentOfEarlierAttempt(body: TCardPaymentRequest): Promise<TPaymentTransaction | null> {
+  const page = await gateway.listPayments({ page: 0, size: recoveryPageSize, sort: "dataAutorizacao,desc" });
+  const amountCents = amountToCents(body.valor);
+  const candidates = page.content.filter(
+    (item) =>
+      item.identificadorPagamento === body.identificacaoPagamento &&
+      amountToCents(item.valor) === amountCents &&
+      item.bandeiraCartao === body.bandeiraCartao,
+  );
+  const taken = await findClaimedResultIds(
+    terminalPaymentScope,
+    candidates.map((item) => item.id),
+  );
+  const found = candidates.find((item) => !taken.has(item.id));
+  return found ? gateway.getPayment(found.id) : null;
+}
+
+// Upstream field names (7.2 details) → the form's fields and message keys.
+const upstreamFields: Record<string, { field: (isSaved: boolean) => string; key: string }> = {
+  numeroCartao: { field: () => "card.number", key: "cardRejected" },
+  dataExpiracao: { field: (isSaved) => (isSaved ? "card.token" : "card.expiry"), key: "expiryRejected" },
+  codigoSeguranca: { field: () => "card.securityCode", key: "securityCodeRejected" },
+  token: { field: () => "card.token", key: "tokenRejected" },
+  bandeiraCartao: { field: (isSaved) => (isSaved ? "card.token" : "card.number"), key: "brandRejected" },
+  numeroParcelas: { field: () => "installmentCount", key: "installmentsRejected" },
+  tipoParcelamento: { field: () => "installmentType", key: "installmentsRejected" },
+  valor: { field: () => "amountCents", key: "amountRejected" },
+  identificacaoPagamento: { field: () => "orderId", key: "orderIdRejected" },
+};
+
+// Message keys, never upstream text: a 400's details could in principle quote what was sent.
+function toTerminalError(error: unknown, isSaved: boolean): AppError {
+  if (error instanceof GatewayHttpError && error.status === 400) {
+    const fieldErrors: Record<string, string> = {};
+    for (const { campo } of error.fieldErrors) {
+      const known = upstreamFields[campo];
+      if (known) fieldErrors[known.field(isSaved)] ??= known.key;
+    }
+    return new AppError("VALIDATION_FAILED", "gatewayRejected", {
+      cause: error,
+      fieldErrors: Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
+    });
+  }
+  const appError = toAppError(error);
+  if (appError.code === "CONFLICT") return new AppError(appError.code, "requestConflict", { cause: error });
+  if (appError.code === "UPSTREAM_TIMEOUT") return new AppError(appError.code, "gatewayTimeout", { cause: error });
+  if (appError.code === "UPSTREAM_UNAVAILABLE")
+    return new AppError(appError.code, "gatewayUnavailable", { cause: error });
+  return appError;
+}
+
+// What may be logged of a failure: its kind, never the error with its request.
+function describeFailure(error: unknown) {
+  if (error instanceof GatewayHttpError)
+    return {
+      errorName: error.name,
+      status: error.status,
+      upstreamCode: error.errorCode,
+      fields: error.fieldErrors.map((field) => field.campo),
+    };
+  if (error instanceof AppError) return { errorName: error.name, code: error.code };
+  return { errorName: error instanceof Error ? error.name : typeof error };
+}
+
+type TRecorded = Pick<TTerminalResult, "isApproved" | "merchantAdviceCode" | "cardToken">;
+
+async function recordPayment(
+  transaction: TPaymentTransaction,
+  input: TTerminalPayment,
+  card: TResolvedCard,
+  attempt: TIdempotentAttempt,
+  context: TChangeContext,
+): Promise<TRecorded> {
+  const createdById = context.actor?.id ?? null;
+  const installmentCount = installmentCountFor(input.installmentType, input.installmentCount);
+  return inTransaction(async (tx) => {
+    const { payment } = await upsertCardPaymentFromGateway(
+      transaction,
+      {
+        origin: "TERMINAL",
+        cardBin: card.bin,
+        cardLastFour: card.lastFour,
+        cardToken: transaction.token ?? card.token,
+        installmentType: input.installmentType,
+        installmentCount,
+        createdById,
+      },
+      { client: tx },
+    );
+    await attempt.succeed(tx, transaction.id);
+    await recordAudit(
+      {
+        ...auditFieldsOf(context, "card_payment", transaction.id),
+        action: payment.isApproved ? "card_payment.created" : "card_payment.refused",
+        metadata: {
+          amountCents: input.amountCents,
+          orderId: input.orderId,
+          installmentType: input.installmentType,
+          installmentCount,
+          bandeiraCartao: card.bandeiraCartao,
+          cardLastFour: card.lastFour,
+          bySavedCard: card.token !== null,
+          savesCard: input.card.kind === "typed" && input.card.saveCard,
+          responseCode: payment.responseCode,
+          merchantAdviceCode: payment.merchantAdviceCode,
+          idempotencyKey: input.idempotencyKey,
+          isRecovery: attempt.isRecovery,
+        },
+      },
+      tx,
+    );
+    return {
+      isApproved: payment.isApproved,
+      merchantAdviceCode: payment.merchantAdviceCode,
+      cardToken: payment.cardToken,
+    };
+  });
+}
+
+/**
+ * Charges a card once per idempotency key: a doubled or retried submit returns the first one's payment. A refusal
+ * is a result too (mirrored with its advice code); a 400, an outage or a timeout is an AppError whose message and
+ * field errors are `cardPayments.terminal.errors` keys.
+ */
+export async function chargeFromTerminal(
+  input: TTerminalPayment,
+  context: TChangeContext,
+  options: { canSaveCards?: boolean } = {},
+): Promise<TTerminalResult> {
+  const createdById = context.actor?.id ?? null;
+  const isSaved = input.card.kind === "saved";
+  const isTokenize = input.card.kind === "typed" && input.card.saveCard;
+  // Saved cards are an admin's to manage (/cards): saving one while paying is too.
+  if (isTokenize && !options.canSaveCards)
+    throw new AppError("FORBIDDEN", "saveCardAdminOnly", { fieldErrors: { "card.saveCard": "saveCardAdminOnly" } });
+  try {
+    const card = await resolveCard(input.card, createdById);
+    const body: TCardPaymentRequest = {
+      identificacaoPagamento: input.orderId,
+      numeroParcelas: installmentCountFor(input.installmentType, input.installmentCount),
+      tipoParcelamento: input.installmentType,
+      bandeiraCartao: card.bandeiraCartao,
+      valor: centsToAmount(input.amountCents),
+      ...card.body,
+    };
+    let recorded: TRecorded | undefined;
+    const { resultId, isReplay } = await runIdempotent({
+      scope: terminalPaymentScope,
+      key: input.idempotencyKey,
+      // The fingerprint names the card by BIN, last four and expiry: a hash of the whole number is card data.
+      request: {
+        amountCents: input.amountCents,
+        orderId: input.orderId,
+        installmentType: input.installmentType,
+        installmentCount: body.numeroParcelas,
+        bandeiraCartao: card.bandeiraCartao,
+        bin: card.bin,
+        lastFour: card.lastFour,
+        expiry: card.expiry,
+        token: card.token,
+        isTokenize,
+      },
+      actorId: createdById,
+      isCertainlyNotApplied,
+      run: async (attempt) => {
+        const transaction =
+          (attempt.isRecovery ? await findPaymentOfEarlierAttempt(body) : null) ??
+          (await sendPayment(body, isTokenize));
+        recorded = await recordPayment(transaction, input, card, attempt, context);
+        return transaction.id;
+      },
+    });
+    // A replay reads what the first attempt recorded.
+    const payment =
+      recorded ??
+      (await db.cardPayment.findUniqueOrThrow({
+        where: { id: resultId },
+        select: { isApproved: true, merchantAdviceCode: true, cardToken: true },
+      }));
+    if (isTokenize && !isReplay && payment.cardToken) await mirrorSavedCard(payment.cardToken, createdById);
+    return { paymentId: resultId, ...payment, isReplay };
+  } catch (error) {
+    if (!(error instanceof AppError) || isGatewayError(error.cause))
+      log.warn({ orderId: input.orderId, failure: describeFailure(error) }, "terminal: card payment failed");
+    throw toTerminalError(error, isSaved);
+  }
+}
+
+// The saved cards page learns of the new token now rather than at its next refresh; a failure costs only that.
+async function mirrorSavedCard(token: string, createdById: string | null): Promise<void> {
+  try {
+    await syncCardToken(token, { createdById });
+  } catch (error) {
+    log.warn({ failure: describeFailure(error) }, "terminal: the saved card could not be mirrored yet");
+  }
+}
