@@ -5,9 +5,10 @@ import { buildSecurityHeaders, createNonce } from "@/lib/security/headers";
 const sessionCookieNames = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 const publicPaths = ["/login", "/pay/"];
 
-// Pages only: API routes answer 401 themselves, and files with an extension are public assets.
+// Pages only: API routes (and the POS backend under /v1, which takes an API key, never a session) answer 401
+// themselves, and files with an extension are public assets.
 function needsSessionCookie(pathname: string): boolean {
-  if (pathname.startsWith("/api/") || /\.[\w]+$/.test(pathname)) return false;
+  if (pathname.startsWith("/api/") || pathname.startsWith("/v1/") || /\.[\w]+$/.test(pathname)) return false;
   return !publicPaths.some((path) => pathname === path || (path.endsWith("/") && pathname.startsWith(path)));
 }
 

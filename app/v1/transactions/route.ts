@@ -1,0 +1,17 @@
+import { authenticatePosRequest } from "@/lib/pos/authenticate";
+import { handlePos } from "@/lib/pos/errors";
+import { ingestTransactionReport } from "@/lib/pos/reports";
+import { readPosBody } from "@/lib/pos/request";
+import { ZTransactionReport } from "@/lib/pos/schemas";
+
+// POST /v1/transactions – a sale report from a POS device (tenant API key, Bearer). 202 with no body, also for an
+// identical repeat; a conflicting repeat is kept for review and answered 409.
+export async function POST(request: Request): Promise<Response> {
+  return handlePos("report", async (context) => {
+    const caller = await authenticatePosRequest(request, context);
+    const report = await readPosBody(request, ZTransactionReport);
+    context.posId = report.posId;
+    await ingestTransactionReport(caller, report);
+    return new Response(null, { status: 202, headers: { "cache-control": "no-store" } });
+  });
+}

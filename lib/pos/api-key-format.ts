@@ -1,0 +1,37 @@
+import { createHash, randomBytes } from "node:crypto";
+
+// POS tenant API key: `pos_live_<prefix>_<secret>`. The 32-byte random secret makes a plain SHA-256 a safe lookup
+// hash (no password stretching needed: the key cannot be guessed); `prefix` is public and tells keys apart on screen.
+
+export const posApiKeyScheme = "pos_live";
+const prefixBytes = 6;
+const secretBytes = 32;
+const keyPattern = /^pos_live_([A-Za-z0-9_-]{8})_([A-Za-z0-9_-]{43})$/;
+
+export type TGeneratedPosApiKey = { key: string; prefix: string };
+
+export function generatePosApiKey(): TGeneratedPosApiKey {
+  const prefix = randomBytes(prefixBytes).toString("base64url");
+  const secret = randomBytes(secretBytes).toString("base64url");
+  return { key: `${posApiKeyScheme}_${prefix}_${secret}`, prefix };
+}
+
+export function hashPosApiKey(key: string): string {
+  return createHash("sha256").update(key, "utf8").digest("hex");
+}
+
+// The prefix of a well-formed key, or null.
+export function posApiKeyPrefix(key: string): string | null {
+  return keyPattern.exec(key)?.[1] ?? null;
+}
+
+export function isPosApiKeyFormat(key: string): boolean {
+  return keyPattern.test(key);
+}
+
+// The credential of an `Authorization: Bearer <credential>` header, or null when absent or malformed.
+export function parseBearer(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,113 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { runSql } from "@/lib/db/sql";
+import type { TPosCaller } from "./authenticate";
+import { PosApiError, posError } from "./errors";
+import type { TTransactionReport } from "./schemas";
+import { posNotFound } from "./transaction-config";
+
+// POST /v1/transactions: a sale report, stored once per (posId, nsuGateway). The common path is one statement: it
+// reads the PDV and its seller, inserts the report unless that NSU is already stored (ON CONFLICT DO NOTHING) and
+// stamps the PDV's lastReportAt (at most once a second). Only a repeated NSU takes a second query, to compare.
+
+export type TReportOutcome = "stored" | "duplicate";
+
+type TIngestRow = {
+  deviceStatus: string | null;
+  sellerStatus: string | null;
+  tenantId: string | null;
+  insertedId: string | null;
+};
+
+// Raw SQL (lib/db/sql.ts): the hot path of the POS backend.
+const ingestStatement = `
+  WITH device AS (
+    SELECT d."posId", d."sellerId", d."tenantId", d."status" AS "deviceStatus", s."status" AS "sellerStatus"
+    FROM "PosDevice" d JOIN "PosSeller" s ON s."id" = d."sellerId"
+    WHERE d."posId" = $1::text
+  ), inserted AS (
+    INSERT INTO "PosTransactionReport" ("id", "posId", "sellerId", "tenantId", "approved", "codResp", "nsuGateway",
+      "nsuHost", "cardBrand", "acquirerNetwork", "authorizationCode", "installments", "amountCents", "occurredAt",
+      "receivedAt")
+    SELECT $3::uuid, "posId", "sellerId", "tenantId", $4::boolean, $5::int4, $6::text, $7::text, $8::text, $9::text,
+      $10::text, $11::int4, $12::int4, ($13::timestamptz AT TIME ZONE 'UTC'), ($14::timestamptz AT TIME ZONE 'UTC')
+    FROM device
+    WHERE "tenantId" = $2::uuid AND "deviceStatus" = 'ACTIVE' AND "sellerStatus" = 'ACTIVE'
+    ON CONFLICT ("posId", "nsuGateway") DO NOTHING
+    RETURNING "id"
+  ), touched AS (
+    UPDATE "PosDevice" SET "lastReportAt" = ($14::timestamptz AT TIME ZONE 'UTC')
+    WHERE "posId" = (SELECT "posId" FROM device WHERE "tenantId" = $2::uuid)
+      AND ("lastReportAt" IS NULL OR "lastReportAt" < ($15::timestamptz AT TIME ZONE 'UTC'))
+    RETURNING 1
+  )
+  SELECT (SELECT "deviceStatus"::text FROM device) AS "deviceStatus",
+    (SELECT "sellerStatus"::text FROM device) AS "sellerStatus",
+    (SELECT "tenantId"::text FROM device) AS "tenantId",
+    (SELECT "id"::text FROM inserted) AS "insertedId",
+    (SELECT count(*) FROM touched)::int4 AS "touched"`;
+
+export const posReportConflict = (nsuGateway: string) =>
+  new PosApiError(
+    409,
+    "report_conflict",
+    `a different report for nsuGateway ${nsuGateway} is already stored: kept for review, not applied`,
+  );
+
+export async function ingestTransactionReport(
+  caller: TPosCaller,
+  report: TTransactionReport,
+  now = new Date(),
+): Promise<TReportOutcome> {
+  const occurredAt = new Date(report.occurredAt);
+  const [row] = await runSql<TIngestRow>(ingestStatement, [
+    report.posId,
+    caller.tenantId,
+    randomUUID(),
+    report.approved,
+    report.codResp,
+    report.nsuGateway,
+    report.nsuHost,
+    report.cardBrand,
+    report.acquirerNetwork,
+    report.authorizationCode,
+    report.installments,
+    report.amountInCents,
+    report.occurredAt,
+    now.toISOString(),
+    new Date(now.getTime() - 1000).toISOString(),
+  ]);
+
+  if (!row?.deviceStatus || row.tenantId !== caller.tenantId) throw posNotFound();
+  if (row.deviceStatus !== "ACTIVE") throw posError.business("pos_blocked", "PDV blocked");
+  if (row.sellerStatus !== "ACTIVE") throw posError.business("seller_blocked", "seller blocked");
+  if (row.insertedId) return "stored";
+  return compareWithStored(report, occurredAt, now);
+}
+
+// The NSU is stored already (maybe by a parallel request that just committed): the same report is a harmless
+// retry; a different one is kept once per distinct body for review and never overwrites the stored report.
+async function compareWithStored(report: TTransactionReport, occurredAt: Date, now: Date): Promise<TReportOutcome> {
+  const stored = await db.posTransactionReport.findUnique({
+    where: { posId_nsuGateway: { posId: report.posId, nsuGateway: report.nsuGateway } },
+  });
+  if (!stored) throw new Error("report neither inserted nor found");
+  const isSame =
+    stored.approved === report.approved &&
+    stored.codResp === report.codResp &&
+    stored.nsuHost === report.nsuHost &&
+    stored.cardBrand === report.cardBrand &&
+    stored.acquirerNetwork === report.acquirerNetwork &&
+    stored.authorizationCode === report.authorizationCode &&
+    stored.installments === report.installments &&
+    stored.amountCents === report.amountInCents &&
+    stored.occurredAt.getTime() === occurredAt.getTime();
+  if (isSame) return "duplicate";
+  const body = JSON.stringify(report);
+  await db.$executeRaw`
+    INSERT INTO "PosReportConflict" ("id", "reportId", "body", "receivedAt")
+    SELECT ${randomUUID()}::uuid, ${stored.id}::uuid, ${body}::jsonb, ${now}
+    WHERE NOT EXISTS (SELECT 1 FROM "PosReportConflict" WHERE "reportId" = ${stored.id}::uuid AND "body" = ${body}::jsonb)`;
+  throw posReportConflict(report.nsuGateway);
+}

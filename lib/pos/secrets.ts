@@ -1,0 +1,39 @@
+import "server-only";
+import { getWebhooksEnv } from "@/lib/config/webhooks-env";
+import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
+
+// The POS secrets kept encrypted at rest (lib/crypto/secret-box.ts, the app's WEBHOOK_SECRET_KEY). The owner row is
+// associated data: a box copied onto another key's or seller's row does not open. The purposes are the ones the
+// admin screens seal with (lib/pos/api-keys.ts, lib/pos/admin-config.ts).
+
+const sellerTokenPurpose = (apiKeyId: string) => `pos-seller-token:${apiKeyId}`;
+
+export type TTokenRegistroTlsOwner = { sellerId: string } | { posId: string };
+const tlsPurpose = (owner: TTokenRegistroTlsOwner) =>
+  "posId" in owner ? `pos-tls-token:pos:${owner.posId}` : `pos-tls-token:seller:${owner.sellerId}`;
+
+/** The HS256 shared secret of a PosApiKey, for `sellerTokenSecretCiphertext`. */
+export function sealSellerTokenSecret(secret: string, apiKeyId: string, key = getWebhooksEnv().secretKey): string {
+  return sealSecret(secret, sellerTokenPurpose(apiKeyId), key);
+}
+
+export function openSellerTokenSecret(box: string, apiKeyId: string, key = getWebhooksEnv().secretKey): string {
+  return openSecret(box, sellerTokenPurpose(apiKeyId), key);
+}
+
+/** tokenRegistroTls of a seller's configuration row ({ sellerId }) or of a PDV override row ({ posId }). */
+export function sealTokenRegistroTls(
+  value: string,
+  owner: TTokenRegistroTlsOwner,
+  key = getWebhooksEnv().secretKey,
+): string {
+  return sealSecret(value, tlsPurpose(owner), key);
+}
+
+export function openTokenRegistroTls(
+  box: string,
+  owner: TTokenRegistroTlsOwner,
+  key = getWebhooksEnv().secretKey,
+): string {
+  return openSecret(box, tlsPurpose(owner), key);
+}

@@ -1,0 +1,144 @@
+import "server-only";
+import {
+  createRemoteJWKSet,
+  errors,
+  importSPKI,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+  type KeyObject,
+} from "jose";
+import { SecretBoxError } from "@/lib/crypto/secret-box";
+import type { TPosSellerTokenVerifier } from "./authenticate";
+import { PosApiError, posError } from "./errors";
+import { openSellerTokenSecret } from "./secrets";
+
+// Seller tokens: JWTs issued by the tenant's own backend, verified with the verifier configured on the API key
+// (HS256 shared secret, RS256/ES256 public key PEM, or a JWKS URL). Required claims: sub (the seller's reference at
+// the company), exp, jti (single use, see activation.ts) and aud = posSellerTokenAudience.
+
+/** The `aud` every seller token must carry: names this backend, independent of where it is deployed. */
+export const posSellerTokenAudience = "payments-dashboard-pos";
+
+const asymmetricAlgorithms = ["RS256", "ES256"] as const;
+// Clock skew tolerated between the company's backend and this one.
+const clockToleranceSeconds = 30;
+// A seller token is meant to be used at once: one valid for longer than a day is refused.
+const maxLifetimeSeconds = 24 * 60 * 60;
+
+export type TSellerTokenClaims = { sub: string; jti: string; expiresAt: Date };
+
+const invalid = (reason: string, message: string) =>
+  posError.business(`token_${reason}`, `invalid seller token: ${message}`);
+
+// Imported public keys and JWKS sets are key material, not key validity: caching them is safe (a JWKS set
+// refetches on an unknown kid; jose's cooldown bounds that).
+const publicKeys = new Map<string, Promise<KeyObject | CryptoKey>>();
+const jwksSets = new Map<string, JWTVerifyGetKey>();
+
+function publicKeyOf(pem: string, algorithm: string): Promise<KeyObject | CryptoKey> {
+  const cacheKey = `${algorithm}:${pem}`;
+  let key = publicKeys.get(cacheKey);
+  if (!key) {
+    key = importSPKI(pem, algorithm);
+    key.catch(() => publicKeys.delete(cacheKey));
+    if (publicKeys.size > 1000) publicKeys.clear();
+    publicKeys.set(cacheKey, key);
+  }
+  return key;
+}
+
+function jwksOf(url: string): JWTVerifyGetKey {
+  let set = jwksSets.get(url);
+  if (!set) {
+    set = createRemoteJWKSet(new URL(url), { timeoutDuration: 3000 });
+    if (jwksSets.size > 1000) jwksSets.clear();
+    jwksSets.set(url, set);
+  }
+  return set;
+}
+
+async function verificationKey(
+  verifier: TPosSellerTokenVerifier,
+  apiKeyId: string,
+): Promise<{ key: Uint8Array | KeyObject | CryptoKey | JWTVerifyGetKey; algorithms: string[] }> {
+  const algorithm = verifier.algorithm;
+  if (algorithm === "HS256" && verifier.secretCiphertext) {
+    try {
+      return {
+        key: new TextEncoder().encode(openSellerTokenSecret(verifier.secretCiphertext, apiKeyId)),
+        algorithms: ["HS256"],
+      };
+    } catch (error) {
+      if (error instanceof SecretBoxError) throw new PosApiError(500, "verifier_unreadable", "internal error");
+      throw error;
+    }
+  }
+  const asymmetric = asymmetricAlgorithms.find((name) => name === algorithm);
+  if (verifier.jwksUrl)
+    return { key: jwksOf(verifier.jwksUrl), algorithms: asymmetric ? [asymmetric] : [...asymmetricAlgorithms] };
+  if (asymmetric && verifier.publicKey) {
+    try {
+      return { key: await publicKeyOf(verifier.publicKey, asymmetric), algorithms: [asymmetric] };
+    } catch {
+      throw posError.business("verifier_invalid", "seller token verification is misconfigured for this API key");
+    }
+  }
+  throw posError.business("verifier_missing", "seller token verification is not configured for this API key");
+}
+
+function describeClaimFailure(error: errors.JWTClaimValidationFailed): PosApiError {
+  if (error.reason === "missing") return invalid(`missing_${error.claim}`, `missing claim ${error.claim}`);
+  if (error.claim === "aud") return invalid("audience", `wrong audience (expected ${posSellerTokenAudience})`);
+  if (error.claim === "nbf") return invalid("not_yet_valid", "not valid yet (nbf)");
+  if (error.claim === "iat") return invalid("iat", "issued in the future (iat)");
+  return invalid(`claim_${error.claim}`, `claim ${error.claim} is invalid`);
+}
+
+export async function verifySellerToken(
+  token: string,
+  verifier: TPosSellerTokenVerifier,
+  apiKeyId: string,
+  now = new Date(),
+): Promise<TSellerTokenClaims> {
+  const { key, algorithms } = await verificationKey(verifier, apiKeyId);
+  let payload: JWTPayload;
+  try {
+    const options = {
+      algorithms,
+      audience: posSellerTokenAudience,
+      requiredClaims: ["sub", "exp", "jti", "aud"],
+      clockTolerance: clockToleranceSeconds,
+      currentDate: now,
+    };
+    ({ payload } =
+      typeof key === "function"
+        ? await jwtVerify(token, key as JWTVerifyGetKey, options)
+        : await jwtVerify(token, key as Uint8Array, options));
+  } catch (error) {
+    if (error instanceof PosApiError) throw error;
+    if (error instanceof errors.JWTExpired) throw invalid("expired", "expired");
+    if (error instanceof errors.JWTClaimValidationFailed) throw describeClaimFailure(error);
+    if (error instanceof errors.JWSSignatureVerificationFailed) throw invalid("signature", "bad signature");
+    if (error instanceof errors.JOSEAlgNotAllowed) throw invalid("algorithm", "algorithm not allowed for this API key");
+    if (error instanceof errors.JWKSNoMatchingKey) throw invalid("signature", "no matching key in the JWKS (kid)");
+    if (
+      error instanceof errors.JWKSTimeout ||
+      (error instanceof errors.JOSEError && error.code === "ERR_JOSE_GENERIC")
+    ) {
+      throw new PosApiError(503, "jwks_unavailable", "seller token keys (JWKS) could not be fetched; try again");
+    }
+    if (error instanceof errors.JWTInvalid || error instanceof errors.JWSInvalid)
+      throw invalid("malformed", "malformed token");
+    if (error instanceof errors.JOSEError) throw invalid("rejected", error.code);
+    throw error;
+  }
+  const { sub, jti, exp } = payload;
+  if (typeof sub !== "string" || sub.trim() === "" || sub.length > 200)
+    throw invalid("claim_sub", "claim sub is invalid");
+  if (typeof jti !== "string" || jti.trim() === "" || jti.length > 200)
+    throw invalid("claim_jti", "claim jti is invalid");
+  if (typeof exp !== "number") throw invalid("missing_exp", "missing claim exp");
+  if (exp - now.getTime() / 1000 > maxLifetimeSeconds) throw invalid("lifetime", "exp is more than 24 hours away");
+  return { sub, jti, expiresAt: new Date(exp * 1000) };
+}
