@@ -1,5 +1,6 @@
 import "server-only";
 import { getReconcileEnv } from "@/lib/config/reconcile-env";
+import { runPosMatching } from "@/lib/pos/match";
 import { runReconciliation } from "@/lib/reconcile/reconcile";
 import { runRetention } from "@/lib/retention/retention";
 import { retireDueWebhooks } from "@/lib/webhooks/admin";
@@ -50,6 +51,15 @@ export const jobRegistry = [
     timeoutMs: 60_000,
     retry: noRetry,
     handler: () => retireDueWebhooks(),
+  }),
+  defineJob({
+    // POS sale reports against the mirrored card payments (lib/pos/match.ts, docs/pos.md).
+    name: "pos-matching",
+    intervalMs: () => 5 * 60_000,
+    firstRunDelayMs: 60_000,
+    timeoutMs: 10 * 60_000,
+    retry: noRetry,
+    handler: () => runPosMatching(),
   }),
   defineJob({
     // Days per table from RETENTION_* (lib/config/retention-env.ts).

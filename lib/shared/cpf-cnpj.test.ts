@@ -6,6 +6,7 @@ import {
   isValidCnpj,
   isValidCpf,
   isValidCpfOrCnpj,
+  normalizeCnpj,
   onlyDigits,
 } from "./cpf-cnpj";
 
@@ -49,6 +50,39 @@ describe("isValidCnpj", () => {
     ["a CPF", "52998224725"],
     ["empty", ""],
   ])("rejects %s", (_label, cnpj) => expect(isValidCnpj(cnpj)).toBe(false));
+});
+
+// The Receita Federal's example of the 2026 format: letters count as char code − 48 in the check-digit weights.
+describe("isValidCnpj with the 2026 alphanumeric format", () => {
+  const alphanumeric = { allowAlphanumeric: true };
+
+  it.each(["12ABC34501DE35", "12.ABC.345/01DE-35", "12.abc.345/01de-35", "11222333000181", "11.222.333/0001-81"])(
+    "accepts %s",
+    (cnpj) => expect(isValidCnpj(cnpj, alphanumeric)).toBe(true),
+  );
+
+  it.each([
+    ["wrong first check digit", "12ABC34501DE45"],
+    ["wrong second check digit", "12ABC34501DE36"],
+    ["a letter in a check digit", "12ABC34501DE3A"],
+    ["too short", "12ABC34501D35"],
+    ["other symbols", "12ABC345*1DE35"],
+    ["repeated digits", "00000000000000"],
+    ["empty", ""],
+  ])("rejects %s", (_label, cnpj) => expect(isValidCnpj(cnpj, alphanumeric)).toBe(false));
+
+  it("stays numeric-only unless asked, for callers that keep digits", () => {
+    expect(isValidCnpj("12ABC34501DE35")).toBe(false);
+    expect(isValidCpfOrCnpj("12ABC34501DE35")).toBe(false);
+    expect(isValidCpfOrCnpj("12ABC34501DE35", alphanumeric)).toBe(true);
+    expect(isValidCpfOrCnpj("52998224725", alphanumeric)).toBe(true);
+  });
+
+  it("normalizes and formats", () => {
+    expect(normalizeCnpj("12.abc.345/01de-35")).toBe("12ABC34501DE35");
+    expect(formatCnpj("12abc34501de35")).toBe("12.ABC.345/01DE-35");
+    expect(formatCpfOrCnpj("12ABC34501DE35")).toBe("12.ABC.345/01DE-35");
+  });
 });
 
 describe("isValidCpfOrCnpj", () => {

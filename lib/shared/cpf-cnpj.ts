@@ -1,11 +1,14 @@
-// CPF (people, 11 digits) and CNPJ (companies, 14 digits); pure, shared with the sandbox.
+// CPF (people, 11 digits) and CNPJ (companies, 14 characters); pure, shared with the sandbox.
+// From July 2026 new CNPJs may carry letters in their first 12 characters (the two check digits stay digits);
+// callers that store digits only (the Pix and links APIs) keep the numeric rule unless they opt in.
 
 export function onlyDigits(value: string): string {
   return value.replace(/\D/g, "");
 }
 
+// Each character counts as its char code − 48: "0"–"9" are 0–9 and "A"–"Z" are 17–42 (the 2026 CNPJ rule).
 function checkDigit(digits: string, weights: readonly number[]): number {
-  const sum = weights.reduce((total, weight, index) => total + weight * Number(digits[index]), 0);
+  const sum = weights.reduce((total, weight, index) => total + weight * (digits.charCodeAt(index) - 48), 0);
   const remainder = sum % 11;
   return remainder < 2 ? 0 : 11 - remainder;
 }
@@ -32,18 +35,26 @@ export function isValidCpf(value: string): boolean {
   );
 }
 
-export function isValidCnpj(value: string): boolean {
-  if (!ALLOWED_CHARACTERS.test(value)) return false;
-  const digits = onlyDigits(value);
-  if (digits.length !== 14 || isRepeatedDigit(digits)) return false;
-  return (
-    checkDigit(digits, CNPJ_WEIGHTS_1) === Number(digits[12]) &&
-    checkDigit(digits, CNPJ_WEIGHTS_2) === Number(digits[13])
-  );
+export type TCnpjOptions = { allowAlphanumeric?: boolean };
+
+const ALPHANUMERIC_CNPJ_CHARACTERS = /^[\dA-Za-z.\-/\s]*$/;
+
+/** A CNPJ without separators, letters upper-cased: `12.abc.345/01de-35` → `12ABC34501DE35`. */
+export function normalizeCnpj(value: string): string {
+  return value.replace(/[.\-/\s]/g, "").toUpperCase();
 }
 
-export function isValidCpfOrCnpj(value: string): boolean {
-  return isValidCpf(value) || isValidCnpj(value);
+export function isValidCnpj(value: string, options: TCnpjOptions = {}): boolean {
+  if (!options.allowAlphanumeric) {
+    if (!ALLOWED_CHARACTERS.test(value)) return false;
+  } else if (!ALPHANUMERIC_CNPJ_CHARACTERS.test(value)) return false;
+  const cnpj = options.allowAlphanumeric ? normalizeCnpj(value) : onlyDigits(value);
+  if (!/^[\dA-Z]{12}\d{2}$/.test(cnpj) || isRepeatedDigit(cnpj)) return false;
+  return checkDigit(cnpj, CNPJ_WEIGHTS_1) === Number(cnpj[12]) && checkDigit(cnpj, CNPJ_WEIGHTS_2) === Number(cnpj[13]);
+}
+
+export function isValidCpfOrCnpj(value: string, options: TCnpjOptions = {}): boolean {
+  return isValidCpf(value) || isValidCnpj(value, options);
 }
 
 export function formatCpf(value: string): string {
@@ -53,7 +64,7 @@ export function formatCpf(value: string): string {
 }
 
 export function formatCnpj(value: string): string {
-  const digits = onlyDigits(value);
+  const digits = /[A-Za-z]/.test(value) ? normalizeCnpj(value) : onlyDigits(value);
   if (digits.length !== 14) return value;
   return `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`;
 }
@@ -62,6 +73,6 @@ export function formatCnpj(value: string): string {
 export function formatCpfOrCnpj(value: string): string {
   const digits = onlyDigits(value);
   if (digits.length === 11) return formatCpf(value);
-  if (digits.length === 14) return formatCnpj(value);
+  if (digits.length === 14 || isValidCnpj(value, { allowAlphanumeric: true })) return formatCnpj(value);
   return value;
 }

@@ -1,0 +1,90 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { defineAction } from "@/lib/actions/define-action";
+import { recordAudit } from "@/lib/audit/audit-log";
+import { removePosOverride, savePosConfig } from "@/lib/pos/admin-config";
+import {
+  ZCreatePosApiKeyInput,
+  ZPosApiKeyIdInput,
+  ZPosStatusInput,
+  ZRemovePosOverrideInput,
+  ZRotatePosApiKeyInput,
+  ZRunPosMatchingInput,
+  ZSavePosConfigInput,
+  ZSellerTokenVerificationInput,
+} from "@/lib/pos/admin-schemas";
+import { setPosStatus } from "@/lib/pos/admin-sellers";
+import { createPosApiKey, revokePosApiKey, rotatePosApiKey, setSellerTokenVerification } from "@/lib/pos/api-keys";
+import { runPosMatching } from "@/lib/pos/match";
+
+// Every action is ADMIN only (defineAction checks the role before reading the input) and audited in lib/pos.
+
+export const createPosApiKeyAction = defineAction(
+  { schema: ZCreatePosApiKeyInput, role: "ADMIN" },
+  async (input, { context }) => {
+    const created = await createPosApiKey(input, context);
+    revalidatePath("/pos/keys");
+    return created;
+  },
+);
+
+export const rotatePosApiKeyAction = defineAction(
+  { schema: ZRotatePosApiKeyInput, role: "ADMIN" },
+  async (input, { context }) => {
+    const created = await rotatePosApiKey(input, context);
+    revalidatePath("/pos/keys");
+    return created;
+  },
+);
+
+export const revokePosApiKeyAction = defineAction(
+  { schema: ZPosApiKeyIdInput, role: "ADMIN" },
+  async ({ keyId }, { context }) => {
+    await revokePosApiKey(keyId, context);
+    revalidatePath("/pos/keys");
+  },
+);
+
+export const setSellerTokenVerificationAction = defineAction(
+  { schema: ZSellerTokenVerificationInput, role: "ADMIN" },
+  async (input, { context }) => {
+    const result = await setSellerTokenVerification(input, context);
+    revalidatePath("/pos/keys");
+    return result;
+  },
+);
+
+export const setPosStatusAction = defineAction(
+  { schema: ZPosStatusInput, role: "ADMIN" },
+  async (input, { context }) => {
+    await setPosStatus(input, context);
+    revalidatePath("/pos/sellers", "layout");
+  },
+);
+
+export const savePosConfigAction = defineAction(
+  { schema: ZSavePosConfigInput, role: "ADMIN" },
+  async (input, { context }) => {
+    await savePosConfig(input, context);
+    revalidatePath(`/pos/sellers/${encodeURIComponent(input.sellerId)}`);
+  },
+);
+
+export const removePosOverrideAction = defineAction(
+  { schema: ZRemovePosOverrideInput, role: "ADMIN" },
+  async ({ posId }, { context }) => {
+    await removePosOverride(posId, context);
+    revalidatePath("/pos/sellers", "layout");
+  },
+);
+
+export const runPosMatchingAction = defineAction(
+  { schema: ZRunPosMatchingInput, role: "ADMIN" },
+  async (_input, { context }) => {
+    await recordAudit({ ...context, action: "pos_matching.requested", resourceType: "pos_matching" });
+    const result = await runPosMatching();
+    revalidatePath("/pos/sales");
+    return result;
+  },
+);
