@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseBRLToCents } from "@/lib/format/money";
 
 // Each URL field falls back on its own (`.catch`): a hand-edited or stale link drops that filter, never errors.
 
@@ -27,3 +28,20 @@ export const ZSort = <const TColumn extends string>(columns: readonly [TColumn, 
 
 // Pages count from 1 in URLs and queries.
 export const ZPage = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
+
+// An amount filter typed in reais ("123,45", "123.45", "1.234,56"), either locale's way: the output is cents.
+export const ZOptionalAmountReais = z
+  .string()
+  .trim()
+  .max(20)
+  .transform((text, context) => {
+    if (!text) return undefined;
+    const cents = parseBRLToCents(text, "pt-BR") ?? parseBRLToCents(text, "en");
+    if (cents === null) {
+      context.addIssue({ code: "custom", message: "invalidAmount" });
+      return z.NEVER;
+    }
+    return cents;
+  })
+  .optional()
+  .catch(undefined);

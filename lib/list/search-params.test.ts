@@ -2,8 +2,15 @@ import { createLoader, createSerializer } from "nuqs/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
-import { ZOptionalDay, ZOptionalFilterText, ZOrder, ZPage, ZSort } from "./schemas";
-import { buildSortHref, createListParsers, hasListFilters, nextSortOrder, toListFilters } from "./search-params";
+import { ZOptionalAmountReais, ZOptionalDay, ZOptionalFilterText, ZOrder, ZPage, ZSort } from "./schemas";
+import {
+  buildSortHref,
+  createListParsers,
+  hasListFilters,
+  nextSortOrder,
+  parseAsAmountCents,
+  toListFilters,
+} from "./search-params";
 
 const ZFilters = z.object({
   from: ZOptionalDay,
@@ -80,5 +87,15 @@ describe("sort links", () => {
       "/audit?actor=x&sort=occurredAt&order=desc",
     );
     expect(buildSortHref("/pix", new URLSearchParams(), "amount", "asc")).toBe("/pix?sort=amount&order=asc");
+  });
+});
+
+describe("amount filters", () => {
+  const amountParsers = { minAmount: parseAsAmountCents(ZOptionalAmountReais) };
+  it("keep reais in the URL and cents in the query", () => {
+    expect(createLoader(amountParsers)("?minAmount=10.01")).toEqual({ minAmount: 1001 });
+    expect(createLoader(amountParsers)("?minAmount=1.234%2C5")).toEqual({ minAmount: 123450 });
+    expect(createLoader(amountParsers)("?minAmount=ten")).toEqual({ minAmount: null });
+    expect(createSerializer(amountParsers)("/payments", { minAmount: 12345 })).toBe("/payments?minAmount=123.45");
   });
 });

@@ -7,6 +7,7 @@ import {
 } from "nuqs/server";
 import type { z } from "zod";
 
+import { centsToAmountString } from "@/lib/shared/money";
 import { sortOrders, type TSortOrder } from "./schemas";
 
 // nuqs parsers made from the lists' zod filter schemas, so each field's rule is written once.
@@ -28,6 +29,14 @@ export function parseAsSchema<TField extends z.ZodType>(
   return createParser({
     parse: (value: string) => (field.safeParse(value).data ?? null) as NonNullable<z.output<TField>> | null,
     serialize: (value) => String(value),
+  });
+}
+
+// Cents inside, reais in the URL ("?minAmount=123.45"), so a shared link reads as typed.
+export function parseAsAmountCents(field: z.ZodType<number | undefined>): SingleParserBuilder<number> {
+  return createParser({
+    parse: (value: string) => field.safeParse(value).data ?? null,
+    serialize: (cents) => centsToAmountString(cents),
   });
 }
 

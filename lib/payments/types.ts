@@ -14,3 +14,22 @@ export function cancelledCentsOf(cancellation: Pick<TPaymentCancellation, "valor
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents out of range: ${cancellation.valor}`);
   return cents;
 }
+
+/** What the card payment list shows of a payment: a summary, never the receipts or raw answer. */
+export type TCardPaymentListRow = {
+  id: string;
+  occurredAt: string;
+  amountCents: number;
+  cancelledCents: number;
+  status: string;
+  statusKind: "approved" | "cancelled" | "refused" | "unknown";
+  paymentType: string | null;
+  brandCode: string | null;
+  cardLastFour: string | null;
+  installmentCount: number;
+  orderId: string | null;
+  origin: "TERMINAL" | "LINK" | "POS" | "GATEWAY";
+};
+
+/** One step of a refresh from the gateway's list: `isDone` when the rest is older than the period or capped. */
+export type TCardPaymentsRefreshStep = { page: number; totalPages: number; upserted: number; isDone: boolean };

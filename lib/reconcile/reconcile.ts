@@ -7,13 +7,15 @@ import { runAsSingleInstance } from "@/lib/db/single-instance";
 import { publishChange } from "@/lib/events/bus";
 import type { Prisma, ReconciliationRun } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import type { TAnyEventKind, TReconcileRun } from "@/lib/webhooks/event-kind";
+import { reconcileCardPayments, type TCardPaymentsPass } from "@/lib/payments/sync";
+import type { TAnyEventKind, TReconcileRun, THealedItem as TWebhookHealedItem } from "@/lib/webhooks/event-kind";
 import { allEventKinds } from "@/lib/webhooks/event-kinds";
 
 // The gateway gives up on a webhook after about 8 minutes (spec 6.4): this pass heals the mirror from the
 // upstream lists through the same never-backwards mirror functions, so it never undoes a newer webhook.
 
-export type { THealedItem } from "@/lib/webhooks/event-kind";
+// A card payment is healed too, though no webhook announces it.
+export type THealedItem = TWebhookHealedItem | { kind: "card_payment"; id: string; from: string | null; to: string };
 
 export const reconcileLockName = "reconcile:pix";
 const pageSize = 100; // the upstream maximum
@@ -49,6 +51,15 @@ async function reconcileWindow(run: ReconciliationRun, state: TReconcileRun): Pr
   for (const kind of allEventKinds) if (kind.reconcile) await reconcileKind(kind.reconcile, period, state);
 }
 
+// Its own pass, after the webhook kinds: a failed card read does not hide what the Pix pass healed, and vice versa.
+async function reconcileCardWindow(run: ReconciliationRun, cards: TCardPaymentsPass, errors: string[]): Promise<void> {
+  try {
+    await reconcileCardPayments(run.windowFrom, cards);
+  } catch (error) {
+    errors.push(`card payments: ${describeError(error)}`);
+  }
+}
+
 async function execute(options: TReconcileOptions): Promise<ReconciliationRun> {
   const now = options.now ?? new Date();
   const windowHours = options.windowHours ?? getReconcileEnv().RECONCILE_WINDOW_HOURS;
@@ -69,14 +80,20 @@ async function execute(options: TReconcileOptions): Promise<ReconciliationRun> {
     errors: [],
     visited: new Set(),
   };
+  const cards: TCardPaymentsPass = { scanned: 0, healed: [] };
   try {
     await reconcileWindow(run, state);
   } catch (error) {
     state.errors.unshift(describeError(error));
   }
+  await reconcileCardWindow(run, cards, state.errors);
+  const healed: THealedItem[] = [
+    ...state.healed,
+    ...cards.healed.map((item) => ({ kind: "card_payment" as const, ...item })),
+  ];
   if (state.errors.length > 0)
     log.warn({ runId: run.id, errors: state.errors.slice(0, maxRecordedErrors) }, "reconciliation: some reads failed");
-  if (state.healed.length > 0) log.info({ runId: run.id, healed: state.healed }, "reconciliation healed the mirror");
+  if (healed.length > 0) log.info({ runId: run.id, healed }, "reconciliation healed the mirror");
   const finished = await db.reconciliationRun.update({
     where: { id: run.id },
     data: {
@@ -84,8 +101,9 @@ async function execute(options: TReconcileOptions): Promise<ReconciliationRun> {
       finishedAt: new Date(),
       chargesScanned: state.scanned.pix_charge,
       refundsScanned: state.scanned.pix_refund,
-      healed: state.healed as unknown as Prisma.InputJsonArray,
-      healedCount: state.healed.length,
+      cardPaymentsScanned: cards.scanned,
+      healed: healed as unknown as Prisma.InputJsonArray,
+      healedCount: healed.length,
       error: state.errors.length > 0 ? state.errors.slice(0, maxRecordedErrors).join("\n") : null,
     },
   });

@@ -18,6 +18,7 @@ export const runReconciliationAction = defineAction(
       healedCount: run.healedCount,
       chargesScanned: run.chargesScanned,
       refundsScanned: run.refundsScanned,
+      cardPaymentsScanned: run.cardPaymentsScanned,
     };
   },
 );

@@ -15,12 +15,15 @@ const toneByStatus: Record<string, TStatusTone> = { RUNNING: "info", SUCCEEDED: 
 // Enough to see what a run did; the log line of each run lists everything.
 const maxHealedShown = 5;
 
+const hrefByKind: Partial<Record<THealedItem["kind"], string>> = { pix_charge: "/pix", card_payment: "/payments" };
+
 function HealedItem({ item }: { item: THealedItem }) {
   const label = `${item.from ?? "—"} → ${item.to}`;
+  const base = hrefByKind[item.kind];
   return (
     <li className="truncate">
-      {item.kind === "pix_charge" ? (
-        <Link href={`/pix/${encodeURIComponent(item.id)}`} className="font-mono underline-offset-4 hover:underline">
+      {base ? (
+        <Link href={`${base}/${encodeURIComponent(item.id)}`} className="font-mono underline-offset-4 hover:underline">
           {item.id}
         </Link>
       ) : (
@@ -87,7 +90,11 @@ export async function ReconciliationPanel({ limit = 5 }: { limit?: number }) {
                       {run.error ? <p className="mt-1 max-w-xs text-xs text-destructive">{t("readFailed")}</p> : null}
                     </TableCell>
                     <TableCell className="tabular-nums">
-                      {t("scanned", { charges: run.chargesScanned, refunds: run.refundsScanned })}
+                      {t("scanned", {
+                        charges: run.chargesScanned,
+                        refunds: run.refundsScanned,
+                        cards: run.cardPaymentsScanned,
+                      })}
                     </TableCell>
                     <TableCell>
                       {healed.length === 0 ? (

@@ -1,1 +1,0 @@
-export { PageSkeleton as default } from "../_components/page-skeleton";

@@ -1,0 +1,92 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import type { CardPayment, Prisma } from "@/lib/generated/prisma/client";
+import { defaultPeriod, periodBounds } from "@/lib/list/period";
+import { findListPage, orderByThen, type TListPage } from "@/lib/list/query";
+import type { TCardPaymentFilters, TCardPaymentListStatus } from "./schemas";
+import { cardPaymentStatuses, type TCardPaymentListRow } from "./types";
+import { statusKindOf } from "./views";
+
+export const cardPaymentPageSize = 20;
+
+const sortFields: Record<TCardPaymentFilters["sort"], keyof CardPayment> = {
+  date: "occurredAt",
+  amount: "amountCents",
+};
+
+// The same reading as the badge (views.ts, statusKindOf): refused is told by `codigo` (isApproved) first.
+const whereByStatus: Record<TCardPaymentListStatus, Prisma.CardPaymentWhereInput> = {
+  approved: { status: cardPaymentStatuses.APPROVED, isApproved: true },
+  cancelled: { status: cardPaymentStatuses.CANCELLED },
+  refused: {
+    status: { not: cardPaymentStatuses.CANCELLED },
+    OR: [{ isApproved: false }, { status: cardPaymentStatuses.REFUSED }],
+  },
+};
+
+const listColumns = {
+  id: true,
+  occurredAt: true,
+  amountCents: true,
+  cancelledCents: true,
+  status: true,
+  isApproved: true,
+  paymentType: true,
+  brandCode: true,
+  cardLastFour: true,
+  installmentCount: true,
+  orderId: true,
+  origin: true,
+} satisfies Prisma.CardPaymentSelect;
+
+function toCardPaymentListRow({
+  isApproved,
+  occurredAt,
+  ...payment
+}: Prisma.CardPaymentGetPayload<{ select: typeof listColumns }>): TCardPaymentListRow {
+  return {
+    ...payment,
+    occurredAt: occurredAt.toISOString(),
+    statusKind: statusKindOf({ status: payment.status, isApproved }),
+  };
+}
+
+export function cardPaymentListWhere(filters: Omit<TCardPaymentFilters, "sort" | "order" | "page">) {
+  const fallback = defaultPeriod();
+  const period = { from: filters.from ?? fallback.from, to: filters.to ?? fallback.to };
+  return {
+    occurredAt: periodBounds(period),
+    ...(filters.status ? whereByStatus[filters.status] : {}),
+    brandCode: filters.brand,
+    paymentType: filters.type,
+    amountCents:
+      filters.minAmount !== undefined || filters.maxAmount !== undefined
+        ? { gte: filters.minAmount, lte: filters.maxAmount }
+        : undefined,
+    orderId: filters.orderId,
+    cardLastFour: filters.lastFour,
+  } satisfies Prisma.CardPaymentWhereInput;
+}
+
+/** The mirror's card payments in a period (the last 7 São Paulo days when none is given), newest first by default. */
+export async function findCardPayments(
+  filters: TCardPaymentFilters,
+  pageSize = cardPaymentPageSize,
+): Promise<TListPage<TCardPaymentListRow>> {
+  const where = cardPaymentListWhere(filters);
+  return findListPage(
+    { page: filters.page, pageSize },
+    {
+      count: () => db.cardPayment.count({ where }),
+      findMany: async (window) =>
+        (
+          await db.cardPayment.findMany({
+            where,
+            select: listColumns,
+            orderBy: orderByThen(sortFields[filters.sort], "id", filters.order),
+            ...window,
+          })
+        ).map(toCardPaymentListRow),
+    },
+  );
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { defaultPeriod } from "@/lib/list/period";
+import { runReconciliation, type THealedItem } from "@/lib/reconcile/reconcile";
+import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
+import type { TSandbox } from "@/sandbox/test/harness";
+import { upsertCardPaymentFromGateway } from "./mirror";
+import { refreshCardPaymentsPage } from "./sync";
+
+// The API sends no card webhooks: a payment made at the gateway by another system reaches the mirror only through
+// the reconciler's card pass or a refresh from the list.
+describe("card payments made outside the app", () => {
+  let sandbox: TSandbox;
+
+  // Straight at the sandbox, as another system would: the app's gateway client is not involved.
+  async function payElsewhere(valor: number, cardNumber = "4111111111111111") {
+    const answer = await sandbox.request("merchant", "POST", "/api/v1/payments", {
+      identificacaoPagamento: `elsewhere-${randomUUID()}`,
+      numeroParcelas: 2,
+      tipoParcelamento: "4",
+      bandeiraCartao: cardNumber.startsWith("5") ? "2" : "1",
+      valor,
+      numeroCartao: cardNumber,
+      dataExpiracao: "12/30",
+    });
+    expect(answer.status).toBe(201);
+    return answer.body as { id: string; identificadorPagamento: string };
+  }
+
+  beforeAll(async () => {
+    sandbox = await startGatewaySandbox();
+  });
+
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+
+  beforeEach(async () => {
+    await db.reconciliationRun.deleteMany();
+    await db.cardPayment.deleteMany();
+  });
+
+  it("appears in the mirror after a reconciliation run, which counts and records it", async () => {
+    const made = await payElsewhere(123.45);
+    const refused = await payElsewhere(10.01, "4000000000000002");
+
+    const result = await runReconciliation({ trigger: "schedule" });
+    expect(result.status).toBe("finished");
+    if (result.status !== "finished") return;
+    expect(result.run).toMatchObject({ status: "SUCCEEDED", cardPaymentsScanned: 2, healedCount: 2, error: null });
+    expect(result.run.healed).toEqual(
+      expect.arrayContaining([
+        { kind: "card_payment", id: made.id, from: null, to: "CON" },
+        { kind: "card_payment", id: refused.id, from: null, to: "NEG" },
+      ] satisfies THealedItem[]),
+    );
+    expect(await db.cardPayment.findUniqueOrThrow({ where: { id: made.id } })).toMatchObject({
+      origin: "GATEWAY",
+      orderId: made.identificadorPagamento,
+      amountCents: 12345,
+      installmentCount: 2,
+      cardLastFour: null,
+    });
+    expect(await db.cardPayment.findUniqueOrThrow({ where: { id: refused.id } })).toMatchObject({
+      isApproved: false,
+      amountCents: 1001,
+    });
+
+    // A cancel made elsewhere is healed by the next run; nothing else changes.
+    expect((await sandbox.request("merchant", "PUT", `/api/v1/payments/${made.id}/cancel`)).status).toBe(200);
+    const again = await runReconciliation({ trigger: "schedule" });
+    if (again.status !== "finished") throw new Error("skipped");
+    expect(again.run).toMatchObject({ cardPaymentsScanned: 2, healedCount: 1 });
+    expect(again.run.healed).toEqual([{ kind: "card_payment", id: made.id, from: "CON", to: "CAN" }]);
+    expect(await db.cardPayment.findUniqueOrThrow({ where: { id: made.id } })).toMatchObject({
+      status: "CAN",
+      cancelledCents: 12345,
+    });
+  });
+
+  it("appears after a refresh from the gateway, which keeps what the app knew of its own payments", async () => {
+    const made = await payElsewhere(99.99);
+    const own = await payElsewhere(20);
+    const ownAnswer = (await sandbox.request("merchant", "GET", `/api/v1/payments/${own.id}`)).body;
+    await upsertCardPaymentFromGateway(ownAnswer, { origin: "TERMINAL", cardBin: "411111", cardLastFour: "1111" });
+
+    const upstreamTotal = (await sandbox.request("merchant", "GET", "/api/v1/payments?size=1")).body.totalElements;
+    const step = await refreshCardPaymentsPage({ ...defaultPeriod(), page: 0 });
+    // Every payment but the one the mirror already had exactly (the sandbox keeps the earlier tests' payments).
+    expect(step).toEqual({ page: 0, totalPages: 1, upserted: upstreamTotal - 1, isDone: true });
+    expect(await db.cardPayment.findUniqueOrThrow({ where: { id: made.id } })).toMatchObject({
+      origin: "GATEWAY",
+      amountCents: 9999,
+    });
+    expect(await db.cardPayment.findUniqueOrThrow({ where: { id: own.id } })).toMatchObject({
+      origin: "TERMINAL",
+      cardLastFour: "1111",
+    });
+  });
+
+  it("walks newest first and stops at the first page that reaches past the period's start", async () => {
+    // More than one upstream page (100 each).
+    await Promise.all(Array.from({ length: 101 }, (_, index) => payElsewhere((100 + index) / 100)));
+    const current = await refreshCardPaymentsPage({ ...defaultPeriod(), page: 0 });
+    expect(current).toMatchObject({ page: 0, isDone: false });
+    expect(current.totalPages).toBeGreaterThanOrEqual(2);
+    // A period that starts after every payment: page 0 already reaches past its start, so the walk ends there.
+    const later = await refreshCardPaymentsPage({ from: "2099-01-01", to: "2099-01-02", page: 0 });
+    expect(later).toMatchObject({ page: 0, isDone: true });
+    expect(later.totalPages).toBeGreaterThanOrEqual(2);
+  });
+});

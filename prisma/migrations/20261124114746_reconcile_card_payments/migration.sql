@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ReconciliationRun" ADD COLUMN     "cardPaymentsScanned" INTEGER NOT NULL DEFAULT 0;
