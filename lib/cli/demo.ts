@@ -7,6 +7,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { createUser, listUsers } from "@/lib/users/users";
 import { ensureOwnWebhook } from "@/lib/webhooks/subscriptions";
 import { needsBuild } from "./build-freshness";
+import { ensureDemoPos } from "./demo-pos";
 import { runCommand, startService, stopAll, type TService, waitForHttp, waitForPort } from "./processes";
 
 const demoDir = path.resolve(".data/demo");
@@ -51,6 +52,16 @@ async function ensureDemoWebhook() {
   if (url) console.log(`Registered the dashboard's webhook receiver at the sandbox: ${url}`);
 }
 
+// The POS seed (docs/pos.md "Demo") must not keep the dashboard from starting.
+async function ensureDemoPosOrWarn() {
+  try {
+    return await ensureDemoPos(appUrl);
+  } catch (error) {
+    console.warn(`The POS demo data could not be seeded: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
 async function main() {
   const secrets = readOrCreate("secrets.json", () => ({ AUTH_SECRET: randomBytes(32).toString("base64") }));
   process.env.AUTH_SECRET ??= secrets.AUTH_SECRET;
@@ -91,6 +102,7 @@ async function main() {
   await waitForPort(sandbox, sandboxPort);
   const admin = await ensureDemoAdmin();
   await ensureDemoWebhook();
+  const pos = await ensureDemoPosOrWarn();
   // PGlite admits one process at a time: let go before the dashboard starts.
   await disconnectDb();
   const app = startService("dashboard", "next", ["start", "--hostname", "127.0.0.1", "--port", String(port)], { env });
@@ -103,6 +115,8 @@ async function main() {
   │ Sign in:    ${admin.email}
   │ Password:   ${admin.password}   (kept in .data/demo/admin.json)
   │ Sandbox:    https://127.0.0.1:${sandboxPort}  (mTLS; certificates in .data/certs)
+  │ POS /v1:    ${pos ? `key, PDV ${pos.posId} and seller-token secret in .data/demo/pos.json` : "not seeded (see above)"}
+  │             npm run pos:seller-token -- --seller ${pos?.sellerReference ?? "<reference>"} · npm run pos:simulate
   │ Stop with Ctrl+C.
   └──────────────────────────────────────────────────────────────
 `);

@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+// Contract section 2 (docs/pos.md). The public type names follow the contract's extension point (ActivationResult,
+// TransactionConfig, TransactionReport) rather than the app's T… prefix: they are the SDK's published API.
+
+// 2.1
+export const ZActivationRequest = z.object({ sellerToken: z.string().min(1) });
+
+// 2.2
+export const ZActivationResult = z.object({
+  sellerId: z.string().min(1),
+  posId: z.string().min(1),
+  subEstablishmentRef: z.string(),
+  tlsRegistered: z.boolean(),
+});
+export type ActivationResult = z.infer<typeof ZActivationResult>;
+
+const ZHexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "hex color");
+
+// 2.3: short-lived; the client never caches it (a sale fetches it again).
+export const ZTransactionConfig = z.object({
+  empresaGateway: z.string(),
+  enderecoGateway: z.string(),
+  cnpjCpf: z.string(),
+  comExterna: z.string(),
+  tokenRegistroTls: z.string(),
+  cnpjAutomacao: z.string(),
+  cnpjFacilitador: z.string(),
+  branding: z.object({ logoUrl: z.url(), primaryColor: ZHexColor, secondaryColor: ZHexColor }),
+});
+export type TransactionConfig = z.infer<typeof ZTransactionConfig>;
+
+// 2.4 occurredAt: ISO 8601 UTC with milliseconds, as Date#toISOString writes it.
+export const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+// The server's limits (lib/pos/schemas.ts), so the fake refuses what the server refuses; messages name the field.
+const text = (field: string, max: number) =>
+  z.string({ error: `${field} must be a string` }).max(max, { error: `${field} is longer than ${max}` });
+const integer = (field: string, min: number, max: number) =>
+  z
+    .number({ error: `${field} must be an integer` })
+    .int({ error: `${field} must be an integer` })
+    .min(min, { error: `${field} must be ≥ ${min}` })
+    .max(max, { error: `${field} must be ≤ ${max}` });
+
+export const ZTransactionReport = z.object({
+  posId: text("posId", 200).min(1, { error: "posId is empty" }),
+  approved: z.boolean({ error: "approved must be a boolean" }),
+  codResp: integer("codResp", -2_147_483_648, 2_147_483_647),
+  nsuGateway: text("nsuGateway", 64).min(1, { error: "nsuGateway is empty" }),
+  nsuHost: text("nsuHost", 64),
+  cardBrand: text("cardBrand", 40),
+  acquirerNetwork: text("acquirerNetwork", 40),
+  authorizationCode: text("authorizationCode", 40),
+  installments: integer("installments", 0, 99),
+  amountInCents: integer("amountInCents", 0, 2_147_483_647),
+  occurredAt: z
+    .string({ error: "occurredAt must be a string" })
+    .regex(isoInstantPattern, { error: "occurredAt must be ISO 8601 UTC with milliseconds" })
+    .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value, {
+      error: "occurredAt is not a valid date",
+    }),
+});
+export type TransactionReport = z.infer<typeof ZTransactionReport>;
+
+// 2.5
+export const ZBusinessError = z.object({ code: z.number().int(), message: z.string() });
+export type TBusinessError = z.infer<typeof ZBusinessError>;
