@@ -12,7 +12,7 @@ test("[AUTH] staff signs in, sees the dashboard, and signs out", async ({ page, 
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn(users.signin.email, users.signin.password);
-  await expect(page).toHaveURL(/\/pix$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
   await expect(page.getByText(users.signin.name).first()).toBeVisible();
 
   await page.getByRole("button", { name: "Sair" }).first().click();

@@ -33,7 +33,7 @@ async function firstSignIn(browser: Browser, email: string, oneTimePassword: str
   await page.getByLabel("Nova senha").fill(password);
   await page.getByLabel("Confirme a senha").fill(password);
   await page.getByRole("button", { name: "Trocar senha" }).click();
-  await expect(page).toHaveURL(/\/pix$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/:\d+\/$/, { timeout: 30_000 });
   return { context, page, login, password };
 }
 
@@ -76,7 +76,7 @@ test("[AUTH] a user turns on two-factor, signs in with a code, and a recovery co
   const recoveryCodes = await codes.allTextContents();
   for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
   await userPage.getByRole("button", { name: "Já guardei os códigos" }).click();
-  await expect(userPage).toHaveURL(/\/pix$/);
+  await expect(userPage).toHaveURL(/:\d+\/$/);
   await signOut(userPage);
 
   // The password, then the code step: a wrong code is refused, the next step's code (the one used to
@@ -91,7 +91,7 @@ test("[AUTH] a user turns on two-factor, signs in with a code, and a recovery co
   await expect(userPage).toHaveURL(/\/login/);
   await userPage.getByLabel("Código de autenticação").fill(codeOf(secret, 30));
   await userPage.getByRole("button", { name: "Verificar" }).click();
-  await expect(userPage).toHaveURL(/\/pix$/, { timeout: 30_000 });
+  await expect(userPage).toHaveURL(/:\d+\/$/, { timeout: 30_000 });
   await signOut(userPage);
 
   // A recovery code instead of the app: accepted once, refused the second time.
@@ -101,7 +101,7 @@ test("[AUTH] a user turns on two-factor, signs in with a code, and a recovery co
     await userPage.getByLabel("Código de recuperação").fill(recoveryCodes[0]!);
     await userPage.getByRole("button", { name: "Verificar" }).click();
     if (isFirstUse) {
-      await expect(userPage).toHaveURL(/\/pix$/, { timeout: 30_000 });
+      await expect(userPage).toHaveURL(/:\d+\/$/, { timeout: 30_000 });
       await signOut(userPage);
     } else {
       await login.expectError("Código inválido ou já usado.");
