@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { isAppError } from "@/lib/errors";
@@ -6,19 +7,28 @@ import { GatewayRefusedError, GatewayTimeoutError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/payments";
 import type { TPaymentTransaction } from "@/lib/gateway/schemas/payment";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
+import { useEmbeddedDefaultDatabase } from "@/lib/testing/pglite";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { cancelCardPayment } from "./cancel";
 import { findCardPaymentAuditTrail, getCardPaymentView, refreshCardPayment } from "./detail";
 import { upsertCardPaymentFromGateway } from "./mirror";
 
-// The real cancel, counted; `lostAnswer` makes it time out after (or instead of) reaching the gateway.
-const upstream = vi.hoisted(() => ({ lostAnswer: null as null | "after" | "before" }));
+// The real cancel, counted; `lostAnswer` makes it time out after (or instead of) reaching the gateway; `hold` keeps
+// it waiting before it is sent.
+const upstream = vi.hoisted(() => ({
+  lostAnswer: null as null | "after" | "before",
+  hold: null as null | { reached: () => void; released: Promise<void> },
+}));
 vi.mock("@/lib/gateway/payments", async (importOriginal) => {
   const actual = await importOriginal<typeof import("@/lib/gateway/payments")>();
   return {
     ...actual,
     cancelPayment: vi.fn(async (paymentId: string) => {
       const timeout = new GatewayTimeoutError("response", 300, { operation: "payments.cancel", transactionId: "t" });
+      if (upstream.hold) {
+        upstream.hold.reached();
+        await upstream.hold.released;
+      }
       if (upstream.lostAnswer === "before") throw timeout;
       const result = await actual.cancelPayment(paymentId);
       if (upstream.lostAnswer === "after") throw timeout;
@@ -28,6 +38,51 @@ vi.mock("@/lib/gateway/payments", async (importOriginal) => {
 });
 
 const cancelCalls = () => vi.mocked(gateway.cancelPayment).mock.calls.length;
+
+// Holds the next upstream cancels until `release`; `reached` resolves once one of them is waiting.
+function holdUpstreamCancel() {
+  let reached = () => {};
+  let release = () => {};
+  const isReached = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  upstream.hold = { reached, released };
+  return {
+    reached: isReached,
+    release: () => {
+      upstream.hold = null;
+      release();
+    },
+  };
+}
+
+async function pay(cardNumber: string, valor: number, options: { isMirrored?: boolean } = {}) {
+  let transaction: TPaymentTransaction;
+  try {
+    transaction = await gateway.createPayment({
+      identificacaoPagamento: randomUUID(),
+      numeroParcelas: 1,
+      tipoParcelamento: "3",
+      bandeiraCartao: cardNumber.startsWith("5") ? "2" : "1",
+      valor,
+      numeroCartao: cardNumber,
+      dataExpiracao: "12/30",
+    });
+  } catch (error) {
+    if (!(error instanceof GatewayRefusedError)) throw error;
+    transaction = error.response as TPaymentTransaction;
+  }
+  if (options.isMirrored !== false)
+    await upsertCardPaymentFromGateway(transaction, {
+      origin: "TERMINAL",
+      cardBin: cardNumber.slice(0, 6),
+      cardLastFour: cardNumber.slice(-4),
+    });
+  return transaction.id;
+}
 
 async function rejectionOf(promise: Promise<unknown>) {
   try {
@@ -42,31 +97,6 @@ describe("cancelling a card payment against the sandbox", () => {
   let sandbox: TSandbox;
   let context: { actor: { id: string; email: string }; ip: string; userAgent: string };
 
-  async function pay(cardNumber: string, valor: number, options: { isMirrored?: boolean } = {}) {
-    let transaction: TPaymentTransaction;
-    try {
-      transaction = await gateway.createPayment({
-        identificacaoPagamento: randomUUID(),
-        numeroParcelas: 1,
-        tipoParcelamento: "3",
-        bandeiraCartao: cardNumber.startsWith("5") ? "2" : "1",
-        valor,
-        numeroCartao: cardNumber,
-        dataExpiracao: "12/30",
-      });
-    } catch (error) {
-      if (!(error instanceof GatewayRefusedError)) throw error;
-      transaction = error.response as TPaymentTransaction;
-    }
-    if (options.isMirrored !== false)
-      await upsertCardPaymentFromGateway(transaction, {
-        origin: "TERMINAL",
-        cardBin: cardNumber.slice(0, 6),
-        cardLastFour: cardNumber.slice(-4),
-      });
-    return transaction.id;
-  }
-
   beforeAll(async () => {
     sandbox = await startGatewaySandbox();
   });
@@ -77,6 +107,7 @@ describe("cancelling a card payment against the sandbox", () => {
 
   beforeEach(async () => {
     upstream.lostAnswer = null;
+    upstream.hold = null;
     vi.mocked(gateway.cancelPayment).mockClear();
     await db.idempotencyKey.deleteMany();
     await db.cardPayment.deleteMany();
@@ -96,6 +127,7 @@ describe("cancelling a card payment against the sandbox", () => {
     const row = await db.cardPayment.findUniqueOrThrow({ where: { id: paymentId } });
     expect(row.cancellation).toMatchObject({ valor: "12345", status: "CAN" });
     expect(row.cancelledAt).not.toBeNull();
+    expect(row.cancelClaimUntil).toBeNull();
     const upstreamPayment = await sandbox.request("merchant", "GET", `/api/v1/payments/${paymentId}`);
     expect(upstreamPayment.body.status).toBe("CAN");
 
@@ -196,10 +228,94 @@ describe("cancelling a card payment against the sandbox", () => {
     expect(isAppError(error) && [error.code, error.message]).toEqual(["UPSTREAM_TIMEOUT", "cancelOutcomeUnknown"]);
     expect((await db.cardPayment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe("CON");
     expect(await db.auditLog.count({ where: { action: "card_payment.cancel_failed", resourceId: paymentId } })).toBe(1);
+    // The failed attempt freed its claim: the retry need not wait for the lease.
+    expect((await db.cardPayment.findUniqueOrThrow({ where: { id: paymentId } })).cancelClaimUntil).toBeNull();
 
     upstream.lostAnswer = null;
     const view = await cancelCardPayment({ paymentId, idempotencyKey }, context);
     expect(view).toMatchObject({ status: "CAN", cancelledCents: 1_200 });
     expect(cancelCalls()).toBe(2);
+  });
+
+  it("a cancel in flight: another key waits for it, then answers that a cancellation is in progress", async () => {
+    const paymentId = await pay("4111111111111111", 40);
+    const held = holdUpstreamCancel();
+    const first = cancelCardPayment({ paymentId, idempotencyKey: randomUUID() }, context);
+    try {
+      await held.reached;
+      const error = await rejectionOf(
+        cancelCardPayment({ paymentId, idempotencyKey: randomUUID() }, context, { claimWaitMs: 300 }),
+      );
+      expect(isAppError(error) && [error.code, error.message]).toEqual(["CONFLICT", "cancelInProgress"]);
+    } finally {
+      held.release();
+    }
+    expect(await first).toMatchObject({ status: "CAN", cancelledCents: 4_000 });
+    expect(cancelCalls()).toBe(1);
+    expect((await db.cardPayment.findUniqueOrThrow({ where: { id: paymentId } })).cancelClaimUntil).toBeNull();
+  });
+
+  it("a claim left by a process that died holds the payment until its lease runs out", async () => {
+    const paymentId = await pay("5555555555554444", 41);
+    await db.cardPayment.update({
+      where: { id: paymentId },
+      data: { cancelClaimUntil: new Date(Date.now() + 60_000) },
+    });
+    const error = await rejectionOf(
+      cancelCardPayment({ paymentId, idempotencyKey: randomUUID() }, context, { claimWaitMs: 0 }),
+    );
+    expect(isAppError(error) && [error.code, error.message]).toEqual(["CONFLICT", "cancelInProgress"]);
+    expect(cancelCalls()).toBe(0);
+
+    await db.cardPayment.update({ where: { id: paymentId }, data: { cancelClaimUntil: new Date(Date.now() - 1) } });
+    const view = await cancelCardPayment({ paymentId, idempotencyKey: randomUUID() }, context);
+    expect(view).toMatchObject({ status: "CAN", cancelledCents: 4_100 });
+    expect(cancelCalls()).toBe(1);
+  });
+});
+
+// The embedded default database has one connection: a transaction open across the gateway call would make every
+// other request wait for the gateway (or the transaction's timeout).
+describe("cancelling a card payment on the embedded PGlite database", () => {
+  let sandbox: TSandbox;
+  let embedded: { close: () => Promise<void> };
+  let context: { actor: { id: string; email: string }; ip: string; userAgent: string };
+
+  beforeAll(async () => {
+    embedded = await useEmbeddedDefaultDatabase();
+    sandbox = await startGatewaySandbox();
+    const user = await db.user.create({ data: { email: "staff@example.com", name: "Staff", passwordHash: "x" } });
+    context = { actor: { id: user.id, email: user.email }, ip: "203.0.113.9", userAgent: "vitest" };
+  });
+
+  afterAll(async () => {
+    upstream.hold = null;
+    await sandbox?.stop();
+    await embedded?.close();
+  });
+
+  it("holds no transaction across the upstream call: other requests are served meanwhile", async () => {
+    upstream.lostAnswer = null;
+    vi.mocked(gateway.cancelPayment).mockClear();
+    const paymentId = await pay("4111111111111111", 77.77);
+    const held = holdUpstreamCancel();
+    const cancelling = cancelCardPayment({ paymentId, idempotencyKey: randomUUID() }, context);
+    try {
+      await held.reached;
+      const startedAt = Date.now();
+      const users = await Promise.race([db.user.count(), sleep(1_000).then(() => "stalled")]);
+      expect(users).toBe(1);
+      expect(Date.now() - startedAt).toBeLessThan(1_000);
+      const error = await rejectionOf(
+        cancelCardPayment({ paymentId, idempotencyKey: randomUUID() }, context, { claimWaitMs: 200 }),
+      );
+      expect(isAppError(error) && [error.code, error.message]).toEqual(["CONFLICT", "cancelInProgress"]);
+    } finally {
+      held.release();
+    }
+    expect(await cancelling).toMatchObject({ status: "CAN", cancelledCents: 7_777 });
+    expect(cancelCalls()).toBe(1);
+    const audit = await db.auditLog.findMany({ where: { resourceType: "card_payment", resourceId: paymentId } });
+    expect(audit.map((entry) => entry.action)).toEqual(["card_payment.cancelled"]);
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
-import { inTransaction } from "@/lib/db/client";
+import { db, inTransaction } from "@/lib/db/client";
 import type { TMirrorClient } from "@/lib/db/mirror-write";
 import { AppError } from "@/lib/errors";
 import {
@@ -13,8 +14,8 @@ import {
   toAppError,
 } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/payments";
-import type { TPaymentCancellation } from "@/lib/gateway/schemas/payment";
-import { runIdempotent, type TIdempotentAttempt } from "@/lib/idempotency/idempotency";
+import type { TPaymentCancellation, TPaymentTransaction } from "@/lib/gateway/schemas/payment";
+import { defaultWaitMs, runIdempotent, type TIdempotentAttempt } from "@/lib/idempotency/idempotency";
 import { log } from "@/lib/log";
 import { cardPaymentAuditResourceType, syncCardPayment } from "./detail";
 import {
@@ -24,17 +25,24 @@ import {
   type TMirroredCardPayment,
   upsertCardPaymentFromGateway,
 } from "./mirror";
-import { cancelledCentsOf } from "./types";
+import { approvedResponseCode, cancelledCentsOf } from "./types";
 import { statusKindOf, type TCardPaymentView, toCardPaymentView } from "./views";
 
 // Cancel (spec 4.1: PUT /payments/{id}/cancel, no body) undoes the whole payment: the API has no partial cancel.
-// One idempotency key per confirmation dialog; the payment's lock is held across the upstream call, so a second
-// cancel of the same payment (another key, another person) waits, then sees it cancelled and never calls upstream.
+// No transaction is open during an upstream call (docs/database.md: the embedded database has one connection, so
+// one would stall every other request for as long as the gateway takes). A short transaction under the payment's
+// lock claims it (`cancelClaimUntil`, a lease); the gateway is called outside; a short transaction records the
+// answer and frees the claim. One idempotency key per confirmation dialog; a second cancel of the same payment
+// (another key, another person) waits for the claim, then sees it cancelled and never calls upstream.
 
 export const cardPaymentCancelScope = "card_payment_cancel";
 
-// Room for a queue of cancels of one payment, each bounded by the gateway's response timeout.
-const cancelTransactionOptions = { maxWait: 60_000, timeout: 120_000 };
+// Longer than the cancel and the read after an unclear answer can take together (each: connect 5 s + response 15 s
+// by default), so a live cancel keeps its claim; one whose process died frees the payment when it runs out.
+export const cancelClaimMs = 60_000;
+// A second cancel waits this long for one in flight (as a repeated idempotency key does), then answers "in progress".
+const claimWaitMs = defaultWaitMs;
+const claimPollMs = 100;
 
 /** Error messages are keys under `cardPayments.errors` (the page words them per language). */
 export const cancelErrorKeys = {
@@ -43,6 +51,7 @@ export const cancelErrorKeys = {
   notCancellable: "notCancellable",
   cancelRefused: "cancelRefused",
   outcomeUnknown: "cancelOutcomeUnknown",
+  inProgress: "cancelInProgress",
 } as const;
 
 export type TCancelCardPayment = { paymentId: string; idempotencyKey: string };
@@ -67,12 +76,16 @@ const isOutcomeUnknown = (error: unknown) =>
   (error instanceof GatewayUnavailableError && !isCertainlyNotApplied(error)) ||
   (error instanceof GatewayHttpError && error.status >= 500);
 
-async function loadForCancel(tx: TMirrorClient, paymentId: string, isRecovery: boolean) {
-  const mirrored = await tx.cardPayment.findUnique({ where: { id: paymentId } });
-  // A final status never moves back, so the mirror decides; an open one is read again after a lost answer.
-  if (mirrored && (statusKindOf(mirrored) !== "approved" || !isRecovery)) return mirrored;
+// A final status never moves back, so the mirror decides; the gateway is read (outside any transaction) for a
+// payment the mirror does not know, and for an open one after a lost answer.
+async function readForCancel(paymentId: string, isRecovery: boolean): Promise<void> {
+  const mirrored = await db.cardPayment.findUnique({
+    where: { id: paymentId },
+    select: { status: true, isApproved: true },
+  });
+  if (mirrored && (statusKindOf(mirrored) !== "approved" || !isRecovery)) return;
   try {
-    return (await syncCardPayment(paymentId, { client: tx })) ?? mirrored;
+    await syncCardPayment(paymentId);
   } catch (error) {
     if (mirrored) throw error;
     throw toAppError(error);
@@ -108,16 +121,104 @@ async function recordCancelled(
   );
 }
 
-// The payment after an unclear upstream answer: read it again, and if it turned CAN the cancel went through.
-async function readAfterUnknownOutcome(tx: TMirrorClient, paymentId: string): Promise<boolean> {
+type TClaim = { kind: "claimed"; until: Date } | { kind: "recorded" } | { kind: "busy" };
+
+// Under the payment's lock, like every mirror write of it: of two cancels, whichever comes second sees the other.
+function claimForCancel(paymentId: string, attempt: TIdempotentAttempt, context: TChangeContext): Promise<TClaim> {
+  return inTransaction(async (tx) => {
+    await lockCardPayment(tx, paymentId);
+    const payment = await tx.cardPayment.findUnique({ where: { id: paymentId } });
+    if (!payment) throw new AppError("NOT_FOUND", "Card payment not found.");
+    const kind = statusKindOf(payment);
+    // A recovery that finds the payment cancelled: an earlier attempt of this key did it.
+    if (kind === "cancelled" && attempt.isRecovery) {
+      await recordCancelled(tx, paymentId, null, attempt, context, "read");
+      return { kind: "recorded" };
+    }
+    if (kind !== "approved") throw notCancellableError(payment);
+    const now = Date.now();
+    if (payment.cancelClaimUntil && payment.cancelClaimUntil.getTime() > now) return { kind: "busy" };
+    const until = new Date(now + cancelClaimMs);
+    // The claim is no change of the payment: its updatedAt stays.
+    await tx.cardPayment.update({
+      where: { id: paymentId },
+      data: { cancelClaimUntil: until, updatedAt: payment.updatedAt },
+    });
+    return { kind: "claimed", until };
+  });
+}
+
+async function claimOrWait(
+  paymentId: string,
+  attempt: TIdempotentAttempt,
+  context: TChangeContext,
+  waitMs: number,
+): Promise<Exclude<TClaim, { kind: "busy" }>> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const claim = await claimForCancel(paymentId, attempt, context);
+    if (claim.kind !== "busy") return claim;
+    if (Date.now() >= deadline) throw new AppError("CONFLICT", cancelErrorKeys.inProgress);
+    await sleep(claimPollMs);
+  }
+}
+
+// Only this cancel's own claim: one that ran out may have been taken over meanwhile.
+async function releaseClaim(client: TMirrorClient, paymentId: string, until: Date): Promise<void> {
+  const row = await client.cardPayment.findUnique({ where: { id: paymentId }, select: { updatedAt: true } });
+  if (!row) return;
+  await client.cardPayment.updateMany({
+    where: { id: paymentId, cancelClaimUntil: until },
+    data: { cancelClaimUntil: null, updatedAt: row.updatedAt },
+  });
+}
+
+type TUpstreamOutcome =
+  | { via: "answer"; cancellation: TPaymentCancellation }
+  | { via: "read"; transaction: TPaymentTransaction };
+
+// The payment after an unclear upstream answer: read it again; if it turned CAN the cancel went through.
+async function readAfterUnknownOutcome(paymentId: string): Promise<TPaymentTransaction | null> {
   try {
     const transaction = await gateway.getPayment(paymentId);
-    await upsertCardPaymentFromGateway(transaction, { origin: "GATEWAY" }, { client: tx });
-    return statusKindOf({ status: transaction.status, isApproved: transaction.codigo === "0" }) === "cancelled";
+    const kind = statusKindOf({ status: transaction.status, isApproved: transaction.codigo === approvedResponseCode });
+    return kind === "cancelled" ? transaction : null;
   } catch (readError) {
     log.warn({ err: readError, paymentId }, "card payment read after an unclear cancel failed");
-    return false;
+    return null;
   }
+}
+
+// Outside any transaction. Throws the cancel's own error when the read does not show it cancelled.
+async function cancelUpstream(paymentId: string): Promise<TUpstreamOutcome> {
+  try {
+    return { via: "answer", cancellation: await gateway.cancelPayment(paymentId) };
+  } catch (error) {
+    if (!isOutcomeUnknown(error)) throw error;
+    const transaction = await readAfterUnknownOutcome(paymentId);
+    if (transaction) return { via: "read", transaction };
+    throw error;
+  }
+}
+
+// Mirror, key and audit commit together, and the claim ends with them.
+function recordOutcome(
+  paymentId: string,
+  until: Date,
+  outcome: TUpstreamOutcome,
+  attempt: TIdempotentAttempt,
+  context: TChangeContext,
+): Promise<void> {
+  return inTransaction(async (tx) => {
+    await lockCardPayment(tx, paymentId);
+    if (outcome.via === "answer") {
+      await recordCancelled(tx, paymentId, outcome.cancellation, attempt, context, "answer");
+    } else {
+      await upsertCardPaymentFromGateway(outcome.transaction, { origin: "GATEWAY" }, { client: tx });
+      await recordCancelled(tx, paymentId, null, attempt, context, "read");
+    }
+    await releaseClaim(tx, paymentId, until);
+  });
 }
 
 async function auditFailure(context: TChangeContext, paymentId: string, error: unknown): Promise<void> {
@@ -141,36 +242,32 @@ async function auditFailure(context: TChangeContext, paymentId: string, error: u
  * Cancels a card payment in full, once per idempotency key: a double click or a retry gets the first answer.
  * Refused (409, codigo ≠ 0): the payment is read again so the page shows why. Timed out: read again too; when the
  * gateway shows it cancelled the cancel counts as done, otherwise the key stays open for a retry that reads first.
+ * Another cancel of the same payment in flight: waits for it (up to `claimWaitMs`), then `alreadyCancelled`, or
+ * `cancelInProgress` while it still runs.
  */
-export async function cancelCardPayment(input: TCancelCardPayment, context: TChangeContext): Promise<TCardPaymentView> {
+export async function cancelCardPayment(
+  input: TCancelCardPayment,
+  context: TChangeContext,
+  options: { claimWaitMs?: number } = {},
+): Promise<TCardPaymentView> {
   const { paymentId, idempotencyKey } = input;
   let isCalled = false;
-  const cancelOnce = (attempt: TIdempotentAttempt): Promise<string> =>
-    inTransaction(async (tx) => {
-      await lockCardPayment(tx, paymentId);
-      const payment = await loadForCancel(tx, paymentId, attempt.isRecovery);
-      if (!payment) throw new AppError("NOT_FOUND", "Card payment not found.");
-      const kind = statusKindOf(payment);
-      // A recovery that finds the payment cancelled: an earlier attempt of this key did it.
-      if (kind === "cancelled" && attempt.isRecovery) {
-        await recordCancelled(tx, paymentId, null, attempt, context, "read");
-        return paymentId;
-      }
-      if (kind !== "approved") throw notCancellableError(payment);
+  const cancelOnce = async (attempt: TIdempotentAttempt): Promise<string> => {
+    await readForCancel(paymentId, attempt.isRecovery);
+    const claim = await claimOrWait(paymentId, attempt, context, options.claimWaitMs ?? claimWaitMs);
+    if (claim.kind === "recorded") return paymentId;
+    try {
       isCalled = true;
-      let cancellation: TPaymentCancellation;
-      try {
-        cancellation = await gateway.cancelPayment(paymentId);
-      } catch (error) {
-        if (isOutcomeUnknown(error) && (await readAfterUnknownOutcome(tx, paymentId))) {
-          await recordCancelled(tx, paymentId, null, attempt, context, "read");
-          return paymentId;
-        }
-        throw error;
-      }
-      await recordCancelled(tx, paymentId, cancellation, attempt, context, "answer");
-      return paymentId;
-    }, cancelTransactionOptions);
+      const outcome = await cancelUpstream(paymentId);
+      await recordOutcome(paymentId, claim.until, outcome, attempt, context);
+    } catch (error) {
+      await releaseClaim(db, paymentId, claim.until).catch((releaseError: unknown) =>
+        log.warn({ err: releaseError, paymentId }, "card payment cancel claim not released: it runs out"),
+      );
+      throw error;
+    }
+    return paymentId;
+  };
 
   try {
     await runIdempotent({
@@ -191,7 +288,7 @@ export async function cancelCardPayment(input: TCancelCardPayment, context: TCha
   return toCardPaymentView(payment);
 }
 
-// Outside the rolled-back transaction: audit the upstream failure and read the payment again, so the page shows
+// After the attempt: audit the upstream failure and read the payment again, so the page shows
 // the state the gateway now reports.
 async function explainFailure(paymentId: string, context: TChangeContext, error: unknown): Promise<AppError> {
   if (!isGatewayError(error)) return toAppError(error);

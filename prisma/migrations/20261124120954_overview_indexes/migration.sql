@@ -1,0 +1,5 @@
+-- CreateIndex
+CREATE INDEX "PaymentLink_statusCode_paidAt_idx" ON "PaymentLink"("statusCode", "paidAt");
+
+-- CreateIndex
+CREATE INDEX "PixCharge_paidAt_idx" ON "PixCharge"("paidAt");

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "CardPayment" ADD COLUMN     "cancelClaimUntil" TIMESTAMP(3);
