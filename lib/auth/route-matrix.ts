@@ -29,6 +29,8 @@ export const matrixSampleParams: Record<string, string> = {
   id: "00000000-0000-4000-8000-000000000000",
   webhookId: "00000000-0000-4000-8000-000000000000",
   txid: "routematrixsample000000000",
+  // A well-formed CPF with no payments anywhere.
+  document: "00000000000",
   nextauth: "session",
 };
 
@@ -45,9 +47,11 @@ export function samplePath(routePath: string): string {
 const userPage: TMatrixRow<TPageOutcome> = { anonymous: "login", STAFF: "ok", ADMIN: "ok" };
 const adminPage: TMatrixRow<TPageOutcome> = { anonymous: "login", STAFF: "forbidden", ADMIN: "ok" };
 const userDetailPage: TMatrixRow<TPageOutcome> = { anonymous: "login", STAFF: "not-found", ADMIN: "not-found" };
+const adminDetailPage: TMatrixRow<TPageOutcome> = { anonymous: "login", STAFF: "forbidden", ADMIN: "not-found" };
 
 export const pageMatrix: Record<string, TMatrixRow<TPageOutcome>> = {
-  "/": { anonymous: "login", STAFF: "redirect:/pix", ADMIN: "redirect:/pix" },
+  // The overview: every signed-in user.
+  "/": userPage,
   "/login": { anonymous: "ok", STAFF: "redirect:/", ADMIN: "redirect:/" },
   "/account/password": userPage,
   "/account/security": userPage,
@@ -58,9 +62,20 @@ export const pageMatrix: Record<string, TMatrixRow<TPageOutcome>> = {
   "/links": userPage,
   "/links/new": userPage,
   "/links/[uuid]": userDetailPage,
-  "/cards": userPage,
+  // Saved cards (tokens) are managed by admins only.
+  "/cards": adminPage,
   "/payments": userPage,
-  "/pos": userPage,
+  // The virtual terminal: STAFF and ADMIN take card payments.
+  "/payments/new": userPage,
+  // Read from the gateway once before the 404: the sample id exists nowhere.
+  "/payments/[id]": userDetailPage,
+  // Point of sale: keys, sellers, configuration and sales are an admin's business.
+  "/pos": adminPage,
+  "/pos/keys": adminPage,
+  "/pos/sellers": adminPage,
+  "/pos/sellers/[id]": adminDetailPage,
+  "/pos/sales": adminPage,
+  "/pos/sales/[id]": adminDetailPage,
   "/webhooks/deliveries": userPage,
   "/webhooks/deliveries/[id]": userDetailPage,
   "/webhooks": adminPage,
@@ -71,11 +86,16 @@ export const pageMatrix: Record<string, TMatrixRow<TPageOutcome>> = {
   "/audit": adminPage,
   // Everyone sees what waits; only another admin's approve/reject actions go through.
   "/approvals": userPage,
+  // Payers aggregated from paid Pix charges and links: STAFF and ADMIN.
+  "/customers": userPage,
+  "/customers/[document]": userDetailPage,
   // The payer's page: no session involved; the sample link does not exist.
   "/pay/[uuid]": { anonymous: "not-found", STAFF: "not-found", ADMIN: "not-found" },
 };
 
 const userRead: TMatrixRow<TRouteOutcome> = { anonymous: 401, STAFF: 404, ADMIN: 404 };
+// Authenticated by an API key (Authorization: Bearer), not by a session: every role without a key gets 401.
+const posApiKeyOnly: TMatrixRow<TRouteOutcome> = { anonymous: 401, STAFF: 401, ADMIN: 401 };
 
 export const routeMatrix: Record<string, TMatrixRow<TRouteOutcome>> = {
   "GET /api/health": { anonymous: 200, STAFF: 200, ADMIN: 200 },
@@ -86,10 +106,23 @@ export const routeMatrix: Record<string, TMatrixRow<TRouteOutcome>> = {
   "GET /api/users": { anonymous: 401, STAFF: 403, ADMIN: 200 },
   "GET /api/links/[uuid]": userRead,
   "GET /api/pix/charges/[txid]": userRead,
+  // CSV exports of the lists, authorized as their pages (docs/exports.md); the audit log's for admins only.
+  "GET /api/exports/pix-charges": { anonymous: 401, STAFF: 200, ADMIN: 200 },
+  "GET /api/exports/refunds": { anonymous: 401, STAFF: 200, ADMIN: 200 },
+  "GET /api/exports/links": { anonymous: 401, STAFF: 200, ADMIN: 200 },
+  "GET /api/exports/card-payments": { anonymous: 401, STAFF: 200, ADMIN: 200 },
+  "GET /api/exports/webhook-deliveries": { anonymous: 401, STAFF: 200, ADMIN: 200 },
+  "GET /api/exports/audit": { anonymous: 401, STAFF: 403, ADMIN: 200 },
+  // The command palette: without `q` the query is refused; saved cards are searched for admins only.
+  "GET /api/search": { anonymous: 401, STAFF: 400, ADMIN: 400 },
   // Authenticated by the delivery's signature, never by a session: an unknown webhook is unknown to all.
   "POST /api/webhooks/gateway/[webhookId]": { anonymous: 404, STAFF: 404, ADMIN: 404 },
   // Only the verified payer's link cookie opens it; a staff session does not.
   "GET /pay/[uuid]/status": { anonymous: 401, STAFF: 401, ADMIN: 401 },
+  // The POS backend: only a tenant API key (Bearer) opens it; a dashboard session gives no access.
+  "POST /v1/sellers/activate": posApiKeyOnly,
+  "GET /v1/transactions/config": posApiKeyOnly,
+  "POST /v1/transactions": posApiKeyOnly,
 };
 
 const userAction: TMatrixRow<TActionOutcome> = {
@@ -120,11 +153,21 @@ export const actionMatrix: Record<string, TMatrixRow<TActionOutcome>> = {
   "app/(dashboard)/pix/actions.ts#requestPixRefundAction": userAction,
   "app/(dashboard)/pix/actions.ts#approveRefundAction": adminAction,
   "app/(dashboard)/pix/actions.ts#rejectRefundAction": adminAction,
+  "app/(dashboard)/payments/(list)/actions.ts#refreshCardPaymentsPageAction": userAction,
   "app/(dashboard)/links/actions.ts#createPaymentLinkAction": userAction,
   "app/(dashboard)/links/actions.ts#cancelPaymentLinkAction": userAction,
   // Like any Pix refund: STAFF may refund a payment that landed on a cancelled link.
   "app/(dashboard)/links/actions.ts#refundLinkPixPaymentAction": userAction,
   "app/(dashboard)/links/actions.ts#refreshPaymentLinksAction": userAction,
+  "app/(dashboard)/payments/new/actions.ts#chargeCardAction": userAction,
+  // Like a Pix refund: STAFF may cancel a card payment (in full; the API has no partial cancel).
+  "app/(dashboard)/payments/actions.ts#cancelCardPaymentAction": userAction,
+  "app/(dashboard)/payments/actions.ts#refreshCardPaymentAction": userAction,
+  "app/(dashboard)/cards/actions.ts#addCardTokenAction": adminAction,
+  "app/(dashboard)/cards/actions.ts#enableCardTokenAction": adminAction,
+  "app/(dashboard)/cards/actions.ts#disableCardTokenAction": adminAction,
+  "app/(dashboard)/cards/actions.ts#lookUpCardTokenAction": adminAction,
+  "app/(dashboard)/cards/actions.ts#refreshCardTokensPageAction": adminAction,
   "app/(dashboard)/jobs/actions.ts#runJobNowAction": adminAction,
   "app/(dashboard)/settings/actions.ts#checkGatewayConnectionAction": adminAction,
   "app/(dashboard)/settings/actions.ts#setTwoFactorRequirementAction": adminAction,
@@ -141,6 +184,14 @@ export const actionMatrix: Record<string, TMatrixRow<TActionOutcome>> = {
   "app/(dashboard)/webhooks/actions.ts#replayDeliveryAction": adminAction,
   "app/(dashboard)/webhooks/actions.ts#checkSignatureAction": adminAction,
   "app/(dashboard)/webhooks/reconcile-actions.ts#runReconciliationAction": adminAction,
+  "app/(dashboard)/pos/actions.ts#createPosApiKeyAction": adminAction,
+  "app/(dashboard)/pos/actions.ts#rotatePosApiKeyAction": adminAction,
+  "app/(dashboard)/pos/actions.ts#revokePosApiKeyAction": adminAction,
+  "app/(dashboard)/pos/actions.ts#setSellerTokenVerificationAction": adminAction,
+  "app/(dashboard)/pos/actions.ts#setPosStatusAction": adminAction,
+  "app/(dashboard)/pos/actions.ts#savePosConfigAction": adminAction,
+  "app/(dashboard)/pos/actions.ts#removePosOverrideAction": adminAction,
+  "app/(dashboard)/pos/actions.ts#runPosMatchingAction": adminAction,
   // The payer's actions take no session: each checks the link-scoped cookie (or the code) itself.
   [`${pay}#verifyCodeAction`]: everyone("wrong"),
   [`${pay}#payByCardAction`]: everyone("accessExpired"),
@@ -148,4 +199,6 @@ export const actionMatrix: Record<string, TMatrixRow<TActionOutcome>> = {
   [`${pay}#switchPayLocaleAction`]: everyone("ok"),
   // The language switch works signed out too (the sign-in page); signed in it also saves the choice.
   "lib/i18n/actions.ts#setLocaleAction": everyone("VALIDATION_FAILED"),
+  // The theme switch too: a cookie for anyone, saved on the account when signed in.
+  "lib/theme/actions.ts#setThemeAction": everyone("VALIDATION_FAILED"),
 };

@@ -210,6 +210,9 @@ describe("Pix charges against the sandbox", () => {
     expect((await find({ userReference: "ref-b" })).rows.map((row) => row.txid)).toEqual([b.txid]);
     expect((await find({ txid: a.txid.slice(3, 12).toLowerCase() })).rows.map((row) => row.txid)).toEqual([a.txid]);
     expect((await find({ from: "2000-01-01", to: "2000-01-31" })).total).toBe(0);
+    // The overview's link: paid charges by payment date.
+    expect((await find({ date: "paid" })).rows.map((row) => row.txid)).toEqual([c.txid]);
+    expect((await find({ date: "paid", from: "2000-01-01", to: "2000-01-31" })).total).toBe(0);
     const paged = await findPixCharges(ZPixChargeFilters.parse({ page: "2" }), 2);
     expect(paged).toMatchObject({ total: 3, page: 2, pageSize: 2, pageCount: 2 });
     expect(paged.rows.map((row) => row.txid)).toEqual([a.txid]);

@@ -14,7 +14,7 @@ import { isValidCpf, onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { centsToAmount } from "@/lib/shared/money";
 import { findMirroredPixCharge, type TMirroredPixCharge, upsertPixChargeFromGateway } from "./mirror";
 import type { TCreatePixCharge, TPixChargeFilters } from "./schemas";
-import type { TPixChargeListRow, TPixChargeView, TRefreshPageResult } from "./types";
+import { pixReceivedStatuses, type TPixChargeListRow, type TPixChargeView, type TRefreshPageResult } from "./types";
 import { toPixChargeView } from "./views";
 
 export const pixChargePageSize = 20;
@@ -176,23 +176,31 @@ export function toPixChargeListRow(charge: PixCharge): TPixChargeListRow {
   };
 }
 
-export async function findPixCharges(
-  filters: TPixChargeFilters,
-  pageSize = pixChargePageSize,
-): Promise<TListPage<TPixChargeListRow>> {
+/** The list's filters as a `where` (the page, its total and its CSV export share it). */
+export function pixChargeListWhere(filters: Omit<TPixChargeFilters, "sort" | "order" | "page">) {
   const fallback = defaultPeriod();
   const period = { from: filters.from ?? fallback.from, to: filters.to ?? fallback.to };
   const where: Prisma.PixChargeWhereInput = {
-    creationDate: periodBounds(period),
-    status: filters.status,
+    ...(filters.date === "paid"
+      ? { paidAt: periodBounds(period), status: filters.status ?? { in: [...pixReceivedStatuses] } }
+      : { creationDate: periodBounds(period), status: filters.status }),
     ...(filters.document ? { OR: [{ debtorCpf: filters.document }, { debtorCnpj: filters.document }] } : {}),
     userReference: filters.userReference,
     txid: filters.txid ? { contains: filters.txid, mode: "insensitive" } : undefined,
   };
+  return where;
+}
+
+export async function findPixCharges(
+  filters: TPixChargeFilters,
+  pageSize = pixChargePageSize,
+): Promise<TListPage<TPixChargeListRow>> {
+  const where = pixChargeListWhere(filters);
   return findListPage(
     { page: filters.page, pageSize },
     {
-      count: () => db.pixCharge.count({ where }),
+      sumField: "amountCents",
+      aggregate: () => db.pixCharge.aggregate({ where, _count: { _all: true }, _sum: { amountCents: true } }),
       findMany: async (window) =>
         (
           await db.pixCharge.findMany({

@@ -100,6 +100,8 @@ export const pixChargeSortColumns = ["creationDate", "amount", "status", "expira
 export const ZPixChargeFilters = z.object({
   from: ZOptionalDay,
   to: ZOptionalDay,
+  // "paid": the period is the payment's date and only paid charges are listed (the overview links here).
+  date: z.enum(["paid"]).optional().catch(undefined),
   status: z.enum(pixChargeStatuses).optional().catch(undefined),
   document: ZOptionalFilterText(18).transform((value) => (value ? onlyDigits(value) || undefined : undefined)),
   userReference: ZOptionalFilterText(100),

@@ -11,6 +11,9 @@ export {
 import type { pixRefundStatusCodes } from "@/lib/gateway/schemas/pix-refund";
 export type TPixRefundStatusCode = (typeof pixRefundStatusCodes)[keyof typeof pixRefundStatusCodes];
 
+// A charge that was paid, whatever was refunded of it since: what the overview counts as Pix received.
+export const pixReceivedStatuses = ["PAID", "PARTIALLY REFUNDED", "REFUNDED"] as const;
+
 // A charge accepts refunds only while under 90 days old (spec 8).
 export const pixRefundWindowDays = 90;
 
@@ -49,6 +52,8 @@ export type TPixChargeView = {
   remainingRefundableCents: number;
   // Whole days left before the 90-day window closes; 0 when closed or never paid.
   refundWindowDaysLeft: number;
+  // When the window closes (ISO 8601); null when the charge was never paid.
+  refundWindowClosesAt: string | null;
   canRefund: boolean;
   canCancel: boolean;
   syncedAt: string;
@@ -90,6 +95,7 @@ export type TPixRefundPanel = Pick<
   | "refundedCents"
   | "remainingRefundableCents"
   | "refundWindowDaysLeft"
+  | "refundWindowClosesAt"
   | "canRefund"
 >;
 

@@ -12,13 +12,19 @@ describe("isNavItemActive", () => {
     expect(isNavItemActive("/pos", "/post")).toBe(false);
     expect(isNavItemActive("/pix", "/")).toBe(false);
   });
+
+  it("marks home on the home page only", () => {
+    expect(isNavItemActive("/", "/")).toBe(true);
+    expect(isNavItemActive("/", "/pix")).toBe(false);
+  });
 });
 
 describe("findActiveNavHref", () => {
   it("marks the most specific link only", () => {
     expect(findActiveNavHref("/webhooks/deliveries/abc")).toBe("/webhooks/deliveries");
     expect(findActiveNavHref("/webhooks/signature-check")).toBe("/webhooks");
-    expect(findActiveNavHref("/")).toBeUndefined();
+    expect(findActiveNavHref("/")).toBe("/");
+    expect(findActiveNavHref("/pix/abc")).toBe("/pix");
   });
 });
 
@@ -31,6 +37,17 @@ describe("navSections", () => {
   it("shows pending approvals to everyone: staff see what waits, admins act on it", () => {
     const everyoneKeys = navSections.filter((s) => !s.isAdminOnly).flatMap((s) => s.items.map((i) => i.key));
     expect(everyoneKeys).toContain("approvals");
+  });
+
+  it("shows customers to staff and admins", () => {
+    const everyoneKeys = navSections.filter((s) => !s.isAdminOnly).flatMap((s) => s.items.map((i) => i.key));
+    expect(everyoneKeys).toContain("customers");
+    expect(findActiveNavHref("/customers/52998224725")).toBe("/customers");
+  });
+
+  it("opens with home, for everyone", () => {
+    expect(navSections[0]?.isAdminOnly).toBe(false);
+    expect(navSections[0]?.items[0]).toMatchObject({ key: "home", href: "/" });
   });
 
   it("has unique links", () => {

@@ -1,6 +1,8 @@
 import {
   ClipboardCheckIcon,
+  ContactIcon,
   CreditCardIcon,
+  HouseIcon,
   KeyRoundIcon,
   LinkIcon,
   type LucideIcon,
@@ -15,11 +17,13 @@ import {
 } from "lucide-react";
 
 export type TNavKey =
+  | "home"
   | "pix"
   | "refunds"
   | "approvals"
   | "links"
   | "payments"
+  | "customers"
   | "cards"
   | "webhooks"
   | "webhookDeliveries"
@@ -38,11 +42,13 @@ export const navSections: TNavSection[] = [
     key: "payments",
     isAdminOnly: false,
     items: [
+      { key: "home", href: "/", icon: HouseIcon },
       { key: "pix", href: "/pix", icon: QrCodeIcon },
       { key: "refunds", href: "/refunds", icon: Undo2Icon },
       { key: "approvals", href: "/approvals", icon: ClipboardCheckIcon },
       { key: "links", href: "/links", icon: LinkIcon },
       { key: "payments", href: "/payments", icon: CreditCardIcon },
+      { key: "customers", href: "/customers", icon: ContactIcon },
     ],
   },
   {
@@ -68,6 +74,8 @@ export const navSections: TNavSection[] = [
 
 /** True when `pathname` is the item's page or one below it (`/pix/abc` belongs to `/pix`). */
 export function isNavItemActive(href: string, pathname: string): boolean {
+  // Home is current on "/" only, not on every page below it.
+  if (href === "/") return pathname === "/";
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 

@@ -21,9 +21,11 @@ export function PixChargeFilters({ period }: { period: TPeriod }) {
     <ListFilterForm parsers={pixChargeSearchParams} action="/pix" label={t("label")} columns={3}>
       {(values) => (
         <>
+          {/* Set by the overview's links: the period is the payment date, and only paid charges show. */}
+          {values.date === "paid" && <input type="hidden" name="date" value="paid" />}
           <PeriodFilterFields
-            fromLabel={t("from")}
-            toLabel={t("to")}
+            fromLabel={values.date === "paid" ? t("paidFrom") : t("from")}
+            toLabel={values.date === "paid" ? t("paidTo") : t("to")}
             from={period.from}
             to={period.to}
             isFromBoundedByTo
