@@ -1,14 +1,18 @@
 import { ShieldCheckIcon } from "lucide-react";
+import { cookies } from "next/headers";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 
 import { LocaleSwitcher } from "@/components/locale-switcher";
 import { SignOutButton } from "@/components/sign-out-button";
+import { ThemeSwitcher } from "@/components/theme-switcher";
 import { Button } from "@/components/ui/button";
 import type { TCurrentUser } from "@/lib/auth/session";
+import { resolveTheme, themeCookieName } from "@/lib/theme/config";
 
 import { AppBrand } from "./app-brand";
+import { GlobalSearch } from "./global-search";
 import { MobileNav } from "./mobile-nav";
 import { SidebarNav } from "./sidebar-nav";
 
@@ -18,6 +22,7 @@ type DashboardShellProps = { user: Pick<TCurrentUser, "name" | "role">; children
 export async function DashboardShell({ user, children }: DashboardShellProps) {
   const t = await getTranslations("common");
   const isAdmin = user.role === "ADMIN";
+  const theme = resolveTheme((await cookies()).get(themeCookieName)?.value);
   const userSummary = (
     <div className="flex flex-col leading-tight">
       <span className="text-sm font-medium">{user.name}</span>
@@ -46,8 +51,10 @@ export async function DashboardShell({ user, children }: DashboardShellProps) {
             <AppBrand />
           </div>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <GlobalSearch />
             <div className="hidden text-right sm:block">{userSummary}</div>
             <LocaleSwitcher />
+            <ThemeSwitcher initialTheme={theme} />
             <Button asChild variant="ghost" size="icon" title={t("accountSecurity")}>
               <Link href="/account/security" aria-label={t("accountSecurity")}>
                 <ShieldCheckIcon aria-hidden="true" />

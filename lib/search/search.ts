@@ -1,0 +1,32 @@
+import "server-only";
+
+import type { TRole } from "@/lib/auth/session";
+import { runSql, type TSqlRunner } from "@/lib/db/sql";
+
+import { searchKindRegistry } from "./kinds";
+import { toSearchTerms } from "./schemas";
+import { searchKinds, type TSearchKind, type TSearchResult } from "./types";
+
+export const searchGroupLimit = 5;
+
+/** The kinds a role may search: admin-only kinds (saved cards) are not even queried for STAFF. */
+export function searchableKinds(role: TRole): TSearchKind[] {
+  return searchKinds.filter((kind) => role === "ADMIN" || !searchKindRegistry[kind].isAdminOnly);
+}
+
+/** Every kind the role may see, at most `limit` hits each; groups without hits are left out. */
+export async function searchEverything(
+  query: string,
+  role: TRole,
+  { limit = searchGroupLimit, run = runSql }: { limit?: number; run?: TSqlRunner } = {},
+): Promise<TSearchResult> {
+  const terms = toSearchTerms(query);
+  const groups = await Promise.all(
+    searchableKinds(role).map(async (kind) => {
+      const entry = searchKindRegistry[kind];
+      const rows = await entry.find(terms, limit, run);
+      return { kind, hits: rows.map((row) => ({ ...row, href: entry.href(row.id) })) };
+    }),
+  );
+  return { query: terms.text, groups: groups.filter((group) => group.hits.length > 0) };
+}

@@ -1,0 +1,20 @@
+// Pure types and constants, safe for client components. Money is integer cents; dates are ISO 8601 strings.
+
+// The palette's groups, in the order they are shown (lib/search/kinds.ts holds one entry per kind).
+export const searchKinds = ["pixCharges", "paymentLinks", "cardPayments", "savedCards", "customers"] as const;
+export type TSearchKind = (typeof searchKinds)[number];
+
+export type TSearchHit = {
+  id: string;
+  // What the row is called (a payer's name, an order id); `detail` adds a document, a txid, a card's last four.
+  title: string;
+  detail: string | null;
+  amountCents: number | null;
+  status: string | null;
+  date: string | null;
+  href: string;
+};
+
+export type TSearchGroup = { kind: TSearchKind; hits: TSearchHit[] };
+
+export type TSearchResult = { query: string; groups: TSearchGroup[] };
