@@ -1,39 +1,12 @@
 import type { Page } from "@playwright/test";
 import { findCardData } from "./card-data-leaks";
 import { expect, test } from "./fixtures";
+import { freshVisaNumber, TerminalPage, type TTerminalCharge } from "./pages/terminal-page";
 
 // The card side of the dashboard against the real sandbox: the virtual terminal, the payment's page, its cancel,
 // a refusal explained, and saved cards switched off and on again.
 
-/** A Visa number that passes Luhn, different on every call: the sandbox authorizes any valid number it does not list. */
-function freshVisaNumber(): string {
-  const body = `4${String(Math.floor(Math.random() * 1e14)).padStart(14, "0")}`;
-  const sum = [...body].reverse().reduce((total, char, index) => {
-    const digit = Number(char) * (index % 2 === 0 ? 2 : 1);
-    return total + (digit > 9 ? digit - 9 : digit);
-  }, 0);
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
-
-const field = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
-
-type TTerminalCharge = { amount: string; plan?: string; installments?: number; number: string; securityCode: string };
-
-/** Charges a typed card at the terminal and returns the payment id the page opens. */
-async function chargeAtTerminal(page: Page, charge: TTerminalCharge): Promise<string> {
-  await page.goto("/payments/new");
-  await expect(page.getByRole("heading", { name: "Novo pagamento com cartão" })).toBeVisible();
-  await field(page, "Valor").fill(charge.amount);
-  if (charge.plan) await page.getByRole("radio", { name: new RegExp(charge.plan) }).check();
-  if (charge.installments)
-    await page.getByRole("combobox", { name: "Parcelas" }).selectOption(String(charge.installments));
-  await field(page, "Número do cartão").fill(charge.number);
-  await field(page, "Validade").fill("12/30");
-  await field(page, "Código de segurança").fill(charge.securityCode);
-  await page.getByRole("button", { name: /^Cobrar R\$/ }).click();
-  await page.waitForURL(/\/payments\/[0-9a-f-]{36}$/);
-  return new URL(page.url()).pathname.split("/").pop()!;
-}
+const chargeAtTerminal = (page: Page, charge: TTerminalCharge) => new TerminalPage(page).charge(charge);
 
 test.describe("signed in as staff", () => {
   test.use({ role: "staff" });

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import type pg from "pg";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { assertNoOpenTransaction, db, getPostgresPool, trackTransaction } from "./client";
@@ -15,10 +16,12 @@ export function prismaSqlRunner(client: Pick<Prisma.TransactionClient, "$queryRa
 
 const statementNames = new Map<string, string>();
 
-function statementName(text: string): string {
+// A pure function of the text: a production build may hold several copies of this module (one per route chunk),
+// all sharing the pool's connections, so a counter would give two statements one name.
+export function statementName(text: string): string {
   let name = statementNames.get(text);
   if (!name) {
-    name = `hot_${statementNames.size + 1}`;
+    name = `hot_${createHash("sha256").update(text).digest("base64url").slice(0, 22)}`;
     statementNames.set(text, name);
   }
   return name;

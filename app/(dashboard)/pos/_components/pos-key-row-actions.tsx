@@ -18,7 +18,7 @@ export function PosKeyRowActions({ keyId, name, prefix, isRevoked }: PosKeyRowAc
   const { formText } = useActionErrorText("pos");
   if (isRevoked) return null;
   return (
-    <div className="flex flex-wrap justify-end gap-2">
+    <div className="flex flex-col items-end gap-2">
       <CreatePosKeyDialog rotate={{ keyId, name }} />
       <SellerTokenDialog keyId={keyId} />
       <ConfirmActionButton
