@@ -112,18 +112,21 @@ async function writeInstallments(tx: TMirrorClient, paymentId: string, transacti
   return true;
 }
 
+// A created payment comes back whole, so the hot path (the terminal, the hosted page) reads nothing again.
+type TWritten = { outcome: TMirrorOutcome; created?: TMirroredCardPayment };
+
 async function writePayment(
   tx: TMirrorClient,
   transaction: TPaymentTransaction,
   knowledge: TCardPaymentKnowledge,
   syncedAt: Date,
-): Promise<TMirrorOutcome> {
+): Promise<TWritten> {
   await lockCardPayment(tx, transaction.id);
   const existing = await tx.cardPayment.findUnique({ where: { id: transaction.id } });
   const fields = transactionFields(transaction);
   const known = knowledgeFields(knowledge, existing, transaction.parcelas?.length ?? 0);
   if (!existing) {
-    await tx.cardPayment.create({
+    const created = await tx.cardPayment.create({
       data: {
         id: transaction.id,
         ...fields,
@@ -135,8 +138,10 @@ async function writePayment(
         createdById: knowledge.createdById ?? null,
       },
     });
-    await writeInstallments(tx, transaction.id, transaction);
-    return "created";
+    const rows = installmentRows(transaction).map((row) => ({ ...row, paymentId: transaction.id }));
+    const installments = rows.length > 0 ? await tx.cardPaymentInstallment.createManyAndReturn({ data: rows }) : [];
+    installments.sort((a, b) => a.number - b.number);
+    return { outcome: "created", created: { ...created, installments } };
   }
   const isStale = !acceptsStatus(existing.status, fields.status);
   // A stale snapshot still teaches what the caller knows (the BIN of a payment the reconciler saw first).
@@ -155,8 +160,8 @@ async function writePayment(
       ...(isChanged ? {} : { updatedAt: existing.updatedAt }),
     },
   });
-  if (isStale) return "stale";
-  return isChanged ? "updated" : "unchanged";
+  if (isStale) return { outcome: "stale" };
+  return { outcome: isChanged ? "updated" : "unchanged" };
 }
 
 function inTransactionOf<T>(client: TMirrorClient | undefined, work: (tx: TMirrorClient) => Promise<T>): Promise<T> {
@@ -177,13 +182,15 @@ export async function upsertCardPaymentFromGateway(
 ): Promise<{ outcome: TMirrorOutcome; payment: TMirroredCardPayment }> {
   const now = options.now ?? new Date();
   return inTransactionOf(options.client, async (tx) => {
-    const outcome = await writePayment(tx, transaction, knowledge, now);
+    const { outcome, created } = await writePayment(tx, transaction, knowledge, now);
     if (outcome === "created" || outcome === "updated")
       await publishChange({ kind: "card_payment", id: transaction.id }, tx);
-    const payment = await tx.cardPayment.findUniqueOrThrow({
-      where: { id: transaction.id },
-      include: withInstallments,
-    });
+    const payment =
+      created ??
+      (await tx.cardPayment.findUniqueOrThrow({
+        where: { id: transaction.id },
+        include: withInstallments,
+      }));
     return { outcome, payment };
   });
 }

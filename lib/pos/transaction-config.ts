@@ -1,6 +1,6 @@
 import "server-only";
 import { serverEnv } from "@/lib/config/server-env";
-import { db } from "@/lib/db/client";
+import { runSql } from "@/lib/db/sql";
 import type { TPosCaller } from "./authenticate";
 import { PosApiError, posError } from "./errors";
 import type { TTransactionConfig } from "./schemas";
@@ -25,18 +25,45 @@ type TConfigRow = {
   secondaryColor: string | null;
 };
 
-const configSelect = {
-  empresaGateway: true,
-  enderecoGateway: true,
-  cnpjCpf: true,
-  comExterna: true,
-  tokenRegistroTlsCiphertext: true,
-  cnpjAutomacao: true,
-  cnpjFacilitador: true,
-  logoUrl: true,
-  primaryColor: true,
-  secondaryColor: true,
-} as const;
+const configColumns = [
+  "empresaGateway",
+  "enderecoGateway",
+  "cnpjCpf",
+  "comExterna",
+  "tokenRegistroTlsCiphertext",
+  "cnpjAutomacao",
+  "cnpjFacilitador",
+  "logoUrl",
+  "primaryColor",
+  "secondaryColor",
+] as const satisfies readonly (keyof TConfigRow)[];
+
+// `lastConfigAt` is written at most once a minute per PDV (as the key's lastUsedAt): a write per fetch would make
+// every call wait for a durable commit.
+const lastConfigResolutionMs = 60_000;
+
+type TDeviceConfigRow = {
+  tenantId: string;
+  status: string;
+  sellerId: string;
+  sellerStatus: string;
+  isLastConfigStale: boolean;
+} & { [K in `seller_${(typeof configColumns)[number]}` | `pos_${(typeof configColumns)[number]}`]: string | null };
+
+// Raw SQL (lib/db/sql.ts): every PDV calls it, one read for the PDV, its seller and both configuration rows.
+const deviceConfigQuery = `
+  SELECT d."tenantId"::text AS "tenantId", d."status"::text AS "status", d."sellerId", s."status"::text AS "sellerStatus",
+    (d."lastConfigAt" IS NULL OR d."lastConfigAt" < ($2::timestamptz AT TIME ZONE 'UTC')) AS "isLastConfigStale",
+    ${configColumns.map((column) => `sc."${column}" AS "seller_${column}", pc."${column}" AS "pos_${column}"`).join(", ")}
+  FROM "PosDevice" d
+  JOIN "PosSeller" s ON s."id" = d."sellerId"
+  LEFT JOIN "PosTransactionConfig" sc ON sc."sellerId" = d."sellerId"
+  LEFT JOIN "PosTransactionConfig" pc ON pc."posId" = d."posId"
+  WHERE d."posId" = $1::text`;
+
+function configRow(row: TDeviceConfigRow, side: "seller" | "pos"): TConfigRow {
+  return Object.fromEntries(configColumns.map((column) => [column, row[`${side}_${column}`]])) as TConfigRow;
+}
 
 export const posNotFound = () => new PosApiError(404, "unknown_pos", "unknown posId");
 
@@ -81,21 +108,24 @@ export async function resolveTransactionConfig(
   posId: string,
   now = new Date(),
 ): Promise<TTransactionConfig> {
-  const device = await db.posDevice.findUnique({
-    where: { posId },
-    select: {
-      tenantId: true,
-      status: true,
-      sellerId: true,
-      config: { select: configSelect },
-      seller: { select: { status: true, config: { select: configSelect } } },
-    },
-  });
+  const staleBefore = new Date(now.getTime() - lastConfigResolutionMs).toISOString();
+  const [device] = await runSql<TDeviceConfigRow>(deviceConfigQuery, [posId, staleBefore]);
   // Another tenant's PDV is as unknown as a PDV that does not exist.
   if (!device || device.tenantId !== caller.tenantId) throw posNotFound();
   if (device.status === "BLOCKED") throw posError.business("pos_blocked", "PDV blocked");
-  if (device.seller.status === "BLOCKED") throw posError.business("seller_blocked", "seller blocked");
-  const tokenRegistroTls = decryptTls(device.config, device.seller.config, posId, device.sellerId);
-  await db.posDevice.update({ where: { posId }, data: { lastConfigAt: now }, select: { posId: true } });
-  return mergeTransactionConfig(device.seller.config, device.config, tokenRegistroTls, serverEnv.APP_URL);
+  if (device.sellerStatus === "BLOCKED") throw posError.business("seller_blocked", "seller blocked");
+  // A LEFT JOIN that found no row gives all-null columns: the same as no configuration row.
+  const sellerRow = configRow(device, "seller");
+  const override = configRow(device, "pos");
+  const tokenRegistroTls = decryptTls(override, sellerRow, posId, device.sellerId);
+  if (device.isLastConfigStale) {
+    // The WHERE keeps parallel fetches and other instances from writing it again within the minute.
+    await runSql(
+      `UPDATE "PosDevice" SET "lastConfigAt" = ($2::timestamptz AT TIME ZONE 'UTC')
+       WHERE "posId" = $1::text AND ("lastConfigAt" IS NULL OR "lastConfigAt" < ($3::timestamptz AT TIME ZONE 'UTC'))
+       RETURNING 1 AS "touched"`,
+      [posId, now.toISOString(), staleBefore],
+    );
+  }
+  return mergeTransactionConfig(sellerRow, override, tokenRegistroTls, serverEnv.APP_URL);
 }
