@@ -1,7 +1,10 @@
 import type { Metadata, Viewport } from "next";
+import { cookies } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+
+import { resolveTheme, themeClassName, themeCookieName } from "@/lib/theme/config";
 
 import "./globals.css";
 
@@ -17,8 +20,10 @@ export const viewport: Viewport = { themeColor: "#ffffff" };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getLocale();
+  // From the cookie, on the server: the first paint already has the chosen palette (no flash).
+  const theme = resolveTheme((await cookies()).get(themeCookieName)?.value);
   return (
-    <html lang={locale}>
+    <html lang={locale} className={themeClassName(theme)}>
       <body className="min-h-dvh">
         {/* Locale, time zone and messages come from lib/i18n/request.ts. The query client,
             toaster and URL-state adapter live in the staff layouts ((auth), (dashboard)), so

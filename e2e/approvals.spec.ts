@@ -42,7 +42,7 @@ test("[PIX] a refund above the approval threshold waits for an admin, who approv
         "Acima de R$ 500,00, a devolução só é enviada depois que outro administrador a aprovar.",
       ),
     ).toBeVisible();
-    await charge.refund(undefined, "Devolução grande");
+    await charge.refund("600,00", "Devolução grande");
     await expect(page.getByText("Devolução enviada para aprovação de outro administrador.")).toBeVisible();
 
     // Held, not refunded: the charge page shows the request, and the amount is no longer offered.

@@ -24,11 +24,14 @@ test("[PAY] a wrong code says only that, then a refused card, then an approved o
   await pay.chooseInstallments(3);
   await pay.payByCard({ number: "4000000000000002" });
   await expect(page.getByText("O pagamento não foi aprovado. Confira os dados ou use outro cartão.")).toBeVisible();
-  // Try another card: the form was cleared.
+  // Try another card: the number and security code were cleared, the payer's other choices stay.
   await expect(pay.cardNumber).toHaveValue("");
   await expect(pay.securityCode).toHaveValue("");
+  await expect(page.getByRole("radio", { name: /^1× de R\$ 33,34 \+ 2× de/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /^À vista/ })).not.toBeChecked();
+  await expect(pay.holderName).toHaveValue("FULANO DE TAL");
+  await expect(pay.expiry).toHaveValue("12/30");
 
-  await pay.chooseInstallments(3);
   await pay.cardNumber.pressSequentially("5555555555554444");
   await expect(pay.cardNumber).toHaveValue("5555 5555 5555 4444");
   await expect(page.getByText("Bandeira: Mastercard")).toBeVisible();

@@ -49,13 +49,32 @@ test("[PIX] staff refunds half, then the rest, and a third refund is refused", {
   const charge = new PixChargePage(page);
   await charge.goto(txid);
   await charge.expectStatus("Paga", "PAID");
-  await expect(charge.refundAmountField()).toHaveValue("25,90");
+  // Never pre-filled with the whole value, and nothing is sent before the confirmation.
+  await expect(charge.refundAmountField()).toHaveValue("");
+  await charge.refundAmountField().fill("12,95");
+  await charge.refunds.getByRole("button", { name: "Devolver", exact: true }).click();
+  const confirmation = page.getByRole("alertdialog");
+  await expect(confirmation).toContainText("R$ 12,95 volta para a conta do pagador por Pix.");
+  await expect(confirmation).toContainText("ainda poderá devolver R$ 12,95");
+  await confirmation.getByRole("button", { name: "Cancelar" }).click();
+  await expect(confirmation).toHaveCount(0);
+  await expect(charge.summaryValue("Devolvido")).toHaveText("R$ 0,00");
+
+  // The deadline reads as a date, with the days left beside it.
+  await expect(charge.summaryValue("Prazo para devolver")).toContainText(/^Até \d{2}\/\d{2}\/\d{4}/);
+  await expect(charge.summaryValue("Prazo para devolver")).toContainText("90 dias restantes");
 
   await charge.refund("12,95", "Metade devolvida");
   await charge.expectStatus("Devolvida em parte", "PARTIALLY REFUNDED");
+  // The success toast sits below the header: the user's name, language switch and "Sair" stay visible.
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Devolução solicitada." });
+  await expect(toast).toBeVisible();
+  const toastBox = (await toast.boundingBox())!;
+  const headerBox = (await page.locator("header").first().boundingBox())!;
+  expect(toastBox.y).toBeGreaterThan(headerBox.y + headerBox.height);
   await expect(charge.summaryValue("Ainda pode devolver")).toHaveText("R$ 12,95");
   await expect(charge.refunds.getByRole("row", { name: /Metade devolvida/ })).toContainText("Devolvida");
-  await expect(charge.refundAmountField()).toHaveValue("12,95");
+  await expect(charge.refundAmountField()).toHaveValue("");
 
   // A second screen that has not heard of the first one's refund (its push stream is cut, and a
   // paid charge is not polled) still offers R$ 12,95: the server must refuse it.
@@ -66,15 +85,17 @@ test("[PIX] staff refunds half, then the rest, and a third refund is refused", {
   const arrivalRead = stalePage.waitForResponse((response) => response.url().includes(`/api/pix/charges/${txid}`));
   await staleCharge.goto(txid);
   await arrivalRead;
-  await expect(staleCharge.refundAmountField()).toHaveValue("12,95");
+  await expect(staleCharge.summaryValue("Ainda pode devolver")).toHaveText("R$ 12,95");
 
-  await charge.refund();
+  await charge.refund("12,95");
   await charge.expectStatus("Devolvida", "REFUNDED");
   await expect(charge.summaryValue("Ainda pode devolver")).toHaveText("R$ 0,00");
   await expect(charge.refunds.getByText("Esta cobrança foi devolvida integralmente")).toBeVisible();
   await expect(charge.refundAmountField()).toHaveCount(0);
 
-  await staleCharge.refund();
+  await staleCharge.refundAmountField().fill("12,95");
+  await staleCharge.refunds.getByRole("button", { name: "Devolver", exact: true }).click();
+  await stalePage.getByRole("alertdialog").getByRole("button", { name: "Devolver R$ 12,95" }).click();
   await expect(stalePage.getByRole("alert").filter({ hasText: "Devolução recusada" })).toBeVisible();
   await staleCharge.expectStatus("Devolvida", "REFUNDED");
   await expect(staleCharge.refunds.getByRole("row")).toHaveCount(3);
@@ -133,4 +154,28 @@ test("[PIX] an unknown charge answers 404", async ({ page }) => {
   const response = await page.goto("/pix/UNKNOWNTXID0000000000000000000");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
+});
+
+test("[PIX] the list shows a paid charge's state instead of an expiry, and cards on a phone", async ({
+  page,
+  sandbox,
+}) => {
+  const txid = await new NewPixChargePage(page).create({ amount: "17,30", reference: "lista-celular" });
+  await sandbox.payPixCharge(txid);
+  await new PixChargePage(page).expectStatus("Paga", "PAID");
+
+  await page.goto(`/pix?txid=${txid}`);
+  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: txid }) });
+  await expect(row).toContainText("Paga: não expira mais");
+  await expect(row).not.toContainText("Expira em");
+  await expect(page.getByRole("columnheader", { name: "Validade" })).toBeVisible();
+
+  // On a phone each charge is a card with every value, labelled, not just the date and txid.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(row.getByRole("link", { name: txid })).toBeVisible();
+  for (const text of ["R$ 17,30", "Paga", "lista-celular", "Valor", "Situação"])
+    await expect(row.getByText(text, { exact: true }).first()).toBeVisible();
+  const rowBox = (await row.boundingBox())!;
+  expect(rowBox.x + rowBox.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

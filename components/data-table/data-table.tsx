@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { TSortOrder } from "@/lib/list/schemas";
+import { cn } from "@/lib/utils";
 import { SortableTableHead } from "./sortable-table-head";
 
 export type TDataTableColumnMeta = {
@@ -13,6 +14,11 @@ export type TDataTableColumnMeta = {
   firstSortOrder?: TSortOrder;
   /** Classes for the column's header and cells (`text-right` for amounts). */
   className?: string;
+  /**
+   * On narrow screens each row is a card of label/value pairs in two columns: "wide" takes the whole width
+   * (a URL, a txid), "title" also drops the label and leads the card; "actions" sits in the card's corner.
+   */
+  card?: "wide" | "title" | "actions";
 };
 
 // Rows arrive already filtered, sorted and paged by the server (from the URL), so the table
@@ -39,15 +45,31 @@ type DataTableProps<TData extends RowData> = {
   caption?: ReactNode;
 };
 
+// Below `md` the table turns into cards with CSS only (same DOM, so the semantics and the text stay one copy):
+// the header row is hidden and every cell repeats its column's label, which only shows there.
+const cardTableClassName =
+  "max-md:block max-md:[&_tbody]:grid max-md:[&_tbody]:gap-3 max-md:[&_tbody_tr:last-child]:border";
+const cardHeaderClassName = "max-md:sr-only";
+const cardRowClassName =
+  "max-md:relative max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:gap-y-2 max-md:rounded-md max-md:border max-md:p-3 max-md:hover:bg-transparent";
+const cardCellClassNames = {
+  default: "max-md:min-w-0 max-md:p-0 max-md:text-left max-md:break-words",
+  wide: "max-md:col-span-2 max-md:min-w-0 max-md:p-0 max-md:text-left max-md:break-words",
+  title:
+    "max-md:order-first max-md:col-span-2 max-md:min-w-0 max-md:p-0 max-md:pr-10 max-md:font-medium max-md:break-words",
+  actions: "max-md:absolute max-md:top-2 max-md:right-2 max-md:p-0",
+} as const;
+
 export function DataTable<TData extends RowData>({ columns, data, getRowId, empty, caption }: DataTableProps<TData>) {
   const table = useTable({ features: dataTableFeatures, columns, data, getRowId });
   const rows = table.getRowModel().rows;
   if (rows.length === 0) return <>{empty}</>;
+  const headerOf = new Map(table.getFlatHeaders().map((header) => [header.column.id, header]));
 
   return (
-    <Table>
+    <Table className={cardTableClassName} containerClassName="max-md:overflow-visible max-md:border-0">
       {caption ? <caption className="sr-only">{caption}</caption> : null}
-      <TableHeader>
+      <TableHeader className={cardHeaderClassName}>
         {table.getHeaderGroups().map((group) => (
           <TableRow key={group.id}>
             {group.headers.map((header) => {
@@ -73,12 +95,26 @@ export function DataTable<TData extends RowData>({ columns, data, getRowId, empt
       </TableHeader>
       <TableBody>
         {rows.map((row) => (
-          <TableRow key={row.id}>
-            {row.getAllCells().map((cell) => (
-              <TableCell key={cell.id} className={cell.column.columnDef.meta?.className}>
-                <table.FlexRender cell={cell} />
-              </TableCell>
-            ))}
+          <TableRow key={row.id} className={cardRowClassName}>
+            {row.getAllCells().map((cell) => {
+              const meta = cell.column.columnDef.meta;
+              const header = headerOf.get(cell.column.id);
+              const hasLabel = header && meta?.card !== "title" && meta?.card !== "actions";
+              return (
+                <TableCell key={cell.id} className={cn(meta?.className, cardCellClassNames[meta?.card ?? "default"])}>
+                  {hasLabel ? (
+                    // Hidden from assistive technology: the column header already names the cell.
+                    <span
+                      aria-hidden="true"
+                      className="mb-0.5 block text-xs font-medium text-muted-foreground uppercase md:hidden"
+                    >
+                      <table.FlexRender header={header} />
+                    </span>
+                  ) : null}
+                  <table.FlexRender cell={cell} />
+                </TableCell>
+              );
+            })}
           </TableRow>
         ))}
       </TableBody>

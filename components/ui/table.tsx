@@ -3,9 +3,16 @@ import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
 /** A semantic table in a horizontally scrollable box, so wide lists stay usable on phones. */
-export function Table({ className, ...props }: ComponentProps<"table">) {
+export function Table({
+  className,
+  containerClassName,
+  ...props
+}: ComponentProps<"table"> & { containerClassName?: string }) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto rounded-md border">
+    <div
+      data-slot="table-container"
+      className={cn("relative w-full overflow-x-auto rounded-md border", containerClassName)}
+    >
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

@@ -50,6 +50,7 @@ export class PayPage {
   async payByCard(card: { number: string; holder?: string; expiry?: string; securityCode?: string }) {
     await this.cardNumber.pressSequentially(card.number);
     await this.holderName.fill(card.holder ?? "FULANO DE TAL");
+    await this.expiry.fill("");
     await this.expiry.pressSequentially(card.expiry ?? "1230");
     await this.securityCode.fill(card.securityCode ?? "123");
     await this.page.getByRole("button", { name: /^Pagar / }).click();

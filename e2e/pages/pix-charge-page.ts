@@ -43,11 +43,16 @@ export class PixChargePage {
     return this.refunds.getByRole("textbox", { name: "Valor a devolver", exact: true });
   }
 
-  async refund(amount?: string, description?: string) {
-    if (amount !== undefined) await this.refundAmountField().fill(amount);
+  /** Types the amount (never pre-filled), asks, and confirms in the dialog, which names the amount. */
+  async refund(amount: string, description?: string) {
+    await this.refundAmountField().fill(amount);
     if (description !== undefined)
       await this.refunds.getByRole("textbox", { name: "Mensagem ao pagador" }).fill(description);
     await this.refunds.getByRole("button", { name: "Devolver", exact: true }).click();
+    const dialog = this.page.getByRole("alertdialog");
+    await expect(dialog).toContainText(`R$ ${amount}`);
+    await dialog.getByRole("button", { name: /^(Devolver R\$|Enviar para aprovação)/ }).click();
+    await expect(dialog).toHaveCount(0);
   }
 
   /** One value of the refunds panel summary ("Pago", "Devolvido", "Ainda pode devolver"). */

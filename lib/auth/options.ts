@@ -5,6 +5,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { serverEnv } from "@/lib/config/server-env";
 import { localeCookieName, resolveLocale } from "@/lib/i18n/config";
+import { resolveTheme, themeCookieName } from "@/lib/theme/config";
 import { toSameOriginPath } from "./callback-url";
 import { getRequestContext, readRequestContext } from "./request-context";
 import { sessionMaxAgeSeconds } from "./session-cookie";
@@ -46,6 +47,11 @@ export function getAuthOptions(): AuthOptions {
           if (result.status === "invalid") return null;
           // The interface follows the user's saved language from the first page after sign-in.
           (await cookies()).set(localeCookieName, resolveLocale(result.user.locale), {
+            path: "/",
+            sameSite: "lax",
+            maxAge: 365 * 24 * 60 * 60,
+          });
+          (await cookies()).set(themeCookieName, resolveTheme(result.user.theme), {
             path: "/",
             sameSite: "lax",
             maxAge: 365 * 24 * 60 * 60,

@@ -21,6 +21,7 @@ export type TSignedInUser = {
   name: string;
   role: TRole;
   locale: string;
+  theme: string;
   sessionVersion: number;
 };
 
@@ -149,6 +150,7 @@ export async function signInWithPassword(
       name: user.name,
       role: user.role,
       locale: user.locale,
+      theme: user.theme,
       sessionVersion: user.sessionVersion,
     },
   };

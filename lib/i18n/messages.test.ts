@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 
 import { auditActions } from "@/lib/audit/audit-actions";
+import { cardTokenStatuses } from "@/lib/cards/schemas";
+import { paymentLinkStatusFilters } from "@/lib/gateway/schemas/payment-link";
+import { pixRefundStatusCodes } from "@/lib/gateway/schemas/pix-refund";
+import { webhookEvents } from "@/lib/gateway/schemas/webhook";
+import { JobOutcome, ReconciliationStatus, WebhookDeliveryOutcome } from "@/lib/generated/prisma/enums";
+import { jobRegistry } from "@/lib/jobs/registry";
+import { webhookEventKey } from "@/lib/webhooks/schemas";
 
 import { locales } from "./config";
 import en from "./messages/en.json";
@@ -42,4 +49,24 @@ describe("messages the code builds from names", () => {
     const missing = auditActions.filter((action) => typeof lookup(messages, `audit.actions.${action}`) !== "string");
     expect(missing).toEqual([]);
   });
+
+  // Every key a page builds from a name, a status or an event kind (the `t(\`….${name}\`)` calls).
+  const builtKeys = [
+    ...auditActions.map((action) => `audit.actions.${action}`),
+    ...jobRegistry.map((job) => `jobs.names.${job.name}`),
+    ...[...Object.values(JobOutcome), "NEVER"].map((status) => `jobs.status.${status}`),
+    ...Object.values(ReconciliationStatus).map((status) => `reconciliation.status.${status}`),
+    ...webhookEvents.map((event) => `webhooks.events.${webhookEventKey(event)}`),
+    ...Object.values(WebhookDeliveryOutcome).map((outcome) => `webhooks.outcomes.${outcome}`),
+    ...Object.values(pixRefundStatusCodes).map((code) => `refunds.status.${code}`),
+    ...paymentLinkStatusFilters.map((status) => `links.statusFilter.${status}`),
+    ...cardTokenStatuses.map((status) => `cards.status.${status}`),
+  ];
+
+  it.each(Object.entries(messagesByLocale))(
+    "%s has every key built from names, statuses and events",
+    (_l, messages) => {
+      expect(builtKeys.filter((key) => typeof lookup(messages, key) !== "string")).toEqual([]);
+    },
+  );
 });

@@ -184,6 +184,28 @@ describe("Pix refunds against the sandbox", () => {
     expect((await db.pixCharge.findUniqueOrThrow({ where: { txid } })).status).toBe("PAID");
   });
 
+  it("holds a processing refund's amount and frees it on the first gateway read after the refusal", async () => {
+    const manual = await startGatewaySandbox({ env: { SANDBOX_REFUND_SETTLEMENT: "manual" } });
+    try {
+      const txid = await paidCharge(2000, manual);
+      const { pixRefundId } = await requestPixRefund({ idempotencyKey: randomUUID(), txid, amountCents: 800 }, context);
+      expect(await getPixChargeView(txid, { refresh: true })).toMatchObject({
+        remainingRefundableCents: 1200,
+        refunds: [{ pixRefundId, statusCode: 2 }],
+      });
+      await manual.request("merchant", "POST", `/sandbox/v1/pix-refunds/${pixRefundId}/fail`, {
+        statusReason: "conta encerrada",
+      });
+      // The read the charge page polls with while a refund is unsettled (`?refresh=1`).
+      const view = await getPixChargeView(txid, { refresh: true });
+      expect(view).toMatchObject({ status: "PAID", remainingRefundableCents: 2000, canRefund: true });
+      expect(view!.refunds).toMatchObject([{ pixRefundId, statusCode: 4, statusReason: "conta encerrada" }]);
+    } finally {
+      await manual.stop();
+      await useGateway(sandbox.baseUrl, sandbox.certsDir);
+    }
+  });
+
   it("lists refunds from the mirror by period, txid and status code", async () => {
     const manual = await startGatewaySandbox({ env: { SANDBOX_REFUND_SETTLEMENT: "manual" } });
     try {

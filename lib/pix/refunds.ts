@@ -196,8 +196,19 @@ export async function requestPixRefund(
 export async function getRefundPanel(txid: string): Promise<TPixRefundPanel | null> {
   const view = await getPixChargeView(txid);
   if (!view) return null;
-  const { status, payment, refunds, refundedCents, remainingRefundableCents, refundWindowDaysLeft, canRefund } = view;
-  return { txid, status, payment, refunds, refundedCents, remainingRefundableCents, refundWindowDaysLeft, canRefund };
+  const { status, payment, refunds, refundedCents, remainingRefundableCents, canRefund } = view;
+  const { refundWindowDaysLeft, refundWindowClosesAt } = view;
+  return {
+    txid,
+    status,
+    payment,
+    refunds,
+    refundedCents,
+    remainingRefundableCents,
+    refundWindowDaysLeft,
+    refundWindowClosesAt,
+    canRefund,
+  };
 }
 
 const sortFields: Record<TPixRefundFilters["sort"], "creationDate" | "amountCents" | "statusCode" | "settlementDate"> =
@@ -208,19 +219,26 @@ const sortFields: Record<TPixRefundFilters["sort"], "creationDate" | "amountCent
     settlementDate: "settlementDate",
   };
 
-export async function findPixRefunds(
-  filters: TPixRefundFilters,
-  pageSize = pixRefundPageSize,
-): Promise<TListPage<TPixRefundListRow>> {
+/** The list's filters as a `where` (the page, its total and its CSV export share it). */
+export function pixRefundListWhere(filters: Omit<TPixRefundFilters, "sort" | "order" | "page">) {
   const where: Prisma.PixRefundWhereInput = {
     creationDate: periodBounds(filters),
     txid: filters.txid ? { contains: filters.txid, mode: "insensitive" } : undefined,
     statusCode: filters.statusCode,
   };
+  return where;
+}
+
+export async function findPixRefunds(
+  filters: TPixRefundFilters,
+  pageSize = pixRefundPageSize,
+): Promise<TListPage<TPixRefundListRow>> {
+  const where = pixRefundListWhere(filters);
   return findListPage(
     { page: filters.page, pageSize },
     {
-      count: () => db.pixRefund.count({ where }),
+      sumField: "amountCents",
+      aggregate: () => db.pixRefund.aggregate({ where, _count: { _all: true }, _sum: { amountCents: true } }),
       findMany: async (window) =>
         (
           await db.pixRefund.findMany({

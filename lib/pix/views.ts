@@ -26,9 +26,14 @@ export function toPixRefundListRow(refund: PixRefund): TPixRefundListRow {
 
 // Spec 2.7/8: refunds are accepted while the charge is under 90 days old, counted from its creation.
 export function refundWindowDaysLeft(charge: Pick<PixCharge, "creationDate" | "status">, now: Date): number {
-  if (!paidStatuses.includes(charge.status)) return 0;
-  const closesAt = charge.creationDate.getTime() + pixRefundWindowDays * dayMs;
-  return Math.max(0, Math.ceil((closesAt - now.getTime()) / dayMs));
+  const closesAt = refundWindowClosesAt(charge);
+  if (!closesAt) return 0;
+  return Math.max(0, Math.ceil((closesAt.getTime() - now.getTime()) / dayMs));
+}
+
+export function refundWindowClosesAt(charge: Pick<PixCharge, "creationDate" | "status">): Date | null {
+  if (!paidStatuses.includes(charge.status)) return null;
+  return new Date(charge.creationDate.getTime() + pixRefundWindowDays * dayMs);
 }
 
 // Paid minus every refund that has not failed: a pending one holds its amount.
@@ -73,6 +78,7 @@ export function toPixChargeView(charge: PixCharge & { refunds: PixRefund[] }, no
     refundedCents: charge.refundedCents,
     remainingRefundableCents: remaining,
     refundWindowDaysLeft: daysLeft,
+    refundWindowClosesAt: refundWindowClosesAt(charge)?.toISOString() ?? null,
     canRefund: refundableStatuses.includes(charge.status) && remaining > 0 && daysLeft > 0,
     canCancel: isOpen && charge.expiresAt > now,
     syncedAt: charge.syncedAt.toISOString(),

@@ -7,6 +7,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { Prisma, type User } from "@/lib/generated/prisma/client";
 import type { TLocale } from "@/lib/i18n/config";
+import type { TTheme } from "@/lib/theme/config";
 import {
   type TChangeOwnPasswordInput,
   type TCreateUserInput,
@@ -223,6 +224,11 @@ export async function changeOwnPassword(
     );
     return updated;
   });
+}
+
+/** A display preference only: no audit entry, unlike the language (which changes what the user reads). */
+export async function updateOwnTheme(userId: string, theme: TTheme): Promise<void> {
+  await db.user.updateMany({ where: { id: userId, theme: { not: theme } }, data: { theme } });
 }
 
 export async function updateOwnLocale(

@@ -2,7 +2,8 @@ import { WalletIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 
-export function AppBrand() {
+/** `isCompactOnPhone`: the header's copy keeps only the logo on phones, leaving room for the header's buttons. */
+export function AppBrand({ isCompactOnPhone = false }: { isCompactOnPhone?: boolean }) {
   const t = useTranslations("common");
   return (
     <Link
@@ -12,7 +13,7 @@ export function AppBrand() {
       <span className="flex size-7 items-center justify-center rounded-md bg-primary text-primary-foreground">
         <WalletIcon className="size-4" aria-hidden="true" />
       </span>
-      {t("appName")}
+      <span className={isCompactOnPhone ? "max-sm:sr-only" : undefined}>{t("appName")}</span>
     </Link>
   );
 }

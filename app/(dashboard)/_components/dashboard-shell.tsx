@@ -48,7 +48,7 @@ export async function DashboardShell({ user, children }: DashboardShellProps) {
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:px-6">
           <MobileNav isAdmin={isAdmin} footer={userSummary} />
           <div className="lg:hidden">
-            <AppBrand />
+            <AppBrand isCompactOnPhone />
           </div>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <GlobalSearch />

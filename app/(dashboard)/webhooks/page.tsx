@@ -36,7 +36,8 @@ export default async function WebhooksPage() {
   }
 
   return (
-    <div className="grid gap-6">
+    // minmax(0, 1fr): a wide table scrolls inside its own box instead of widening the page.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div>
         <PageHeader
           title={t("title")}

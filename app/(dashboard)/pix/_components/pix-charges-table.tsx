@@ -18,6 +18,24 @@ function Header({ name }: { name: string }) {
   return <>{t(name)}</>;
 }
 
+const awaitingStatuses = new Set(["CREATED", "ACTIVE"]);
+const paidStatuses = new Set(["PAID", "PARTIALLY REFUNDED", "REFUNDED"]);
+
+/** The expiry only while it still matters: a paid or cancelled charge says so, an expired one says when. */
+function ExpiryCell({ row }: { row: TPixChargeListRow }) {
+  const t = useTranslations("pix.list.expiry");
+  const date = () => <DateTime value={row.expiresAt} />;
+  if (awaitingStatuses.has(row.status)) {
+    // The mirror may not have heard of the expiry yet: past is past.
+    const isPast = Date.parse(row.expiresAt) <= Date.now();
+    return <span>{t.rich(isPast ? "overdue" : "awaiting", { date })}</span>;
+  }
+  if (row.status === "EXPIRED") return <span className="text-muted-foreground">{t.rich("expired", { date })}</span>;
+  if (paidStatuses.has(row.status)) return <span className="text-muted-foreground">{t("paid")}</span>;
+  if (row.status === "Cancelada") return <span className="text-muted-foreground">{t("cancelled")}</span>;
+  return <DateTime value={row.expiresAt} />;
+}
+
 // Sort keys are the list filter's `sort` values (lib/pix/schemas.ts, pixChargeSortColumns).
 const columns: TDataTableColumn<TPixChargeListRow>[] = [
   column.accessor("createdAt", {
@@ -32,12 +50,12 @@ const columns: TDataTableColumn<TPixChargeListRow>[] = [
       <Link
         href={`/pix/${info.getValue()}`}
         title={info.getValue()}
-        className="block max-w-40 truncate font-mono text-xs text-primary underline-offset-4 hover:underline"
+        className="block max-w-40 truncate font-mono text-xs text-primary underline-offset-4 hover:underline max-md:max-w-full"
       >
         {info.getValue()}
       </Link>
     ),
-    meta: { sortKey: "txid", firstSortOrder: "asc" },
+    meta: { sortKey: "txid", firstSortOrder: "asc", card: "title" },
   }),
   column.accessor("debtorName", {
     header: () => <Header name="debtor" />,
@@ -71,7 +89,7 @@ const columns: TDataTableColumn<TPixChargeListRow>[] = [
   }),
   column.accessor("expiresAt", {
     header: () => <Header name="expiresAt" />,
-    cell: (info) => <DateTime value={info.getValue()} />,
+    cell: ({ row }) => <ExpiryCell row={row.original} />,
     meta: { sortKey: "expirationDate" },
   }),
 ];

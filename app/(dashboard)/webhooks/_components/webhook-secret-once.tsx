@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { CopyButton } from "@/components/copy-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
 
 // Shown once, right after registration or rotation: the gateway never shows it again, and the
 // app keeps only the encrypted copy its receiver needs.
@@ -14,7 +15,8 @@ export function WebhookSecretOnce({ secret, url }: { secret: string; url: string
     <div className="grid gap-3">
       <p className="text-sm">{t("instructions")}</p>
       <Field label={t("url")}>
-        <Input readOnly value={url} className="font-mono text-xs" />
+        {/* Wrapped rather than a one-line input: the receiver URL is long and must be read whole. */}
+        <Textarea readOnly value={url} rows={2} className="min-h-0 resize-none font-mono text-xs break-all" />
       </Field>
       <div className="flex items-end gap-2">
         <Field label={t("label")} className="flex-1">

@@ -22,7 +22,7 @@ function Header({ name }: { name: string }) {
 function UrlCell({ row }: { row: TWebhookAdminRow }) {
   const t = useTranslations("webhooks.list");
   return (
-    <div className="flex max-w-md min-w-64 flex-col gap-0.5">
+    <div className="flex min-w-0 flex-col gap-0.5 md:max-w-sm md:min-w-44">
       <span className="font-mono text-xs break-all">{row.url}</span>
       {row.isOwnReceiver ? <span className="text-xs text-muted-foreground">{t("ownReceiver")}</span> : null}
       {row.replacesUpstreamId ? (
@@ -89,10 +89,15 @@ function DeliveriesCell({ row }: { row: TWebhookAdminRow }) {
 }
 
 const columns: TDataTableColumn<TWebhookAdminRow>[] = [
-  column.accessor("url", { header: () => <Header name="url" />, cell: ({ row }) => <UrlCell row={row.original} /> }),
+  column.accessor("url", {
+    header: () => <Header name="url" />,
+    cell: ({ row }) => <UrlCell row={row.original} />,
+    meta: { card: "title" },
+  }),
   column.accessor("events", {
     header: () => <Header name="events" />,
     cell: (info) => <EventsCell events={info.getValue()} />,
+    meta: { card: "wide" },
   }),
   column.accessor("isActive", {
     header: () => <Header name="status" />,
@@ -109,6 +114,8 @@ const columns: TDataTableColumn<TWebhookAdminRow>[] = [
   column.accessor("createdAt", {
     header: () => <Header name="createdAt" />,
     cell: (info) => <DateTime value={info.getValue()} />,
+    // Between tablet and wide desktop the row must fit its card with the menu: the least needed column goes.
+    meta: { className: "md:max-2xl:hidden" },
   }),
   column.display({
     id: "actions",
@@ -125,7 +132,7 @@ const columns: TDataTableColumn<TWebhookAdminRow>[] = [
         }}
       />
     ),
-    meta: { className: "text-right" },
+    meta: { className: "text-right", card: "actions" },
   }),
 ];
 

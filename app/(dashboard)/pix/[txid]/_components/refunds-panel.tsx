@@ -34,6 +34,7 @@ export function RefundsPanel({ charge, heldCents, stepUp }: RefundsPanelProps) {
   // Kept here, not in the form: a refusal refreshes the charge, which may hide the form.
   const [error, setError] = useState<string | null>(null);
   if (!charge.payment) return null;
+  const closesAt = charge.refundWindowClosesAt;
 
   async function handleRefunded(isPendingApproval: boolean) {
     setError(null);
@@ -72,9 +73,18 @@ export function RefundsPanel({ charge, heldCents, stepUp }: RefundsPanelProps) {
             <Money cents={charge.remainingRefundableCents} className="text-base font-semibold" />
           </DetailItem>
           <DetailItem label={t("window")}>
-            {charge.refundWindowDaysLeft > 0
-              ? t("windowDaysLeft", { days: charge.refundWindowDaysLeft })
-              : t("windowClosed")}
+            {charge.refundWindowDaysLeft > 0 && closesAt ? (
+              <span className="flex flex-col">
+                <span>{t.rich("windowUntil", { date: () => <DateTime value={closesAt} /> })}</span>
+                <span className="text-xs text-muted-foreground">
+                  {t("windowDaysLeft", { days: charge.refundWindowDaysLeft })}
+                </span>
+              </span>
+            ) : closesAt ? (
+              t.rich("windowClosedOn", { date: () => <DateTime value={closesAt} /> })
+            ) : (
+              t("windowClosed")
+            )}
           </DetailItem>
         </DetailList>
 
@@ -124,7 +134,7 @@ export function RefundsPanel({ charge, heldCents, stepUp }: RefundsPanelProps) {
 
         <FormError>{error}</FormError>
         {charge.canRefund ? (
-          // Remounted when the remaining value changes, so the amount defaults to the new remainder.
+          // Remounted when the remaining value changes: an amount typed against the old remainder is cleared.
           <RefundForm
             key={refundableCents}
             txid={charge.txid}

@@ -57,7 +57,8 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
       : null;
 
   return (
-    <div className="grid gap-6">
+    // minmax(0, 1fr): a wide table scrolls inside its own box instead of widening the page.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <Button asChild variant="ghost" size="sm" className="w-fit">
         <Link href="/webhooks/deliveries">
           <ArrowLeftIcon aria-hidden="true" />
@@ -160,7 +161,17 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
       <Card>
         <CardHeader>
           <CardTitle>{t("delivery.changes.title")}</CardTitle>
-          {changes.length === 0 ? <CardDescription>{t("delivery.changes.none")}</CardDescription> : null}
+          {changes.length === 0 ? (
+            <CardDescription>
+              {t(
+                delivery.outcome === "APPLIED"
+                  ? "delivery.changes.noneApplied"
+                  : delivery.outcome === "DUPLICATE"
+                    ? "delivery.changes.noneDuplicate"
+                    : "delivery.changes.none",
+              )}
+            </CardDescription>
+          ) : null}
         </CardHeader>
         {changes.length > 0 ? (
           <CardContent className="grid gap-4">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type FormEvent, useActionState, useEffect, useRef, useState } from "react";
+import { type FormEvent, startTransition, useActionState, useEffect, useRef, useState } from "react";
 
 import { CardExpiryInput, CardNumberInput, CardSecurityCodeInput } from "@/components/card-fields/card-fields";
 import { cardDigits, guessCardBrand } from "@/components/card-fields/card-input-format";
@@ -43,8 +43,9 @@ function validate(form: HTMLFormElement): Record<string, string> {
 
 /**
  * The card form. Inputs are uncontrolled (nothing of the card is kept in React state) and carry the
- * standard `cc-*` autocomplete tokens; the form is cleared after every answer (React resets a form
- * after its action) and when the page comes back from the back/forward cache.
+ * standard `cc-*` autocomplete tokens. After an answer only the card number and security code are
+ * cleared (a retry is usually another card); the payer's installments, name and expiry stay. The whole
+ * form is cleared when the page comes back from the back/forward cache.
  */
 export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions, lockedUntil }: CardFormProps) {
   const t = useTranslations("pay.card");
@@ -61,9 +62,15 @@ export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions, loc
     return () => window.removeEventListener("pageshow", clearOnRestore);
   }, []);
 
-  // React clears the form after each answer; the brand shown must follow.
+  // After each answer the card number and security code go; the brand shown follows the number.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every new answer, which is what `state` marks
-  useEffect(() => setBrand(null), [state]);
+  useEffect(() => {
+    for (const name of ["cardNumber", "securityCode"]) {
+      const input = formRef.current?.elements.namedItem(name);
+      if (input instanceof HTMLInputElement) input.value = "";
+    }
+    setBrand(null);
+  }, [state]);
 
   const serverErrors = state.status === "invalid" ? state.fieldErrors : {};
   const fieldError = (name: string) => {
@@ -92,9 +99,14 @@ export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions, loc
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // Sent by hand rather than through `action`: React resets a form after its action, which would also
+    // drop the installments, name and expiry the payer chose.
+    event.preventDefault();
     const errors = validate(event.currentTarget);
     setClientErrors(errors);
-    if (Object.keys(errors).length > 0) event.preventDefault();
+    if (Object.keys(errors).length > 0 || isPending) return;
+    const data = new FormData(event.currentTarget);
+    startTransition(() => formAction(data));
   }
 
   return (

@@ -1,0 +1,103 @@
+import type { Page } from "@playwright/test";
+import { pageMatrix, samplePath } from "../lib/auth/route-matrix";
+import { NewPixChargePage } from "./pages/new-pix-charge-page";
+import { PixChargePage } from "./pages/pix-charge-page";
+import { WebhooksPage } from "./pages/webhooks-page";
+import { expect, test } from "./pay-gateway";
+
+// Every dashboard page on a phone (390 px wide) as an admin: nothing may push the page sideways. Detail pages
+// get real records where the test can make one cheaply, the matrix's sample id (the not-found page) otherwise.
+
+test.use({ role: "admin" });
+
+const phone = { width: 390, height: 844 };
+// Not dashboard pages: the sign-in page redirects a signed-in admin, and the payer's page has its own specs.
+const outsideDashboard = new Set(["/login", "/pay/[uuid]"]);
+
+/** The page's horizontal overflow, with the widest offenders named, for a readable failure. */
+async function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const limit = root.clientWidth;
+    const offenders = [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((element) => element.getBoundingClientRect().right > limit + 1)
+      // Inside a scrolling box (a wide table) the overflow is the box's, not the page's.
+      .filter((element) => !element.parentElement?.closest("[data-slot=table-container], [data-scroll-x]"))
+      .slice(0, 5)
+      .map((element) => {
+        const name = element.tagName.toLowerCase();
+        const classes = String(element.className).split(" ").slice(0, 4).join(".");
+        return `${name}${classes ? `.${classes}` : ""} (right ${Math.round(element.getBoundingClientRect().right)})`;
+      });
+    return { scrollWidth: root.scrollWidth, clientWidth: limit, offenders };
+  });
+}
+
+async function expectNoSidewaysScroll(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect.soft(response?.status(), `GET ${path}`).toBeLessThan(500);
+  await expect(page.locator("main h1, h1").first()).toBeVisible();
+  // Late content (client lists, live data) lands after the heading.
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(300);
+  const overflow = await sidewaysOverflow(page);
+  expect
+    .soft(overflow.scrollWidth, `${path} scrolls sideways at 390 px: ${overflow.offenders.join(", ")}`)
+    .toBeLessThanOrEqual(overflow.clientWidth);
+}
+
+test("[AUTH] no dashboard page scrolls sideways on a 390 px phone", async ({ page, sandbox, links }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(phone);
+
+  // A paid, partly refunded charge, so the charge page shows its payment, refunds and form.
+  const txid = await new NewPixChargePage(page).create({ amount: "31,40", description: "Largura no celular" });
+  await sandbox.payPixCharge(txid);
+  const charge = new PixChargePage(page);
+  await charge.goto(txid);
+  await charge.expectStatus("Paga", "PAID");
+  await charge.refund("1,40", "Uma devolução com uma mensagem longa ao pagador para testar a largura");
+  await charge.expectStatus("Devolvida em parte", "PARTIALLY REFUNDED");
+  const link = await links.createLink({ valor: 55 });
+
+  const realParams: Record<string, string> = {
+    "/pix/[txid]": `/pix/${txid}`,
+    "/links/[uuid]": `/links/${link.linkPaymentUuid}`,
+  };
+  const paths = Object.keys(pageMatrix)
+    .filter((path) => !outsideDashboard.has(path))
+    .map((path) => realParams[path] ?? samplePath(path));
+  expect(paths.length).toBeGreaterThan(20);
+  for (const path of paths) await expectNoSidewaysScroll(page, path);
+});
+
+test("[WEBHOOKS] after a rotation the webhooks table fits its card on a desktop, URLs and row menu included", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The one-time secret dialog is closed after copying the secret (WebhooksPage reads the clipboard).
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  const webhooks = new WebhooksPage(page);
+  await webhooks.goto();
+  const old = await webhooks.register();
+  const rotated = await webhooks.rotate(old.url, "1 hora");
+  await expect(webhooks.row(rotated.url)).toContainText("Substitui o webhook");
+
+  const box = webhooks.table.locator("xpath=..");
+  expect(await box.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  for (const url of [old.url, rotated.url]) {
+    const row = webhooks.row(url);
+    // The whole URL is on screen (wrapped, not cut), and so is the row's menu button.
+    const urlText = row.getByText(url, { exact: true });
+    expect(await urlText.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await expect(row.getByRole("button", { name: `Ações do webhook ${url}` })).toBeInViewport();
+  }
+
+  await page.setViewportSize(phone);
+  await expect(
+    webhooks.row(rotated.url).getByRole("button", { name: `Ações do webhook ${rotated.url}` }),
+  ).toBeVisible();
+  const overflow = await sidewaysOverflow(page);
+  expect(overflow.scrollWidth, overflow.offenders.join(", ")).toBeLessThanOrEqual(overflow.clientWidth);
+  await webhooks.deactivate(rotated.url);
+});
