@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ZTransactionReport } from "@/lib/pos-sdk/schemas";
 
 // Wire schemas of the POS backend contract (sections 2.1–2.5). Field names are the contract's, exactly.
 
@@ -35,40 +36,9 @@ export const ZTransactionConfigQuery = z.object({
   posId: z.string({ error: "posId is required" }).trim().min(1, { error: "posId is required" }).max(200),
 });
 
-// ISO 8601 in UTC with milliseconds, as the SDK sends it: 2026-11-24T12:00:00.123Z.
-const isoUtcMillis = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const text = (field: string, max: number) =>
-  z.string({ error: `${field} must be a string` }).max(max, { error: `${field} is longer than ${max}` });
-const integer = (field: string) =>
-  z.number({ error: `${field} must be an integer` }).int({ error: `${field} must be an integer` });
-
-// 2.4
-// Unknown fields are dropped, not refused: a newer SDK may send more than this version knows.
-export const ZTransactionReport = z.object({
-  posId: text("posId", 200).min(1, { error: "posId is empty" }),
-  approved: z.boolean({ error: "approved must be a boolean" }),
-  codResp: integer("codResp").min(-2_147_483_648).max(2_147_483_647),
-  nsuGateway: text("nsuGateway", 64).min(1, { error: "nsuGateway is empty" }),
-  nsuHost: text("nsuHost", 64),
-  cardBrand: text("cardBrand", 40),
-  acquirerNetwork: text("acquirerNetwork", 40),
-  authorizationCode: text("authorizationCode", 40),
-  installments: integer("installments").min(0, { error: "installments must be ≥ 0" }).max(99),
-  amountInCents: integer("amountInCents")
-    .min(0, { error: "amountInCents must be ≥ 0" })
-    .max(2_147_483_647, { error: "amountInCents is too large" }),
-  occurredAt: z
-    .string({ error: "occurredAt must be a string" })
-    .regex(isoUtcMillis, { error: "occurredAt must be ISO 8601 UTC with milliseconds (YYYY-MM-DDTHH:mm:ss.sssZ)" })
-    .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value, {
-      error: "occurredAt is not a valid date",
-    }),
-});
+// 2.4 and 2.5: the SDK's wire schemas, so the server and the client (and its in-memory fake) refuse the same reports.
+export { ZBusinessError, ZTransactionReport } from "@/lib/pos-sdk/schemas";
 export type TTransactionReport = z.infer<typeof ZTransactionReport>;
-
-// 2.5
-export const ZBusinessError = z.object({ code: z.number().int(), message: z.string() });
-export type TBusinessError = z.infer<typeof ZBusinessError>;
 
 // "field: problem" for the first issue, so the device's log names the field.
 export function describeZodIssue(error: z.ZodError, input: unknown): string {
