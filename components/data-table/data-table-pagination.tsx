@@ -5,17 +5,29 @@ type DataTablePaginationProps = {
   rowCount: number;
   /** "N in all", worded by the list. */
   totalLabel: string;
+  /** The amount of every row the filters select, beside the count. */
+  totalAmountLabel?: string;
   page: number;
   pageCount: number;
   hrefForPage: (page: number) => string;
 };
 
 /** Under a list: the total and the page links. */
-export function DataTablePagination({ rowCount, totalLabel, page, pageCount, hrefForPage }: DataTablePaginationProps) {
+export function DataTablePagination({
+  rowCount,
+  totalLabel,
+  totalAmountLabel,
+  page,
+  pageCount,
+  hrefForPage,
+}: DataTablePaginationProps) {
   if (rowCount === 0) return null;
   return (
     <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-      <p className="text-sm text-muted-foreground">{totalLabel}</p>
+      <p className="text-sm text-muted-foreground">
+        {totalLabel}
+        {totalAmountLabel ? <span className="tabular-nums"> · {totalAmountLabel}</span> : null}
+      </p>
       <Pagination page={page} pageCount={pageCount} hrefForPage={hrefForPage} />
     </div>
   );

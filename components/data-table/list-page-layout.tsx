@@ -4,6 +4,7 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 import type { TChangeKind } from "@/lib/events/change";
 
 import { DataTablePagination } from "./data-table-pagination";
+import { ExportCsvButton } from "./export-csv-button";
 
 type TListPageLayoutProps = {
   /** Changes pushed for these kinds (a webhook, a reconciliation, another user) render the list again. */
@@ -14,6 +15,10 @@ type TListPageLayoutProps = {
   children: ReactNode;
   result: { rows: unknown[]; total: number; page: number; pageCount: number };
   totalLabel: string;
+  /** "Total amount: R$ …" of every row the filters select, for a list with an amount. */
+  totalAmountLabel?: string;
+  /** The list's CSV export (/api/exports/…), downloaded with the page's URL filters. */
+  exportEndpoint?: string;
   hrefForPage: (page: number) => string;
 };
 
@@ -25,6 +30,8 @@ export function ListPageLayout({
   children,
   result,
   totalLabel,
+  totalAmountLabel,
+  exportEndpoint,
   hrefForPage,
 }: TListPageLayoutProps) {
   return (
@@ -32,10 +39,16 @@ export function ListPageLayout({
       <LiveRefresh kinds={liveKinds} />
       {header}
       {filters}
+      {exportEndpoint && result.rows.length > 0 ? (
+        <div className="flex justify-end">
+          <ExportCsvButton endpoint={exportEndpoint} />
+        </div>
+      ) : null}
       {children}
       <DataTablePagination
         rowCount={result.rows.length}
         totalLabel={totalLabel}
+        totalAmountLabel={totalAmountLabel}
         page={result.page}
         pageCount={result.pageCount}
         hrefForPage={hrefForPage}

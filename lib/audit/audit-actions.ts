@@ -56,6 +56,7 @@ export const auditActions = [
   "card_payment.cancelled",
   "card_payment.cancel_refused",
   "card_payment.cancel_failed",
+  "export.downloaded",
 ] as const;
 
 export type TAuditAction = (typeof auditActions)[number];

@@ -61,10 +61,8 @@ export type TAuditEntry = {
   metadata: Prisma.JsonValue;
 };
 
-export async function findAuditEntries(
-  filters: TAuditFilters,
-  pageSize = auditPageSize,
-): Promise<TListPage<TAuditEntry>> {
+/** The list's filters as a `where` (the page and its CSV export share it). */
+export function auditListWhere(filters: Omit<TAuditFilters, "page">) {
   const where: Prisma.AuditLogWhereInput = {
     action: filters.action,
     actorEmail: filters.actor ? { contains: filters.actor, mode: "insensitive" } : undefined,
@@ -73,6 +71,14 @@ export async function findAuditEntries(
     // Filter days are calendar days in São Paulo, as the page shows them.
     occurredAt: filters.from || filters.to ? periodBounds(filters) : undefined,
   };
+  return where;
+}
+
+export async function findAuditEntries(
+  filters: TAuditFilters,
+  pageSize = auditPageSize,
+): Promise<TListPage<TAuditEntry>> {
+  const where = auditListWhere(filters);
   return findListPage(
     { page: filters.page, pageSize },
     {

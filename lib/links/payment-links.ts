@@ -221,11 +221,8 @@ function statusWhere(status: TPaymentLinkFilters["status"], now: Date): Prisma.P
   }
 }
 
-export async function findPaymentLinks(
-  filters: TPaymentLinkFilters,
-  pageSize = paymentLinkPageSize,
-): Promise<TListPage<TPaymentLinkListRow>> {
-  const now = new Date();
+/** The list's filters as a `where` (the page, its total and its CSV export share it). */
+export function paymentLinkListWhere(filters: Omit<TPaymentLinkFilters, "sort" | "order" | "page">, now: Date) {
   const fallback = defaultLinkPeriod(now);
   const period = { from: filters.from ?? fallback.from, to: filters.to ?? fallback.to };
   const document = filters.document;
@@ -238,10 +235,20 @@ export async function findPaymentLinks(
       { paidMethodCode: filters.method, userReference: filters.userReference, paymentReceipt: filters.receipt },
     ],
   };
+  return where;
+}
+
+export async function findPaymentLinks(
+  filters: TPaymentLinkFilters,
+  pageSize = paymentLinkPageSize,
+): Promise<TListPage<TPaymentLinkListRow>> {
+  const now = new Date();
+  const where = paymentLinkListWhere(filters, now);
   return findListPage(
     { page: filters.page, pageSize },
     {
-      count: () => db.paymentLink.count({ where }),
+      sumField: "amountCents",
+      aggregate: () => db.paymentLink.aggregate({ where, _count: { _all: true }, _sum: { amountCents: true } }),
       findMany: async (window) =>
         (
           await db.paymentLink.findMany({

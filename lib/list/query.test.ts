@@ -24,6 +24,27 @@ describe("list queries", () => {
     expect(page.pageCount).toBe(1);
   });
 
+  it("takes the count and the amount total from one aggregate when the list has an amount", async () => {
+    const page = await findListPage(
+      { page: 1, pageSize: 20 },
+      {
+        sumField: "amountCents",
+        aggregate: async () => ({ _count: { _all: 2 }, _sum: { amountCents: 1500 } }),
+        findMany: async () => ["a", "b"],
+      },
+    );
+    expect(page).toMatchObject({ total: 2, totalCents: 1500, pageCount: 1 });
+    const empty = await findListPage(
+      { page: 1, pageSize: 20 },
+      {
+        sumField: "amountCents",
+        aggregate: async () => ({ _count: { _all: 0 }, _sum: { amountCents: null } }),
+        findMany: async () => [],
+      },
+    );
+    expect(empty.totalCents).toBe(0);
+  });
+
   it("breaks ties with a unique column in the same order", () => {
     expect(orderByThen("amountCents", "txid", "asc")).toEqual([{ amountCents: "asc" }, { txid: "asc" }]);
   });

@@ -77,7 +77,8 @@ export async function findCardPayments(
   return findListPage(
     { page: filters.page, pageSize },
     {
-      count: () => db.cardPayment.count({ where }),
+      sumField: "amountCents",
+      aggregate: () => db.cardPayment.aggregate({ where, _count: { _all: true }, _sum: { amountCents: true } }),
       findMany: async (window) =>
         (
           await db.cardPayment.findMany({

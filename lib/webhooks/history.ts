@@ -20,10 +20,8 @@ export type TDeliveryListRow = {
   isReplay: boolean;
 };
 
-export async function findWebhookDeliveries(
-  filters: TDeliveryFilters,
-  pageSize = deliveryPageSize,
-): Promise<TListPage<TDeliveryListRow>> {
+/** The list's filters as a `where` (the page and its CSV export share it). */
+export function webhookDeliveryListWhere(filters: Omit<TDeliveryFilters, "page">) {
   const bounds = periodBounds({ from: filters.from, to: filters.to });
   const where: Prisma.WebhookDeliveryWhereInput = {
     event: filters.event,
@@ -33,6 +31,14 @@ export async function findWebhookDeliveries(
     webhookId: filters.webhookId,
     receivedAt: bounds.gte || bounds.lt ? bounds : undefined,
   };
+  return where;
+}
+
+export async function findWebhookDeliveries(
+  filters: TDeliveryFilters,
+  pageSize = deliveryPageSize,
+): Promise<TListPage<TDeliveryListRow>> {
+  const where = webhookDeliveryListWhere(filters);
   return findListPage(
     { page: filters.page, pageSize },
     {

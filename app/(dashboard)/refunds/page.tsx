@@ -5,6 +5,7 @@ import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 
 import { ListPageLayout } from "@/components/data-table/list-page-layout";
+import { totalAmountLabel } from "@/components/data-table/total-amount-label";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -34,6 +35,8 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
       filters={<PixRefundFilters />}
       result={result}
       totalLabel={t("total", { count: result.total })}
+      exportEndpoint="/api/exports/refunds"
+      totalAmountLabel={await totalAmountLabel(result.totalCents)}
       hrefForPage={(page) => serializePixRefundSearchParams("/refunds", { ...values, page })}
     >
       <PixRefundsTable

@@ -5,6 +5,7 @@ import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 
 import { ListPageLayout } from "@/components/data-table/list-page-layout";
+import { totalAmountLabel } from "@/components/data-table/total-amount-label";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -58,6 +59,8 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
       filters={<PaymentLinkFilters period={period} />}
       result={result}
       totalLabel={t("list.total", { count: result.total })}
+      exportEndpoint="/api/exports/links"
+      totalAmountLabel={await totalAmountLabel(result.totalCents)}
       hrefForPage={(page) => serializePaymentLinkSearchParams("/links", { ...values, page })}
     >
       <PaymentLinksTable

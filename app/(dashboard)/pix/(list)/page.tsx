@@ -5,6 +5,7 @@ import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 
 import { ListPageLayout } from "@/components/data-table/list-page-layout";
+import { totalAmountLabel } from "@/components/data-table/total-amount-label";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -59,6 +60,8 @@ export default async function PixChargesPage({ searchParams }: { searchParams: P
       filters={<PixChargeFilters period={period} />}
       result={result}
       totalLabel={t("list.total", { count: result.total })}
+      exportEndpoint="/api/exports/pix-charges"
+      totalAmountLabel={await totalAmountLabel(result.totalCents)}
       hrefForPage={(page) => serializePixChargeSearchParams("/pix", { ...values, page })}
     >
       <PixChargesTable

@@ -40,6 +40,7 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
       filters={<DeliveryFilters events={allEventKinds.map(({ event }) => event)} />}
       result={result}
       totalLabel={t("deliveries.total", { count: result.total })}
+      exportEndpoint="/api/exports/webhook-deliveries"
       hrefForPage={(page) => serializeDeliverySearchParams("/webhooks/deliveries", { ...values, page })}
     >
       <DeliveriesTable

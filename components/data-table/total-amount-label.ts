@@ -1,0 +1,12 @@
+import "server-only";
+import { getLocale, getTranslations } from "next-intl/server";
+
+import { formatBRL } from "@/lib/format/money";
+import type { TLocale } from "@/lib/i18n/config";
+
+/** "Total amount: R$ 1.234,56" for a list page's `totalCents` (lib/list/query.ts), on the server. */
+export async function totalAmountLabel(totalCents: number | undefined): Promise<string | undefined> {
+  if (totalCents === undefined) return undefined;
+  const [t, locale] = await Promise.all([getTranslations("common.table"), getLocale() as Promise<TLocale>]);
+  return t("totalAmount", { amount: formatBRL(totalCents, locale) });
+}

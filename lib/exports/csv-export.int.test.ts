@@ -1,0 +1,186 @@
+import { randomUUID } from "node:crypto";
+import { encode } from "next-auth/jwt";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as exportAudit } from "@/app/api/exports/audit/route";
+import { GET as exportPixCharges } from "@/app/api/exports/pix-charges/route";
+import { getSessionCookie } from "@/lib/auth/session-cookie";
+import { serverEnv } from "@/lib/config/server-env";
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { findPixCharges } from "@/lib/pix/charges";
+import { ZPixChargeFilters } from "@/lib/pix/schemas";
+
+// The CSV exports through their route handlers, as a signed-in user (a real session cookie for a real user row).
+
+const jar = vi.hoisted(() => new Map<string, string>());
+
+vi.mock("next/headers", () => ({
+  cookies: async () => ({
+    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
+    getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+    has: (name: string) => jar.has(name),
+    set: () => undefined,
+    delete: () => undefined,
+  }),
+  headers: async () => new Headers({ "user-agent": "vitest" }),
+}));
+
+const tokens = new Map<"STAFF" | "ADMIN", string>();
+const noParams = { params: Promise.resolve({}) };
+
+// 2026-11-20 12:34:56 in São Paulo (UTC-3) is 15:34:56 UTC.
+const spTime = (day: string, time = "12:34:56") => new Date(`${day}T${time}-03:00`);
+
+function charge(overrides: Partial<Prisma.PixChargeCreateManyInput>): Prisma.PixChargeCreateManyInput {
+  const creationDate = overrides.creationDate ? new Date(overrides.creationDate) : spTime("2026-11-20");
+  return {
+    txid: randomUUID().replaceAll("-", ""),
+    amountCents: 123456,
+    status: "ACTIVE",
+    creationDate,
+    expirationSeconds: 3600,
+    expiresAt: new Date(creationDate.getTime() + 3600_000),
+    raw: {},
+    syncedAt: new Date(),
+    ...overrides,
+  };
+}
+
+async function get(
+  handler: typeof exportPixCharges,
+  path: string,
+  options: { role?: "STAFF" | "ADMIN"; locale?: string } = {},
+) {
+  jar.clear();
+  const token = options.role && tokens.get(options.role);
+  if (token) jar.set(getSessionCookie().name, token);
+  const cookie = options.locale ? `NEXT_LOCALE=${options.locale}` : "";
+  return handler(new Request(`http://127.0.0.1${path}`, { headers: cookie ? { cookie } : {} }), noParams);
+}
+
+async function csvOf(response: Response) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder("utf-8").decode(bytes);
+  return { bytes, text, lines: text.split("\r\n").filter((line) => line !== "") };
+}
+
+describe("CSV exports", () => {
+  beforeAll(async () => {
+    await db.pixCharge.deleteMany();
+    await db.auditLog.deleteMany();
+    for (const role of ["STAFF", "ADMIN"] as const) {
+      const user = await db.user.create({
+        data: {
+          email: `export-${role.toLowerCase()}-${randomUUID()}@example.com`,
+          name: role,
+          passwordHash: "x",
+          role,
+        },
+      });
+      const token = { sub: user.id, email: user.email, name: user.name, role, sessionVersion: user.sessionVersion };
+      tokens.set(role, await encode({ token, secret: serverEnv.AUTH_SECRET }));
+    }
+    // 2,500 active charges in the period (more than two batches of 1,000, all at the same instant so the keyset's
+    // tie-breaker is what moves it on), and a few that the filters leave out.
+    await db.pixCharge.createMany({
+      data: Array.from({ length: 2500 }, (_, index) => charge({ txid: `active${String(index).padStart(20, "0")}` })),
+    });
+    await db.pixCharge.createMany({
+      data: [
+        charge({
+          txid: "paidcharge00000000000000001",
+          status: "PAID",
+          amountCents: 99,
+          description: '=HYPERLINK("x")',
+          debtorName: "Ana; Souza",
+          paidAt: spTime("2026-11-21", "23:59:30"),
+        }),
+        charge({ txid: "outside00000000000000000001", creationDate: spTime("2026-10-01") }),
+      ],
+    });
+  });
+
+  afterAll(() => jar.clear());
+
+  it("streams the filtered Pix charges with a BOM, `;`, the pt-BR header and pt-BR amounts and dates", async () => {
+    const response = await get(
+      exportPixCharges,
+      "/api/exports/pix-charges?from=2026-11-01&to=2026-11-30&status=ACTIVE",
+      {
+        role: "STAFF",
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="pix-charges-\d{4}-\d\d-\d\d\.csv"$/,
+    );
+    const { bytes, lines } = await csvOf(response);
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(lines[0]).toBe(
+      "Txid;Status;Valor (R$);Criada em;Expira em;Paga em;Valor pago (R$);Devolvido (R$);Devedor;CPF/CNPJ do devedor;" +
+        "Pagador;Descrição;Referência;EndToEndId",
+    );
+    expect(lines).toHaveLength(1 + 2500);
+    // Newest first, then by txid descending: the tie-breaker carries the keyset across batches without a gap.
+    expect(new Set(lines.slice(1).map((line) => line.split(";")[0])).size).toBe(2500);
+    expect(lines[1]).toBe(
+      "active00000000000000002499;ACTIVE;1.234,56;20/11/2026 12:34:56;20/11/2026 13:34:56;;;0,00;;;;;;",
+    );
+  });
+
+  it("writes en amounts and dates for an en reader, quotes `;` and defuses formulas", async () => {
+    const response = await get(exportPixCharges, "/api/exports/pix-charges?from=2026-11-01&to=2026-11-30&status=PAID", {
+      role: "ADMIN",
+      locale: "en",
+    });
+    const { lines } = await csvOf(response);
+    expect(lines[0]?.startsWith("Txid;Status;Amount (BRL);Created at;")).toBe(true);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe(
+      "paidcharge00000000000000001;PAID;0.99;11/20/2026 12:34:56;11/20/2026 13:34:56;11/21/2026 23:59:30;;0.00;" +
+        '"Ana; Souza";;;"\'=HYPERLINK(""x"")";;',
+    );
+  });
+
+  it("records one audit entry per export with the list, its filters and the row count", async () => {
+    await db.auditLog.deleteMany();
+    const response = await get(
+      exportPixCharges,
+      "/api/exports/pix-charges?from=2026-11-01&to=2026-11-30&status=PAID&page=3",
+      {
+        role: "STAFF",
+      },
+    );
+    await response.arrayBuffer();
+    const entries = await db.auditLog.findMany({ where: { action: "export.downloaded" } });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      resourceType: "export",
+      resourceId: "pixCharges",
+      metadata: {
+        list: "pixCharges",
+        filters: { from: "2026-11-01", to: "2026-11-30", status: "PAID" },
+        rows: 1,
+        completed: true,
+      },
+    });
+  });
+
+  it("authorizes like the list pages: signed in for the lists, admin for the audit log", async () => {
+    expect((await get(exportPixCharges, "/api/exports/pix-charges")).status).toBe(401);
+    expect((await get(exportAudit, "/api/exports/audit", { role: "STAFF" })).status).toBe(403);
+    const response = await get(exportAudit, "/api/exports/audit?action=export.downloaded", { role: "ADMIN" });
+    expect(response.status).toBe(200);
+    const { lines } = await csvOf(response);
+    expect(lines[0]).toBe("Data;Usuário;Ação;Tipo de recurso;Recurso;IP;Detalhes");
+    expect(lines.length).toBeGreaterThan(1);
+  });
+
+  it("shows the list's total amount from the same filters", async () => {
+    const filters = ZPixChargeFilters.parse({ from: "2026-11-01", to: "2026-11-30", status: "ACTIVE" });
+    const page = await findPixCharges(filters);
+    expect(page.total).toBe(2500);
+    expect(page.totalCents).toBe(2500 * 123456);
+  });
+});
