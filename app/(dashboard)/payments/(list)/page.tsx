@@ -1,14 +1,9 @@
-import { CreditCardIcon, PlusIcon } from "lucide-react";
+import { CreditCardIcon } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 
-import { ListPageLayout } from "@/components/data-table/list-page-layout";
-import { totalAmountLabel } from "@/components/data-table/total-amount-label";
-import { PageHeader } from "@/components/page-header";
-import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ResourceListPage } from "@/components/data-table/resource-list-page";
 import { requireUser } from "@/lib/auth/session";
 import { defaultPeriod } from "@/lib/list/period";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
@@ -30,55 +25,21 @@ export default async function CardPaymentsPage({ searchParams }: { searchParams:
   // Absent days mean the last 7 São Paulo days, as in the other lists.
   const fallback = defaultPeriod();
   const period = { from: values.from ?? fallback.from, to: values.to ?? fallback.to };
-  const [result, t] = await Promise.all([
-    findCardPayments({ ...toListFilters(values), ...period }),
-    getTranslations("cardPayments"),
-  ]);
-  const hasFilters = hasListFilters(values);
+  const result = await findCardPayments({ ...toListFilters(values), ...period });
 
   return (
-    <ListPageLayout
+    <ResourceListPage
+      namespace="cardPayments"
       liveKinds={["card_payment"]}
-      header={
-        <PageHeader
-          className="mb-0"
-          title={t("title")}
-          description={t("description")}
-          actions={
-            <>
-              <CardPaymentsRefreshButton period={period} />
-              <Button asChild>
-                <Link href="/payments/new">
-                  <PlusIcon aria-hidden="true" />
-                  {t("newPayment")}
-                </Link>
-              </Button>
-            </>
-          }
-        />
-      }
+      create={{ href: "/payments/new", labelKey: "newPayment" }}
+      refreshButton={<CardPaymentsRefreshButton period={period} />}
       filters={<CardPaymentsFilters period={period} />}
       result={result}
-      totalLabel={t("list.total", { count: result.total })}
+      hasFilters={hasListFilters(values)}
       exportEndpoint="/api/exports/card-payments"
-      totalAmountLabel={await totalAmountLabel(result.totalCents)}
       hrefForPage={(page) => serializeCardPaymentSearchParams("/payments", { ...values, page })}
-    >
-      <CardPaymentsTable
-        rows={result.rows}
-        empty={
-          <EmptyState
-            icon={CreditCardIcon}
-            title={t("list.empty.title")}
-            description={hasFilters ? t("list.empty.filtered") : t("list.empty.description")}
-            action={
-              <Button asChild variant="outline">
-                <Link href="/payments/new">{t("newPayment")}</Link>
-              </Button>
-            }
-          />
-        }
-      />
-    </ListPageLayout>
+      emptyIcon={CreditCardIcon}
+      table={(empty) => <CardPaymentsTable rows={result.rows} empty={empty} />}
+    />
   );
 }

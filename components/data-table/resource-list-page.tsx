@@ -1,0 +1,80 @@
+import type { LucideIcon } from "lucide-react";
+import { PlusIcon } from "lucide-react";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import type { TChangeKind } from "@/lib/events/change";
+
+import { ListPageLayout } from "./list-page-layout";
+import { totalAmountLabel } from "./total-amount-label";
+
+type TResourceListPageProps = {
+  /** The messages namespace: `title`, `description`, `list.total`, `list.empty.{title,description,filtered}`. */
+  namespace: "pix" | "links" | "cardPayments";
+  liveKinds: TChangeKind[];
+  /** Where "new" goes, and the key of its label in the namespace. */
+  create: { href: string; labelKey: string };
+  refreshButton: ReactNode;
+  filters: ReactNode;
+  result: { rows: unknown[]; total: number; totalCents?: number; page: number; pageCount: number };
+  hasFilters: boolean;
+  exportEndpoint: string;
+  hrefForPage: (page: number) => string;
+  emptyIcon: LucideIcon;
+  /** The table, given the empty state it shows when there are no rows. */
+  table: (empty: ReactNode) => ReactNode;
+};
+
+/** A list of money resources made here (Pix charges, links, card payments): header with refresh and "new", filters,
+ * totals, export, the table with its empty state, pagination, kept live. */
+export async function ResourceListPage(props: TResourceListPageProps) {
+  const t = await getTranslations(props.namespace);
+  const { create } = props;
+  const empty = (
+    <EmptyState
+      icon={props.emptyIcon}
+      title={t("list.empty.title")}
+      description={props.hasFilters ? t("list.empty.filtered") : t("list.empty.description")}
+      action={
+        <Button asChild variant="outline">
+          <Link href={create.href}>{t(create.labelKey)}</Link>
+        </Button>
+      }
+    />
+  );
+  return (
+    <ListPageLayout
+      liveKinds={props.liveKinds}
+      header={
+        <PageHeader
+          className="mb-0"
+          title={t("title")}
+          description={t("description")}
+          actions={
+            <>
+              {props.refreshButton}
+              <Button asChild>
+                <Link href={create.href}>
+                  <PlusIcon aria-hidden="true" />
+                  {t(create.labelKey)}
+                </Link>
+              </Button>
+            </>
+          }
+        />
+      }
+      filters={props.filters}
+      result={props.result}
+      totalLabel={t("list.total", { count: props.result.total })}
+      exportEndpoint={props.exportEndpoint}
+      totalAmountLabel={await totalAmountLabel(props.result.totalCents)}
+      hrefForPage={props.hrefForPage}
+    >
+      {props.table(empty)}
+    </ListPageLayout>
+  );
+}
