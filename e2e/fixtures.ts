@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { test as base } from "@playwright/test";
 import { seedFile, storageStateFile, type TDatabase, type TRole, type TSeed, type TTestUser } from "./targets";
@@ -30,6 +31,9 @@ export const test = base.extend<TTestOptions & TestFixtures, TWorkerOptions & { 
     { scope: "worker" },
   ],
   role: [undefined, { option: true }],
+  // One client address per test, from the benchmarking range 198.18.0.0/15 (the app trusts one proxy hop here).
+  extraHTTPHeaders: async ({ database: _database }, use) =>
+    use({ "x-forwarded-for": `198.18.${randomInt(256)}.${randomInt(1, 255)}` }),
   storageState: async ({ role, database }, use) => use(role ? storageStateFile(database, role) : undefined),
   users: async ({ seed }, use) => use(seed.users),
   admin: async ({ seed }, use) => use(seed.users.admin),

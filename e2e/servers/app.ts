@@ -111,6 +111,9 @@ async function main() {
     GATEWAY_BASE_URL: target.sandboxUrl,
     // A production build against the local sandbox over http: the production guard's opt-out.
     ALLOW_INSECURE_LOCAL_GATEWAY: "1",
+    // As behind one proxy: every test's browser arrives from its own address (X-Forwarded-For, e2e/fixtures.ts), so
+    // the per-address limits (card refusals, codes, sign-in) count per test, not across the whole run.
+    TRUSTED_PROXY_HOPS: "1",
   };
   Object.assign(process.env, env);
   try {
