@@ -27,7 +27,7 @@ export default async function PosOverviewPage() {
   ] as const;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div>
         <PageHeader title={t("title")} description={t("description")} />
         <PosTabs active="overview" />

@@ -24,7 +24,7 @@ export default async function PosKeysPage() {
   const [t, keys] = await Promise.all([getTranslations("pos"), listPosApiKeys()]);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div>
         <PageHeader title={t("keys.title")} description={t("keys.description")} actions={<CreatePosKeyDialog />} />
         <PosTabs active="keys" />

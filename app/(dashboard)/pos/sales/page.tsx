@@ -43,7 +43,7 @@ export default async function PosSalesPage({ searchParams }: { searchParams: Pro
   ]);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div>
         <PageHeader title={t("sales.title")} description={t("sales.description")} actions={<MatchNowButton />} />
         <PosTabs active="sales" />
@@ -111,7 +111,7 @@ export default async function PosSalesPage({ searchParams }: { searchParams: Pro
         )}
       </section>
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <TotalsCard
           title={t("sales.totals.byDay")}
           description={t("sales.totals.period", { from: period.from ?? "…", to: period.to ?? "…" })}

@@ -29,7 +29,7 @@ export default async function PosSellersPage({ searchParams }: { searchParams: P
   const [t, result] = await Promise.all([getTranslations("pos"), findPosSellers(toListFilters(values))]);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div>
         <PageHeader title={t("sellers.title")} description={t("sellers.description")} />
         <PosTabs active="sellers" />

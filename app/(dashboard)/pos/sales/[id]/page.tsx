@@ -33,7 +33,7 @@ export default async function PosSalePage({ params }: PageProps) {
   const t = await getTranslations("pos");
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div>
         <PageHeader title={t("sale.title")} description={<DateTime value={sale.occurredAt} />} />
         <PosTabs active="sales" />

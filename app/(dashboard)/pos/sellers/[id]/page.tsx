@@ -41,7 +41,7 @@ export default async function PosSellerPage({ params }: PageProps) {
   const tone = { ACTIVE: "success", BLOCKED: "danger" } as const;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div>
         <PageHeader
           title={<span className="break-all">{t("seller.title", { id: seller.id })}</span>}
