@@ -23,11 +23,16 @@ export class PayPage {
   }
 
   async enterCode(code: string | number) {
-    await this.codeInput.fill(String(code));
-    // Waits for the server's answer: the previous attempt's message may still be on screen.
-    const answered = this.page.waitForResponse((response) => response.request().method() === "POST");
-    await this.page.getByRole("button", { name: "Continuar" }).click();
-    await answered;
+    // The form resets itself after the previous answer, which may land just after this fill: a reset field is
+    // refused by the browser and sends nothing, so fill again until a POST goes out. Then wait for the server's
+    // answer: the previous attempt's message may still be on screen.
+    await expect(async () => {
+      await this.codeInput.fill(String(code));
+      const sent = this.page.waitForRequest((request) => request.method() === "POST", { timeout: 2_000 });
+      await this.page.getByRole("button", { name: "Continuar" }).click();
+      const request = await sent;
+      await request.response();
+    }).toPass({ timeout: 30_000 });
   }
 
   async verify(code: string | number) {
