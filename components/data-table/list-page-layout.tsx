@@ -13,13 +13,23 @@ type TListPageLayoutProps = {
   filters: ReactNode;
   /** The table, with its empty state. */
   children: ReactNode;
-  result: { rows: unknown[]; total: number; page: number; pageCount: number };
+  result: {
+    rows: unknown[];
+    total: number;
+    isTotalCapped?: boolean;
+    hasMorePages?: boolean;
+    page: number;
+    pageCount: number;
+    cursors?: { previous: string | null; next: string | null };
+  };
   totalLabel: string;
   /** "Total amount: R$ …" of every row the filters select, for a list with an amount. */
   totalAmountLabel?: string;
   /** The list's CSV export (/api/exports/…), downloaded with the page's URL filters. */
   exportEndpoint?: string;
   hrefForPage: (page: number) => string;
+  /** The URL of a page reached by cursor, for a list that pages by cursor past its numbered pages. */
+  hrefForCursor?: (cursor: string) => string;
 };
 
 /** A mirrored list's page: header, filters, table and pagination, kept live. */
@@ -33,6 +43,7 @@ export function ListPageLayout({
   totalAmountLabel,
   exportEndpoint,
   hrefForPage,
+  hrefForCursor,
 }: TListPageLayoutProps) {
   return (
     <div className="grid gap-6">
@@ -49,9 +60,13 @@ export function ListPageLayout({
         rowCount={result.rows.length}
         totalLabel={totalLabel}
         totalAmountLabel={totalAmountLabel}
+        isTotalCapped={result.isTotalCapped}
+        hasMorePages={result.hasMorePages}
         page={result.page}
         pageCount={result.pageCount}
         hrefForPage={hrefForPage}
+        cursors={result.cursors}
+        hrefForCursor={hrefForCursor}
       />
     </div>
   );

@@ -20,10 +20,20 @@ type TResourceListPageProps = {
   create: { href: string; labelKey: string };
   refreshButton: ReactNode;
   filters: ReactNode;
-  result: { rows: unknown[]; total: number; totalCents?: number; page: number; pageCount: number };
+  result: {
+    rows: unknown[];
+    total: number;
+    isTotalCapped?: boolean;
+    hasMorePages?: boolean;
+    totalCents?: number;
+    page: number;
+    pageCount: number;
+    cursors?: { previous: string | null; next: string | null };
+  };
   hasFilters: boolean;
   exportEndpoint: string;
   hrefForPage: (page: number) => string;
+  hrefForCursor?: (cursor: string) => string;
   emptyIcon: LucideIcon;
   /** The table, given the empty state it shows when there are no rows. */
   table: (empty: ReactNode) => ReactNode;
@@ -71,8 +81,9 @@ export async function ResourceListPage(props: TResourceListPageProps) {
       result={props.result}
       totalLabel={t("list.total", { count: props.result.total })}
       exportEndpoint={props.exportEndpoint}
-      totalAmountLabel={await totalAmountLabel(props.result.totalCents)}
+      totalAmountLabel={await totalAmountLabel(props.result.totalCents, props.result.isTotalCapped)}
       hrefForPage={props.hrefForPage}
+      hrefForCursor={props.hrefForCursor}
     >
       {props.table(empty)}
     </ListPageLayout>

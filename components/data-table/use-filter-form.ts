@@ -16,7 +16,7 @@ export function useFilterForm<TParsers extends ParserMap>(parsers: TParsers) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const next: Record<string, unknown> = { page: null };
+    const next: Record<string, unknown> = { page: null, ...("cursor" in parsers ? { cursor: null } : {}) };
     for (const [key, value] of new FormData(event.currentTarget)) {
       const parser = parsers[key] as SingleParser<unknown> | undefined;
       if (parser && typeof value === "string") next[key] = value ? parser.parse(value) : null;

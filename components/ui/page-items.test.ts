@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { getPageItems } from "./page-items";
+import { getPageItems, getPageNavigation, type TPageItem } from "./page-items";
 
 const render = (page: number, count: number) =>
   getPageItems(page, count)
@@ -39,5 +39,47 @@ describe("getPageItems", () => {
   it("clamps a page out of range", () => {
     expect(render(99, 20)).toBe(render(20, 20));
     expect(render(-1, 20)).toBe(render(1, 20));
+  });
+});
+
+describe("getPageNavigation", () => {
+  const byPage = (page: number) => `?page=${page}`;
+  const byCursor = (cursor: string) => `?cursor=${cursor}`;
+  const items = (list: TPageItem[]) => list.map((item) => (item.kind === "page" ? String(item.page) : "…")).join(" ");
+
+  it("links numbered pages by number, as before, when the list has no cursors", () => {
+    expect(getPageNavigation({ page: 2, pageCount: 3 }, byPage)).toEqual({
+      previous: "?page=1",
+      next: "?page=3",
+      items: getPageItems(2, 3),
+    });
+    expect(getPageNavigation({ page: 3, pageCount: 3 }, byPage).next).toBeNull();
+  });
+
+  it("goes on by cursor past the last numbered page of a capped count, with a trailing gap", () => {
+    const navigation = getPageNavigation(
+      { page: 500, pageCount: 500, cursors: { previous: null, next: "c1" }, hasMorePages: true },
+      byPage,
+      byCursor,
+    );
+    expect(navigation.previous).toBe("?page=499");
+    expect(navigation.next).toBe("?cursor=c1");
+    expect(items(navigation.items)).toBe("1 … 496 497 498 499 500 …");
+    const early = getPageNavigation(
+      { page: 2, pageCount: 500, cursors: { previous: null, next: "c2" }, hasMorePages: true },
+      byPage,
+      byCursor,
+    );
+    expect(early.next).toBe("?page=3");
+  });
+
+  it("on a page reached by cursor, offers the first page and the neighbours' cursors", () => {
+    const navigation = getPageNavigation(
+      { page: 0, pageCount: 500, cursors: { previous: "p", next: null }, hasMorePages: true },
+      byPage,
+      byCursor,
+    );
+    expect(navigation).toMatchObject({ previous: "?cursor=p", next: null });
+    expect(items(navigation.items)).toBe("1 …");
   });
 });

@@ -33,3 +33,38 @@ export function getPageItems(page: number, pageCount: number, siblings = 1): TPa
   items.push({ kind: "page", page: pageCount });
   return items;
 }
+
+export type TPageNavigation = { previous: string | null; next: string | null; items: TPageItem[] };
+
+/**
+ * The links of a list's pager. Numbered pages are links by number; past them (or on a page reached by cursor,
+ * `page` 0) "previous" and "next" follow the cursors of the rows either side, and a trailing gap says that more
+ * pages follow than are numbered.
+ */
+export function getPageNavigation(
+  position: {
+    page: number;
+    pageCount: number;
+    cursors?: { previous: string | null; next: string | null };
+    hasMorePages?: boolean;
+  },
+  hrefForPage: (page: number) => string,
+  hrefForCursor?: (cursor: string) => string,
+): TPageNavigation {
+  const { page, pageCount, cursors } = position;
+  const cursorHref = (cursor: string | null | undefined) => (cursor && hrefForCursor ? hrefForCursor(cursor) : null);
+  if (page === 0) {
+    return {
+      previous: cursorHref(cursors?.previous),
+      next: cursorHref(cursors?.next),
+      items: [
+        { kind: "page", page: 1 },
+        { kind: "gap", key: "gap-cursor" },
+      ],
+    };
+  }
+  const items = getPageItems(page, pageCount);
+  const next = page < pageCount ? hrefForPage(page + 1) : cursorHref(cursors?.next);
+  if (position.hasMorePages && next !== null) items.push({ kind: "gap", key: "gap-more" });
+  return { previous: page > 1 ? hrefForPage(page - 1) : null, next, items };
+}

@@ -6,31 +6,43 @@ import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
 import { buttonVariants } from "./button";
-import { getPageItems } from "./page-items";
+import { getPageNavigation } from "./page-items";
 
 type PaginationProps = {
   page: number;
   pageCount: number;
   /** The URL of a page, usually the current URL with `page` changed, so paging survives reload and sharing. */
   hrefForPage: (page: number) => string;
+  /** A list paged by cursor past its numbered pages (`page` 0 on such a page): its neighbours' cursors. */
+  cursors?: { previous: string | null; next: string | null };
+  hrefForCursor?: (cursor: string) => string;
+  /** More rows follow than the numbered pages hold: a trailing "…". */
+  hasMorePages?: boolean;
   className?: string;
 };
 
-/** Numbered page links; renders nothing for a single page. */
-export function Pagination({ page, pageCount, hrefForPage, className }: PaginationProps) {
+/** Numbered page links, then "next" by cursor where a list has one; renders nothing for a single page. */
+export function Pagination({
+  page,
+  pageCount,
+  hrefForPage,
+  cursors,
+  hrefForCursor,
+  hasMorePages,
+  className,
+}: PaginationProps) {
   const t = useTranslations("common.pagination");
-  if (pageCount <= 1) return null;
-  const hasPrevious = page > 1;
-  const hasNext = page < pageCount;
+  const navigation = getPageNavigation({ page, pageCount, cursors, hasMorePages }, hrefForPage, hrefForCursor);
+  if (navigation.previous === null && navigation.next === null) return null;
 
   return (
     <nav aria-label={t("label")} className={cn("flex items-center justify-center gap-1", className)}>
-      <PageLink href={hasPrevious ? hrefForPage(page - 1) : null} label={t("previous")}>
+      <PageLink href={navigation.previous} label={t("previous")}>
         <ChevronLeftIcon aria-hidden="true" />
         <span className="hidden sm:inline">{t("previous")}</span>
       </PageLink>
       <ul className="flex items-center gap-1">
-        {getPageItems(page, pageCount).map((item) =>
+        {navigation.items.map((item) =>
           item.kind === "gap" ? (
             <li key={item.key} aria-hidden="true" className="px-1 text-muted-foreground">
               …
@@ -52,7 +64,7 @@ export function Pagination({ page, pageCount, hrefForPage, className }: Paginati
           ),
         )}
       </ul>
-      <PageLink href={hasNext ? hrefForPage(page + 1) : null} label={t("next")}>
+      <PageLink href={navigation.next} label={t("next")}>
         <span className="hidden sm:inline">{t("next")}</span>
         <ChevronRightIcon aria-hidden="true" />
       </PageLink>

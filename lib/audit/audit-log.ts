@@ -62,7 +62,7 @@ export type TAuditEntry = {
 };
 
 /** The list's filters as a `where` (the page and its CSV export share it). */
-export function auditListWhere(filters: Omit<TAuditFilters, "page">) {
+export function auditListWhere(filters: Omit<TAuditFilters, "page" | "cursor">) {
   const where: Prisma.AuditLogWhereInput = {
     action: filters.action,
     actorEmail: filters.actor ? { contains: filters.actor, mode: "insensitive" } : undefined,
@@ -80,11 +80,25 @@ export async function findAuditEntries(
 ): Promise<TListPage<TAuditEntry>> {
   const where = auditListWhere(filters);
   return findListPage(
-    { page: filters.page, pageSize },
+    { page: filters.page, pageSize, cursor: filters.cursor },
     {
-      count: () => db.auditLog.count({ where }),
-      findMany: (window) =>
-        db.auditLog.findMany({ where, orderBy: [{ occurredAt: "desc" }, { id: "desc" }], ...window }),
+      // Along the date index, so the count stops at `take` rows (Prisma orders a bounded count by the key).
+      count: (take) => db.auditLog.count({ where, take, orderBy: { occurredAt: "desc" } }),
+      keyset: {
+        sort: "occurredAt",
+        order: "desc",
+        field: "occurredAt",
+        tieBreaker: "id",
+        cursorOf: (row) => [row.occurredAt, row.id],
+      },
+      findMany: (window, keyset) => {
+        const order = keyset?.order ?? "desc";
+        return db.auditLog.findMany({
+          where: keyset ? { AND: [where, keyset.where as Prisma.AuditLogWhereInput] } : where,
+          orderBy: [{ occurredAt: order }, { id: order }],
+          ...window,
+        });
+      },
     },
   );
 }

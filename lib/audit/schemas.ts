@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZOptionalDay, ZOptionalFilterText, ZPage } from "@/lib/list/schemas";
+import { ZCursor, ZOptionalDay, ZOptionalFilterText, ZPage } from "@/lib/list/schemas";
 import { auditActions } from "./audit-actions";
 
 export const auditPageSize = 50;
@@ -13,6 +13,7 @@ export const ZAuditFilters = z.object({
   from: ZOptionalDay,
   to: ZOptionalDay,
   page: ZPage,
+  cursor: ZCursor,
 });
 
 export type TAuditFilters = z.infer<typeof ZAuditFilters>;

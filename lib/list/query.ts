@@ -1,13 +1,28 @@
+import { decodeCursor, encodeCursor, keysetWhere, reverseOrder, type TCursorValue } from "./cursor";
 import type { TSortOrder } from "./schemas";
+
+/** Lists that page by cursor count up to this many rows and say "more than 10,000" above it (docs/lists.md). */
+export const listCountCap = 10_000;
+/** Lists that page by cursor number their pages over this many rows (OFFSET stays small), then go on by cursor. */
+export const listNumberedRows = 1_000;
 
 export type TListPage<TRow> = {
   rows: TRow[];
+  /** Exact, or `listCountCap + 1` when `isTotalCapped`. */
   total: number;
+  /** More than `listCountCap` rows match: `total` and `totalCents` are not exact (`totalCents` is then absent). */
+  isTotalCapped?: boolean;
+  /** 1-based; 0 on a page reached by cursor, whose number is not known. */
   page: number;
   pageSize: number;
+  /** The numbered pages (offset paging); a list paged by cursor numbers only its first `listNumberedRows` rows. */
   pageCount: number;
+  /** More rows follow than the numbered pages hold (reached by cursor). */
+  hasMorePages?: boolean;
   /** The sum of the list's amount over every row the filters select (not only this page), when it has one. */
   totalCents?: number;
+  /** The neighbouring pages' cursors, for a list paged by cursor (null at either end). */
+  cursors?: { previous: string | null; next: string | null };
 };
 
 /** Prisma's `aggregate({ where, _count: { _all: true }, _sum: { [sumField]: true } })`: one SQL query. */
@@ -16,29 +31,126 @@ export type TListAggregate<TField extends string> = {
   _sum: { [K in TField]: number | null };
 };
 
+// `take` (Prisma's `count({ where, take })`, `aggregate({ where, take, … })`) bounds the count: PostgreSQL then
+// stops after that many rows. A list that pages by cursor passes it on; others may count every row.
 type TListTotals<TField extends string> =
-  | { count: () => Promise<number> }
-  | { sumField: TField; aggregate: () => Promise<TListAggregate<TField>> };
+  | { count: (take: number) => Promise<number> }
+  | { sumField: TField; aggregate: (take: number) => Promise<TListAggregate<TField>> };
 
-async function listTotals<TField extends string>(
+/** The count (and amount total) of a list, up to `listCountCap` when `isCapped`. */
+export async function listTotals<TField extends string>(
   query: TListTotals<TField>,
-): Promise<{ total: number; totalCents?: number }> {
-  if ("count" in query) return { total: await query.count() };
-  const { _count, _sum } = await query.aggregate();
-  return { total: _count._all, totalCents: _sum[query.sumField] ?? 0 };
+  isCapped = true,
+): Promise<{ total: number; isTotalCapped: boolean; totalCents?: number }> {
+  const take = listCountCap + 1;
+  if ("count" in query) {
+    const total = await query.count(take);
+    return { total, isTotalCapped: isCapped && total > listCountCap };
+  }
+  const { _count, _sum } = await query.aggregate(take);
+  const isTotalCapped = isCapped && _count._all > listCountCap;
+  return {
+    total: _count._all,
+    isTotalCapped,
+    ...(isTotalCapped ? {} : { totalCents: _sum[query.sumField] ?? 0 }),
+  };
 }
 
-// A list with an amount passes `sumField` + `aggregate` instead of `count`: the count and the total come from
-// one aggregate over the same `where` as the rows.
+/** What a cursor page adds to the list's `where` and the order to read in (reversed for "previous"). */
+export type TListKeyset = { where: Record<string, unknown>; order: TSortOrder };
+
+/** A list that pages by cursor: its sort, the unique tie-breaker, and the cursor values of a row. */
+export type TListKeysetSpec<TRow> = {
+  sort: string;
+  order: TSortOrder;
+  field: string;
+  tieBreaker: string;
+  cursorOf: (row: TRow) => [TCursorValue, string];
+};
+
+type TListQuery<TRow, TField extends string> = TListTotals<TField> & {
+  /** `keyset` is null on a numbered page: read `skip`/`take` in the list's own order. */
+  findMany: (window: { skip: number; take: number }, keyset: TListKeyset | null) => Promise<TRow[]>;
+  keyset?: TListKeysetSpec<TRow>;
+};
+
+function cursorsOf<TRow>(
+  spec: TListKeysetSpec<TRow>,
+  rows: TRow[],
+  hasBefore: boolean,
+  hasAfter: boolean,
+): { previous: string | null; next: string | null } {
+  const make = (direction: "after" | "before", row: TRow | undefined) => {
+    if (!row) return null;
+    const [value, id] = spec.cursorOf(row);
+    return encodeCursor({ direction, sort: spec.sort, order: spec.order, value, id });
+  };
+  return { previous: hasBefore ? make("before", rows[0]) : null, next: hasAfter ? make("after", rows.at(-1)) : null };
+}
+
+/**
+ * One page of a list and its totals. A list with an amount passes `sumField` + `aggregate` instead of `count`: the
+ * count and the total come from one aggregate over the same `where` as the rows. A list that passes `keyset`
+ * pages by cursor past its numbered pages and counts up to `listCountCap`.
+ */
 export async function findListPage<TRow, TField extends string = never>(
-  { page, pageSize }: { page: number; pageSize: number },
-  query: TListTotals<TField> & { findMany: (window: { skip: number; take: number }) => Promise<TRow[]> },
+  request: { page: number; pageSize: number; cursor?: string },
+  query: TListQuery<TRow, TField>,
 ): Promise<TListPage<TRow>> {
-  const [totals, rows] = await Promise.all([
-    listTotals(query),
-    query.findMany({ skip: (page - 1) * pageSize, take: pageSize }),
+  const { pageSize } = request;
+  const spec = query.keyset;
+  const cursor = spec ? decodeCursor(request.cursor, spec.sort, spec.order) : null;
+  const maxPage = spec ? Math.max(1, Math.floor(listNumberedRows / pageSize)) : Number.POSITIVE_INFINITY;
+  const page = Math.min(request.page, maxPage);
+  const totalsPromise = listTotals(query, spec !== undefined);
+
+  if (spec && cursor) {
+    const readOrder = cursor.direction === "after" ? spec.order : reverseOrder(spec.order);
+    const where = keysetWhere(spec.field, spec.tieBreaker, readOrder, cursor);
+    const read = await query.findMany({ skip: 0, take: pageSize + 1 }, { where, order: readOrder });
+    const hasMore = read.length > pageSize;
+    const slice = read.slice(0, pageSize);
+    // Back at the start (fewer rows than a page before the cursor): the first numbered page instead.
+    if (cursor.direction === "before" && !hasMore) {
+      totalsPromise.catch(() => undefined);
+      return findListPage({ page: 1, pageSize }, query);
+    }
+    const rows = cursor.direction === "after" ? slice : slice.reverse();
+    const totals = await totalsPromise;
+    return {
+      rows,
+      ...totals,
+      page: 0,
+      pageSize,
+      pageCount: pageCountOf(totals.total, pageSize, maxPage),
+      hasMorePages: totals.total > maxPage * pageSize,
+      cursors:
+        cursor.direction === "after" ? cursorsOf(spec, rows, true, hasMore) : cursorsOf(spec, rows, hasMore, true),
+    };
+  }
+
+  const [totals, read] = await Promise.all([
+    totalsPromise,
+    query.findMany({ skip: (page - 1) * pageSize, take: spec ? pageSize + 1 : pageSize }, null),
   ]);
-  return { rows, ...totals, page, pageSize, pageCount: Math.max(1, Math.ceil(totals.total / pageSize)) };
+  const rows = read.slice(0, pageSize);
+  return {
+    rows,
+    ...totals,
+    page,
+    pageSize,
+    pageCount: pageCountOf(totals.total, pageSize, maxPage),
+    ...(spec
+      ? {
+          hasMorePages: totals.total > maxPage * pageSize,
+          cursors: cursorsOf(spec, rows, false, read.length > pageSize),
+        }
+      : {}),
+  };
+}
+
+function pageCountOf(total: number, pageSize: number, maxPage: number): number {
+  return Math.min(maxPage, Math.max(1, Math.ceil(total / pageSize)));
 }
 
 // The unique tie-breaker keeps rows with equal values in place from one page to the next.

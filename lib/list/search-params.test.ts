@@ -70,6 +70,7 @@ describe("list search params", () => {
 
   it("tells filters from sorting and paging", () => {
     expect(hasListFilters(load("?sort=amount&order=asc&page=2"))).toBe(false);
+    expect(hasListFilters({ sort: "amount", cursor: "WyJhIl0" })).toBe(false);
     expect(hasListFilters(load("?statusCode=0"))).toBe(true);
   });
 });
@@ -87,6 +88,10 @@ describe("sort links", () => {
       "/audit?actor=x&sort=occurredAt&order=desc",
     );
     expect(buildSortHref("/pix", new URLSearchParams(), "amount", "asc")).toBe("/pix?sort=amount&order=asc");
+    // A cursor belongs to the order it was made in.
+    expect(buildSortHref("/pix", new URLSearchParams("cursor=abc&status=PAID"), "amount", "asc")).toBe(
+      "/pix?status=PAID&sort=amount&order=asc",
+    );
   });
 });
 

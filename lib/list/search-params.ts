@@ -61,7 +61,7 @@ export function toListFilters<TValues extends Record<string, unknown>>(values: T
   ) as ListFilters<TValues>;
 }
 
-const notFilters = new Set(["sort", "order", "page"]);
+const notFilters = new Set(["sort", "order", "page", "cursor"]);
 
 // Sorting and paging are not filters.
 export function hasListFilters(values: Record<string, unknown>): boolean {
@@ -72,6 +72,7 @@ export const sortSearchParams = {
   sort: parseAsString,
   order: parseAsStringLiteral(sortOrders),
   page: parseAsString,
+  cursor: parseAsString,
 };
 const serializeSort = createSerializer(sortSearchParams);
 
@@ -82,7 +83,7 @@ export function nextSortOrder(current: TSortState | null, column: string, firstO
   return current.order === "asc" ? "desc" : "asc";
 }
 
-// Back to the first page: page 5 of a different order is a different set of rows.
+// Back to the first page: page 5 (or a cursor) of a different order is a different set of rows.
 export function buildSortHref(pathname: string, search: URLSearchParams, column: string, order: TSortOrder): string {
-  return serializeSort(`${pathname}?${search.toString()}`, { sort: column, order, page: null });
+  return serializeSort(`${pathname}?${search.toString()}`, { sort: column, order, page: null, cursor: null });
 }

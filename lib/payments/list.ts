@@ -51,7 +51,7 @@ function toCardPaymentListRow({
   };
 }
 
-export function cardPaymentListWhere(filters: Omit<TCardPaymentFilters, "sort" | "order" | "page">) {
+export function cardPaymentListWhere(filters: Omit<TCardPaymentFilters, "sort" | "order" | "page" | "cursor">) {
   const fallback = defaultPeriod();
   const period = { from: filters.from ?? fallback.from, to: filters.to ?? fallback.to };
   return {
@@ -74,20 +74,36 @@ export async function findCardPayments(
   pageSize = cardPaymentPageSize,
 ): Promise<TListPage<TCardPaymentListRow>> {
   const where = cardPaymentListWhere(filters);
+  const field = sortFields[filters.sort];
   return findListPage(
-    { page: filters.page, pageSize },
+    { page: filters.page, pageSize, cursor: filters.cursor },
     {
       sumField: "amountCents",
-      aggregate: () => db.cardPayment.aggregate({ where, _count: { _all: true }, _sum: { amountCents: true } }),
-      findMany: async (window) =>
+      aggregate: (take) =>
+        db.cardPayment.aggregate({
+          where,
+          take,
+          // Along the period's index, so the count stops at `take` rows (Prisma orders a bounded count by the key).
+          orderBy: { occurredAt: "desc" },
+          _count: { _all: true },
+          _sum: { amountCents: true },
+        }),
+      findMany: async (window, keyset) =>
         (
           await db.cardPayment.findMany({
-            where,
+            where: keyset ? { AND: [where, keyset.where as Prisma.CardPaymentWhereInput] } : where,
             select: listColumns,
-            orderBy: orderByThen(sortFields[filters.sort], "id", filters.order),
+            orderBy: orderByThen(field, "id", keyset?.order ?? filters.order),
             ...window,
           })
         ).map(toCardPaymentListRow),
+      keyset: {
+        sort: filters.sort,
+        order: filters.order,
+        field,
+        tieBreaker: "id",
+        cursorOf: (row) => [filters.sort === "amount" ? row.amountCents : new Date(row.occurredAt), row.id],
+      },
     },
   );
 }

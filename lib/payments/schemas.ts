@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZCardExpiry, ZCardNumber, ZCardTokenValue } from "@/lib/cards/schemas";
 import {
+  ZCursor,
   ZDay,
   ZOptionalAmountReais,
   ZOptionalDay,
@@ -45,6 +46,7 @@ export const ZCardPaymentFilters = z.object({
   sort: ZSort(cardPaymentSortColumns),
   order: ZOrder,
   page: ZPage,
+  cursor: ZCursor,
 });
 export type TCardPaymentFilters = z.output<typeof ZCardPaymentFilters>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pixChargeStatuses } from "@/lib/gateway/schemas/pix-charge";
 import { pixRefundStatusCodes } from "@/lib/gateway/schemas/pix-refund";
-import { ZDay, ZOptionalDay, ZOptionalFilterText, ZOrder, ZPage, ZSort } from "@/lib/list/schemas";
+import { ZCursor, ZDay, ZOptionalDay, ZOptionalFilterText, ZOrder, ZPage, ZSort } from "@/lib/list/schemas";
 import { isValidCpfOrCnpj, onlyDigits } from "@/lib/shared/cpf-cnpj";
 
 // Error messages are `pix.errors` keys; the same schemas validate the forms in the browser.
@@ -109,6 +109,7 @@ export const ZPixChargeFilters = z.object({
   sort: ZSort(pixChargeSortColumns),
   order: ZOrder,
   page: ZPage,
+  cursor: ZCursor,
 });
 export type TPixChargeFilters = z.output<typeof ZPixChargeFilters>;
 

@@ -21,7 +21,7 @@ export type TDeliveryListRow = {
 };
 
 /** The list's filters as a `where` (the page and its CSV export share it). */
-export function webhookDeliveryListWhere(filters: Omit<TDeliveryFilters, "page">) {
+export function webhookDeliveryListWhere(filters: Omit<TDeliveryFilters, "page" | "cursor">) {
   const bounds = periodBounds({ from: filters.from, to: filters.to });
   const where: Prisma.WebhookDeliveryWhereInput = {
     event: filters.event,
@@ -40,13 +40,22 @@ export async function findWebhookDeliveries(
 ): Promise<TListPage<TDeliveryListRow>> {
   const where = webhookDeliveryListWhere(filters);
   return findListPage(
-    { page: filters.page, pageSize },
+    { page: filters.page, pageSize, cursor: filters.cursor },
     {
-      count: () => db.webhookDelivery.count({ where }),
-      findMany: async (window) => {
+      // Along the date index, so the count stops at `take` rows (Prisma orders a bounded count by the key).
+      count: (take) => db.webhookDelivery.count({ where, take, orderBy: { receivedAt: "desc" } }),
+      keyset: {
+        sort: "receivedAt",
+        order: "desc",
+        field: "receivedAt",
+        tieBreaker: "id",
+        cursorOf: (row) => [row.receivedAt, row.id],
+      },
+      findMany: async (window, keyset) => {
+        const order = keyset?.order ?? "desc";
         const deliveries = await db.webhookDelivery.findMany({
-          where,
-          orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
+          where: keyset ? { AND: [where, keyset.where as Prisma.WebhookDeliveryWhereInput] } : where,
+          orderBy: [{ receivedAt: order }, { id: order }],
           ...window,
           select: {
             id: true,

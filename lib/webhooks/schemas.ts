@@ -64,7 +64,7 @@ export const ZSignatureCheckInput = z
 export type TSignatureCheckInput = z.input<typeof ZSignatureCheckInput>;
 
 import { WebhookDeliveryOutcome } from "@/lib/generated/prisma/enums";
-import { ZOptionalDay, ZOptionalFilterText, ZPage } from "@/lib/list/schemas";
+import { ZCursor, ZOptionalDay, ZOptionalFilterText, ZPage } from "@/lib/list/schemas";
 
 export const deliveryPageSize = 50;
 
@@ -81,6 +81,7 @@ export const ZDeliveryFilters = z.object({
   from: ZOptionalDay,
   to: ZOptionalDay,
   page: ZPage,
+  cursor: ZCursor,
 });
 export type TDeliveryFilters = z.output<typeof ZDeliveryFilters>;
 

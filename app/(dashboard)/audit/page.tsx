@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 
+import { DataTablePagination } from "@/components/data-table/data-table-pagination";
 import { ExportCsvButton } from "@/components/data-table/export-csv-button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Pagination } from "@/components/ui/pagination";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { findAuditEntries } from "@/lib/audit/audit-log";
 import { requireAdmin } from "@/lib/auth/session";
@@ -83,11 +83,16 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               ))}
             </TableBody>
           </Table>
-          <p className="text-sm text-muted-foreground">{t("total", { count: result.total })}</p>
-          <Pagination
+          <DataTablePagination
+            rowCount={result.rows.length}
+            totalLabel={t("total", { count: result.total })}
+            isTotalCapped={result.isTotalCapped}
+            hasMorePages={result.hasMorePages}
             page={result.page}
             pageCount={result.pageCount}
-            hrefForPage={(page) => serializeAuditSearchParams("/audit", { ...values, page })}
+            hrefForPage={(page) => serializeAuditSearchParams("/audit", { ...values, page, cursor: null })}
+            cursors={result.cursors}
+            hrefForCursor={(cursor) => serializeAuditSearchParams("/audit", { ...values, page: null, cursor })}
           />
         </>
       )}

@@ -37,7 +37,8 @@ export default async function CardPaymentsPage({ searchParams }: { searchParams:
       result={result}
       hasFilters={hasListFilters(values)}
       exportEndpoint="/api/exports/card-payments"
-      hrefForPage={(page) => serializeCardPaymentSearchParams("/payments", { ...values, page })}
+      hrefForPage={(page) => serializeCardPaymentSearchParams("/payments", { ...values, page, cursor: null })}
+      hrefForCursor={(cursor) => serializeCardPaymentSearchParams("/payments", { ...values, page: null, cursor })}
       emptyIcon={CreditCardIcon}
       table={(empty) => <CardPaymentsTable rows={result.rows} empty={empty} />}
     />

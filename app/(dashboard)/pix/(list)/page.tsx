@@ -37,7 +37,8 @@ export default async function PixChargesPage({ searchParams }: { searchParams: P
       result={result}
       hasFilters={hasListFilters(values)}
       exportEndpoint="/api/exports/pix-charges"
-      hrefForPage={(page) => serializePixChargeSearchParams("/pix", { ...values, page })}
+      hrefForPage={(page) => serializePixChargeSearchParams("/pix", { ...values, page, cursor: null })}
+      hrefForCursor={(cursor) => serializePixChargeSearchParams("/pix", { ...values, page: null, cursor })}
       emptyIcon={QrCodeIcon}
       table={(empty) => <PixChargesTable rows={result.rows} empty={empty} />}
     />

@@ -41,7 +41,10 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
       result={result}
       totalLabel={t("deliveries.total", { count: result.total })}
       exportEndpoint="/api/exports/webhook-deliveries"
-      hrefForPage={(page) => serializeDeliverySearchParams("/webhooks/deliveries", { ...values, page })}
+      hrefForPage={(page) => serializeDeliverySearchParams("/webhooks/deliveries", { ...values, page, cursor: null })}
+      hrefForCursor={(cursor) =>
+        serializeDeliverySearchParams("/webhooks/deliveries", { ...values, page: null, cursor })
+      }
     >
       <DeliveriesTable
         rows={result.rows}
