@@ -122,6 +122,53 @@ test.describe("signed in as admin", () => {
     await webhooks.deactivate(rotated.url);
     await webhooks.deactivate(old.url);
   });
+
+  test("[WEBHOOKS] a refund made in the dashboard is applied again by its webhook, and the history says nothing changed", {
+    tag: "@money",
+  }, async ({ page, sandbox }) => {
+    test.slow();
+    const webhooks = new WebhooksPage(page);
+    await webhooks.goto();
+    const registered = await webhooks.register();
+
+    const txid = await new NewPixChargePage(page).create({ amount: "8,00" });
+    await sandbox.payPixCharge(txid);
+    const charge = new PixChargePage(page);
+    await charge.expectStatus("Paga", "PAID", { timeout: 20_000 });
+
+    const history = new WebhookDeliveriesPage(page);
+    const changes = page.locator('[data-slot="card"]').filter({ has: page.getByText("O que mudou", { exact: true }) });
+    const noneApplied = /^Aplicada sem mudanças: o painel já mostrava este estado/;
+    // The paid event changed the charge: its delivery lists the fields, not the "no change" wording.
+    await history.goto({ resourceId: txid });
+    await history.expectOutcomes({ Aplicada: 1 });
+    await history.rowsWithOutcome("Aplicada").getByRole("link").click();
+    await expect(changes.getByRole("table")).toContainText("status");
+    await expect(changes.getByText(noneApplied)).toHaveCount(0);
+
+    // The refund holds the charge's lock across the gateway call and mirrors the settled refund before it lets go;
+    // the sandbox settles at once and queues pix_refund.returned, whose apply waits for that lock. So the webhook
+    // always finds the mirror already showing what it carries.
+    await charge.goto(txid);
+    await charge.refund("3,00");
+    await charge.expectStatus("Devolvida em parte", "PARTIALLY REFUNDED");
+
+    await history.goto({ event: "pix_refund.returned", webhookId: localIdOf(registered.url) });
+    await expect(history.rows()).toHaveCount(1, { timeout: 30_000 });
+    // The resource cell also carries its column's name for small screens: take the id out of it.
+    const resourceCell = (await history.rows().getByRole("cell").nth(3).textContent()) ?? "";
+    const pixRefundId = resourceCell.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/)?.[0];
+    if (!pixRefundId) throw new Error(`no refund id in the delivery's resource cell: ${resourceCell}`);
+    await history.goto({ resourceId: pixRefundId });
+    await history.expectOutcomes({ Aplicada: 1 });
+    await history.rowsWithOutcome("Aplicada").getByRole("link").click();
+    await expect(page.getByRole("link", { name: pixRefundId })).toHaveAttribute("href", `/refunds?txid=${txid}`);
+    await expect(changes.getByText(noneApplied)).toBeVisible();
+    await expect(changes.getByRole("table")).toHaveCount(0);
+
+    await webhooks.goto();
+    await webhooks.deactivate(registered.url);
+  });
 });
 
 test.describe("signed in as staff", () => {

@@ -1,5 +1,6 @@
 import "server-only";
 import { getReconcileEnv } from "@/lib/config/reconcile-env";
+import { refreshOverviewDays } from "@/lib/overview/rollup";
 import { runPosMatching } from "@/lib/pos/match";
 import { runReconciliation } from "@/lib/reconcile/reconcile";
 import { runRetention } from "@/lib/retention/retention";
@@ -60,6 +61,15 @@ export const jobRegistry = [
     timeoutMs: 10 * 60_000,
     retry: noRetry,
     handler: () => runPosMatching(),
+  }),
+  defineJob({
+    // The home overview's closed days (lib/overview/rollup.ts); until it runs, those days are computed live.
+    name: "overview-rollup",
+    intervalMs: () => 10 * 60_000,
+    firstRunDelayMs: 30_000,
+    timeoutMs: 10 * 60_000,
+    retry: noRetry,
+    handler: ({ signal }) => refreshOverviewDays({ signal }),
   }),
   defineJob({
     // Days per table from RETENTION_* (lib/config/retention-env.ts).

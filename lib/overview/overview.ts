@@ -2,12 +2,14 @@ import "server-only";
 import { inSqlTransaction, type TSqlRunner } from "@/lib/db/sql";
 import { timeZone } from "@/lib/i18n/config";
 import { paymentLinkStatusCodes } from "@/lib/links/types";
-import { periodBounds } from "@/lib/list/period";
+import { periodBounds, toSaoPauloDay } from "@/lib/list/period";
 import { cardPaymentStatuses } from "@/lib/payments/types";
 import { pixReceivedStatuses, pixRefundStatusCodes } from "@/lib/pix/types";
+import { readRolledDays } from "./rollup";
 import type { TOverviewPeriod } from "./schemas";
 
-// The home overview, computed by two aggregate statements over the mirror (never by loading rows).
+// The home overview, computed by two aggregate statements over the mirror (never by loading rows), plus the closed
+// days precomputed in OverviewDay (lib/overview/rollup.ts).
 // What "received" means, and which list each figure links to: docs/overview.md.
 
 export type TOverviewAmount = { count: number; cents: number };
@@ -36,56 +38,55 @@ export type TOverview = {
 };
 
 // Stored timestamps are UTC wall times (timestamp without zone). The buckets are São Paulo days or hours turned into
-// UTC ranges once, so each bucket is one index range scan and no row's time is converted.
-const bucketsCte = `
-starts AS (SELECT $3::timestamp + i * $5::interval AS s FROM generate_series(0, $4::int - 1) AS i),
+// UTC ranges once, so each bucket is one index range scan and no row's time is converted. Only the buckets computed
+// live are listed: the closed days the rollup holds are added from OverviewDay (lib/overview/rollup.ts).
+// Payment links are read live only for the period's figures that depend on the current time (open links) or are
+// cheap over a year (conversion).
+const bucketsCte = (starts: number, step: number) => `
+starts AS (SELECT s::timestamp AS s FROM unnest($${starts}::text[]) AS s),
 buckets AS (
-  SELECT to_char(s, $6::text) AS bucket,
-         (s AT TIME ZONE '${timeZone}') AT TIME ZONE 'UTC' AS gte,
-         ((s + $5::interval) AT TIME ZONE '${timeZone}') AT TIME ZONE 'UTC' AS lt
+  SELECT s, (s AT TIME ZONE '${timeZone}') AT TIME ZONE 'UTC' AS gte,
+         ((s + $${step}::interval) AT TIME ZONE '${timeZone}') AT TIME ZONE 'UTC' AS lt
     FROM starts)`;
 
-const cardReceived = `((p.status = $8::text AND p."isApproved") OR p.status = $9::text)`;
+const viaLink = `EXISTS (SELECT 1 FROM "PaymentLink" l WHERE l."pixChargeTxid" = c.txid)`;
 
-// One row per method and bucket (and one for the Pix paid through links). A link paid by Pix is counted through its
-// charge, one paid by card through its card payment; the link itself only when neither is mirrored, so nothing is
-// counted twice.
+const cardReceived = `((p.status = $5::text AND p."isApproved") OR p.status = $6::text)`;
+
+// One row per method and live bucket. A link paid by Pix is counted through its charge, one paid by card through its
+// card payment; the link itself only when neither is mirrored, so nothing is counted twice.
 const receivedSql = `
-WITH ${bucketsCte}
-SELECT 'pix' AS method, k.bucket, count(*)::int AS count,
+WITH ${bucketsCte(1, 2)}
+SELECT 'pix' AS method, to_char(k.s, $3::text) AS bucket, count(*)::int AS count,
        sum(coalesce(c."paidAmountCents", c."amountCents"))::text AS "grossCents",
-       0 AS "cancelledCount", '0' AS "cancelledCents", 0 AS "viaLinkCount", '0' AS "viaLinkCents"
+       0 AS "cancelledCount", '0' AS "cancelledCents",
+       -- Paid through a link: one index probe per charge of the live buckets (few), never a walk over every link.
+       (count(*) FILTER (WHERE ${viaLink}))::int AS "viaLinkCount",
+       coalesce(sum(coalesce(c."paidAmountCents", c."amountCents")) FILTER (WHERE ${viaLink}), 0)::text AS "viaLinkCents"
   FROM buckets k JOIN "PixCharge" c ON c."paidAt" >= k.gte AND c."paidAt" < k.lt
- WHERE c.status = ANY($7::text[])
- GROUP BY k.bucket
+ WHERE c.status = ANY($4::text[])
+ GROUP BY k.s
 UNION ALL
-SELECT 'card', k.bucket, count(*)::int, sum(p."amountCents")::text,
-       (count(*) FILTER (WHERE p.status = $9::text))::int, sum(p."cancelledCents")::text,
+SELECT 'card', to_char(k.s, $3::text), count(*)::int, sum(p."amountCents")::text,
+       (count(*) FILTER (WHERE p.status = $6::text))::int, sum(p."cancelledCents")::text,
        (count(*) FILTER (WHERE p."linkPaymentUuid" IS NOT NULL))::int,
        coalesce(sum(p."amountCents") FILTER (WHERE p."linkPaymentUuid" IS NOT NULL), 0)::text
   FROM buckets k JOIN "CardPayment" p ON p."occurredAt" >= k.gte AND p."occurredAt" < k.lt
  WHERE ${cardReceived}
- GROUP BY k.bucket
+ GROUP BY k.s
 UNION ALL
-SELECT 'link', k.bucket, count(*)::int, sum(l."amountCents")::text, 0, '0', 0, '0'
-  FROM (
-    -- Filtered to the period first: few rows, each checked by index against its charge and card payments.
-    SELECT l."paidAt", l."amountCents" FROM "PaymentLink" l
-     WHERE l."statusCode" = $10::int
-       AND l."paidAt" >= ($1::timestamptz AT TIME ZONE 'UTC') AND l."paidAt" < ($2::timestamptz AT TIME ZONE 'UTC')
-       AND NOT EXISTS (SELECT 1 FROM "PixCharge" c WHERE c.txid = l."pixChargeTxid" AND c."paidAt" IS NOT NULL)
-       AND NOT EXISTS (SELECT 1 FROM "CardPayment" p WHERE p."linkPaymentUuid" = l."linkPaymentUuid" AND ${cardReceived})
-  ) l JOIN buckets k ON l."paidAt" >= k.gte AND l."paidAt" < k.lt
- GROUP BY k.bucket
-UNION ALL
-SELECT 'pixViaLink', NULL, 0, '0', 0, '0', count(*)::int, coalesce(sum(coalesce(c."paidAmountCents", c."amountCents")), 0)::text
-  FROM "PaymentLink" l JOIN "PixCharge" c ON c.txid = l."pixChargeTxid"
- WHERE c."paidAt" >= ($1::timestamptz AT TIME ZONE 'UTC') AND c."paidAt" < ($2::timestamptz AT TIME ZONE 'UTC')
-   AND c.status = ANY($7::text[])`;
+SELECT 'link', to_char(k.s, $3::text), count(*)::int, sum(l."amountCents")::text, 0, '0', 0, '0'
+  FROM buckets k JOIN "PaymentLink" l ON l."paidAt" >= k.gte AND l."paidAt" < k.lt
+ WHERE l."statusCode" = $7::int
+   -- The live buckets' overall range, so the plan starts from the few links paid in it.
+   AND l."paidAt" >= ($8::timestamptz AT TIME ZONE 'UTC') AND l."paidAt" < ($9::timestamptz AT TIME ZONE 'UTC')
+   AND NOT EXISTS (SELECT 1 FROM "PixCharge" c WHERE c.txid = l."pixChargeTxid" AND c."paidAt" IS NOT NULL)
+   AND NOT EXISTS (SELECT 1 FROM "CardPayment" p WHERE p."linkPaymentUuid" = l."linkPaymentUuid" AND ${cardReceived})
+ GROUP BY k.s`;
 
 type TReceivedRow = {
-  method: TOverviewMethod | "pixViaLink";
-  bucket: string | null;
+  method: TOverviewMethod;
+  bucket: string;
   count: number;
   grossCents: string;
   cancelledCount: number;
@@ -94,26 +95,30 @@ type TReceivedRow = {
   viaLinkCents: string;
 };
 
-// Each figure counts the rows its list shows: refunds and links by creation date, pending charges by status.
+// Each figure counts the rows its list shows: refunds and links by creation date, pending charges by status. Refunds
+// and pending charges over the live buckets (the rollup holds the closed days); links, few, over the whole period.
 const gte = (column: string) => `${column} >= ($1::timestamptz AT TIME ZONE 'UTC')`;
 const lt = (column: string) => `${column} < ($2::timestamptz AT TIME ZONE 'UTC')`;
 const inPeriod = (column: string) => `${gte(column)} AND ${lt(column)}`;
+const inBuckets = (table: string, column: string) =>
+  `FROM buckets k JOIN ${table} ON ${column} >= k.gte AND ${column} < k.lt`;
 const countAndSum = (column: string) => `json_build_array(count(*), coalesce(sum(${column}), 0))`;
 
 const figuresSql = `
+WITH ${bucketsCte(3, 4)}
 SELECT
-  (SELECT ${countAndSum('r."amountCents"')} FROM "PixRefund" r
-    WHERE r."statusCode" = $4::int AND ${inPeriod('r."creationDate"')}) AS "refundsReturned",
-  (SELECT ${countAndSum('r."amountCents"')} FROM "PixRefund" r
-    WHERE r."statusCode" = $5::int AND ${inPeriod('r."creationDate"')}) AS "refundsCreated",
-  (SELECT ${countAndSum('r."amountCents"')} FROM "PixRefund" r
-    WHERE r."statusCode" = $6::int AND ${inPeriod('r."creationDate"')}) AS "refundsProcessing",
-  (SELECT ${countAndSum('c."amountCents"')} FROM "PixCharge" c
-    WHERE c.status = 'ACTIVE' AND ${inPeriod('c."creationDate"')}) AS "pendingPix",
+  (SELECT ${countAndSum('r."amountCents"')} ${inBuckets('"PixRefund" r', 'r."creationDate"')}
+    WHERE r."statusCode" = $6::int) AS "refundsReturned",
+  (SELECT ${countAndSum('r."amountCents"')} ${inBuckets('"PixRefund" r', 'r."creationDate"')}
+    WHERE r."statusCode" = $7::int) AS "refundsCreated",
+  (SELECT ${countAndSum('r."amountCents"')} ${inBuckets('"PixRefund" r', 'r."creationDate"')}
+    WHERE r."statusCode" = $8::int) AS "refundsProcessing",
+  (SELECT ${countAndSum('c."amountCents"')} ${inBuckets('"PixCharge" c', 'c."creationDate"')}
+    WHERE c.status = 'ACTIVE') AS "pendingPix",
   (SELECT ${countAndSum('l."amountCents"')} FROM "PaymentLink" l
-    WHERE l."statusCode" = $7::int AND l."expiresAt" > ($3::timestamptz AT TIME ZONE 'UTC')
+    WHERE l."statusCode" = $9::int AND l."expiresAt" > ($5::timestamptz AT TIME ZONE 'UTC')
       AND ${inPeriod('l."creationDate"')}) AS "openLinks",
-  (SELECT json_build_array(count(*), count(*) FILTER (WHERE l."statusCode" = $8::int)) FROM "PaymentLink" l
+  (SELECT json_build_array(count(*), count(*) FILTER (WHERE l."statusCode" = $10::int)) FROM "PaymentLink" l
     WHERE ${inPeriod('l."creationDate"')}) AS "linkConversion"`;
 
 type TPair = [number | string, number | string];
@@ -137,38 +142,57 @@ export function overviewBuckets(period: TOverviewPeriod): string[] {
   return Array.from({ length: period.days }, (_, index) => addDays(period.from, index));
 }
 
-/** The overview's figures for a period of São Paulo days, from the mirror. */
+/** The overview's figures for a period of São Paulo days, from the mirror (closed days from the rollup when fresh). */
 export async function getOverview(
   period: TOverviewPeriod,
-  options: { now?: Date; run?: TSqlRunner } = {},
+  options: { now?: Date; run?: TSqlRunner; useRollup?: boolean } = {},
 ): Promise<TOverview> {
   const now = options.now ?? new Date();
   if (!options.run)
     return inSqlTransaction(async (run) => {
-      // These aggregates take a few milliseconds; compiling them with JIT would take a second.
-      await run("SELECT set_config('jit', 'off', true) AS jit", []);
-      return getOverview(period, { now, run });
+      // These aggregates take a few milliseconds; compiling them with JIT would take a second. Custom plans: a
+      // prepared statement's generic plan cannot see how few live buckets the array holds (usually today alone) and
+      // would scan whole tables.
+      await run(
+        "SELECT set_config('jit', 'off', true) AS jit, set_config('plan_cache_mode', 'force_custom_plan', true) AS plans",
+        [],
+      );
+      return getOverview(period, { ...options, now, run });
     });
   const run = options.run;
   const { gte, lt } = periodBounds(period);
   const bounds = [gte!.toISOString(), lt!.toISOString()];
   const { APPROVED, CANCELLED } = cardPaymentStatuses;
   const { CREATED, PROCESSING, RETURNED } = pixRefundStatusCodes;
-  const format = period.bucket === "hour" ? 'YYYY-MM-DD"T"HH24' : "YYYY-MM-DD";
+  const isHourly = period.bucket === "hour";
+  // First the closed days the rollup holds, then everything else live: each day is counted once, by one or the other.
+  const rolled =
+    isHourly || options.useRollup === false
+      ? []
+      : await readRolledDays(run, { from: period.from, to: period.to, today: toSaoPauloDay(now) });
+  const rolledDays = new Set(rolled.map((day) => day.day));
+  const liveStarts = overviewBuckets(period)
+    .filter((bucket) => !rolledDays.has(bucket))
+    .map((bucket) => (isHourly ? `${bucket.replace("T", " ")}:00:00` : `${bucket} 00:00:00`));
+  const step = isHourly ? "1 hour" : "1 day";
+  const liveDays = liveStarts.map((start) => start.slice(0, 10));
+  const liveRange = liveDays.length ? periodBounds({ from: liveDays[0], to: liveDays.at(-1) }) : { gte, lt: gte };
   // One after the other: inside a transaction they share one connection.
   const received = await run<TReceivedRow>(receivedSql, [
-    ...bounds,
-    `${period.from} 00:00:00`,
-    period.bucket === "hour" ? 24 : period.days,
-    period.bucket === "hour" ? "1 hour" : "1 day",
-    format,
+    liveStarts,
+    step,
+    isHourly ? 'YYYY-MM-DD"T"HH24' : "YYYY-MM-DD",
     [...pixReceivedStatuses],
     APPROVED,
     CANCELLED,
     paymentLinkStatusCodes.PAID,
+    liveRange.gte!.toISOString(),
+    liveRange.lt!.toISOString(),
   ]);
   const [figures] = await run<TFiguresRow>(figuresSql, [
     ...bounds,
+    liveStarts,
+    step,
     now.toISOString(),
     RETURNED,
     CREATED,
@@ -185,26 +209,44 @@ export async function getOverview(
     card: { count: 0, cents: 0, cancelled: { count: 0, cents: 0 }, viaLink: { count: 0, cents: 0 } },
     link: { count: 0, cents: 0 },
   };
+  const add = (target: TOverviewAmount, count: number, cents: number) => {
+    target.count += count;
+    target.cents += cents;
+  };
   for (const row of received) {
-    if (row.method === "pixViaLink") {
-      totals.pix.viaLink = { count: row.viaLinkCount, cents: Number(row.viaLinkCents) };
-      continue;
-    }
     const cents = Number(row.grossCents);
-    const point = row.bucket === null ? undefined : series.get(row.bucket);
+    const point = series.get(row.bucket);
     if (point) point[row.method] += cents;
-    const total = totals[row.method];
-    total.count += row.count;
-    total.cents += cents;
+    add(totals[row.method], row.count, cents);
+    if (row.method === "pix") add(totals.pix.viaLink, row.viaLinkCount, Number(row.viaLinkCents));
     if (row.method === "card") {
-      totals.card.viaLink.count += row.viaLinkCount;
-      totals.card.viaLink.cents += Number(row.viaLinkCents);
-      totals.card.cancelled.count += row.cancelledCount;
-      totals.card.cancelled.cents += Number(row.cancelledCents);
+      add(totals.card.viaLink, row.viaLinkCount, Number(row.viaLinkCents));
+      add(totals.card.cancelled, row.cancelledCount, Number(row.cancelledCents));
     }
   }
   if (!figures) throw new Error("The overview's figures query returned no row");
   const refunded = amountOf(figures.refundsReturned);
+  const pendingPix = amountOf(figures.pendingPix);
+  const refundsCreated = amountOf(figures.refundsCreated);
+  const refundsProcessing = amountOf(figures.refundsProcessing);
+  for (const day of rolled) {
+    const point = series.get(day.day);
+    if (point) {
+      point.pix += day.pix.cents;
+      point.card += day.card.cents;
+      point.link += day.link.cents;
+    }
+    add(totals.pix, day.pix.count, day.pix.cents);
+    add(totals.pix.viaLink, day.pixViaLink.count, day.pixViaLink.cents);
+    add(totals.link, day.link.count, day.link.cents);
+    add(totals.card, day.card.count, day.card.cents);
+    add(totals.card.cancelled, day.cardCancelled.count, day.cardCancelled.cents);
+    add(totals.card.viaLink, day.cardViaLink.count, day.cardViaLink.cents);
+    add(refunded, day.refundsReturned.count, day.refundsReturned.cents);
+    add(refundsCreated, day.refundsCreated.count, day.refundsCreated.cents);
+    add(refundsProcessing, day.refundsProcessing.count, day.refundsProcessing.cents);
+    add(pendingPix, day.pendingPix.count, day.pendingPix.cents);
+  }
   const [created, paid] = figures.linkConversion.map(Number) as [number, number];
   const count = totals.pix.count + totals.card.count + totals.link.count;
   const grossCents = totals.pix.cents + totals.card.cents + totals.link.cents;
@@ -225,10 +267,10 @@ export async function getOverview(
       netCents: totals.card.cents - totals.card.cancelled.cents,
     },
     link: totals.link,
-    pendingPix: amountOf(figures.pendingPix),
+    pendingPix,
     openLinks: amountOf(figures.openLinks),
-    refundsCreated: amountOf(figures.refundsCreated),
-    refundsProcessing: amountOf(figures.refundsProcessing),
+    refundsCreated,
+    refundsProcessing,
     linkConversion: { created, paid },
     series: [...series.values()],
   };
