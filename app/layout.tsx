@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import { cookies } from "next/headers";
-import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 
@@ -25,10 +24,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} className={themeClassName(theme)}>
       <body className="min-h-dvh">
-        {/* Locale, time zone and messages come from lib/i18n/request.ts. The query client,
-            toaster and URL-state adapter live in the staff layouts ((auth), (dashboard)), so
-            the payer's page (/pay) ships none of them. */}
-        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+        {/* The language provider (next-intl's client runtime and the message catalog), the query client,
+            toaster and URL-state adapter live in the staff layouts ((auth), (dashboard)): the payer's
+            page (/pay) translates on the server and ships none of them, nor do not-found and forbidden. */}
+        {children}
       </body>
     </html>
   );

@@ -30,7 +30,7 @@ const expectedPolicy = {
 const expectedHeaders = {
   "x-content-type-options": "nosniff",
   "x-frame-options": "DENY",
-  "referrer-policy": "no-referrer",
+  "referrer-policy": "same-origin",
   "permissions-policy":
     "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), " +
     "display-capture=(), browsing-topics=()",

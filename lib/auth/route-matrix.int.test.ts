@@ -59,11 +59,11 @@ function formData(fields: Record<string, string>): FormData {
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   return form;
 }
-// The payer's actions take the link first; everyone else's take one input object.
+// The payer's actions take their form (the link in a hidden field); everyone else's take one input object.
 const probeArguments: Record<string, () => unknown[]> = {
-  verifyCodeAction: () => [sampleUuid, { status: "idle" }, formData({ code: "x" })],
-  payByCardAction: () => [sampleUuid, { status: "idle" }, new FormData()],
-  startPixAction: () => [sampleUuid],
+  verifyCodeAction: () => [{ status: "idle" }, formData({ linkPaymentUuid: sampleUuid, code: "x" })],
+  payByCardAction: () => [{ status: "idle" }, formData({ linkPaymentUuid: sampleUuid })],
+  startPixAction: () => [{ status: "idle" }, formData({ linkPaymentUuid: sampleUuid })],
 };
 
 type TProbeResult = { ok?: boolean; error?: { code?: string }; status?: unknown } | null;

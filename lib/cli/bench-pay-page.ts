@@ -1,22 +1,34 @@
 // `npm run bench:pay-page`: medians of cold loads of the code and payment steps on a production server
-// (compressed JavaScript, LCP). Goal: < 120 kB of JavaScript, LCP < 1 s.
+// (`next start`, which serves scripts gzipped). JavaScript budget: the compressed scripts a step loads may be at
+// most the floor + 10 kB, the floor being what the same build's not-found page loads, measured in the same run:
+// `/pay/no-such/page` matches no route (and is public for the proxy), so the app's not-found page answers, with
+// the root layout (framework, React, the language provider) and no chunk of the pay page. (`/pay/not-a-link`
+// would not do: it is the pay route answering notFound(), which still loads the route's chunks.) LCP goal < 1 s (an unthrottled local load, a regression signal).
+// `npm run bench:lighthouse`: Lighthouse's default mobile run (simulated throttling) on both steps; goals
+// performance ≥ 95, accessibility 100, LCP < 2.5 s.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
 import { Agent, request } from "undici";
 
-type Options = { baseUrl: string; sandboxUrl: string; certsDir: string; runs: number };
+type Options = { baseUrl: string; sandboxUrl: string; certsDir: string; runs: number; isLighthouse: boolean };
 type Sample = { jsBytes: number; jsFiles: number; lcpMs: number };
 
 function readOptions(args: string[]): Options {
   const value = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
   const baseUrl = args.find((arg) => !arg.startsWith("--"));
-  if (!baseUrl) throw new Error("Usage: npm run bench:pay-page -- <app URL> [--sandbox=URL] [--certs=DIR] [--runs=N]");
+  if (!baseUrl)
+    throw new Error(
+      "Usage: npm run bench:pay-page -- <app URL> [--sandbox=URL] [--certs=DIR] [--runs=N] [--lighthouse]",
+    );
   return {
     baseUrl: baseUrl.replace(/\/$/, ""),
     sandboxUrl: value("sandbox") ?? process.env.GATEWAY_BASE_URL ?? "https://127.0.0.1:8443",
     certsDir: value("certs") ?? ".data/certs",
     runs: Number(value("runs") ?? 5),
+    isLighthouse: args.includes("--lighthouse"),
   };
 }
 
@@ -98,41 +110,122 @@ async function measureStep(
   };
 }
 
+const chromiumPath = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const jsBudgetBytes = 10 * 1024;
+const lcpGoalMs = 1000;
+
+async function verifiedCookies(
+  browser: Browser,
+  url: string,
+  code: number,
+): Promise<Parameters<BrowserContext["addCookies"]>[0]> {
+  // Verify once to get the link-scoped cookie, then measure the payment step with it.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.locator("#pay-verification-code").fill(String(code));
+  await page.locator("main form button[type=submit]").click();
+  await page.locator("input[name=cardNumber]").waitFor();
+  const cookies = await context.cookies();
+  await context.close();
+  return cookies;
+}
+
+async function benchJavaScript(browser: Browser, options: Options, url: string, code: number): Promise<number> {
+  const floor = await measureStep(browser, `${options.baseUrl}/pay/no-such/page`, options.runs, []);
+  const verifyStep = await measureStep(browser, url, options.runs, []);
+  const paymentStep = await measureStep(browser, url, options.runs, await verifiedCookies(browser, url, code));
+  const limit = floor.jsBytes + jsBudgetBytes;
+  console.log(
+    `Hosted payment page, ${options.runs} cold loads per step (medians), gzip as served by the app. JavaScript limit: floor ${kb(floor.jsBytes)} (not-found page, ${floor.jsFiles} files) + ${kb(jsBudgetBytes)} = ${kb(limit)}; LCP goal < ${lcpGoalMs} ms.`,
+  );
+  let isOk = true;
+  for (const [name, sample] of [
+    ["code step", verifyStep],
+    ["payment step", paymentStep],
+  ] as const) {
+    const verdict = sample.jsBytes <= limit && sample.lcpMs < lcpGoalMs ? "ok" : "OVER GOAL";
+    if (verdict !== "ok") isOk = false;
+    const difference = sample.jsBytes - floor.jsBytes;
+    console.log(
+      `  ${name.padEnd(13)} JavaScript ${kb(sample.jsBytes)} in ${sample.jsFiles} files, floor ${kb(floor.jsBytes)}, difference ${difference >= 0 ? "+" : ""}${kb(difference)} (limit +${kb(jsBudgetBytes)}), LCP ${Math.round(sample.lcpMs)} ms  ${verdict}`,
+    );
+  }
+  return isOk ? 0 : 1;
+}
+
+const lighthouseGoals = { performance: 95, accessibility: 100, lcpMs: 2500 };
+
+// Lighthouse's default configuration: a mobile device with simulated throttling (slow 4G, 4× CPU slowdown).
+async function benchLighthouse(browser: Browser, url: string, code: number): Promise<number> {
+  const cookies = await verifiedCookies(browser, url, code);
+  const cookieHeader = cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  let isOk = true;
+  try {
+    console.log(
+      `Lighthouse (default mobile config, simulated throttling); goals performance ≥ ${lighthouseGoals.performance}, accessibility ${lighthouseGoals.accessibility}, LCP < ${lighthouseGoals.lcpMs} ms:`,
+    );
+    for (const [name, extraHeaders] of [
+      ["code step", undefined],
+      ["payment step", { Cookie: cookieHeader }],
+    ] as const) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+        ...(extraHeaders ? { extraHeaders } : {}),
+      });
+      if (!result) throw new Error("Lighthouse returned no result");
+      const { categories, audits } = result.lhr;
+      const performance = Math.round((categories.performance?.score ?? 0) * 100);
+      const accessibility = Math.round((categories.accessibility?.score ?? 0) * 100);
+      const lcpMs = audits["largest-contentful-paint"]?.numericValue ?? Number.NaN;
+      const failing = Object.values(audits)
+        .filter((audit) => audit.scoreDisplayMode === "binary" && audit.score === 0)
+        .map((audit) => audit.id);
+      const verdict =
+        performance >= lighthouseGoals.performance &&
+        accessibility >= lighthouseGoals.accessibility &&
+        lcpMs < lighthouseGoals.lcpMs
+          ? "ok"
+          : "OVER GOAL";
+      if (verdict !== "ok") isOk = false;
+      const ms = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
+      console.log(
+        `  ${name.padEnd(13)} performance ${performance}, accessibility ${accessibility}, LCP ${Math.round(lcpMs)} ms (FCP ${ms("first-contentful-paint")} ms, TBT ${ms("total-blocking-time")} ms, SI ${ms("speed-index")} ms)  ${verdict}${failing.length > 0 ? `  (failing: ${failing.join(", ")})` : ""}`,
+      );
+      // How fast this machine is by Lighthouse's yardstick: CPU-bound figures (TBT) scale with it.
+      console.log(`    benchmarkIndex ${Math.round(result.lhr.environment.benchmarkIndex)}`);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return isOk ? 0 : 1;
+}
+
 async function main(): Promise<number> {
   const options = readOptions(process.argv.slice(2));
   const link = await createLink(options);
   const url = `${options.baseUrl}/pay/${link.linkPaymentUuid}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu"],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] });
   try {
-    const verifyStep = await measureStep(browser, url, options.runs, []);
-    // Verify once to get the link-scoped cookie, then measure the payment step with it.
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(url);
-    await page.locator("#pay-verification-code").fill(String(link.tokenVerificacao));
-    await page.locator("main form button[type=submit]").click();
-    await page.locator("input[name=cardNumber]").waitFor();
-    const cookies = await context.cookies();
-    await context.close();
-    const paymentStep = await measureStep(browser, url, options.runs, cookies);
-
-    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-    const verdict = (sample: Sample) => (sample.jsBytes < 120 * 1024 && sample.lcpMs < 1000 ? "ok" : "OVER GOAL");
-    console.log(
-      `Hosted payment page, ${options.runs} cold loads per step (medians), goal < 120 kB JS and LCP < 1000 ms:`,
-    );
-    for (const [name, sample] of [
-      ["code step", verifyStep],
-      ["payment step", paymentStep],
-    ] as const) {
-      console.log(
-        `  ${name.padEnd(13)} JavaScript ${kb(sample.jsBytes)} compressed in ${sample.jsFiles} files, LCP ${Math.round(sample.lcpMs)} ms  ${verdict(sample)}`,
-      );
-    }
-    return verdict(verifyStep) === "ok" && verdict(paymentStep) === "ok" ? 0 : 1;
+    return options.isLighthouse
+      ? await benchLighthouse(browser, url, link.tokenVerificacao)
+      : await benchJavaScript(browser, options, url, link.tokenVerificacao);
   } finally {
     await browser.close();
   }

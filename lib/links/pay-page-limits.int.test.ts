@@ -6,7 +6,7 @@ import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { cardRefusalSpikeRule, countCardRefusal } from "./card-attempts";
 import { createPayAccessToken, isPayAccessTokenFor } from "./pay-access";
-import { getPayPageLink, payLinkByCard, verifyPayPageCode, ZCardPaymentInput } from "./pay-page";
+import { getPayPageLink, payLinkByCard, payLinkByCardOnce, verifyPayPageCode, ZCardPaymentInput } from "./pay-page";
 import { createPaymentLink, getPaymentLinkView } from "./payment-links";
 import { ZCreatePaymentLinkInput } from "./schemas";
 
@@ -172,5 +172,34 @@ describe("card attempt limits on the hosted page", () => {
     );
     expect(outcomes.filter((outcome) => outcome.status === "wrong")).toHaveLength(2);
     expect(outcomes.filter((outcome) => outcome.status === "locked")).toHaveLength(3);
+  });
+
+  it("pays once for one form sent twice: the repeat waits for the first and gets its outcome", async () => {
+    const linkPaymentUuid = await newLink();
+    const formKey = randomUUID();
+    const [first, second] = await Promise.all([
+      payLinkByCardOnce(linkPaymentUuid, formKey, card(approvedCard), payerAt("198.51.100.90")),
+      payLinkByCardOnce(linkPaymentUuid, formKey, card(approvedCard), payerAt("198.51.100.90")),
+    ]);
+    expect([first, second]).toEqual([{ status: "paid" }, { status: "paid" }]);
+    expect(confirmCalls()).toBe(1);
+    // A refused form's key answers the refusal again; the next form (a new key) is another attempt.
+    const refusedLink = await newLink();
+    const refusedKey = randomUUID();
+    const refused = await payLinkByCardOnce(refusedLink, refusedKey, card(refusedCards[0]!), payerAt("198.51.100.91"));
+    expect(refused.status).toBe("refused");
+    expect(await payLinkByCardOnce(refusedLink, refusedKey, card(approvedCard), payerAt("198.51.100.91"))).toEqual(
+      refused,
+    );
+    expect(confirmCalls()).toBe(2);
+    expect(await payLinkByCardOnce(refusedLink, randomUUID(), card(approvedCard), payerAt("198.51.100.91"))).toEqual({
+      status: "paid",
+    });
+    expect(confirmCalls()).toBe(3);
+    // Only the outcome is kept under the key.
+    const row = await db.idempotencyKey.findUniqueOrThrow({
+      where: { scope_key: { scope: "pay_page_card", key: `${refusedLink}:${refusedKey}` } },
+    });
+    expect(JSON.stringify(row)).not.toContain(refusedCards[0]);
   });
 });

@@ -6,11 +6,13 @@ import { countRateLimitHit, getRateLimitStatus, resetRateLimit } from "@/lib/aut
 import type { TRateLimitRule } from "@/lib/auth/rate-limit-window";
 import { getPayPageEnv } from "@/lib/config/pay-page-env";
 import { db, inTransaction } from "@/lib/db/client";
+import { isAppError } from "@/lib/errors";
 import { GatewayHttpError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/payment-links";
 import { getPayment } from "@/lib/gateway/payments";
 import { paymentLinkMethodCodes } from "@/lib/gateway/schemas/payment-link";
 import type { PaymentLink } from "@/lib/generated/prisma/client";
+import { runIdempotent } from "@/lib/idempotency/idempotency";
 import { log } from "@/lib/log";
 import { upsertCardPaymentFromGateway } from "@/lib/payments/mirror";
 import { cardBin, detectCardBrand, isCardExpiryValid, maskCardNumber, passesLuhn } from "@/lib/shared/card";
@@ -433,4 +435,34 @@ async function chargeCard(
   // identificadorTransacao of a paid link is the payment's id (GET /payments/{id}).
   await mirrorLinkCardPayment(paid.identificadorTransacao, linkPaymentUuid, card, installmentType);
   return { status: "paid" };
+}
+
+// How long a repeated submit waits for the first one's answer: longer than one gateway call (connect + response).
+const cardSubmitWaitMs = 25_000;
+
+/**
+ * One payment per rendered card form: the page puts a fresh key in a hidden field (it works without
+ * JavaScript), and a repeat of the same key (a double click, a resent form) waits for the first attempt
+ * and gets its outcome instead of charging again. Only the outcome is kept under the key, never card data.
+ */
+export async function payLinkByCardOnce(
+  linkPaymentUuid: string,
+  formKey: string,
+  card: TCardPaymentInput,
+  context: TChangeContext,
+): Promise<TCardOutcome> {
+  try {
+    const { resultId } = await runIdempotent({
+      scope: "pay_page_card",
+      key: `${linkPaymentUuid}:${formKey}`,
+      request: { linkPaymentUuid },
+      waitMs: cardSubmitWaitMs,
+      run: async () => JSON.stringify(await payLinkByCard(linkPaymentUuid, card, context)),
+    });
+    return JSON.parse(resultId) as TCardOutcome;
+  } catch (error) {
+    // The first attempt is still with the gateway: the payer reloads and sees its outcome.
+    if (isAppError(error) && error.code === "CONFLICT") return { status: "busy" };
+    throw error;
+  }
 }

@@ -1,29 +1,40 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { type FormEvent, startTransition, useActionState, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, startTransition, useActionState, useEffect, useRef, useState } from "react";
 
-import { CardExpiryInput, CardNumberInput, CardSecurityCodeInput } from "@/components/card-fields/card-fields";
-import { cardDigits, guessCardBrand } from "@/components/card-fields/card-input-format";
-import { Button } from "@/components/ui/button";
-import { Field, FormError } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
+import { cardDigits, formatCardNumber, formatExpiry, guessCardBrand } from "@/components/card-fields/card-input-format";
 import { CARD_BRAND_NAMES, isCardExpiryValid, passesLuhn, type TCardBrand } from "@/lib/shared/card";
 
 import { payByCardAction, type TCardState } from "../actions";
-
-const initialState: TCardState = { status: "idle" };
+import { PayFormError, PaySpinner, payLabelClassName, type TPayStyles } from "./pay-ui";
 
 /** Labels are formatted on the server, so no money or locale code ships to the browser. */
 export type TInstallmentOption = { installments: number; label: string };
 
+/** The form's words, translated on the server; `brandDetected` holds `{brand}`. */
+export type TCardFormText = {
+  installmentsLegend: string;
+  noInterest: string;
+  total: string;
+  number: string;
+  brandDetected: string;
+  holder: string;
+  expiry: string;
+  expiryPlaceholder: string;
+  securityCode: string;
+  submit: string;
+  submitting: string;
+  /** `pay.card.errors`, for the checks done in the browser before sending. */
+  errors: Record<string, string>;
+};
+
 type CardFormProps = {
   linkPaymentUuid: string;
-  amountLabel: string;
+  /** Idempotency key of this rendering's payment (a double submit pays once); each answer brings the next. */
+  formKey: string;
   installmentOptions: TInstallmentOption[];
-  // Card attempts used up until then (ISO 8601): the form gives way to a message.
-  lockedUntil: string | null;
+  text: TCardFormText;
+  styles: TPayStyles;
 };
 
 // The checks the server repeats (lib/links/pay-page.ts), done here first so a typo is caught
@@ -41,18 +52,22 @@ function validate(form: HTMLFormElement): Record<string, string> {
   return errors;
 }
 
+const initialState: TCardState = { status: "idle" };
+
 /**
- * The card form. Inputs are uncontrolled (nothing of the card is kept in React state) and carry the
- * standard `cc-*` autocomplete tokens. After an answer only the card number and security code are
- * cleared (a retry is usually another card); the payer's installments, name and expiry stay. The whole
- * form is cleared when the page comes back from the back/forward cache.
+ * The card form. A real form posting to the action, so it works without JavaScript too (the server renders
+ * the answer). Inputs are uncontrolled (nothing of the card is kept in React state) and carry the standard
+ * `cc-*` autocomplete tokens. The card number and security code are never rendered back: after an answer they
+ * are empty, while the installments, name and expiry the payer chose stay. With JavaScript the number is
+ * grouped as typed, the brand shown, the fields checked before sending, and the whole form cleared when the
+ * page comes back from the back/forward cache.
  */
-export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions, lockedUntil }: CardFormProps) {
-  const t = useTranslations("pay.card");
+export function CardForm({ linkPaymentUuid, formKey, installmentOptions, text, styles }: CardFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [state, formAction, isPending] = useActionState(payByCardAction.bind(null, linkPaymentUuid), initialState);
+  const [state, formAction, isPending] = useActionState(payByCardAction, initialState);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [brand, setBrand] = useState<TCardBrand | null>(null);
+  const choices = state.choices;
 
   useEffect(() => {
     const clearOnRestore = (event: PageTransitionEvent) => {
@@ -72,28 +87,10 @@ export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions, loc
     setBrand(null);
   }, [state]);
 
-  const serverErrors = state.status === "invalid" ? state.fieldErrors : {};
-  const fieldError = (name: string) => {
-    const key = clientErrors[name] ?? serverErrors[name];
-    return key ? t(`errors.${key}`) : null;
-  };
-  const formMessage =
-    state.status === "refused"
-      ? t(`refusal.${state.messageKey}`)
-      : state.status === "invalid" && serverErrors.form
-        ? t("errors.cardRejected")
-        : state.status === "accessExpired" ||
-            state.status === "notPayable" ||
-            state.status === "busy" ||
-            state.status === "unavailable"
-          ? t(`outcome.${state.status}`)
-          : null;
-
-  const lockedAt = state.status === "locked" ? state.lockedUntil : lockedUntil;
-  if (lockedAt) {
+  if (state.status === "locked") {
     return (
       <p role="alert" className="rounded-lg border bg-card p-5 text-sm text-card-foreground">
-        {t("locked", { until: new Date(lockedAt) })}
+        {state.message}
       </p>
     );
   }
@@ -109,6 +106,37 @@ export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions, loc
     startTransition(() => formAction(data));
   }
 
+  const fieldError = (name: string) => {
+    const key = clientErrors[name];
+    return (key ? text.errors[key] : state.fieldErrors?.[name]) ?? null;
+  };
+  const field = (name: string, label: string, control: (props: Record<string, unknown>) => ReactNode) => {
+    const id = `pay-card-${name}`;
+    const error = fieldError(name);
+    const described = [name === "cardNumber" && brand ? `${id}-brand` : null, error ? `${id}-error` : null]
+      .filter(Boolean)
+      .join(" ");
+    return (
+      <div data-slot="field" className="grid content-start gap-2">
+        <label htmlFor={id} className={payLabelClassName}>
+          {label}
+        </label>
+        {control({ id, "aria-invalid": error ? true : undefined, "aria-describedby": described || undefined })}
+        {name === "cardNumber" && brand ? (
+          <p id={`${id}-brand`} data-slot="field-description" className="text-sm text-muted-foreground">
+            {text.brandDetected.replace("{brand}", CARD_BRAND_NAMES[brand])}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={`${id}-error`} data-slot="field-error" className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  const inputClass = `${styles.input} h-11 text-base`;
+
   return (
     <form
       ref={formRef}
@@ -117,8 +145,10 @@ export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions, loc
       noValidate
       className="grid gap-4 rounded-lg border bg-card p-5 text-card-foreground"
     >
+      <input type="hidden" name="linkPaymentUuid" value={linkPaymentUuid} />
+      <input type="hidden" name="formKey" value={state.formKey ?? formKey} />
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">{t("installmentsLegend")}</legend>
+        <legend className="mb-2 text-sm font-medium">{text.installmentsLegend}</legend>
         {installmentOptions.map((option) => (
           <label
             key={option.installments}
@@ -128,47 +158,90 @@ export function CardForm({ linkPaymentUuid, amountLabel, installmentOptions, loc
               type="radio"
               name="installments"
               value={option.installments}
-              defaultChecked={option.installments === 1}
+              defaultChecked={option.installments === (choices?.installments ?? 1)}
               className="size-4 accent-primary"
             />
             <span className="flex-1">{option.label}</span>
-            {option.installments > 1 ? <span className="text-xs text-muted-foreground">{t("noInterest")}</span> : null}
+            {option.installments > 1 ? <span className="text-xs text-muted-foreground">{text.noInterest}</span> : null}
           </label>
         ))}
-        <p className="text-sm text-muted-foreground">{t("total", { amount: amountLabel })}</p>
+        <p className="text-sm text-muted-foreground">{text.total}</p>
       </fieldset>
 
-      <Field
-        label={t("number")}
-        error={fieldError("cardNumber")}
-        description={brand ? t("brandDetected", { brand: CARD_BRAND_NAMES[brand] }) : undefined}
-      >
-        <CardNumberInput name="cardNumber" className="h-11 text-base" onBrandChange={setBrand} />
-      </Field>
-      <Field label={t("holder")} error={fieldError("holderName")}>
-        <Input
+      {field("cardNumber", text.number, (props) => (
+        <input
+          {...props}
+          name="cardNumber"
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={23}
+          placeholder="0000 0000 0000 0000"
+          className={`${inputClass} font-mono`}
+          onInput={(event) => {
+            const input = event.currentTarget;
+            input.value = formatCardNumber(input.value);
+            setBrand(guessCardBrand(cardDigits(input.value)));
+          }}
+        />
+      ))}
+      {field("holderName", text.holder, (props) => (
+        <input
+          {...props}
           name="holderName"
+          type="text"
           autoComplete="cc-name"
           autoCapitalize="characters"
           autoCorrect="off"
           spellCheck={false}
           maxLength={100}
-          className="h-11 text-base"
+          defaultValue={choices?.holderName}
+          className={inputClass}
         />
-      </Field>
+      ))}
       <div className="grid grid-cols-2 gap-3">
-        <Field label={t("expiry")} error={fieldError("expiry")}>
-          <CardExpiryInput name="expiry" placeholder={t("expiryPlaceholder")} className="h-11 text-base" />
-        </Field>
-        <Field label={t("securityCode")} error={fieldError("securityCode")}>
-          <CardSecurityCodeInput name="securityCode" className="h-11 text-base" />
-        </Field>
+        {field("expiry", text.expiry, (props) => (
+          <input
+            {...props}
+            name="expiry"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            maxLength={5}
+            placeholder={text.expiryPlaceholder}
+            defaultValue={choices?.expiry}
+            className={`${inputClass} font-mono`}
+            onInput={(event) => {
+              event.currentTarget.value = formatExpiry(event.currentTarget.value);
+            }}
+          />
+        ))}
+        {field("securityCode", text.securityCode, (props) => (
+          <input
+            {...props}
+            name="securityCode"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={4}
+            className={`${inputClass} font-mono`}
+          />
+        ))}
       </div>
-      <FormError>{formMessage}</FormError>
-      <Button type="submit" size="lg" className="h-12 text-base" disabled={isPending}>
-        {isPending ? <Spinner label={t("submitting")} /> : null}
-        {t("submit", { amount: amountLabel })}
-      </Button>
+      <PayFormError>{state.message}</PayFormError>
+      <button type="submit" className={`${styles.button} h-12 text-base`} disabled={isPending}>
+        {isPending ? (
+          <span role="status" className="inline-flex items-center">
+            <PaySpinner />
+            <span className="sr-only">{text.submitting}</span>
+          </span>
+        ) : null}
+        {text.submit}
+      </button>
     </form>
   );
 }

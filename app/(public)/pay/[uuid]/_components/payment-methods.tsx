@@ -1,82 +1,94 @@
 "use client";
 
-import { CreditCardIcon, QrCodeIcon } from "lucide-react";
-import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { type ReactNode, useActionState } from "react";
 
-import { cn } from "@/lib/utils";
+import { startPixAction, type TPixState } from "../actions";
+import { CardForm, type TCardFormText, type TInstallmentOption } from "./card-form";
+import type { TPayStyles } from "./pay-ui";
+import { PixPanel, type TPixText } from "./pix-panel";
 
-import { CardForm, type TInstallmentOption } from "./card-form";
-import { PixPanel } from "./pix-panel";
-
-type Method = "card" | "pix";
+type TMethodOption = { value: "card" | "pix"; label: string; icon: ReactNode };
 
 type PaymentMethodsProps = {
   linkPaymentUuid: string;
-  amountLabel: string;
-  installmentOptions: TInstallmentOption[];
-  acceptsCard: boolean;
-  acceptsPix: boolean;
-  cardLockedUntil: string | null;
+  legend: string;
+  /** The accepted methods, icons drawn on the server. One method: `only` is its heading. */
+  methods: TMethodOption[];
+  only: string;
+  /** The card form, or the server's message when card attempts are locked (null: no card). */
+  card: { formKey: string; installmentOptions: TInstallmentOption[]; text: TCardFormText } | { locked: string } | null;
+  pix: TPixText | null;
+  styles: TPayStyles;
 };
 
-/** Step 2: the accepted methods as a radio group (when there are two), then the chosen one's form. */
-export function PaymentMethods({
-  linkPaymentUuid,
-  amountLabel,
-  installmentOptions,
-  acceptsCard,
-  acceptsPix,
-  cardLockedUntil,
-}: PaymentMethodsProps) {
-  const t = useTranslations("pay.methods");
-  const [method, setMethod] = useState<Method>(acceptsCard ? "card" : "pix");
-  const options = [
-    ...(acceptsCard ? [{ value: "card" as const, label: t("card"), Icon: CreditCardIcon }] : []),
-    ...(acceptsPix ? [{ value: "pix" as const, label: t("pix"), Icon: QrCodeIcon }] : []),
-  ];
+const initialPixState: TPixState = { status: "idle" };
+
+/**
+ * Step 2: the accepted methods as a radio group (when there are two), then the chosen one's form. The
+ * choice shows its panel by CSS alone (`:has(:checked)`), so it works without JavaScript; after a Pix form
+ * was sent the Pix panel is the one chosen.
+ */
+export function PaymentMethods({ linkPaymentUuid, legend, methods, only, card, pix, styles }: PaymentMethodsProps) {
+  const [pixState, pixAction, isPixPending] = useActionState(startPixAction, initialPixState);
+  const chosen = pixState.status !== "idle" || !card ? "pix" : "card";
 
   return (
-    <div className="grid gap-4">
-      {options.length > 1 ? (
+    <div className="grid gap-4 [&:has(#pay-method-card:checked)_[data-method=pix]]:hidden [&:has(#pay-method-pix:checked)_[data-method=card]]:hidden">
+      {methods.length > 1 ? (
         <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium">{t("legend")}</legend>
+          <legend className="mb-2 text-sm font-medium">{legend}</legend>
           <div className="grid grid-cols-2 gap-2">
-            {options.map(({ value, label, Icon }) => (
+            {methods.map(({ value, label, icon }) => (
               <label
                 key={value}
-                className={cn(
-                  "flex h-12 cursor-pointer items-center justify-center gap-2 rounded-md border bg-background text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-                  method === value && "border-primary bg-accent ring-1 ring-primary",
-                )}
+                className="flex h-12 cursor-pointer items-center justify-center gap-2 rounded-md border bg-background text-sm font-medium has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:ring-1 has-[:checked]:ring-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
               >
                 <input
+                  id={`pay-method-${value}`}
                   type="radio"
                   name="payment-method"
                   value={value}
-                  checked={method === value}
-                  onChange={() => setMethod(value)}
+                  defaultChecked={chosen === value}
                   className="sr-only"
                 />
-                <Icon className="size-4" aria-hidden="true" />
+                {icon}
                 {label}
               </label>
             ))}
           </div>
         </fieldset>
       ) : (
-        <h2 className="text-sm font-medium">{t("only", { method: options[0]?.label ?? "" })}</h2>
+        <h2 className="text-sm font-medium">{only}</h2>
       )}
-      {method === "card" ? (
-        <CardForm
-          linkPaymentUuid={linkPaymentUuid}
-          amountLabel={amountLabel}
-          installmentOptions={installmentOptions}
-          lockedUntil={cardLockedUntil}
-        />
-      ) : (
-        <PixPanel linkPaymentUuid={linkPaymentUuid} />
-      )}
+      {card ? (
+        <div data-method="card" className="grid">
+          {"locked" in card ? (
+            <p role="alert" className="rounded-lg border bg-card p-5 text-sm text-card-foreground">
+              {card.locked}
+            </p>
+          ) : (
+            <CardForm
+              linkPaymentUuid={linkPaymentUuid}
+              formKey={card.formKey}
+              installmentOptions={card.installmentOptions}
+              text={card.text}
+              styles={styles}
+            />
+          )}
+        </div>
+      ) : null}
+      {pix ? (
+        <div data-method="pix" className="grid">
+          <PixPanel
+            linkPaymentUuid={linkPaymentUuid}
+            state={pixState}
+            formAction={pixAction}
+            isPending={isPixPending}
+            text={pix}
+            styles={styles}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }

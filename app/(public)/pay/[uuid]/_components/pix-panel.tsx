@@ -1,36 +1,60 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
-import { useEffect, useState, useTransition } from "react";
+import { useEffect, useState } from "react";
 
-import { CopyButton } from "@/components/copy-button";
-import { Button } from "@/components/ui/button";
-import { FormError } from "@/components/ui/field";
-import { Spinner } from "@/components/ui/spinner";
-
-import { startPixAction, type TPixState } from "../actions";
+import type { TPixState } from "../actions";
+import { PayFormError, PaySpinner, type TPayStyles } from "./pay-ui";
 
 // While the QR is on screen the page asks the server every 2 s whether the link was paid (the
 // payer has no session for the staff's live updates); the answer's page refresh shows success.
 const pollIntervalMs = 2000;
 
-/** Pix: issues (or reuses) the link's charge on request, shows the QR and the copy-and-paste code. */
-export function PixPanel({ linkPaymentUuid }: { linkPaymentUuid: string }) {
-  const t = useTranslations("pay.pix");
+export type TPixText = {
+  intro: string;
+  generate: string;
+  newCode: string;
+  title: string;
+  hint: string;
+  qrAlt: string;
+  copyAndPaste: string;
+  copy: string;
+  copied: string;
+  waiting: string;
+  check: string;
+};
+
+type PixPanelProps = {
+  linkPaymentUuid: string;
+  state: TPixState;
+  formAction: (formData: FormData) => void;
+  isPending: boolean;
+  text: TPixText;
+  styles: TPayStyles;
+};
+
+/**
+ * Pix: issues (or reuses) the link's charge through a form, shows the QR (drawn on the server) and the
+ * copy-and-paste code as text, and a form to check whether it was paid. Without JavaScript all of it works
+ * by posting the forms; with it the page also polls the state and offers a copy button.
+ */
+export function PixPanel({ linkPaymentUuid, state, formAction, isPending, text, styles }: PixPanelProps) {
   const router = useRouter();
-  const [result, setResult] = useState<TPixState | null>(null);
-  const [isPending, startTransition] = useTransition();
-  const charge = result?.status === "ready" ? result.charge : null;
+  const [copied, setCopied] = useState<boolean | null>(null);
+  // The copy button needs the Clipboard API: shown only once the script runs.
+  const [canCopy, setCanCopy] = useState(false);
+  const charge = state.status === "ready" ? state.charge : undefined;
   const isWaiting = charge?.status === "waiting";
+
+  useEffect(() => setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard)), []);
 
   useEffect(() => {
     if (!isWaiting) return;
     const timer = setInterval(async () => {
       const response = await fetch(`/pay/${linkPaymentUuid}/status`, { cache: "no-store" }).catch(() => null);
       if (!response?.ok) return;
-      const { state } = (await response.json()) as { state: string };
-      if (state !== "payable") {
+      const { state: linkState } = (await response.json()) as { state: string };
+      if (linkState !== "payable") {
         clearInterval(timer);
         router.refresh();
       }
@@ -38,11 +62,8 @@ export function PixPanel({ linkPaymentUuid }: { linkPaymentUuid: string }) {
     return () => clearInterval(timer);
   }, [isWaiting, linkPaymentUuid, router]);
 
-  function start() {
-    startTransition(async () => setResult(await startPixAction(linkPaymentUuid)));
-  }
-
-  if (charge && charge.status === "waiting" && charge.pixCopyAndPaste) {
+  if (charge && isWaiting && charge.pixCopyAndPaste) {
+    const code = charge.pixCopyAndPaste;
     return (
       <section
         aria-labelledby="pay-pix-title"
@@ -50,16 +71,15 @@ export function PixPanel({ linkPaymentUuid }: { linkPaymentUuid: string }) {
       >
         <div className="grid gap-1.5">
           <h2 id="pay-pix-title" className="text-base font-semibold">
-            {t("title")}
+            {text.title}
           </h2>
-          <p className="text-sm text-muted-foreground">{t("hint")}</p>
+          <p className="text-sm text-muted-foreground">{text.hint}</p>
         </div>
         {charge.qrCodeDataUrl ? (
           // A data URL drawn on the server: nothing for next/image to optimise.
-          // eslint-disable-next-line @next/next/no-img-element
           <img
             src={charge.qrCodeDataUrl}
-            alt={t("qrAlt")}
+            alt={text.qrAlt}
             width={240}
             height={240}
             className="mx-auto size-60 rounded-md border bg-white p-2"
@@ -67,39 +87,59 @@ export function PixPanel({ linkPaymentUuid }: { linkPaymentUuid: string }) {
         ) : null}
         <div className="grid gap-2">
           <label htmlFor="pay-pix-code" className="text-sm font-medium">
-            {t("copyAndPaste")}
+            {text.copyAndPaste}
           </label>
           <textarea
             id="pay-pix-code"
             readOnly
-            rows={3}
-            value={charge.pixCopyAndPaste}
-            className="resize-none rounded-md border bg-muted px-3 py-2 font-mono text-xs break-all"
+            rows={4}
+            value={code}
+            className="resize-none rounded-md border bg-muted px-3 py-2 font-mono text-xs break-all select-all"
           />
-          <CopyButton value={charge.pixCopyAndPaste} label={t("copy")} isLabelVisible className="h-11 w-full" />
+          {canCopy ? (
+            <button
+              type="button"
+              className={`${styles.outlineButton} h-11 w-full`}
+              onClick={() =>
+                navigator.clipboard.writeText(code).then(
+                  () => setCopied(true),
+                  () => setCopied(false),
+                )
+              }
+            >
+              {text.copy}
+            </button>
+          ) : null}
+          <p role="status" className="text-center text-sm text-muted-foreground">
+            {copied ? text.copied : ""}
+          </p>
         </div>
-        <p role="status" className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
-          <Spinner label={t("waiting")} />
-          <span aria-hidden="true">{t("waiting")}</span>
+        <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
+          <PaySpinner />
+          {text.waiting}
         </p>
+        <PayFormError>{state.message}</PayFormError>
+        <form action={formAction}>
+          <input type="hidden" name="linkPaymentUuid" value={linkPaymentUuid} />
+          <input type="hidden" name="intent" value="check" />
+          <button type="submit" className={`${styles.button} h-12 w-full text-base`} disabled={isPending}>
+            {isPending ? <PaySpinner /> : null}
+            {text.check}
+          </button>
+        </form>
       </section>
     );
   }
 
-  const message =
-    charge?.status === "expired"
-      ? t("expired")
-      : result && result.status !== "ready"
-        ? t(`outcome.${result.status}`)
-        : null;
   return (
-    <section className="grid gap-4 rounded-lg border bg-card p-5 text-card-foreground">
-      <p className="text-sm text-muted-foreground">{t("intro")}</p>
-      <FormError>{message}</FormError>
-      <Button size="lg" className="h-12 text-base" onClick={start} disabled={isPending}>
-        {isPending ? <Spinner /> : null}
-        {charge?.status === "expired" ? t("newCode") : t("generate")}
-      </Button>
-    </section>
+    <form action={formAction} className="grid gap-4 rounded-lg border bg-card p-5 text-card-foreground">
+      <input type="hidden" name="linkPaymentUuid" value={linkPaymentUuid} />
+      <p className="text-sm text-muted-foreground">{text.intro}</p>
+      <PayFormError>{state.message}</PayFormError>
+      <button type="submit" className={`${styles.button} h-12 text-base`} disabled={isPending}>
+        {isPending ? <PaySpinner /> : null}
+        {charge?.status === "expired" ? text.newCode : text.generate}
+      </button>
+    </form>
   );
 }

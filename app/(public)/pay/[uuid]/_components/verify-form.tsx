@@ -1,45 +1,45 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 
-import { Button } from "@/components/ui/button";
-import { FormError } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
-
 import { type TVerifyState, verifyCodeAction } from "../actions";
+import { PayFormError, PaySpinner, type TPayStyles } from "./pay-ui";
 
 const initialState: TVerifyState = { status: "idle" };
 
-/** Step 1: the code the merchant sent by another channel. A wrong code says nothing about the link. */
-export function VerifyForm({ linkPaymentUuid }: { linkPaymentUuid: string }) {
-  const t = useTranslations("pay.verify");
-  const [state, formAction, isPending] = useActionState(verifyCodeAction.bind(null, linkPaymentUuid), initialState);
-  const error =
-    state.status === "wrong"
-      ? t("wrong")
-      : state.status === "limited"
-        ? state.retryMinutes > 90
-          ? t("limitedHours", { hours: Math.ceil(state.retryMinutes / 60) })
-          : t("limited", { minutes: state.retryMinutes })
-        : state.status === "locked" || state.status === "unavailable"
-          ? t(state.status)
-          : null;
+export type TVerifyText = { title: string; description: string; label: string; hint: string; submit: string };
+
+/**
+ * Step 1: the code the merchant sent by another channel. A wrong code says nothing about the link. A real
+ * form posting to the action: without JavaScript the server answers with the page and the message.
+ */
+export function VerifyForm({
+  linkPaymentUuid,
+  text,
+  styles,
+}: {
+  linkPaymentUuid: string;
+  text: TVerifyText;
+  styles: TPayStyles;
+}) {
+  const [state, formAction, isPending] = useActionState(verifyCodeAction, initialState);
+  const error = state.message ?? null;
 
   return (
     <form action={formAction} className="grid gap-4 rounded-lg border bg-card p-5 text-card-foreground">
+      <input type="hidden" name="linkPaymentUuid" value={linkPaymentUuid} />
       <div className="grid gap-1.5">
-        <h1 className="text-lg font-semibold">{t("title")}</h1>
-        <p className="text-sm text-muted-foreground">{t("description")}</p>
+        <h1 className="text-lg font-semibold">{text.title}</h1>
+        <p className="text-sm text-muted-foreground">{text.description}</p>
       </div>
       <div className="grid gap-2">
         <label htmlFor="pay-verification-code" className="text-sm font-medium">
-          {t("label")}
+          {text.label}
         </label>
-        <Input
+        <input
           id="pay-verification-code"
           name="code"
+          type="text"
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="\d{6}"
@@ -48,17 +48,17 @@ export function VerifyForm({ linkPaymentUuid }: { linkPaymentUuid: string }) {
           required
           aria-describedby="pay-verification-code-hint"
           aria-invalid={error ? true : undefined}
-          className="h-12 text-center font-mono text-2xl tracking-[0.4em]"
+          className={`${styles.input} h-12 text-center font-mono text-2xl tracking-[0.4em]`}
         />
         <p id="pay-verification-code-hint" className="text-sm text-muted-foreground">
-          {t("hint")}
+          {text.hint}
         </p>
       </div>
-      <FormError>{error}</FormError>
-      <Button type="submit" size="lg" className="h-11" disabled={isPending}>
-        {isPending ? <Spinner /> : null}
-        {t("submit")}
-      </Button>
+      <PayFormError>{error}</PayFormError>
+      <button type="submit" className={`${styles.button} h-11`} disabled={isPending}>
+        {isPending ? <PaySpinner /> : null}
+        {text.submit}
+      </button>
     </form>
   );
 }
