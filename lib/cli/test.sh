@@ -10,6 +10,8 @@ fi
 missing=""
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing="$missing chromium"
 command -v pg_ctlcluster >/dev/null 2>&1 || [ -n "${TEST_DATABASE_ADMIN_URL:-}" ] || missing="$missing postgresql"
+# The cluster end-to-end run puts nginx in front of the instances (lib/cli/cluster-topology.ts).
+[ -x "${NGINX_PATH:-/usr/sbin/nginx}" ] || missing="$missing nginx"
 if [ -n "$missing" ]; then
   if [ "$(id -u)" = 0 ]; then
     echo "Installing system packages:$missing"

@@ -1,0 +1,35 @@
+import path from "node:path";
+import { dataDir, logsDir, type TTestUser } from "../targets";
+
+// The cluster end-to-end run (e2e/cluster/playwright.config.ts): nginx on E2E_CLUSTER_PORT, the instances on the
+// next ports, the sandbox on E2E_CLUSTER_SANDBOX_PORT. The launcher (e2e/servers/cluster.ts) leaves this state
+// file for the tests, and rewrites it when an instance is started again.
+
+export const clusterInstanceCount = 2;
+export const clusterWorkerCount = 2;
+
+export function clusterPorts() {
+  const proxyPort = Number(process.env.E2E_CLUSTER_PORT || 3300);
+  return {
+    proxyPort,
+    instancePorts: Array.from({ length: clusterInstanceCount }, (_, index) => proxyPort + 1 + index),
+    sandboxPort: Number(process.env.E2E_CLUSTER_SANDBOX_PORT || 8743),
+  };
+}
+
+export const clusterDataDir = path.join(dataDir, "cluster");
+export const clusterLogsDir = path.join(logsDir, "cluster");
+export const clusterStateFile = path.join(clusterDataDir, "state.json");
+
+export type TClusterUser = "staff" | "locked";
+
+export type TClusterState = {
+  proxyUrl: string;
+  sandboxUrl: string;
+  databaseUrl: string;
+  instances: { name: string; port: number; url: string; pid: number }[];
+  workers: number;
+  /** The nginx access log: one line per request with the instance that answered it. */
+  accessLog: string;
+  users: Record<TClusterUser, TTestUser>;
+};
