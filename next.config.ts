@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 
-import { staticAssetHeaders } from "./lib/security/headers";
+import { machineRouteHeaders, machineRoutePrefixes, staticAssetHeaders } from "./lib/security/headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
@@ -13,10 +13,13 @@ const nextConfig: NextConfig = {
   experimental: { authInterrupts: true },
   // Server-action arguments are never logged: the payer's card form posts to one.
   logging: { serverFunctions: false },
-  // Everything else gets its security headers from proxy.ts, per request (the CSP nonce, HSTS by APP_URL).
-  // Not in development: its server sends a manifest under /_next/static as JSON, which nosniff refuses to run.
-  headers: async () =>
-    process.env.NODE_ENV === "production" ? [{ source: "/_next/static/:path*", headers: staticAssetHeaders }] : [],
+  // Pages and the browser's API routes get their security headers from proxy.ts, per request (the CSP nonce, HSTS
+  // by APP_URL); machine routes, which proxy.ts's matcher leaves out, get fixed ones here at no cost per request.
+  // /_next/static not in development: its server sends a manifest there as JSON, which nosniff refuses to run.
+  headers: async () => [
+    ...machineRoutePrefixes.map((prefix) => ({ source: `${prefix}:path*`, headers: machineRouteHeaders })),
+    ...(process.env.NODE_ENV === "production" ? [{ source: "/_next/static/:path*", headers: staticAssetHeaders }] : []),
+  ],
 };
 
 export default withNextIntl(nextConfig);

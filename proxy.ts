@@ -44,6 +44,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but the hashed build assets (their headers are in next.config.ts) and the image optimizer.
-  matcher: ["/((?!_next/static/|_next/image).*)"],
+  // Everything but the hashed build assets, the image optimizer and the machine routes (the gateway's webhooks, the
+  // POS backend): their headers are in next.config.ts (machineRoutePrefixes, kept in step with this literal).
+  matcher: ["/((?!_next/static/|_next/image|api/webhooks/|v1/).*)"],
 };

@@ -1,11 +1,12 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
-import { decode, encode } from "next-auth/jwt";
+import { encode } from "next-auth/jwt";
 import { cache } from "react";
 import { serverEnv } from "@/lib/config/server-env";
 import { AppError } from "@/lib/errors";
 import { getSessionCookie, sessionMaxAgeSeconds } from "./session-cookie";
+import { decodeSessionToken } from "./session-token";
 import { loadSessionUser, type TCurrentUser, type TRole } from "./session-user";
 
 export type { TCurrentUser, TRole };
@@ -29,7 +30,7 @@ function mustEnrollFirst(user: TCurrentUser, options: GuardOptions): boolean {
 export const getCurrentUser = cache(async (): Promise<TCurrentUser | null> => {
   const value = (await cookies()).get(getSessionCookie().name)?.value;
   if (!value) return null;
-  const token = await decode({ token: value, secret: serverEnv.AUTH_SECRET }).catch(() => null);
+  const token = decodeSessionToken(value, serverEnv.AUTH_SECRET);
   return token ? loadSessionUser(token) : null;
 });
 

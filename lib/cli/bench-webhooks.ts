@@ -1,24 +1,48 @@
-// `npm run bench:webhooks`: signed deliveries into the receiver's route handler, served in-process on a throw-away
-// PostgreSQL database, then checked exactly-once (docs/webhooks.md). Options: --events=5000 --connections=16
-// --duplicates=0.2 (share of extra posts) --warmup=500. Goal: ≥ 500 deliveries/s, p99 < 100 ms.
-import { execFileSync } from "node:child_process";
+// `npm run bench:webhooks`: signed deliveries (with retries and re-sends) into the receiver on a throw-away PostgreSQL
+// database, then checked exactly-once in the database (docs/webhooks.md). --mode=server (default) posts to the real
+// route through `next start` (an existing production build; --port, a free one by default) and measures the limit of
+// the same run beside it: pgbench single-row INSERTs/s at the same concurrency on the same PostgreSQL.
+// --mode=in-process serves the route handler on node:http instead. Options: --events=5000 --connections=16
+// --duplicates=0.2 (share of extra posts) --warmup=1000 --pgbench-seconds=8 --cpu-prof=DIR (server mode: V8 CPU
+// profiles of next start, written when it stops). Goals: ≥ 1,000 deliveries/s, p99 < 100 ms, ≥ 10 % of pgbench.
+import { execFile, execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { Worker } from "node:worker_threads";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
 import type { TBenchBatchResult, TBenchClientOptions, TBenchPost } from "./bench-webhooks-client";
+import { needsBuild } from "./build-freshness";
+import { startService, stopAll, waitForHttp } from "./processes";
 
-type Options = { events: number; connections: number; duplicates: number; warmup: number };
+type Options = {
+  mode: "server" | "in-process";
+  events: number;
+  connections: number;
+  duplicates: number;
+  warmup: number;
+  port: number | null;
+  pgbenchSeconds: number;
+  cpuProfDir: string | null;
+};
 
 function readOptions(args: string[]): Options {
   const value = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const mode = value("mode") ?? "server";
+  if (mode !== "in-process" && mode !== "server") throw new Error("--mode must be server or in-process");
   return {
+    mode,
     events: Number(value("events") ?? 5000),
     connections: Number(value("connections") ?? 16),
     duplicates: Number(value("duplicates") ?? 0.2),
-    warmup: Number(value("warmup") ?? 500),
+    warmup: Number(value("warmup") ?? 1000),
+    port: value("port") ? Number(value("port")) : null,
+    pgbenchSeconds: Number(value("pgbench-seconds") ?? 8),
+    cpuProfDir: value("cpu-prof") ? path.resolve(value("cpu-prof")!) : null,
   };
 }
 
@@ -26,39 +50,105 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 // CPU ms from /proc (utime + stime); a process gone meanwhile counts as 0.
 const clockTicksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+
+function statFields(pid: number): string[] | null {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  } catch {
+    return null;
+  }
+}
 
 function processCpuMs(pids: number[]): number {
   let ticks = 0;
   for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended
-    }
+    const fields = statFields(pid);
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
   }
   return (ticks * 1000) / clockTicksPerSecond;
 }
 
+// `next start` and whatever it forks stay in its process group (startService detaches it).
+function processGroup(groupId: number): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => Number(statFields(pid)?.[2]) === groupId);
+}
+
+// The machine's limit for this work: one-row INSERTs on the same server at the same concurrency, with no HTTP,
+// no JSON and no app in between. Measured after the deliveries, with the app idle.
+async function pgbenchInsertsPerSecond(url: string, clients: number, seconds: number): Promise<number> {
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(
+    `CREATE TABLE "bench_scratch" ("id" bigserial PRIMARY KEY, "at" timestamptz NOT NULL DEFAULT now(), "note" text)`,
+  );
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-"));
+  try {
+    const script = path.join(dir, "insert.sql");
+    writeFileSync(script, `INSERT INTO "bench_scratch" ("note") VALUES ('delivery');\n`);
+    const { stdout } = await promisify(execFile)("pgbench", [
+      "--no-vacuum",
+      `--file=${script}`,
+      `--client=${clients}`,
+      "--jobs=2",
+      `--time=${seconds}`,
+      url,
+    ]);
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
+    if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
+    return Number(tps);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await admin.query(`DROP TABLE "bench_scratch"`);
+    await admin.end();
+  }
+}
+
 type Post = { txid: string; body: Buffer; deliveryId: string };
+type TTarget = { origin: string; label: string; receiverCpuMs: () => number; close: () => Promise<void> };
 
 async function main(): Promise<number> {
   const options = readOptions(process.argv.slice(2));
+  if (options.mode === "server") {
+    if (!existsSync(".next/BUILD_ID"))
+      throw new Error("--mode=server runs the real server and needs a production build: run `next build` first.");
+    if (needsBuild())
+      console.warn("warning: sources changed since the last `next build`: the server runs the older build.");
+  }
   const database = await createThrowawayDatabase("payments_bench");
   try {
     await applyMigrations({ kind: "postgres", url: database.url });
-    // Set before the app's modules read them (they are imported below, on purpose).
-    Object.assign(process.env, {
+    const port = options.port ?? (await freePort());
+    const env = {
       DATABASE_URL: database.url,
       WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"),
       AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64"),
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-    });
+      APP_URL: `http://127.0.0.1:${port}`,
+      PORT: String(port),
+      // No gateway here: no reconciliation or retry job competing for the two cores.
+      JOBS_MODE: "off",
+      ALLOW_INSECURE_LOCAL_GATEWAY: "1",
+    };
+    // Set before the app's modules read them (they are imported below, on purpose).
+    Object.assign(process.env, env);
     const { db, disconnectDb } = await import("@/lib/db/client");
-    const { POST } = await import("@/app/api/webhooks/gateway/[webhookId]/route");
-    const { startRouteServer } = await import("@/lib/testing/route-server");
     const { sealWebhookSecret } = await import("@/lib/webhooks/secret-box");
     const { paidChargeEvent, signedHeaders } = await import("@/lib/webhooks/testing/fixtures");
 
@@ -72,9 +162,38 @@ async function main(): Promise<number> {
         secretCiphertext: sealWebhookSecret(secret, webhookId),
       },
     });
-    const server = await startRouteServer("/api/webhooks/gateway/[webhookId]", POST);
+
+    let target: TTarget;
+    if (options.mode === "server") {
+      const nodeOptions = options.cpuProfDir ? `--cpu-prof --cpu-prof-dir=${options.cpuProfDir}` : undefined;
+      const server = startService("app", "next", ["start", "--hostname", "127.0.0.1", "--port", String(port)], {
+        env: { ...env, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) },
+      });
+      await waitForHttp(server, `${env.APP_URL}/api/health`);
+      const serverPids = processGroup(server.child.pid!);
+      target = {
+        origin: env.APP_URL,
+        label: `next start (${env.APP_URL})`,
+        receiverCpuMs: () => processCpuMs(serverPids),
+        close: () => server.stop(),
+      };
+    } else {
+      const { POST } = await import("@/app/api/webhooks/gateway/[webhookId]/route");
+      const { startRouteServer } = await import("@/lib/testing/route-server");
+      const server = await startRouteServer("/api/webhooks/gateway/[webhookId]", POST);
+      target = {
+        origin: server.url,
+        label: "in-process route handler over node:http",
+        receiverCpuMs: () => {
+          const cpu = process.threadCpuUsage();
+          return (cpu.user + cpu.system) / 1000;
+        },
+        close: () => server.close(),
+      };
+    }
+
     const clientOptions: TBenchClientOptions = {
-      origin: server.url,
+      origin: target.origin,
       path: `/api/webhooks/gateway/${webhookId}`,
       connections: options.connections,
     };
@@ -83,7 +202,7 @@ async function main(): Promise<number> {
       new Promise<TBenchBatchResult>((resolve, reject) => {
         client.once("message", resolve);
         client.once("error", reject);
-        // Signed now: the timestamp header must be within 5 minutes of the receiver's clock.
+        // Signed now, before the clock starts: the timestamp header must be within 5 minutes of the receiver's.
         const batch: TBenchPost[] = posts.map((post) => ({
           headers: signedHeaders(secret, post.body, { "x-webhook-delivery": post.deliveryId }),
           body: post.body,
@@ -125,19 +244,19 @@ async function main(): Promise<number> {
 
     if (warmup.length > 0) await postAll(warmup);
     const backendPids = (
-      await db.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`
+      await db.$queryRaw<{ pid: number }[]>`
+        SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`
     ).map((row) => row.pid);
     const backendCpuBefore = processCpuMs(backendPids);
-    const receiverCpuBefore = process.threadCpuUsage();
+    const receiverCpuBefore = target.receiverCpuMs();
     const loadBefore = os.loadavg()[0]!;
     const startedAt = performance.now();
     const result = await postAll(queue);
     const seconds = (performance.now() - startedAt) / 1000;
-    const receiverCpu = process.threadCpuUsage(receiverCpuBefore);
+    const receiverCpuMs = target.receiverCpuMs() - receiverCpuBefore;
     const backendCpuMs = processCpuMs(backendPids) - backendCpuBefore;
     const loadAfter = os.loadavg()[0]!;
     client.postMessage(null);
-    await server.close();
 
     const latencies = result.latencies.sort((a, b) => a - b);
     const rate = queue.length / seconds;
@@ -145,7 +264,7 @@ async function main(): Promise<number> {
     const p99 = percentile(latencies, 99);
     const perDelivery = (ms: number) => `${(ms / queue.length).toFixed(2)} ms`;
     console.log(
-      `receiver, in-process route handler over node:http, PostgreSQL, ${options.connections} connections, ${os.cpus().length} CPUs`,
+      `receiver, ${target.label}, PostgreSQL, ${options.connections} keep-alive connections, ${os.cpus().length} CPUs`,
     );
     console.log(
       `  ${queue.length} deliveries (${unique.length} events + ${extras} retries/re-sends, after ${warmup.length} warm-up events) in ${seconds.toFixed(2)} s`,
@@ -154,9 +273,10 @@ async function main(): Promise<number> {
       `  ${rate.toFixed(0)} deliveries/s   p50 ${p50.toFixed(1)} ms   p99 ${p99.toFixed(1)} ms   max ${latencies.at(-1)!.toFixed(1)} ms`,
     );
     console.log(
-      `  CPU per delivery: receiver ${perDelivery((receiverCpu.user + receiverCpu.system) / 1000)}, PostgreSQL backends ${perDelivery(backendCpuMs)}, clients ${perDelivery(result.cpuMs)}`,
+      `  CPU per delivery: receiver ${perDelivery(receiverCpuMs)}, PostgreSQL backends ${perDelivery(backendCpuMs)}, client ${perDelivery(result.cpuMs)}`,
     );
     console.log(`  machine load average (1 min) ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after`);
+    const isAllAnswered = Object.keys(result.answers).every((key) => key.startsWith("200 "));
     console.log(
       `  answers: ${Object.entries(result.answers)
         .map(([key, count]) => `${key} ×${count}`)
@@ -179,12 +299,41 @@ async function main(): Promise<number> {
     console.log(
       `  database: ${effects} effects, ${applied.length} events applied (max ${Math.max(...applied.map((group) => group._count))} each), ${paid} charges PAID, ${unsettled} pending/failed → ${isExactlyOnce ? "exactly once" : "NOT exactly once"}`,
     );
-    const meetsGoal = rate >= 500 && p99 < 100;
-    console.log(`  goal ≥ 500/s and p99 < 100 ms: ${meetsGoal ? "met" : "NOT met"}`);
+
+    let ratioGoal = true;
+    if (options.mode === "server") {
+      const limit = await pgbenchInsertsPerSecond(database.url, options.connections, options.pgbenchSeconds);
+      const ratio = rate / limit;
+      ratioGoal = ratio >= 0.1;
+      console.log(
+        `  LIMIT: pgbench one-row INSERT, -c ${options.connections} -j 2 -T ${options.pgbenchSeconds}, same PostgreSQL: ${limit.toFixed(0)} inserts/s`,
+      );
+      console.log(
+        `  deliveries/s ÷ limit = ${(ratio * 100).toFixed(1)} %   (load average now ${os.loadavg()[0]!.toFixed(1)})`,
+      );
+    }
+    await target.close();
+    const meetsGoal = rate >= 1000 && p99 < 100 && ratioGoal;
+    console.log(
+      `  goal ≥ 1,000/s, p99 < 100 ms${options.mode === "server" ? ", ≥ 10 % of the limit" : ""}: ${meetsGoal ? "met" : "NOT met"}`,
+    );
     await disconnectDb();
-    return isExactlyOnce ? 0 : 1;
+    return isExactlyOnce && isAllAnswered ? 0 : 1;
   } finally {
-    await database.drop();
+    await stopAll();
+    await dropWithRetries(database);
+  }
+}
+
+// After pgbench's inserts an autovacuum worker may be on the database, which the test role cannot end: try again.
+async function dropWithRetries(database: { drop: () => Promise<void> }): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await database.drop();
+    } catch (error) {
+      if (attempt === 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
   }
 }
 
@@ -192,6 +341,6 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(error);
-    process.exit(1);
+    void stopAll().finally(() => process.exit(1));
   },
 );

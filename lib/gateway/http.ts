@@ -40,13 +40,15 @@ export function apiPath(strings: TemplateStringsArray, ...segments: Array<string
   );
 }
 
-let agent: Agent | undefined;
+// One keep-alive pool per process: the mTLS handshake is paid once per connection, not once per call (undici also
+// resumes TLS sessions when it reconnects). On globalThis because a production build holds a copy of this module in
+// each chunk that uses it (route handlers, pages, actions), and each copy would open its own pool.
+const shared = globalThis as typeof globalThis & { __paymentsGatewayAgent?: Agent };
 
-// One keep-alive pool per process: the mTLS handshake is paid once per connection, not once per call.
 function getAgent(): Agent {
-  if (!agent) {
+  if (!shared.__paymentsGatewayAgent) {
     const config = getGatewayConfig();
-    agent = new Agent({
+    shared.__paymentsGatewayAgent = new Agent({
       connect: { ...config.tls, timeout: config.connectTimeoutMs },
       headersTimeout: config.responseTimeoutMs,
       bodyTimeout: config.responseTimeoutMs,
@@ -55,12 +57,12 @@ function getAgent(): Agent {
       connections: 64,
     });
   }
-  return agent;
+  return shared.__paymentsGatewayAgent;
 }
 
 export async function resetGatewayClient(): Promise<void> {
-  const closing = agent;
-  agent = undefined;
+  const closing = shared.__paymentsGatewayAgent;
+  shared.__paymentsGatewayAgent = undefined;
   clearGatewayConfig();
   await closing?.close();
 }

@@ -119,9 +119,15 @@ export async function createPixCharge(
   }
 }
 
-async function syncPixCharge(txid: string): Promise<TMirroredPixCharge | null> {
+// `mirrored`: the mirror's row, read beside the upstream call rather than after it; it is only compared with the
+// answer (an equal answer writes nothing), and a write reads the row again under the charge's lock.
+async function syncPixCharge(
+  txid: string,
+  mirrored?: Promise<TMirroredPixCharge | null>,
+): Promise<TMirroredPixCharge | null> {
   try {
-    return (await upsertPixChargeFromGateway(await gateway.getPixCharge(txid))).charge;
+    const [charge, current] = await Promise.all([gateway.getPixCharge(txid), mirrored]);
+    return (await upsertPixChargeFromGateway(charge, { mirrored: current })).charge;
   } catch (error) {
     if (error instanceof GatewayHttpError && error.status === 404) return null;
     throw error;
@@ -141,9 +147,9 @@ export async function getPixChargeView(
 ): Promise<TPixChargeView | null> {
   let mirrored = options.refresh ? undefined : await findMirroredPixCharge(txid);
   if (mirrored && !needsRead(mirrored, new Date())) return toPixChargeView(mirrored, new Date());
+  const current = mirrored === undefined ? findMirroredPixCharge(txid) : Promise.resolve(mirrored);
   try {
-    const synced =
-      (await syncPixCharge(txid)) ?? (mirrored === undefined ? await findMirroredPixCharge(txid) : mirrored);
+    const synced = (await syncPixCharge(txid, current)) ?? (await current);
     return synced && toPixChargeView(synced, new Date());
   } catch (error) {
     mirrored ??= await findMirroredPixCharge(txid);
@@ -177,7 +183,7 @@ export function toPixChargeListRow(charge: PixCharge): TPixChargeListRow {
 }
 
 /** The list's filters as a `where` (the page, its total and its CSV export share it). */
-export function pixChargeListWhere(filters: Omit<TPixChargeFilters, "sort" | "order" | "page">) {
+export function pixChargeListWhere(filters: Omit<TPixChargeFilters, "sort" | "order" | "page" | "cursor">) {
   const fallback = defaultPeriod();
   const period = { from: filters.from ?? fallback.from, to: filters.to ?? fallback.to };
   const where: Prisma.PixChargeWhereInput = {
@@ -191,24 +197,49 @@ export function pixChargeListWhere(filters: Omit<TPixChargeFilters, "sort" | "or
   return where;
 }
 
+// A list row's value of the sort column, for its page's cursors.
+const sortValues: Record<TPixChargeFilters["sort"], (row: TPixChargeListRow) => Date | number | string> = {
+  creationDate: (row) => new Date(row.createdAt),
+  amount: (row) => row.amountCents,
+  status: (row) => row.status,
+  expirationDate: (row) => new Date(row.expiresAt),
+  txid: (row) => row.txid,
+};
+
 export async function findPixCharges(
   filters: TPixChargeFilters,
   pageSize = pixChargePageSize,
 ): Promise<TListPage<TPixChargeListRow>> {
   const where = pixChargeListWhere(filters);
+  const field = sortFields[filters.sort];
   return findListPage(
-    { page: filters.page, pageSize },
+    { page: filters.page, pageSize, cursor: filters.cursor },
     {
       sumField: "amountCents",
-      aggregate: () => db.pixCharge.aggregate({ where, _count: { _all: true }, _sum: { amountCents: true } }),
-      findMany: async (window) =>
+      aggregate: (take) =>
+        db.pixCharge.aggregate({
+          where,
+          take,
+          // Along the period's index, so the count stops at `take` rows (Prisma orders a bounded count by the key).
+          orderBy: filters.date === "paid" ? { paidAt: "desc" } : { creationDate: "desc" },
+          _count: { _all: true },
+          _sum: { amountCents: true },
+        }),
+      findMany: async (window, keyset) =>
         (
           await db.pixCharge.findMany({
-            where,
-            orderBy: orderByThen(sortFields[filters.sort], "txid", filters.order),
+            where: keyset ? { AND: [where, keyset.where as Prisma.PixChargeWhereInput] } : where,
+            orderBy: orderByThen(field, "txid", keyset?.order ?? filters.order),
             ...window,
           })
         ).map(toPixChargeListRow),
+      keyset: {
+        sort: filters.sort,
+        order: filters.order,
+        field,
+        tieBreaker: "txid",
+        cursorOf: (row) => [sortValues[filters.sort](row), row.txid],
+      },
     },
   );
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { db, inTransaction } from "@/lib/db/client";
 import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/db/mirror-write";
-import type { TSqlRunner } from "@/lib/db/sql";
+import { runSql, type TSqlRunner } from "@/lib/db/sql";
 import { publishChange } from "@/lib/events/bus";
 import type { TPixCharge, TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
@@ -117,7 +117,13 @@ async function recomputeRefundedCents(tx: TMirrorClient, txid: string): Promise<
   });
 }
 
-type UpsertChargeOptions = { client?: TMirrorClient; createdById?: string | null; now?: Date };
+type UpsertChargeOptions = {
+  client?: TMirrorClient;
+  createdById?: string | null;
+  now?: Date;
+  // findMirroredPixCharge's answer, when the caller has it (outside a transaction): saves the comparison's read.
+  mirrored?: TMirroredPixCharge | null;
+};
 
 async function writeCharge(
   tx: TMirrorClient,
@@ -227,8 +233,46 @@ const withRefunds = {
   refunds: { orderBy: [{ creationDate: "asc" }, { pixRefundId: "asc" }] },
 } satisfies Prisma.PixChargeInclude;
 
+// findMirroredPixCharge in one statement of raw SQL (lib/db/sql.ts): the charge and its refunds as JSON, whose
+// timestamps are the UTC wall times Prisma stores ("2026-11-24T15:30:00.12", no zone).
+const mirroredChargeSql = `
+SELECT json_build_object(
+  'charge', row_to_json(c),
+  'refunds', COALESCE(
+    (SELECT json_agg(r ORDER BY r."creationDate", r."pixRefundId") FROM "PixRefund" AS r WHERE r."txid" = c."txid"),
+    '[]'::json)
+) AS "mirrored"
+FROM "PixCharge" AS c WHERE c."txid" = $1::text`;
+
+const chargeDateColumns = ["creationDate", "expiresAt", "paidAt", "syncedAt", "createdAt", "updatedAt"] as const;
+const refundDateColumns = ["creationDate", "settlementDate", "syncedAt", "createdAt", "updatedAt"] as const;
+
+function withDates<T>(row: Record<string, unknown>, columns: readonly string[]): T {
+  const out: Record<string, unknown> = { ...row };
+  for (const column of columns) {
+    const value = row[column];
+    out[column] = typeof value === "string" ? new Date(`${value}Z`) : value;
+  }
+  return out as T;
+}
+
+/** findMirroredPixCharge's row, read in one statement. */
+export async function readMirroredPixCharge(run: TSqlRunner, txid: string): Promise<TMirroredPixCharge | null> {
+  const [row] = await run<{ mirrored: { charge: Record<string, unknown>; refunds: Record<string, unknown>[] } }>(
+    mirroredChargeSql,
+    [txid],
+  );
+  if (!row) return null;
+  const { charge, refunds } = row.mirrored;
+  return {
+    ...withDates<PixCharge>(charge, chargeDateColumns),
+    refunds: refunds.map((refund) => withDates<PixRefund>(refund, refundDateColumns)),
+  };
+}
+
+// The charge page and its polling read this on every request: one statement rather than Prisma's two.
 export function findMirroredPixCharge(txid: string): Promise<TMirroredPixCharge | null> {
-  return db.pixCharge.findUnique({ where: { txid }, include: withRefunds });
+  return readMirroredPixCharge(runSql, txid);
 }
 
 function isUnchanged(existing: TMirroredPixCharge, charge: TPixCharge | TPixChargeListItem): boolean {
@@ -241,15 +285,16 @@ function isUnchanged(existing: TMirroredPixCharge, charge: TPixCharge | TPixChar
   });
 }
 
-// Most writes repeat the mirror (an open charge being polled): confirm `syncedAt` in one statement, without the lock.
+// Most reads repeat the mirror (an open charge being polled): one SELECT, no lock, and nothing written. `syncedAt`
+// stays the time of the last write; what is returned carries `confirmedAt`, the time upstream confirmed it.
 async function confirmUnchanged(
   charge: TPixCharge | TPixChargeListItem,
-  syncedAt: Date,
+  confirmedAt: Date,
+  mirrored: TMirroredPixCharge | null | undefined,
 ): Promise<TMirroredPixCharge | null> {
-  const existing = await db.pixCharge.findUnique({ where: { txid: charge.txid }, include: withRefunds });
+  const existing = mirrored === undefined ? await readMirroredPixCharge(runSql, charge.txid) : mirrored;
   if (!existing || !isUnchanged(existing, charge)) return null;
-  await db.pixCharge.update({ where: { txid: charge.txid }, data: { syncedAt, updatedAt: existing.updatedAt } });
-  return { ...existing, syncedAt };
+  return { ...existing, syncedAt: confirmedAt };
 }
 
 /** Writes a charge (full read or list item) with a full read's refunds; `client` joins the caller's transaction. */
@@ -259,7 +304,7 @@ export async function upsertPixChargeFromGateway(
 ): Promise<{ outcome: TMirrorOutcome; charge: TMirroredPixCharge }> {
   const now = options.now ?? new Date();
   if (!options.client) {
-    const confirmed = await confirmUnchanged(charge, now);
+    const confirmed = await confirmUnchanged(charge, now, options.mirrored);
     if (confirmed) return { outcome: "unchanged", charge: confirmed };
   }
   return inTransactionOf(options.client, async (tx) => {

@@ -28,7 +28,7 @@ describe("security headers", () => {
 
   it("keeps the pay page's URL out of referrers, and blocks sniffing and device features", () => {
     const headers = buildSecurityHeaders({ ...base, pathname: "/pay/0b8c2f4e-8a5d-4d5e-9f1a-1c2d3e4f5a6b" });
-    expect(headers["Referrer-Policy"]).toBe("no-referrer");
+    expect(headers["Referrer-Policy"]).toBe("same-origin");
     expect(buildSecurityHeaders(base)["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
     expect(headers["X-Content-Type-Options"]).toBe("nosniff");
     expect(headers["Permissions-Policy"]).toMatch(/camera=\(\).*payment=\(\)/);

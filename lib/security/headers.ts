@@ -1,4 +1,4 @@
-// Security headers of every response, set by proxy.ts. Pure: no Next.js or server imports, so the
+// Security headers of every response, set by proxy.ts (next.config.ts for build assets and machine routes). Pure: no Next.js or server imports, so the
 // proxy, the unit tests and the pay page's integrity check read the same policy.
 
 // 16 random bytes: unguessable, and fresh on every request (a reused nonce authorizes nothing new).
@@ -53,9 +53,11 @@ export const permissionsPolicy = [
 // header received over http is ignored and would mislead whoever reads it.
 export const strictTransportSecurity = "max-age=63072000; includeSubDomains";
 
-// The pay page's URL is the payer's access to the link: it never leaves as a referrer.
+// The pay page's URL is the payer's access to the link: it never leaves as a referrer. `same-origin` rather than
+// `no-referrer`: under `no-referrer` a browser posting a form without JavaScript sends `Origin: null`, which
+// Next's origin check on server actions (rightly) refuses.
 function referrerPolicyFor(pathname: string): string {
-  return pathname.startsWith("/pay/") ? "no-referrer" : "strict-origin-when-cross-origin";
+  return pathname.startsWith("/pay/") ? "same-origin" : "strict-origin-when-cross-origin";
 }
 
 export function buildSecurityHeaders(options: TPolicyOptions & { pathname: string }): Record<string, string> {
@@ -75,4 +77,22 @@ export function buildSecurityHeaders(options: TPolicyOptions & { pathname: strin
 export const staticAssetHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Cross-Origin-Resource-Policy", value: "same-origin" },
+];
+
+// Machine-to-machine routes: the gateway's webhook deliveries and the POS backend under /v1. Their clients run no
+// scripts and render nothing, and they carry no session, so they skip proxy.ts (a nonce, a policy and a request
+// copy per call, for nothing) and get these fixed headers from next.config.ts. Nothing of theirs may be framed,
+// run or embedded. No HSTS: it binds browsers only, which learn it from any page of the host.
+export const machineRoutePrefixes = ["/api/webhooks/", "/v1/"];
+
+export const machineRouteHeaders = [
+  {
+    key: "Content-Security-Policy",
+    value: "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "Permissions-Policy", value: permissionsPolicy },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];

@@ -9,6 +9,7 @@ import * as gateway from "@/lib/gateway/webhooks";
 import type { Prisma, Webhook } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { getWebhookDeliveryStats } from "./history";
+import { clearReceiverSecretCache } from "./receive";
 import { webhookReceiverUrl } from "./receiver-url";
 import { openWebhookSecret, sealWebhookSecret } from "./secret-box";
 import { signWebhookBody } from "./signature";
@@ -186,6 +187,8 @@ export async function updateWebhook(
       tx,
     );
   });
+  // A deactivation stops the receiver at once in this process (see findReceiverWebhook).
+  clearReceiverSecretCache();
 }
 
 export async function deactivateWebhook(upstreamId: string, context: TChangeContext): Promise<void> {
@@ -244,6 +247,7 @@ export async function startSecretRotation(
       );
     },
   );
+  clearReceiverSecretCache();
   return { upstreamId: registration.upstreamId, url: registration.url, secret: registration.secret, retireAt };
 }
 
@@ -256,6 +260,7 @@ export async function retireDueWebhooks(now: Date = new Date()): Promise<number>
   for (const webhook of due) {
     const claim = await db.webhook.updateMany({ where: { id: webhook.id, retiredAt: null }, data: { retiredAt: now } });
     if (claim.count === 0) continue;
+    clearReceiverSecretCache();
     try {
       await gateway.updateWebhook(webhook.upstreamId!, {
         url: webhook.url,

@@ -45,7 +45,8 @@ class AlreadyFinished extends Error {}
 // The mirror did not confirm a fast-path payload: its transaction rolls back and the general path takes it.
 class NotConfirmedByMirror extends Error {}
 
-export type TStoredDelivery = { id: string; rawBody: Uint8Array; applyAttempts: number };
+// `parsed`: the receiver's own parse of `rawBody`, so that a delivery it stores and applies is parsed once.
+export type TStoredDelivery = { id: string; rawBody: Uint8Array; applyAttempts: number; parsed?: TParsedBody };
 
 type TFinish = {
   outcome: WebhookDeliveryOutcome;
@@ -188,7 +189,7 @@ export async function applyStoredDelivery(
   delivery: TStoredDelivery,
   now = new Date(),
 ): Promise<WebhookDeliveryOutcome> {
-  const body = parseDeliveryBody(delivery.rawBody);
+  const body = delivery.parsed ?? parseDeliveryBody(delivery.rawBody);
   const attempts = delivery.applyAttempts + 1;
   try {
     if (!body.isUsable) {
@@ -288,10 +289,10 @@ export type TArrivalRecord = {
 // Stores and applies a fast-path event in ONE transaction, so no effect exists without its delivery. Returns null,
 // having changed nothing, for any other body or a failed transaction: the receiver then takes the general path.
 export async function applyOnArrival(
-  delivery: { id: string; deliveryId: string; rawBody: Uint8Array },
+  delivery: { id: string; deliveryId: string; parsed: TParsedBody },
   store: (run: TSqlRunner, record: TArrivalRecord) => Promise<void>,
 ): Promise<"APPLIED" | "DUPLICATE" | null> {
-  const fast = fastPathOf(parseDeliveryBody(delivery.rawBody));
+  const fast = fastPathOf(delivery.parsed);
   if (!fast) return null;
   const nothing = {
     error: null,

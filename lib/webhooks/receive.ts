@@ -9,6 +9,7 @@ import { changeChannel, changePayload } from "@/lib/events/bus";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { applyOnArrival, applyStoredDelivery, type TArrivalRecord } from "./apply";
+import { parseDeliveryBody } from "./event-identity";
 import { openWebhookSecret } from "./secret-box";
 import { checkWebhookSignature, checkWebhookTimestamp } from "./signature";
 
@@ -77,8 +78,13 @@ function storedHeaders(headers: Headers): Record<string, string> {
   );
 }
 
-// A record's secret never changes (rotation makes a new record), so the opened key is cached; whether the record
-// may still verify anything (active, not retired, rotation overlap not over) is read on every request.
+// A record's secret never changes (rotation makes a new record), so the opened key is cached. So is a usable record's
+// state, for `webhookStateMaxAgeMs` and per process: most deliveries then read nothing before their transaction. The
+// end of a rotation overlap (`retireAt`) is compared with the clock on every delivery, so a retired secret verifies
+// nothing past it; the admin flows forget the cache in this process when they change a record (deactivation, a
+// rotation's `retireAt`), and another process (a second instance) sees such a change within the max age. A record
+// that is not usable (unknown, retired, deactivated, no secret yet) is read on every request, so the moment it becomes
+// usable counts at once.
 type TReceiverWebhook = {
   id: string;
   secret: KeyObject | null;
@@ -86,43 +92,77 @@ type TReceiverWebhook = {
   // Why this webhook verifies nothing any more.
   retiredBecause?: string;
 };
+type TUsableWebhook = { id: string; key: KeyObject; retireAt: number | null; readAt: number };
 const ZWebhookPathId = z.uuid();
-const secretCache = new Map<string, { ciphertext: string; key: KeyObject }>();
+export const webhookStateMaxAgeMs = 1000;
+// On globalThis: a production build may hold several copies of this module (one per route chunk), and the admin's
+// forgetting must reach the receiver's copy.
+const receiverCache = globalThis as typeof globalThis & { __paymentsReceiverWebhooks?: Map<string, TUsableWebhook> };
+receiverCache.__paymentsReceiverWebhooks ??= new Map();
+const usableWebhooks = receiverCache.__paymentsReceiverWebhooks;
+const rotationOverReason = "webhook retired (rotation overlap over)";
 
 const findWebhookSql = `
 SELECT "id"::text AS "id", "secretCiphertext",
+  to_char("retireAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "retireAt",
   CASE
     WHEN "retiredAt" IS NOT NULL THEN 'webhook retired'
     WHEN NOT "isActive" THEN 'webhook deactivated'
-    WHEN "retireAt" <= ($2::timestamptz AT TIME ZONE 'UTC') THEN 'webhook retired (rotation overlap over)'
+    WHEN "retireAt" <= ($2::timestamptz AT TIME ZONE 'UTC') THEN '${rotationOverReason}'
   END AS "retiredBecause"
 FROM "Webhook" WHERE "id" = $1::uuid`;
 
-type TWebhookRow = { id: string; secretCiphertext: string | null; retiredBecause: string | null };
+type TWebhookRow = {
+  id: string;
+  secretCiphertext: string | null;
+  retireAt: string | null;
+  retiredBecause: string | null;
+};
+
+function fromCache(pathId: string, now: Date): TReceiverWebhook | null {
+  const cached = usableWebhooks.get(pathId);
+  if (!cached) return null;
+  if (cached.retireAt !== null && cached.retireAt <= now.getTime()) {
+    usableWebhooks.delete(pathId);
+    return { id: cached.id, secret: null, retiredBecause: rotationOverReason };
+  }
+  // performance.now(): a test's or a caller's `now` must not keep a stale entry alive.
+  if (performance.now() - cached.readAt > webhookStateMaxAgeMs) return null;
+  return { id: cached.id, secret: cached.key };
+}
+
+const openedKeys = new Map<string, { ciphertext: string; key: KeyObject }>();
 
 async function findReceiverWebhook(pathId: string, now: Date): Promise<TReceiverWebhook | null> {
+  const cached = fromCache(pathId, now);
+  if (cached) return cached;
   if (!ZWebhookPathId.safeParse(pathId).success) return null;
+  const readAt = performance.now();
   const [row] = await runSql<TWebhookRow>(findWebhookSql, [pathId, now.toISOString()]);
   if (!row) return null;
   if (row.retiredBecause) return { id: row.id, secret: null, retiredBecause: row.retiredBecause };
   // The admin flow stores the secret right after the upstream registration answers.
   if (!row.secretCiphertext) return { id: row.id, secret: null };
-  const cached = secretCache.get(row.id);
-  if (cached?.ciphertext === row.secretCiphertext) return { id: row.id, secret: cached.key };
-  try {
-    const key = createSecretKey(Buffer.from(openWebhookSecret(row.secretCiphertext, row.id), "utf8"));
-    secretCache.set(row.id, { ciphertext: row.secretCiphertext, key });
-    return { id: row.id, secret: key };
-  } catch (error) {
-    // Our configuration, not the sender's fault (WEBHOOK_SECRET_KEY changed): a 503 makes the gateway retry.
-    log.error({ err: error, webhookId: row.id }, "webhook receiver: the stored secret does not open");
-    return { id: row.id, secret: null, secretProblem: "the stored secret cannot be opened with WEBHOOK_SECRET_KEY" };
+  let key = openedKeys.get(row.id)?.ciphertext === row.secretCiphertext ? openedKeys.get(row.id)!.key : null;
+  if (!key) {
+    try {
+      key = createSecretKey(Buffer.from(openWebhookSecret(row.secretCiphertext, row.id), "utf8"));
+      openedKeys.set(row.id, { ciphertext: row.secretCiphertext, key });
+    } catch (error) {
+      // Our configuration, not the sender's fault (WEBHOOK_SECRET_KEY changed): a 503 makes the gateway retry.
+      log.error({ err: error, webhookId: row.id }, "webhook receiver: the stored secret does not open");
+      return { id: row.id, secret: null, secretProblem: "the stored secret cannot be opened with WEBHOOK_SECRET_KEY" };
+    }
   }
+  const retireAt = row.retireAt === null ? null : Date.parse(row.retireAt);
+  usableWebhooks.set(row.id, { id: row.id, key, retireAt, readAt });
+  return { id: row.id, secret: key };
 }
 
-// Tests only.
+// After a change to a webhook record (the admin flows), and in tests.
 export function clearReceiverSecretCache(): void {
-  secretCache.clear();
+  usableWebhooks.clear();
+  openedKeys.clear();
 }
 
 type TRecord = {
@@ -302,8 +342,10 @@ export async function receiveGatewayDelivery(
   };
   // The common event is stored and applied in one transaction (null: not that event, or it failed).
   const id = randomUUID();
+  // Parsed and validated once, for both paths.
+  const parsed = parseDeliveryBody(body.bytes);
   const arrived = await applyOnArrival(
-    { id, deliveryId: deliveryId.slice(0, 200), rawBody: body.bytes },
+    { id, deliveryId: deliveryId.slice(0, 200), parsed },
     async (run, { outcome, error, ...applied }) => {
       await recordDelivery(run, { ...verified, id, outcome, error: error ?? undefined, applied });
     },
@@ -314,6 +356,6 @@ export async function receiveGatewayDelivery(
   const stored = await recordDelivery(runSql, { ...verified, outcome: "PENDING" }, { dedupe: true });
   if (stored.outcome === "DUPLICATE") return { status: 200, outcome: "DUPLICATE" };
   // Stored: the delivery is ours now, so the answer is 200 even when applying fails (the retry worker takes it).
-  const outcome = await applyStoredDelivery({ id: stored.id, rawBody: body.bytes, applyAttempts: 0 }, now);
+  const outcome = await applyStoredDelivery({ id: stored.id, rawBody: body.bytes, applyAttempts: 0, parsed }, now);
   return { status: 200, outcome };
 }

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
 import { db } from "@/lib/db/client";
@@ -10,7 +11,7 @@ import { upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
 import { upsertPixChargeFromGateway } from "@/lib/pix/mirror";
 import { startGatewaySandbox, useGateway } from "@/lib/testing/gateway-sandbox";
 import type { TSandbox } from "@/sandbox/test/harness";
-import { clearReceiverSecretCache } from "./receive";
+import { clearReceiverSecretCache, webhookStateMaxAgeMs } from "./receive";
 import { replayDelivery } from "./replay";
 import { runWebhookRetryPass } from "./retry-worker";
 import { sealWebhookSecret } from "./secret-box";
@@ -187,6 +188,29 @@ describe("webhook receiver (hand-built requests)", () => {
     expect((await deliver(paidChargeEvent("TX404"), { webhookId: randomUUID() })).status).toBe(404);
     expect((await deliver(paidChargeEvent("TX404"), { webhookId: "not-a-uuid" })).status).toBe(404);
     expect(await db.webhookDelivery.count({ where: { webhookId: null, outcome: "REJECTED_SIGNATURE" } })).toBe(2);
+  });
+
+  it("stops a cached webhook at the end of its rotation overlap, and within the max age of a change elsewhere", async () => {
+    const unknownEvent = { event: "card.paid", occurredAt: "2026-11-21T10:00:00Z", data: {} };
+    const retireAt = new Date(Date.now() + 2000);
+    await db.webhook.update({ where: { id: webhookId }, data: { retireAt } });
+    clearReceiverSecretCache();
+    // Verifies until retireAt from the cache (no read), then nothing, though the cached state is still fresh.
+    expect((await deliver(unknownEvent)).status).toBe(200);
+    await sleep(Math.max(0, retireAt.getTime() - Date.now()) + 20);
+    expect(await deliver(unknownEvent)).toMatchObject({
+      status: 410,
+      body: { error: { message: "webhook retired (rotation overlap over)" } },
+    });
+    // A deactivation written by another process: seen once the cached state is older than its max age.
+    const other = { webhookId: rotatedWebhookId, secret: rotatedSecret };
+    expect((await deliver(unknownEvent, other)).status).toBe(200);
+    await db.webhook.update({ where: { id: rotatedWebhookId }, data: { isActive: false } });
+    await sleep(webhookStateMaxAgeMs + 50);
+    expect(await deliver(unknownEvent, other)).toMatchObject({
+      status: 410,
+      body: { error: { message: "webhook deactivated" } },
+    });
   });
 
   it("refuses a 2 MiB body with 413, declared or not", async () => {

@@ -57,13 +57,13 @@ export function clientTls(certsDir: string, clientName: string): { ca: string; c
 
 /** Runs the real sandbox (`node --import tsx sandbox/main.ts`) in a child process with its own data dir. */
 export async function startSandbox(
-  opts: { env?: Record<string, string>; dataDir?: string; clients?: string[] } = {},
+  opts: { env?: Record<string, string>; dataDir?: string; clients?: string[]; port?: number } = {},
 ): Promise<TSandbox> {
   const certsDir = testCertsDir;
   await ensureCerts(certsDir, opts.clients ?? []);
   const isOwnDataDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "sandbox-test-")));
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const baseUrl = `https://127.0.0.1:${port}`;
   let env = { ...opts.env };
   let child: ChildProcess | undefined;
