@@ -9,7 +9,7 @@ import { rootDir, selectedTargets, type TTarget } from "./targets";
 // payer's specs on a phone); the embedded PGlite database, the default configuration, runs the
 // money paths, the tests tagged @money.
 
-const chromium = {
+export const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
     "--no-sandbox",
@@ -54,17 +54,26 @@ function webServers(target: TTarget, index: number): NonNullable<PlaywrightTestC
   ];
 }
 
+// webhooks.spec.ts reads what one of its webhooks received, which includes every other spec's Pix events while it is
+// registered: with two workers it runs in a project of its own, once the target's other desktop specs are done.
+const afterOthers = /webhooks\.spec\.ts$/;
+
 function projects(target: TTarget): Project<TTestOptions, TWorkerOptions>[] {
   const use = { baseURL: target.appUrl, database: target.database, launchOptions: chromium };
   const desktop = { ...devices["Desktop Chrome"], ...use };
   const setup = `setup-${target.database}`;
   const setupProject = { name: setup, testMatch: /auth\.setup\.ts$/, use: desktop };
   if (target.database === "pglite") {
-    return [setupProject, { name: "pglite", dependencies: [setup], grep: /@money/, use: desktop }];
+    return [
+      setupProject,
+      { name: "pglite", dependencies: [setup], grep: /@money/, testIgnore: afterOthers, use: desktop },
+      { name: "pglite-webhooks", dependencies: ["pglite"], grep: /@money/, testMatch: afterOthers, use: desktop },
+    ];
   }
   return [
     setupProject,
-    { name: "desktop", dependencies: [setup], use: desktop },
+    { name: "desktop", dependencies: [setup], testIgnore: afterOthers, use: desktop },
+    { name: "desktop-webhooks", dependencies: ["desktop"], testMatch: afterOthers, use: desktop },
     // Payers open links on phones: the link and hosted-page specs run again on a phone-sized Chromium.
     {
       name: "mobile",
@@ -80,8 +89,11 @@ export default defineConfig<TTestOptions, TWorkerOptions>({
   outputDir: "./.results",
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two spec files at a time (a file's tests stay in order, in one worker): the specs share each target's app and
+  // sandbox but not data (own charges, links, users; per-test client addresses), and approvals.spec.ts's lowered
+  // threshold is above what any other spec refunds. E2E_WORKERS=1 runs one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   reporter: [["list"], ["json", { outputFile: "./.results/report.json" }]],
   use: {

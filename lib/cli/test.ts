@@ -1,24 +1,80 @@
-// `npm test`: every test of the project, cheapest failures first, then one summary line.
-//   1. typecheck and schema/migration drift;
-//   2. Vitest: unit, sandbox contract (real mTLS) and integration (real PostgreSQL + PGlite);
-//   3. Playwright against a production build of the dashboard and the real sandbox, on a
-//      throw-away PostgreSQL database and (the money paths) on the embedded PGlite database.
-// `npm test -- --only=vitest` or `--only=e2e` runs one part; extra args go to that runner.
+// `npm test`: every test of the project, then one summary line.
+//   1. at the same time, as they do not depend on each other: typecheck, lint and schema/migration
+//      drift (one after another); Vitest: unit, sandbox contract (real mTLS) and integration (real
+//      PostgreSQL + PGlite); and the production build Playwright needs. Each one's output is held
+//      back and printed whole when it ends, so the log reads one part at a time;
+//   2. Playwright against that build and the real sandbox, on a throw-away PostgreSQL database and
+//      (the money paths) on the embedded PGlite database;
+//   3. Playwright on the production topology, on the same build: nginx, two instances, two workers (e2e/cluster/).
+// `npm test -- --only=vitest`, `--only=e2e` (2 and 3) or `--only=cluster` runs one part; extra args go to that
+// runner (with `--only=e2e`, to the main suite only, and the cluster run is left out).
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { runCommand } from "./processes";
+import { needsBuild } from "./build-freshness";
 
 type Counts = { passed: number; failed: number; skipped: number };
 // `failures` names each failed test with the first line of its error, so the summary at the
 // end of a long CI log says which test failed, not only how many.
-type StepResult = { name: string; ok: boolean; counts?: Counts; failures?: string[] };
+type StepResult = { name: string; ok: boolean; counts?: Counts; failures?: string[]; seconds?: number };
+type TCaptured = { code: number; output: string; seconds: number };
 
 const root = process.cwd();
 const args = process.argv.slice(2);
 const only = args.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 const passThrough = args.filter((arg) => !arg.startsWith("--only="));
+
+const startedAt = performance.now();
+// Children write to a pipe here, not a terminal: keep their colours when ours is a terminal.
+const childEnv = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {};
+
+function secondsSince(start: number): number {
+  return Math.round((performance.now() - start) / 100) / 10;
+}
+
+// The checks and the build run beside Vitest at a lower priority (`nice`, inherited by their workers): Vitest's
+// tests time out (60 s) and some measure time, so they get the CPU first and the rest fills the gaps; the checks
+// and the build only need to be done by the time Vitest is.
+const isNiceAvailable = process.platform !== "win32";
+
+// Runs a command with its output (stdout and stderr, interleaved as written) held back for printing later.
+function runCaptured(
+  command: string,
+  args: string[],
+  options: { env?: Record<string, string>; isBackground?: boolean } = {},
+): Promise<TCaptured> {
+  const start = performance.now();
+  const isNiced = options.isBackground === true && isNiceAvailable;
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let isDone = false;
+    const finish = (code: number) => {
+      if (isDone) return;
+      isDone = true;
+      resolve({ code, output: Buffer.concat(chunks).toString(), seconds: secondsSince(start) });
+    };
+    const child = spawn(isNiced ? "nice" : command, isNiced ? ["-n", "10", command, ...args] : args, {
+      env: { ...process.env, ...childEnv, ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.once("error", (error) => {
+      chunks.push(Buffer.from(`${command}: ${error.message}\n`));
+      finish(1);
+    });
+    child.once("close", (code, signal) => finish(code ?? (signal ? 1 : 0)));
+  });
+}
+
+// One part's output, whole, under its heading: parts running at the same time never interleave.
+function printPart(title: string, result: TCaptured, output = result.output) {
+  const verdict = result.code === 0 ? "ok" : `FAILED, exit code ${result.code}`;
+  const body = output.endsWith("\n") || output === "" ? output : `${output}\n`;
+  process.stdout.write(`\n==> ${title} (${verdict}, ${result.seconds} s)\n${body}`);
+}
 
 function firstLine(message: string | undefined): string {
   // Error messages carry ANSI colours; the summary is read as plain text.
@@ -41,29 +97,29 @@ function readJson<T>(file: string): T | undefined {
 }
 
 async function runChecks(): Promise<StepResult[]> {
-  console.log("\n==> Typecheck (tsc --noEmit)");
-  const typecheck = await runCommand("tsc", ["--noEmit"]);
-  console.log("\n==> Lint and format (biome check)");
-  const lint = await runCommand("biome", ["check", "--reporter=summary", "."]);
-  console.log("\n==> Schema and migrations agree (npm run db:check)");
-  const drift = await runCommand("npm", ["run", "-s", "db:check"]);
+  const typecheck = await runCaptured("tsc", ["--noEmit"], { isBackground: true });
+  printPart("Typecheck (tsc --noEmit)", typecheck);
+  const lint = await runCaptured("biome", ["check", "--reporter=summary", "."], { isBackground: true });
+  printPart("Lint and format (biome check)", lint);
+  const drift = await runCaptured("npm", ["run", "-s", "db:check"], { isBackground: true });
+  printPart("Schema and migrations agree (npm run db:check)", drift);
   return [
-    { name: "typecheck", ok: typecheck === 0 },
-    { name: "lint", ok: lint === 0 },
-    { name: "db:check", ok: drift === 0 },
+    { name: "typecheck", ok: typecheck.code === 0, seconds: typecheck.seconds },
+    { name: "lint", ok: lint.code === 0, seconds: lint.seconds },
+    { name: "db:check", ok: drift.code === 0, seconds: drift.seconds },
   ];
 }
 
 async function runVitest(): Promise<StepResult> {
-  console.log("\n==> Vitest: unit, sandbox, integration");
   const report = path.join(tmpdir(), `vitest-${randomBytes(4).toString("hex")}.json`);
-  const code = await runCommand("vitest", [
+  const run = await runCaptured("vitest", [
     "run",
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${report}`,
     ...passThrough,
   ]);
+  printPart("Vitest: unit, sandbox, integration", run);
   const json = readJson<{
     numPassedTests: number;
     numFailedTests: number;
@@ -83,7 +139,25 @@ async function runVitest(): Promise<StepResult> {
       .filter((test) => test.status === "failed")
       .map((test) => `${path.relative(root, file.name)} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`),
   );
-  return { name: "vitest", ok: code === 0 && counts !== undefined, counts, failures };
+  return { name: "vitest", ok: run.code === 0 && counts !== undefined, counts, failures, seconds: run.seconds };
+}
+
+// The production build Playwright runs against, made here so it overlaps the checks and Vitest (the e2e app
+// launcher would otherwise build first, alone). Same rule as the launcher: only when stale, unless E2E_BUILD=1.
+async function runBuild(): Promise<StepResult | undefined> {
+  const isForced = process.env.E2E_BUILD === "1";
+  if (process.env.E2E_SKIP_BUILD === "1" || (!isForced && !needsBuild())) return undefined;
+  const build = await runCaptured("next", ["build"], { isBackground: true });
+  const logsDir = path.join(root, "e2e/.logs");
+  mkdirSync(logsDir, { recursive: true });
+  writeFileSync(path.join(logsDir, "build.log"), build.output);
+  // The route table is long: the output is in the log, and in the terminal only on failure.
+  printPart(
+    "Production build (next build)",
+    build,
+    build.code === 0 ? "Output in e2e/.logs/build.log\n" : build.output,
+  );
+  return { name: "build", ok: build.code === 0, seconds: build.seconds };
 }
 
 type TPlaywrightSuite = {
@@ -95,25 +169,50 @@ type TPlaywrightSuite = {
   }[];
 };
 
-function playwrightFailures(suite: TPlaywrightSuite): string[] {
+function playwrightFailures(suite: TPlaywrightSuite, testDir = "e2e"): string[] {
   const own = (suite.specs ?? []).flatMap((spec) =>
     spec.tests
       .filter((test) => test.status === "unexpected")
       .map(
         (test) =>
-          `[${test.projectName}] e2e/${spec.file} › ${spec.title}: ${firstLine(test.results.at(-1)?.error?.message)}`,
+          `[${test.projectName}] ${testDir}/${spec.file} › ${spec.title}: ${firstLine(test.results.at(-1)?.error?.message)}`,
       ),
   );
-  return [...own, ...(suite.suites ?? []).flatMap(playwrightFailures)];
+  return [...own, ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, testDir))];
 }
 
 // The Playwright config starts what it needs (e2e/servers/): sandboxes, a fresh PostgreSQL
 // database and a fresh embedded PGlite one, a production build when stale.
-async function runPlaywright(): Promise<StepResult> {
-  console.log("\n==> Playwright: production build, sandboxes, PostgreSQL and embedded PGlite");
-  const report = path.join(root, "e2e/.results/report.json");
+// Streamed as it runs: nothing else runs by then.
+const mainRun = { name: "playwright", config: "e2e/playwright.config.ts", report: "e2e/.results/report.json" };
+// The production topology (e2e/servers/cluster.ts): its own sandbox and database, the same build.
+const clusterRun = {
+  name: "playwright-cluster",
+  config: "e2e/cluster/playwright.config.ts",
+  report: "e2e/.results/cluster-report.json",
+};
+
+async function runPlaywright(
+  env: Record<string, string>,
+  run: { name: string; config: string; report: string } = mainRun,
+  runArgs: string[] = passThrough,
+): Promise<StepResult> {
+  console.log(
+    run === mainRun
+      ? "\n==> Playwright: sandboxes, PostgreSQL and embedded PGlite"
+      : "\n==> Playwright: cluster (nginx, two instances, two workers, PostgreSQL)",
+  );
+  const start = performance.now();
+  const report = path.join(root, run.report);
   rmSync(report, { force: true });
-  const code = await runCommand("playwright", ["test", "-c", "e2e/playwright.config.ts", ...passThrough]);
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn("playwright", ["test", "-c", run.config, ...runArgs], {
+      env: { ...process.env, ...env },
+      stdio: "inherit",
+    });
+    child.once("error", () => resolve(1));
+    child.once("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+  });
   const json = readJson<{
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
     suites: TPlaywrightSuite[];
@@ -121,15 +220,43 @@ async function runPlaywright(): Promise<StepResult> {
   const counts = json
     ? { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped }
     : undefined;
-  const failures = json?.suites.flatMap(playwrightFailures);
-  return { name: "playwright", ok: code === 0 && counts !== undefined, counts, failures };
+  const testDir = path.relative(root, path.dirname(path.join(root, run.config)));
+  const failures = json?.suites.flatMap((suite) => playwrightFailures(suite, testDir));
+  return {
+    name: run.name,
+    ok: code === 0 && counts !== undefined,
+    counts,
+    failures,
+    seconds: secondsSince(start),
+  };
 }
 
 async function main(): Promise<number> {
-  const results: StepResult[] = [];
-  if (!only) results.push(...(await runChecks()));
-  if (!only || only === "vitest") results.push(await runVitest());
-  if (!only || only === "e2e") results.push(await runPlaywright());
+  const isE2e = !only || only === "e2e";
+  const isCluster = !only || (only === "e2e" && passThrough.length === 0) || only === "cluster";
+  const parts = [
+    !only && "checks",
+    (!only || only === "vitest") && "Vitest",
+    (isE2e || isCluster) && "production build (when stale)",
+  ];
+  console.log(
+    `\n==> Running side by side: ${parts.filter(Boolean).join(", ")}; each part's output follows when it ends`,
+  );
+  const [checks, vitest, build] = await Promise.all([
+    only ? [] : runChecks(),
+    !only || only === "vitest" ? runVitest() : undefined,
+    isE2e || isCluster ? runBuild() : undefined,
+  ]);
+  const results: StepResult[] = [...checks, ...(vitest ? [vitest] : []), ...(build ? [build] : [])];
+  if (isE2e) {
+    if (build && !build.ok) results.push({ name: "playwright (not run: the build failed)", ok: false });
+    // Built above (or fresh already): the app launcher need not look again.
+    else results.push(await runPlaywright(build ? { E2E_SKIP_BUILD: "1" } : {}));
+  }
+  if (isCluster) {
+    if (build && !build.ok) results.push({ name: "playwright-cluster (not run: the build failed)", ok: false });
+    else results.push(await runPlaywright({ E2E_SKIP_BUILD: "1" }, clusterRun, only === "cluster" ? passThrough : []));
+  }
 
   const total = results.reduce(
     (sum, { counts }) => ({
@@ -147,9 +274,11 @@ async function main(): Promise<number> {
     const counts = result.counts
       ? ` (${result.counts.passed} passed, ${result.counts.failed} failed, ${result.counts.skipped} skipped)`
       : "";
-    console.log(`  ${result.ok ? "ok  " : "FAIL"} ${result.name}${counts}`);
+    const took = result.seconds === undefined ? "" : ` in ${result.seconds} s`;
+    console.log(`  ${result.ok ? "ok  " : "FAIL"} ${result.name}${counts}${took}`);
     for (const failure of result.failures ?? []) console.log(`         ✗ ${failure}`);
   }
+  console.log(`  took ${secondsSince(startedAt)} s`);
   console.log(`Tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   return failedSteps.length === 0 ? 0 : 1;
 }

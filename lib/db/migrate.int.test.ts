@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { testDatabaseUrl } from "@/lib/testing/test-database";
 import {
   applyMigrations,
   checksumOf,
@@ -17,7 +18,7 @@ type Scratch = { target: TMigrationTarget; query: <Row>(sql: string) => Promise<
 
 // An empty database per test, so every test starts before the first migration.
 async function createScratchPostgres(): Promise<Scratch> {
-  const adminUrl = inject("databaseUrl");
+  const adminUrl = testDatabaseUrl();
   const name = `${new URL(adminUrl).pathname.slice(1)}_m${Math.random().toString(16).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -31,7 +32,9 @@ async function createScratchPostgres(): Promise<Scratch> {
     query: async <Row>(sql: string) => (await client.query(sql)).rows as Row[],
     drop: async () => {
       await client.end();
-      await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);
+      // Not WITH (FORCE): for a role that is not a superuser it fails when an autovacuum worker is in the new
+      // database; a plain DROP stops that worker and waits for our closed connection to go.
+      await admin.query(`DROP DATABASE "${name}"`);
       await admin.end();
     },
   };

@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPrismaClient } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { createPgliteTestDatabase } from "@/lib/testing/pglite";
+import { testDatabaseUrl } from "@/lib/testing/test-database";
 import { defineJob, noRetry, type TJobDefinition } from "./define-job";
 import { createJobRunner, type TJobRunner } from "./runner";
 import { claimDueJobs, requestRun } from "./store";
@@ -22,7 +23,7 @@ function runsOf(db: PrismaClient, jobName: string) {
 }
 
 describe("job runner on PostgreSQL", () => {
-  const url = inject("databaseUrl");
+  const url = testDatabaseUrl();
   // Two instances of the app: each its own connection pool.
   const first = createPrismaClient({ kind: "postgres", url });
   const second = createPrismaClient({ kind: "postgres", url });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { runAsSingleInstance } from "@/lib/db/single-instance";
 import { createChangeHub, type TChangeEvent } from "@/lib/events/bus";
@@ -7,6 +7,7 @@ import { requestPixRefund as requestUpstreamRefund } from "@/lib/gateway/pix-ref
 import { registerWebhook } from "@/lib/gateway/webhooks";
 import { upsertPixChargeFromGateway } from "@/lib/pix/mirror";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
+import { testDatabaseUrl } from "@/lib/testing/test-database";
 import { freePort, type TSandbox } from "@/sandbox/test/harness";
 import { reconcileLockName, runReconciliation, type THealedItem } from "./reconcile";
 
@@ -95,7 +96,7 @@ describe("reconciliation against the sandbox", () => {
       url: `http://127.0.0.1:${deadPort}/api/webhooks/gateway/x`,
       events: ["pix_charge.paid"],
     });
-    const hub = createChangeHub({ kind: "postgres", url: inject("databaseUrl") });
+    const hub = createChangeHub({ kind: "postgres", url: testDatabaseUrl() });
     const changes: TChangeEvent[] = [];
     hub.subscribe((event) => changes.push(event));
     await hub.ready();

@@ -85,9 +85,28 @@ export async function createThrowawayDatabase(prefix = "payments_test"): Promise
   return {
     name,
     url: url.toString(),
+    // FORCE ends connections a test left open, but a role that is not a superuser may not end an autovacuum
+    // worker's (42501): then a plain DROP, which stops autovacuum itself.
     drop: () =>
-      withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
-        () => undefined,
-      ),
+      withAdmin(adminUrl, (client) =>
+        client
+          .query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+          .catch((error: { code?: string }) =>
+            error.code === "42501" ? client.query(`DROP DATABASE IF EXISTS "${name}"`) : Promise.reject(error),
+          ),
+      ).then(() => undefined),
   };
+}
+
+// A database kept between runs (`npm run cluster` without DATABASE_URL): made once on the local server (or the
+// TEST_DATABASE_ADMIN_URL one), then reused as it is.
+export async function ensureLocalDatabase(name: string): Promise<string> {
+  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL || prepareLocalServer();
+  await withAdmin(adminUrl, async (client) => {
+    const existing = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (existing.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

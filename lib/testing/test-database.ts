@@ -22,9 +22,18 @@ export async function truncateAllTables(db: PrismaClient): Promise<void> {
   await db.$executeRawUnsafe(`TRUNCATE TABLE ${list} RESTART IDENTITY CASCADE`);
 }
 
+// This worker's throw-away PostgreSQL database, made by lib/testing/global-setup.ts (integration tests only). Files
+// run in parallel, one at a time per worker (VITEST_POOL_ID, 1 to maxWorkers): no two running files share one.
+export function testDatabaseUrl(): string {
+  const urls = inject("databaseUrls");
+  const url = urls[Number(process.env.VITEST_POOL_ID ?? 1) - 1];
+  if (!url) throw new Error(`No test database for worker ${process.env.VITEST_POOL_ID} (${urls.length} made)`);
+  return url;
+}
+
 // The throw-away PostgreSQL database made by lib/testing/global-setup.ts (integration tests only).
 export function connectPostgresTestDatabase(): TTestDatabase {
-  const db = createPrismaClient({ kind: "postgres", url: inject("databaseUrl") });
+  const db = createPrismaClient({ kind: "postgres", url: testDatabaseUrl() });
   return { backend: "postgres", db, reset: () => truncateAllTables(db), close: () => db.$disconnect() };
 }
 
