@@ -7,6 +7,7 @@
 import os from "node:os";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
+import { time } from "./bench-timing";
 
 const goalMs = 50;
 
@@ -19,22 +20,6 @@ function readOptions(args: string[]) {
     keep: args.includes("--keep"),
     databaseUrl: value("database-url"),
   };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function timeRuns(options: { runs: number; warmup: number }, work: () => Promise<unknown>) {
-  for (let index = 0; index < options.warmup; index += 1) await work();
-  const times: number[] = [];
-  for (let index = 0; index < options.runs; index += 1) {
-    const startedAt = performance.now();
-    await work();
-    times.push(performance.now() - startedAt);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
 const randomInstant = `date_trunc('milliseconds', (now() AT TIME ZONE 'UTC') - random() * interval '365 days')`;
@@ -215,7 +200,9 @@ async function main(): Promise<number> {
     const width = Math.max(...scenarios.map((item) => item.label.length));
     let meetsGoal = true;
     for (const item of scenarios) {
-      const { p50, p99 } = await timeRuns(options, item.run);
+      const { p50, p99 } = await time(item.label, { requests: options.runs, warmup: options.warmup }, async () => {
+        await item.run();
+      });
       if (item.isGoal && p50 >= goalMs) meetsGoal = false;
       const mark = item.isGoal ? `   goal p50 < ${goalMs} ms: ${p50 < goalMs ? "met" : "NOT met"}` : "";
       console.log(

@@ -1,4 +1,4 @@
-// Timing helpers of the in-process benchmarks (bench:gateway, bench:terminal): sequential calls after a warm-up,
+// Timing helpers of the in-process benchmarks (bench:gateway, bench:terminal, bench:lists): sequential calls after a warm-up,
 // p50 and p99 in milliseconds.
 
 export type TTimingOptions = { requests: number; warmup: number };
