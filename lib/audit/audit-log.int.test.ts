@@ -62,6 +62,10 @@ describe("audit log", () => {
       "u3",
       "u1",
     ]);
+    // A substring anywhere in the e-mail, taken literally (no LIKE wildcards).
+    expect((await findAuditEntries(filters({ actor: "ia@Example" }))).total).toBe(1);
+    expect((await findAuditEntries(filters({ actor: "%" }))).total).toBe(0);
+    expect((await findAuditEntries(filters({ actor: "nobody" }))).rows).toEqual([]);
     expect((await findAuditEntries(filters({ resourceType: "user", resourceId: "u2" }))).total).toBe(1);
     expect(
       (await findAuditEntries(filters({ from: "2026-03-01", to: "2026-03-01" }))).rows.map((entry) => entry.resourceId),

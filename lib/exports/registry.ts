@@ -338,9 +338,9 @@ const audit = defineExportList<Omit<z.output<typeof ZAuditFilters>, "page">, TAu
   adminOnly: true,
   fileName: "audit-log",
   schema: ZAuditFilters,
-  findBatch: (filters, last, take) =>
+  findBatch: async (filters, last, take) =>
     db.auditLog.findMany({
-      where: { AND: [auditListWhere(filters), afterKeyset("occurredAt", "id", last)] },
+      where: { AND: [await auditListWhere(filters), afterKeyset("occurredAt", "id", last)] },
       select: auditColumns,
       orderBy: [{ occurredAt: "desc" }, { id: "desc" }],
       take,
