@@ -10,7 +10,7 @@
 // runner (with `--only=e2e`, to the main suite only, and the cluster run is left out).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { needsBuild } from "./build-freshness";
@@ -96,13 +96,33 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-async function runChecks(): Promise<StepResult[]> {
-  const typecheck = await runCaptured("tsc", ["--noEmit"], { isBackground: true });
-  printPart("Typecheck (tsc --noEmit)", typecheck);
+// A build running beside the checks skips its own TypeScript pass (tsc checks the same program): tsc waits for the
+// route types the build writes first (.next/types, included by tsconfig), so the pages' props are checked too.
+const routeTypesFile = path.join(root, ".next/types/validator.ts");
+
+async function routeTypesWritten(since: number, build: Promise<unknown>): Promise<void> {
+  let isBuildDone = false;
+  void build.finally(() => {
+    isBuildDone = true;
+  });
+  const isFresh = () => {
+    try {
+      return statSync(routeTypesFile).mtimeMs >= since;
+    } catch {
+      return false;
+    }
+  };
+  while (!isBuildDone && !isFresh()) await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+async function runChecks(routeTypes: Promise<void>): Promise<StepResult[]> {
   const lint = await runCaptured("biome", ["check", "--reporter=summary", "."], { isBackground: true });
   printPart("Lint and format (biome check)", lint);
   const drift = await runCaptured("npm", ["run", "-s", "db:check"], { isBackground: true });
   printPart("Schema and migrations agree (npm run db:check)", drift);
+  await routeTypes;
+  const typecheck = await runCaptured("tsc", ["--noEmit"], { isBackground: true });
+  printPart("Typecheck (tsc --noEmit)", typecheck);
   return [
     { name: "typecheck", ok: typecheck.code === 0, seconds: typecheck.seconds },
     { name: "lint", ok: lint.code === 0, seconds: lint.seconds },
@@ -144,10 +164,15 @@ async function runVitest(): Promise<StepResult> {
 
 // The production build Playwright runs against, made here so it overlaps the checks and Vitest (the e2e app
 // launcher would otherwise build first, alone). Same rule as the launcher: only when stale, unless E2E_BUILD=1.
-async function runBuild(): Promise<StepResult | undefined> {
+function isBuildDue(): boolean {
   const isForced = process.env.E2E_BUILD === "1";
-  if (process.env.E2E_SKIP_BUILD === "1" || (!isForced && !needsBuild())) return undefined;
-  const build = await runCaptured("next", ["build"], { isBackground: true });
+  return process.env.E2E_SKIP_BUILD !== "1" && (isForced || needsBuild());
+}
+
+async function runBuild(): Promise<StepResult> {
+  // Typechecked by the checks step when it runs beside the build.
+  const env: Record<string, string> = only ? {} : { BUILD_SKIP_TYPECHECK: "1" };
+  const build = await runCaptured("next", ["build"], { isBackground: true, env });
   const logsDir = path.join(root, "e2e/.logs");
   mkdirSync(logsDir, { recursive: true });
   writeFileSync(path.join(logsDir, "build.log"), build.output);
@@ -242,10 +267,12 @@ async function main(): Promise<number> {
   console.log(
     `\n==> Running side by side: ${parts.filter(Boolean).join(", ")}; each part's output follows when it ends`,
   );
+  const buildStartedAt = Date.now();
+  const building = (isE2e || isCluster) && isBuildDue() ? runBuild() : Promise.resolve(undefined);
   const [checks, vitest, build] = await Promise.all([
-    only ? [] : runChecks(),
+    only ? [] : runChecks(routeTypesWritten(buildStartedAt - 1000, building)),
     !only || only === "vitest" ? runVitest() : undefined,
-    isE2e || isCluster ? runBuild() : undefined,
+    building,
   ]);
   const results: StepResult[] = [...checks, ...(vitest ? [vitest] : []), ...(build ? [build] : [])];
   if (isE2e) {

@@ -44,9 +44,10 @@ function isLoopbackUrl(value: string): boolean {
 function readCaPem(env: Env): string | undefined {
   if (env.GATEWAY_CA?.trim()) return env.GATEWAY_CA.replaceAll("\\n", "\n");
   const file = env.GATEWAY_CA_FILE?.trim() || defaultCaFile;
-  if (!existsSync(file)) return undefined;
+  // The file is the operator's, read at run time: the build must not trace (and bundle) the whole project for it.
+  if (!existsSync(/* turbopackIgnore: true */ file)) return undefined;
   try {
-    return readFileSync(file, "utf8");
+    return readFileSync(/* turbopackIgnore: true */ file, "utf8");
   } catch {
     return undefined; // the gateway client names an unreadable file on first use
   }
