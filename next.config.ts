@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 
-import { machineRouteHeaders, machineRoutePrefixes, staticAssetHeaders } from "./lib/security/headers";
+import { apiRouteHeaders, apiRoutePrefixes, staticAssetHeaders } from "./lib/security/headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
@@ -15,11 +15,11 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: process.env.BUILD_SKIP_TYPECHECK === "1" },
   // Server-action arguments are never logged: the payer's card form posts to one.
   logging: { serverFunctions: false },
-  // Pages and the browser's API routes get their security headers from proxy.ts, per request (the CSP nonce, HSTS
-  // by APP_URL); machine routes, which proxy.ts's matcher leaves out, get fixed ones here at no cost per request.
+  // Pages get their security headers from proxy.ts, per request (the CSP nonce, HSTS by APP_URL); the routes that
+  // answer data (/api, /v1), which proxy.ts's matcher leaves out, get fixed ones here at no cost per request.
   // /_next/static not in development: its server sends a manifest there as JSON, which nosniff refuses to run.
   headers: async () => [
-    ...machineRoutePrefixes.map((prefix) => ({ source: `${prefix}:path*`, headers: machineRouteHeaders })),
+    ...apiRoutePrefixes.map((prefix) => ({ source: `${prefix}:path*`, headers: apiRouteHeaders })),
     ...(process.env.NODE_ENV === "production" ? [{ source: "/_next/static/:path*", headers: staticAssetHeaders }] : []),
   ],
 };

@@ -5,10 +5,9 @@ import { buildSecurityHeaders, createNonce } from "@/lib/security/headers";
 const sessionCookieNames = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 const publicPaths = ["/login", "/pay/"];
 
-// Pages only: API routes (and the POS backend under /v1, which takes an API key, never a session) answer 401
-// themselves, and files with an extension are public assets.
+// Pages only (API routes skip the proxy and answer 401 themselves); files with an extension are public assets.
 function needsSessionCookie(pathname: string): boolean {
-  if (pathname.startsWith("/api/") || pathname.startsWith("/v1/") || /\.[\w]+$/.test(pathname)) return false;
+  if (/\.[\w]+$/.test(pathname)) return false;
   return !publicPaths.some((path) => pathname === path || (path.endsWith("/") && pathname.startsWith(path)));
 }
 
@@ -44,7 +43,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but the hashed build assets, the image optimizer and the machine routes (the gateway's webhooks, the
-  // POS backend): their headers are in next.config.ts (machineRoutePrefixes, kept in step with this literal).
-  matcher: ["/((?!_next/static/|_next/image|api/webhooks/|v1/).*)"],
+  // Everything but the hashed build assets, the image optimizer and the routes that answer data (/api, the POS
+  // backend under /v1): their headers are in next.config.ts (apiRoutePrefixes, kept in step with this literal).
+  matcher: ["/((?!_next/static/|_next/image|api/|v1/).*)"],
 };

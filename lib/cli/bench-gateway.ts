@@ -10,7 +10,7 @@ import { Agent, request } from "undici";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
 import { clientTls, startSandbox } from "@/sandbox/test/harness";
-import { printComparison, timeAlternating } from "./bench-timing";
+import { formatMs, printComparison, timeAlternating } from "./bench-timing";
 import { startService, stopAll, waitForHttp } from "./processes";
 
 type Options = {
@@ -102,6 +102,9 @@ async function main(): Promise<void> {
 
     let readApp: () => Promise<void>;
     let appLabel: string;
+    // Server mode also times what any request to `next start` costs (routing, one database round trip, JSON), the
+    // floor under which no route of this server can go, in the same turns.
+    let readFloor: (() => Promise<void>) | undefined;
     let appAgent: Agent | undefined;
     let appCpuSeconds = (): number | null => null;
     if (options.mode === "in-process") {
@@ -131,6 +134,11 @@ async function main(): Promise<void> {
       const dispatcher = new Agent({ connections: 1 });
       appAgent = dispatcher;
       appLabel = "app     GET /api/pix/charges/{txid}?refresh=1 on next start";
+      readFloor = async () => {
+        const response = await request(`${appUrl}/api/health`, { dispatcher });
+        if (response.statusCode !== 200) throw new Error(`health answered ${response.statusCode}`);
+        await response.body.json();
+      };
       readApp = async () => {
         const response = await request(`${appUrl}/api/pix/charges/${txid}?refresh=1`, {
           dispatcher,
@@ -156,7 +164,10 @@ async function main(): Promise<void> {
     await listener.query(`LISTEN ${changeChannel}`);
     const versionBefore = await rowVersion();
     const cpuBefore = appCpuSeconds();
-    const [direct, app] = await timeAlternating([directLabel, appLabel], options, [readDirect, readApp]);
+    const floorLabel = "floor   GET /api/health on next start (SELECT 1, no session)";
+    const [direct, app, floor] = readFloor
+      ? await timeAlternating([directLabel, appLabel, floorLabel], options, [readDirect, readApp, readFloor])
+      : [...(await timeAlternating([directLabel, appLabel], options, [readDirect, readApp])), undefined];
     const cpuAfter = appCpuSeconds();
     const isRowWritten = (await rowVersion()) !== versionBefore;
     await listener.end();
@@ -167,6 +178,12 @@ async function main(): Promise<void> {
       `\nReading one Pix charge, ${options.requests} sequential requests after ${options.warmup} warm-up, keep-alive, mTLS to the sandbox:`,
     );
     printComparison(direct, app, goalMs, `mode: ${options.mode}`);
+    if (floor) {
+      console.log(`  ${floor.label.padEnd(66)} p50 ${formatMs(floor.p50)}   p99 ${formatMs(floor.p99)}`);
+      console.log(
+        `  app adds over direct + floor (session, mirror read, upstream client)  p50 ${formatMs(app.p50 - direct.p50 - floor.p50)}`,
+      );
+    }
     if (cpuBefore !== null && cpuAfter !== null) {
       const perRead = ((cpuAfter - cpuBefore) * 1000) / (options.warmup + options.requests);
       console.log(`  next start CPU per read (user + system, whole process group): ${perRead.toFixed(2)} ms`);

@@ -34,24 +34,24 @@ export function printComparison(direct: TTiming, app: TTiming, goalMs: number, n
 }
 
 /**
- * Times two calls taking turns, for calls that change what they call (each payment grows the gateway's store):
- * both see the same state, so neither pays for the other's growth.
+ * Times calls taking turns, for calls that change what they call (each payment grows the gateway's store):
+ * all see the same state, so none pays for another's growth.
  */
-export async function timeAlternating(
-  labels: [string, string],
+export async function timeAlternating<const TCalls extends readonly (() => Promise<void>)[]>(
+  labels: { [K in keyof TCalls]: string },
   options: TTimingOptions,
-  calls: [() => Promise<void>, () => Promise<void>],
-): Promise<[TTiming, TTiming]> {
-  const samples: [number[], number[]] = [[], []];
+  calls: TCalls,
+): Promise<{ -readonly [K in keyof TCalls]: TTiming }> {
+  const samples: number[][] = calls.map(() => []);
   for (let index = 0; index < options.warmup + options.requests; index += 1) {
-    for (const side of [0, 1] as const) {
+    for (const [side, call] of calls.entries()) {
       const startedAt = performance.now();
-      await calls[side]();
-      if (index >= options.warmup) samples[side].push(performance.now() - startedAt);
+      await call();
+      if (index >= options.warmup) samples[side]!.push(performance.now() - startedAt);
     }
   }
-  return [0, 1].map((side) => {
-    const sorted = samples[side as 0 | 1].sort((a, b) => a - b);
-    return { label: labels[side as 0 | 1], p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
-  }) as [TTiming, TTiming];
+  return samples.map((sideSamples, side) => {
+    const sorted = sideSamples.sort((a, b) => a - b);
+    return { label: labels[side]!, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+  }) as { -readonly [K in keyof TCalls]: TTiming };
 }

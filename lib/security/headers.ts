@@ -79,13 +79,14 @@ export const staticAssetHeaders = [
   { key: "Cross-Origin-Resource-Policy", value: "same-origin" },
 ];
 
-// Machine-to-machine routes: the gateway's webhook deliveries and the POS backend under /v1. Their clients run no
-// scripts and render nothing, and they carry no session, so they skip proxy.ts (a nonce, a policy and a request
-// copy per call, for nothing) and get these fixed headers from next.config.ts. Nothing of theirs may be framed,
-// run or embedded. No HSTS: it binds browsers only, which learn it from any page of the host.
-export const machineRoutePrefixes = ["/api/webhooks/", "/v1/"];
+// Routes that answer data, not pages: the browser's JSON and CSV routes under /api (the gateway's webhook deliveries
+// among them) and the POS backend under /v1. Nothing they answer is rendered or runs scripts, so they skip proxy.ts
+// (a nonce, a policy and a request copy per call, for nothing; each route checks its own session or key) and get
+// these fixed headers from next.config.ts. Nothing of theirs may be framed, run or embedded. No HSTS: it binds
+// browsers only, which learn it from any page of the host.
+export const apiRoutePrefixes = ["/api/", "/v1/"];
 
-export const machineRouteHeaders = [
+export const apiRouteHeaders = [
   {
     key: "Content-Security-Policy",
     value: "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
