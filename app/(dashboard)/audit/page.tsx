@@ -1,18 +1,16 @@
 import type { Metadata } from "next";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 
 import { DataTablePagination } from "@/components/data-table/data-table-pagination";
 import { ExportCsvButton } from "@/components/data-table/export-csv-button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { findAuditEntries } from "@/lib/audit/audit-log";
 import { requireAdmin } from "@/lib/auth/session";
-import { formatDateTime } from "@/lib/format/date-time";
-import type { TLocale } from "@/lib/i18n/config";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
 
 import { AuditFilters } from "./_components/audit-filters";
+import { AuditTable } from "./_components/audit-table";
 import { loadAuditSearchParams, serializeAuditSearchParams } from "./search-params";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,15 +21,14 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireAdmin();
   const values = await loadAuditSearchParams(searchParams);
-  const [result, t, locale] = await Promise.all([
-    findAuditEntries(toListFilters(values)),
-    getTranslations("audit"),
-    getLocale() as Promise<TLocale>,
-  ]);
+  const [result, t] = await Promise.all([findAuditEntries(toListFilters(values)), getTranslations("audit")]);
   const hasFilters = hasListFilters(values);
+  const empty = (
+    <EmptyState title={t("empty.title")} description={hasFilters ? t("empty.filtered") : t("empty.description")} />
+  );
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">{t("title")}</h1>
@@ -43,46 +40,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       <AuditFilters />
 
       {result.rows.length === 0 ? (
-        <EmptyState title={t("empty.title")} description={hasFilters ? t("empty.filtered") : t("empty.description")} />
+        empty
       ) : (
         <>
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("columns.occurredAt")}</TableHead>
-                <TableHead>{t("columns.actor")}</TableHead>
-                <TableHead>{t("columns.action")}</TableHead>
-                <TableHead>{t("columns.resource")}</TableHead>
-                <TableHead>{t("columns.ip")}</TableHead>
-                <TableHead>{t("columns.details")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {result.rows.map((entry) => (
-                <TableRow key={entry.id}>
-                  <TableCell className="whitespace-nowrap tabular-nums">
-                    {formatDateTime(entry.occurredAt, locale)}
-                  </TableCell>
-                  <TableCell>{entry.actorEmail ?? t("system")}</TableCell>
-                  <TableCell>
-                    {t.has(`actions.${entry.action}`) ? t(`actions.${entry.action}`) : entry.action}
-                  </TableCell>
-                  <TableCell className="font-mono text-xs">
-                    {entry.resourceType
-                      ? `${entry.resourceType}${entry.resourceId ? `:${entry.resourceId}` : ""}`
-                      : "—"}
-                  </TableCell>
-                  <TableCell className="font-mono text-xs">{entry.ip ?? "—"}</TableCell>
-                  <TableCell
-                    className="max-w-xs truncate font-mono text-xs"
-                    title={entry.metadata ? JSON.stringify(entry.metadata) : undefined}
-                  >
-                    {entry.metadata ? JSON.stringify(entry.metadata) : "—"}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <AuditTable rows={result.rows} empty={empty} />
           <DataTablePagination
             rowCount={result.rows.length}
             totalLabel={t("total", { count: result.total })}

@@ -8,15 +8,14 @@ import { toast } from "sonner";
 import { DateTime } from "@/components/date-time";
 import { DetailItem, DetailList } from "@/components/detail-list";
 import { Money } from "@/components/money";
-import { PixRefundStatusBadge } from "@/components/pix-refund-status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { TActionError } from "@/lib/actions/define-action";
 import type { TPixRefundPanel } from "@/lib/pix/types";
 
 import { usePixErrorText } from "../../_components/use-pix-error-text";
 import { RefundForm } from "./refund-form";
+import { RefundsTable } from "./refunds-table";
 import { useRefreshPixCharge } from "./use-pix-charge";
 
 /** Above `thresholdCents` (0 = never) a refund needs the requester's code or a second admin. */
@@ -88,49 +87,7 @@ export function RefundsPanel({ charge, heldCents, stepUp }: RefundsPanelProps) {
           </DetailItem>
         </DetailList>
 
-        {charge.refunds.length > 0 ? (
-          <Table>
-            <caption className="sr-only">{t("caption")}</caption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("columns.createdAt")}</TableHead>
-                <TableHead className="text-right">{t("columns.amount")}</TableHead>
-                <TableHead>{t("columns.status")}</TableHead>
-                <TableHead>{t("columns.description")}</TableHead>
-                <TableHead>{t("columns.settledAt")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {charge.refunds.map((refund) => (
-                <TableRow key={refund.pixRefundId}>
-                  <TableCell>
-                    <DateTime value={refund.createdAt} />
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <Money cents={refund.amountCents} />
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex flex-col gap-1">
-                      <PixRefundStatusBadge
-                        statusCode={refund.statusCode}
-                        statusDescription={refund.statusDescription}
-                      />
-                      {refund.statusReason ? (
-                        <span className="text-xs text-muted-foreground">{refund.statusReason}</span>
-                      ) : null}
-                    </div>
-                  </TableCell>
-                  <TableCell className="max-w-56 truncate" title={refund.description ?? undefined}>
-                    {refund.description ?? "—"}
-                  </TableCell>
-                  <TableCell>{refund.settledAt ? <DateTime value={refund.settledAt} /> : "—"}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : (
-          <p className="text-sm text-muted-foreground">{t("none")}</p>
-        )}
+        <RefundsTable rows={charge.refunds} empty={<p className="text-sm text-muted-foreground">{t("none")}</p>} />
 
         <FormError>{error}</FormError>
         {charge.canRefund ? (

@@ -1,0 +1,70 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+
+import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
+import { DateTime } from "@/components/date-time";
+import { Money } from "@/components/money";
+import { PixRefundStatusBadge } from "@/components/pix-refund-status-badge";
+import type { TPixRefundView } from "@/lib/pix/types";
+
+type TRefundRow = TPixRefundView;
+
+const column = createDataTableColumnHelper<TRefundRow>();
+
+function Header({ name }: { name: string }) {
+  const t = useTranslations("pix.refunds.columns");
+  return <>{t(name)}</>;
+}
+
+const columns: TDataTableColumn<TRefundRow>[] = [
+  column.accessor("createdAt", {
+    header: () => <Header name="createdAt" />,
+    cell: (info) => <DateTime value={info.getValue()} />,
+  }),
+  column.accessor("amountCents", {
+    id: "amount",
+    header: () => <Header name="amount" />,
+    cell: (info) => <Money cents={info.getValue()} />,
+    meta: { className: "text-right" },
+  }),
+  column.accessor("statusCode", {
+    id: "status",
+    header: () => <Header name="status" />,
+    cell: ({ row: { original: refund } }) => (
+      <div className="flex flex-col gap-1">
+        <PixRefundStatusBadge statusCode={refund.statusCode} statusDescription={refund.statusDescription} />
+        {refund.statusReason ? <span className="text-xs text-muted-foreground">{refund.statusReason}</span> : null}
+      </div>
+    ),
+  }),
+  column.accessor("description", {
+    header: () => <Header name="description" />,
+    // One line, cut, on a desktop (the whole text in the tooltip); wrapped in the phone card.
+    cell: (info) => (
+      <span
+        className="block max-w-56 truncate max-md:max-w-none max-md:whitespace-normal"
+        title={info.getValue() ?? undefined}
+      >
+        {info.getValue() ?? "—"}
+      </span>
+    ),
+    meta: { card: "wide" },
+  }),
+  column.accessor("settledAt", {
+    header: () => <Header name="settledAt" />,
+    cell: (info) => {
+      const settledAt = info.getValue();
+      return settledAt ? <DateTime value={settledAt} /> : "—";
+    },
+  }),
+];
+
+/** The charge's refunds so far. */
+export function RefundsTable({ rows, empty }: { rows: TRefundRow[]; empty: ReactNode }) {
+  const t = useTranslations("pix.refunds");
+  return (
+    <DataTable columns={columns} data={rows} getRowId={(row) => row.pixRefundId} empty={empty} caption={t("caption")} />
+  );
+}
