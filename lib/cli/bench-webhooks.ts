@@ -15,7 +15,7 @@ import { promisify } from "node:util";
 import { Worker } from "node:worker_threads";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
-import type { TBenchBatchResult, TBenchClientOptions, TBenchPost } from "./bench-webhooks-client";
+import type { TBenchBatch, TBenchBatchResult, TBenchClientOptions } from "./bench-webhooks-client";
 import { needsBuild } from "./build-freshness";
 import { startService, stopAll, waitForHttp } from "./processes";
 
@@ -198,16 +198,19 @@ async function main(): Promise<number> {
       connections: options.connections,
     };
     const client = new Worker(new URL("./bench-webhooks-client.ts", import.meta.url), { workerData: clientOptions });
-    const postAll = (posts: Post[]) =>
+    const send = (batch: TBenchBatch) =>
       new Promise<TBenchBatchResult>((resolve, reject) => {
         client.once("message", resolve);
         client.once("error", reject);
-        // Signed now, before the clock starts: the timestamp header must be within 5 minutes of the receiver's.
-        const batch: TBenchPost[] = posts.map((post) => ({
+        client.postMessage(batch);
+      });
+    // Signed now, before the clock starts: the timestamp header must be within 5 minutes of the receiver's.
+    const postAll = (posts: Post[]) =>
+      send({
+        posts: posts.map((post) => ({
           headers: signedHeaders(secret, post.body, { "x-webhook-delivery": post.deliveryId }),
           body: post.body,
-        }));
-        client.postMessage(batch);
+        })),
       });
 
     const newEvent = (prefix: string, index: number): Post => {
@@ -256,7 +259,6 @@ async function main(): Promise<number> {
     const receiverCpuMs = target.receiverCpuMs() - receiverCpuBefore;
     const backendCpuMs = processCpuMs(backendPids) - backendCpuBefore;
     const loadAfter = os.loadavg()[0]!;
-    client.postMessage(null);
 
     const latencies = result.latencies.sort((a, b) => a - b);
     const rate = queue.length / seconds;
@@ -302,6 +304,19 @@ async function main(): Promise<number> {
 
     let ratioGoal = true;
     if (options.mode === "server") {
+      // What `next start` itself takes on this machine at the same concurrency: the lightest route there is
+      // (GET /api/health, one SELECT 1). No route of this server, the receiver included, can go faster.
+      const floorRequests = Array.from({ length: queue.length }, () => ({ headers: {} }));
+      const floorCpuBefore = target.receiverCpuMs();
+      const floorStartedAt = performance.now();
+      const floor = await send({ posts: floorRequests, floorPath: "/api/health" });
+      const floorRate = floorRequests.length / ((performance.now() - floorStartedAt) / 1000);
+      const floorCpuMs = (target.receiverCpuMs() - floorCpuBefore) / floorRequests.length;
+      const floorLatencies = floor.latencies.sort((a, b) => a - b);
+      console.log(
+        `  FLOOR: next start answering GET /api/health (SELECT 1), same connections: ${floorRate.toFixed(0)} requests/s, p50 ${percentile(floorLatencies, 50).toFixed(1)} ms, CPU ${floorCpuMs.toFixed(2)} ms per request`,
+      );
+      console.log(`  deliveries/s ÷ floor = ${((rate / floorRate) * 100).toFixed(1)} %`);
       const limit = await pgbenchInsertsPerSecond(database.url, options.connections, options.pgbenchSeconds);
       const ratio = rate / limit;
       ratioGoal = ratio >= 0.1;
@@ -312,6 +327,7 @@ async function main(): Promise<number> {
         `  deliveries/s ÷ limit = ${(ratio * 100).toFixed(1)} %   (load average now ${os.loadavg()[0]!.toFixed(1)})`,
       );
     }
+    client.postMessage(null);
     await target.close();
     const meetsGoal = rate >= 1000 && p99 < 100 && ratioGoal;
     console.log(
