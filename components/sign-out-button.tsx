@@ -7,16 +7,18 @@ import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useIsHydrated } from "@/components/use-is-hydrated";
 
 export function SignOutButton() {
   const t = useTranslations("common");
   const [isSigningOut, setIsSigningOut] = useState(false);
+  const isHydrated = useIsHydrated();
 
   return (
     <Button
       variant="ghost"
       size="sm"
-      disabled={isSigningOut}
+      disabled={!isHydrated || isSigningOut}
       onClick={() => {
         setIsSigningOut(true);
         // Navigate ourselves: next-auth's own redirect uses NEXTAUTH_URL, which may name

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig, type Project } from "@playwright/test";
 import type { TTestOptions, TWorkerOptions } from "./fixtures";
@@ -9,8 +10,13 @@ import { rootDir, selectedTargets, type TTarget } from "./targets";
 // payer's specs on a phone); the embedded PGlite database, the default configuration, runs the
 // money paths, the tests tagged @money.
 
+// Debian's headless shell (package chromium-headless-shell: the same Chromium build without the browser's UI layer,
+// what Playwright itself runs headless) when installed: the suite spends about a quarter less CPU in it than in the
+// full browser. The full browser (package chromium) otherwise.
+const headlessShell = "/usr/lib/chromium/chromium-headless-shell";
+
 export const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : "/usr/bin/chromium"),
   args: [
     "--no-sandbox",
     "--disable-gpu",
