@@ -4,8 +4,8 @@
 // `/pay/no-such/page` matches no route (and is public for the proxy), so the app's not-found page answers, with
 // the root layout (framework, React, the language provider) and no chunk of the pay page. (`/pay/not-a-link`
 // would not do: it is the pay route answering notFound(), which still loads the route's chunks.) LCP goal < 1 s (an unthrottled local load, a regression signal).
-// `npm run bench:lighthouse`: Lighthouse's default mobile run (simulated throttling) on both steps; goals
-// performance ≥ 95, accessibility 100, LCP < 2.5 s.
+// `npm run bench:lighthouse`: Lighthouse's default mobile run (simulated throttling) on both steps, medians of 5 runs
+// (--runs); goals performance ≥ 95, accessibility 100, LCP < 2.5 s.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -13,7 +13,14 @@ import lighthouse from "lighthouse";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
 import { Agent, request } from "undici";
 
-type Options = { baseUrl: string; sandboxUrl: string; certsDir: string; runs: number; isLighthouse: boolean };
+type Options = {
+  baseUrl: string;
+  sandboxUrl: string;
+  certsDir: string;
+  runs: number;
+  lighthouseRuns: number;
+  isLighthouse: boolean;
+};
 type Sample = { jsBytes: number; jsFiles: number; lcpMs: number };
 
 function readOptions(args: string[]): Options {
@@ -28,6 +35,8 @@ function readOptions(args: string[]): Options {
     sandboxUrl: value("sandbox") ?? process.env.GATEWAY_BASE_URL ?? "https://127.0.0.1:8443",
     certsDir: value("certs") ?? ".data/certs",
     runs: Number(value("runs") ?? 5),
+    // Lighthouse takes about 10 s a run; its scores vary by several points from run to run here.
+    lighthouseRuns: Number(value("runs") ?? 5),
     isLighthouse: args.includes("--lighthouse"),
   };
 }
@@ -158,7 +167,17 @@ async function benchJavaScript(browser: Browser, options: Options, url: string, 
 const lighthouseGoals = { performance: 95, accessibility: 100, lcpMs: 2500 };
 
 // Lighthouse's default configuration: a mobile device with simulated throttling (slow 4G, 4× CPU slowdown).
-async function benchLighthouse(browser: Browser, url: string, code: number): Promise<number> {
+type TLighthouseSample = {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  benchmarkIndex: number;
+  failing: string[];
+};
+
+async function benchLighthouse(browser: Browser, url: string, code: number, runs: number): Promise<number> {
   const cookies = await verifiedCookies(browser, url, code);
   const cookieHeader = cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
   const chrome = await chromeLauncher.launch({
@@ -182,21 +201,34 @@ async function benchLighthouse(browser: Browser, url: string, code: number): Pro
       ["code step", undefined],
       ["payment step", { Cookie: cookieHeader }],
     ] as const) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility"],
-        ...(extraHeaders ? { extraHeaders } : {}),
-      });
-      if (!result) throw new Error("Lighthouse returned no result");
-      const { categories, audits } = result.lhr;
-      const performance = Math.round((categories.performance?.score ?? 0) * 100);
-      const accessibility = Math.round((categories.accessibility?.score ?? 0) * 100);
-      const lcpMs = audits["largest-contentful-paint"]?.numericValue ?? Number.NaN;
-      const failing = Object.values(audits)
-        .filter((audit) => audit.scoreDisplayMode === "binary" && audit.score === 0)
-        .map((audit) => audit.id);
+      // Simulated throttling scales CPU-bound figures (TBT) with the machine's speed, which varies on a shared
+      // machine: each step runs `runs` times and the medians are what counts.
+      const samples: TLighthouseSample[] = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+          ...(extraHeaders ? { extraHeaders } : {}),
+        });
+        if (!result) throw new Error("Lighthouse returned no result");
+        const { categories, audits } = result.lhr;
+        const ms = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+        samples.push({
+          performance: Math.round((categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+          lcpMs: ms("largest-contentful-paint"),
+          fcpMs: ms("first-contentful-paint"),
+          tbtMs: ms("total-blocking-time"),
+          benchmarkIndex: result.lhr.environment.benchmarkIndex,
+          failing: Object.values(audits)
+            .filter((audit) => audit.scoreDisplayMode === "binary" && audit.score === 0)
+            .map((audit) => audit.id),
+        });
+      }
+      const of = (key: Exclude<keyof TLighthouseSample, "failing">) => median(samples.map((sample) => sample[key]));
+      const [performance, accessibility, lcpMs] = [of("performance"), of("accessibility"), of("lcpMs")];
       const verdict =
         performance >= lighthouseGoals.performance &&
         accessibility >= lighthouseGoals.accessibility &&
@@ -204,12 +236,12 @@ async function benchLighthouse(browser: Browser, url: string, code: number): Pro
           ? "ok"
           : "OVER GOAL";
       if (verdict !== "ok") isOk = false;
-      const ms = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
+      const failing = [...new Set(samples.flatMap((sample) => sample.failing))];
       console.log(
-        `  ${name.padEnd(13)} performance ${performance}, accessibility ${accessibility}, LCP ${Math.round(lcpMs)} ms (FCP ${ms("first-contentful-paint")} ms, TBT ${ms("total-blocking-time")} ms, SI ${ms("speed-index")} ms)  ${verdict}${failing.length > 0 ? `  (failing: ${failing.join(", ")})` : ""}`,
+        `  ${name.padEnd(13)} performance ${performance}, accessibility ${accessibility}, LCP ${Math.round(lcpMs)} ms (FCP ${Math.round(of("fcpMs"))} ms, TBT ${Math.round(of("tbtMs"))} ms; medians of ${runs}, performance per run ${samples.map((sample) => sample.performance).join("/")})  ${verdict}${failing.length > 0 ? `  (failing: ${failing.join(", ")})` : ""}`,
       );
       // How fast this machine is by Lighthouse's yardstick: CPU-bound figures (TBT) scale with it.
-      console.log(`    benchmarkIndex ${Math.round(result.lhr.environment.benchmarkIndex)}`);
+      console.log(`    benchmarkIndex ${Math.round(of("benchmarkIndex"))}`);
     }
   } finally {
     chrome.kill();
@@ -224,7 +256,7 @@ async function main(): Promise<number> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] });
   try {
     return options.isLighthouse
-      ? await benchLighthouse(browser, url, link.tokenVerificacao)
+      ? await benchLighthouse(browser, url, link.tokenVerificacao, options.lighthouseRuns)
       : await benchJavaScript(browser, options, url, link.tokenVerificacao);
   } finally {
     await browser.close();
