@@ -132,19 +132,21 @@ test.describe("signed in as admin", () => {
     const registered = await webhooks.register();
 
     const txid = await new NewPixChargePage(page).create({ amount: "8,00" });
-    await sandbox.payPixCharge(txid);
-    const charge = new PixChargePage(page);
-    await charge.expectStatus("Paga", "PAID", { timeout: 20_000 });
-
     const history = new WebhookDeliveriesPage(page);
     const changes = page.locator('[data-slot="card"]').filter({ has: page.getByText("O que mudou", { exact: true }) });
     const noneApplied = /^Aplicada sem mudanças: o painel já mostrava este estado/;
-    // The paid event changed the charge: its delivery lists the fields, not the "no change" wording.
+    // Paid with the charge's page closed: an open charge page reads the gateway itself, and a read that saw the
+    // payment first would leave the webhook nothing to change. The history is live: the delivery shows up there.
     await history.goto({ resourceId: txid });
+    await sandbox.payPixCharge(txid);
+    // The paid event changed the charge: its delivery lists the fields, not the "no change" wording.
     await history.expectOutcomes({ Aplicada: 1 });
     await history.rowsWithOutcome("Aplicada").getByRole("link").click();
     await expect(changes.getByRole("table")).toContainText("status");
     await expect(changes.getByText(noneApplied)).toHaveCount(0);
+    const charge = new PixChargePage(page);
+    await charge.goto(txid);
+    await charge.expectStatus("Paga", "PAID");
 
     // The refund holds the charge's lock across the gateway call and mirrors the settled refund before it lets go;
     // the sandbox settles at once and queues pix_refund.returned, whose apply waits for that lock. So the webhook
