@@ -6,7 +6,7 @@
 // would not do: it is the pay route answering notFound(), which still loads the route's chunks.) LCP goal < 1 s (an unthrottled local load, a regression signal).
 // `npm run bench:lighthouse`: Lighthouse's default mobile run (simulated throttling) on both steps, medians of 5 runs
 // (--runs); goals performance ≥ 95, accessibility 100, LCP < 2.5 s.
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -20,6 +20,8 @@ type Options = {
   runs: number;
   lighthouseRuns: number;
   isLighthouse: boolean;
+  /** Where to write each Lighthouse run's full report (JSON), to see which element was the LCP and what blocked. */
+  saveDir: string | undefined;
 };
 type Sample = { jsBytes: number; jsFiles: number; lcpMs: number };
 
@@ -28,7 +30,7 @@ function readOptions(args: string[]): Options {
   const baseUrl = args.find((arg) => !arg.startsWith("--"));
   if (!baseUrl)
     throw new Error(
-      "Usage: npm run bench:pay-page -- <app URL> [--sandbox=URL] [--certs=DIR] [--runs=N] [--lighthouse]",
+      "Usage: npm run bench:pay-page -- <app URL> [--sandbox=URL] [--certs=DIR] [--runs=N] [--lighthouse] [--save=DIR]",
     );
   return {
     baseUrl: baseUrl.replace(/\/$/, ""),
@@ -38,6 +40,7 @@ function readOptions(args: string[]): Options {
     // Lighthouse takes about 10 s a run; its scores vary by several points from run to run here.
     lighthouseRuns: Number(value("runs") ?? 5),
     isLighthouse: args.includes("--lighthouse"),
+    saveDir: value("save"),
   };
 }
 
@@ -177,7 +180,13 @@ type TLighthouseSample = {
   failing: string[];
 };
 
-async function benchLighthouse(browser: Browser, url: string, code: number, runs: number): Promise<number> {
+async function benchLighthouse(
+  browser: Browser,
+  url: string,
+  code: number,
+  runs: number,
+  saveDir: string | undefined,
+): Promise<number> {
   const cookies = await verifiedCookies(browser, url, code);
   const cookieHeader = cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
   const chrome = await chromeLauncher.launch({
@@ -204,7 +213,7 @@ async function benchLighthouse(browser: Browser, url: string, code: number, runs
       // Simulated throttling scales CPU-bound figures (TBT) with the machine's speed, which varies on a shared
       // machine: each step runs `runs` times and the medians are what counts.
       const samples: TLighthouseSample[] = [];
-      for (let run = 0; run < runs; run++) {
+      for (let run = 0, failedRuns = 0; run < runs; run++) {
         const result = await lighthouse(url, {
           port: chrome.port,
           output: "json",
@@ -213,6 +222,19 @@ async function benchLighthouse(browser: Browser, url: string, code: number, runs
           ...(extraHeaders ? { extraHeaders } : {}),
         });
         if (!result) throw new Error("Lighthouse returned no result");
+        // A run whose trace Lighthouse could not read (NO_NAVSTART, now and then here) has no score at all, not a
+        // score of 0: it is run again rather than counted.
+        const { runtimeError } = result.lhr;
+        if (runtimeError) {
+          console.log(`    ${name} run ${run + 1}: Lighthouse error ${runtimeError.code}, run again`);
+          if (++failedRuns > runs) throw new Error(`Lighthouse failed ${failedRuns} times: ${runtimeError.message}`);
+          run--;
+          continue;
+        }
+        if (saveDir) {
+          mkdirSync(saveDir, { recursive: true });
+          writeFileSync(path.join(saveDir, `${name.replace(" ", "-")}-${run + 1}.json`), JSON.stringify(result.lhr));
+        }
         const { categories, audits } = result.lhr;
         const ms = (id: string) => audits[id]?.numericValue ?? Number.NaN;
         samples.push({
@@ -256,7 +278,7 @@ async function main(): Promise<number> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] });
   try {
     return options.isLighthouse
-      ? await benchLighthouse(browser, url, link.tokenVerificacao, options.lighthouseRuns)
+      ? await benchLighthouse(browser, url, link.tokenVerificacao, options.lighthouseRuns, options.saveDir)
       : await benchJavaScript(browser, options, url, link.tokenVerificacao);
   } finally {
     await browser.close();
