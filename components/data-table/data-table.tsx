@@ -19,6 +19,8 @@ export type TDataTableColumnMeta = {
    * (a URL, a txid), "title" also drops the label and leads the card; "actions" sits in the card's corner.
    */
   card?: "wide" | "title" | "actions";
+  /** The header is for screen readers only (a column of row buttons: "Actions" above them says nothing new). */
+  isHeaderVisuallyHidden?: boolean;
 };
 
 // Rows arrive already filtered, sorted and paged by the server (from the URL), so the table
@@ -74,7 +76,14 @@ export function DataTable<TData extends RowData>({ columns, data, getRowId, empt
           <TableRow key={group.id}>
             {group.headers.map((header) => {
               const meta = header.column.columnDef.meta;
-              const content = header.isPlaceholder ? null : <table.FlexRender key={header.id} header={header} />;
+              const rendered = header.isPlaceholder ? null : <table.FlexRender key={header.id} header={header} />;
+              const content = meta?.isHeaderVisuallyHidden ? (
+                <span key={header.id} className="sr-only">
+                  {rendered}
+                </span>
+              ) : (
+                rendered
+              );
               return meta?.sortKey ? (
                 <SortableTableHead
                   key={header.id}
@@ -99,7 +108,8 @@ export function DataTable<TData extends RowData>({ columns, data, getRowId, empt
             {row.getAllCells().map((cell) => {
               const meta = cell.column.columnDef.meta;
               const header = headerOf.get(cell.column.id);
-              const hasLabel = header && meta?.card !== "title" && meta?.card !== "actions";
+              const hasLabel =
+                header && meta?.card !== "title" && meta?.card !== "actions" && !meta?.isHeaderVisuallyHidden;
               return (
                 <TableCell key={cell.id} className={cn(meta?.className, cardCellClassNames[meta?.card ?? "default"])}>
                   {hasLabel ? (

@@ -98,18 +98,14 @@ const columns: TDataTableColumn<TCardTokenRow>[] = [
   }),
   column.display({
     id: "actions",
-    header: () => (
-      <span className="sr-only">
-        <Header name="actions" />
-      </span>
-    ),
+    header: () => <Header name="actions" />,
     cell: ({ row }) => (
       <div className="flex items-center justify-end gap-3">
         <CardTokenStatusToggle card={row.original} />
         <UseInTerminalLink card={row.original} />
       </div>
     ),
-    meta: { className: "text-right" },
+    meta: { className: "text-right", isHeaderVisuallyHidden: true },
   }),
 ];
 

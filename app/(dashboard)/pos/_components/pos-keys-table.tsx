@@ -105,11 +105,7 @@ const columns: TDataTableColumn<TPosApiKeyRow>[] = [
   }),
   column.display({
     id: "actions",
-    header: () => (
-      <span className="sr-only">
-        <Header name="actions" />
-      </span>
-    ),
+    header: () => <Header name="actions" />,
     cell: ({ row: { original: apiKey } }) => (
       <PosKeyRowActions
         keyId={apiKey.id}
@@ -119,7 +115,11 @@ const columns: TDataTableColumn<TPosApiKeyRow>[] = [
       />
     ),
     // Three buttons: on a phone they take the card's last line rather than its corner.
-    meta: { className: "text-right max-md:[&>div]:flex-row max-md:[&>div]:flex-wrap", card: "wide" },
+    meta: {
+      className: "text-right max-md:[&>div]:flex-row max-md:[&>div]:flex-wrap",
+      card: "wide",
+      isHeaderVisuallyHidden: true,
+    },
   }),
 ];
 

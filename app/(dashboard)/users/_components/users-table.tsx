@@ -79,11 +79,7 @@ const columns: TDataTableColumn<TUserTableRow>[] = [
   }),
   column.display({
     id: "actions",
-    header: () => (
-      <span className="sr-only">
-        <Header name="actions" />
-      </span>
-    ),
+    header: () => <Header name="actions" />,
     cell: ({ row: { original: user } }) => (
       <UserRowActions
         user={{
@@ -97,7 +93,7 @@ const columns: TDataTableColumn<TUserTableRow>[] = [
         isSelf={user.isSelf}
       />
     ),
-    meta: { className: "text-right", card: "actions" },
+    meta: { className: "text-right", card: "actions", isHeaderVisuallyHidden: true },
   }),
 ];
 

@@ -16,7 +16,7 @@ const column = createDataTableColumnHelper<TWebhookAdminRow>();
 
 function Header({ name }: { name: string }) {
   const t = useTranslations("webhooks.list.columns");
-  return name === "actions" ? <span className="sr-only">{t(name)}</span> : <>{t(name)}</>;
+  return <>{t(name)}</>;
 }
 
 function UrlCell({ row }: { row: TWebhookAdminRow }) {
@@ -132,7 +132,7 @@ const columns: TDataTableColumn<TWebhookAdminRow>[] = [
         }}
       />
     ),
-    meta: { className: "text-right", card: "actions" },
+    meta: { className: "text-right", card: "actions", isHeaderVisuallyHidden: true },
   }),
 ];
 
