@@ -213,7 +213,8 @@ async function benchLighthouse(
       // Simulated throttling scales CPU-bound figures (TBT) with the machine's speed, which varies on a shared
       // machine: each step runs `runs` times and the medians are what counts.
       const samples: TLighthouseSample[] = [];
-      for (let run = 0, failedRuns = 0; run < runs; run++) {
+      let failedRuns = 0;
+      while (samples.length < runs) {
         const result = await lighthouse(url, {
           port: chrome.port,
           output: "json",
@@ -226,14 +227,16 @@ async function benchLighthouse(
         // score of 0: it is run again rather than counted.
         const { runtimeError } = result.lhr;
         if (runtimeError) {
-          console.log(`    ${name} run ${run + 1}: Lighthouse error ${runtimeError.code}, run again`);
+          console.log(`    ${name} run ${samples.length + 1}: Lighthouse error ${runtimeError.code}, run again`);
           if (++failedRuns > runs) throw new Error(`Lighthouse failed ${failedRuns} times: ${runtimeError.message}`);
-          run--;
           continue;
         }
         if (saveDir) {
           mkdirSync(saveDir, { recursive: true });
-          writeFileSync(path.join(saveDir, `${name.replace(" ", "-")}-${run + 1}.json`), JSON.stringify(result.lhr));
+          writeFileSync(
+            path.join(saveDir, `${name.replace(" ", "-")}-${samples.length + 1}.json`),
+            JSON.stringify(result.lhr),
+          );
         }
         const { categories, audits } = result.lhr;
         const ms = (id: string) => audits[id]?.numericValue ?? Number.NaN;
