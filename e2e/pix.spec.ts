@@ -112,6 +112,7 @@ test("[PIX] staff cancels an unpaid charge after confirming", async ({ page }) =
 
   await page.getByRole("button", { name: "Cancelar cobrança" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Manter cobrança" }).click();
+  await expect(page.getByRole("alertdialog")).toBeHidden();
   await charge.expectStatus("Aguardando pagamento", "ACTIVE");
 
   await charge.cancel();
@@ -156,16 +157,20 @@ test("[PIX] an unknown charge answers 404", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
 });
 
-test("[PIX] the list shows a paid charge's state instead of an expiry, and cards on a phone", async ({
+test("[PIX] the list shows when an unpaid charge expires, a paid charge's state instead, and cards on a phone", async ({
   page,
   sandbox,
 }) => {
   const txid = await new NewPixChargePage(page).create({ amount: "17,30", reference: "lista-celular" });
+  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: txid }) });
+  await page.goto(`/pix?txid=${txid}`);
+  await expect(row).toContainText(/Expira em \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
+
+  await page.goto(`/pix/${txid}`);
   await sandbox.payPixCharge(txid);
   await new PixChargePage(page).expectStatus("Paga", "PAID");
 
   await page.goto(`/pix?txid=${txid}`);
-  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: txid }) });
   await expect(row).toContainText("Paga: não expira mais");
   await expect(row).not.toContainText("Expira em");
   await expect(page.getByRole("columnheader", { name: "Validade" })).toBeVisible();
