@@ -13,8 +13,9 @@ test.use({ role: "admin" });
 const phone = { width: 390, height: 844 };
 // Not dashboard pages: the sign-in page redirects a signed-in admin, and the payer's page has its own specs.
 const outsideDashboard = new Set(["/login", "/pay/[uuid]"]);
-// Lists that always have rows here (the admin's own sign-ins, the seeded users), so their card layout is measured.
-const listsWithRows = new Set(["/audit", "/users"]);
+// Lists that always have rows here (the admin's own sign-ins, the seeded users, the charges made below), so their
+// card layout is measured.
+const listsWithRows = new Set(["/audit", "/users", "/pix"]);
 
 /** The page's horizontal overflow, with the widest offenders named, for a readable failure. */
 async function sidewaysOverflow(page: Page) {
@@ -94,6 +95,8 @@ test("[AUTH] no dashboard page scrolls sideways on a 390 px phone", async ({ pag
   await charge.refund("1,40", "Uma devolução com uma mensagem longa ao pagador para testar a largura");
   await charge.expectStatus("Devolvida em parte", "PARTIALLY REFUNDED");
   const link = await links.createLink({ valor: 55 });
+  // And one left unpaid: its status ("Aguardando pagamento") is the longest a list shows.
+  await new NewPixChargePage(page).create({ amount: "12,00", description: "Pendente no celular" });
 
   const realParams: Record<string, string> = {
     "/pix/[txid]": `/pix/${txid}`,

@@ -55,8 +55,10 @@ const cardHeaderClassName = "max-md:sr-only";
 const cardRowClassName =
   "max-md:relative max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:gap-y-2 max-md:rounded-md max-md:border max-md:p-3 max-md:hover:bg-transparent";
 const cardCellClassNames = {
-  // A date may wrap after its comma in a half-width cell (a card nested in another is narrower than the phone).
-  default: "max-md:min-w-0 max-md:p-0 max-md:text-left max-md:break-words max-md:[&_time]:whitespace-normal",
+  // A date may wrap after its comma, and a status badge between its words, in a half-width cell ("Aguardando
+  // pagamento" is wider than half a phone; a card nested in another is narrower still).
+  default:
+    "max-md:min-w-0 max-md:p-0 max-md:text-left max-md:break-words max-md:[&_time]:whitespace-normal max-md:[&_[data-slot=badge]]:whitespace-normal",
   wide: "max-md:col-span-2 max-md:min-w-0 max-md:p-0 max-md:text-left max-md:break-words",
   title:
     "max-md:order-first max-md:col-span-2 max-md:min-w-0 max-md:p-0 max-md:pr-10 max-md:font-medium max-md:break-words",
