@@ -78,7 +78,12 @@ test("[PAY] without JavaScript: a Pix QR and code, then the check shows the paym
   const txid = await links.findLinkPixTxid(link.linkPaymentUuid);
   expect(txid).toBeTruthy();
   await sandbox.payPixCharge(txid!);
-  await check.click();
+  // The page reads the gateway at most once a second and the webhook may still be on its way: like a payer, the
+  // test asks again until the payment is known.
+  await expect(async () => {
+    await check.click();
+    await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await pay.expectPaid();
   await expect(page.getByText("Recebemos R$ 42,50 por Pix. Obrigado!")).toBeVisible();
 });

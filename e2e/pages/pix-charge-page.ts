@@ -33,7 +33,8 @@ export class PixChargePage {
   }
 
   async cancel() {
-    await this.page.getByRole("button", { name: "Cancelar cobrança" }).click();
+    // The page's own button, never the confirm button of a dialog still closing (same name, portaled to the body).
+    await this.page.getByRole("main").getByRole("button", { name: "Cancelar cobrança" }).click();
     const dialog = this.page.getByRole("alertdialog");
     await dialog.getByRole("button", { name: "Cancelar cobrança" }).click();
     return dialog;
