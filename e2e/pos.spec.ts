@@ -27,6 +27,7 @@ test("[POS] key → PDV activated by the client → branding → a reported sale
   await page.getByRole("dialog").getByRole("button", { name: "Criar chave" }).click();
   const apiKey = await readOnce("Chave de API");
   expect(apiKey).toMatch(/^pos_/);
+  await expect(page.getByRole("dialog")).toContainText("Authorization: Bearer <chave> em toda chamada /v1.");
   await page.getByRole("dialog").getByRole("button", { name: "Concluir" }).click();
 
   const keyRow = page.getByRole("row").filter({ hasText: keyName });

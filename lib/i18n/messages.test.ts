@@ -1,3 +1,11 @@
+import {
+  isPluralElement,
+  isSelectElement,
+  isTagElement,
+  type MessageFormatElement,
+  parse,
+  TYPE,
+} from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 
 import { auditActions } from "@/lib/audit/audit-actions";
@@ -27,6 +35,26 @@ function emptyValues(value: unknown, prefix = ""): string[] {
   });
 }
 
+/** The arguments (`{name}`) and rich-text tags (`<name>`) a message takes, as the ICU parser reads it. */
+function placeholders(message: string): string[] {
+  const names = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+      if (isTagElement(element)) {
+        names.add(`<${element.value}>`);
+        walk(element.children);
+        continue;
+      }
+      names.add(`{${element.value}}`);
+      if (isPluralElement(element) || isSelectElement(element))
+        for (const option of Object.values(element.options)) walk(option.value);
+    }
+  };
+  walk(parse(message));
+  return [...names].sort();
+}
+
 describe("message files", () => {
   it("has a file for every supported locale", () => {
     expect(Object.keys(messagesByLocale).sort()).toEqual([...locales].sort());
@@ -38,6 +66,17 @@ describe("message files", () => {
 
   it.each(Object.entries(messagesByLocale))("%s has no empty or non-text messages", (_locale, messages) => {
     expect(emptyValues(messages)).toEqual([]);
+  });
+
+  // A tag in one language and an argument in the other renders the value in one of them only (rich text passes a
+  // date or a link as a tag; an argument given a tag's function prints nothing).
+  it("pt-BR and en take the same arguments and tags in every message", () => {
+    const leaf = (messages: unknown, path: string) =>
+      path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], messages) as string;
+    const differing = keyPaths(en)
+      .map((path) => ({ path, en: placeholders(leaf(en, path)), ptBR: placeholders(leaf(ptBR, path)) }))
+      .filter((entry) => entry.en.join() !== entry.ptBR.join());
+    expect(differing).toEqual([]);
   });
 });
 
