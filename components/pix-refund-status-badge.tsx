@@ -28,3 +28,17 @@ export function PixRefundStatusBadge({ statusCode, statusDescription, className 
     </StatusBadge>
   );
 }
+
+/** The badge with upstream's reason under it (a refusal says why), as the refund tables show it. */
+export function PixRefundStatusCell({
+  statusCode,
+  statusDescription,
+  statusReason,
+}: PixRefundStatusBadgeProps & { statusReason?: string | null }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <PixRefundStatusBadge statusCode={statusCode} statusDescription={statusDescription} />
+      {statusReason ? <span className="text-xs text-muted-foreground">{statusReason}</span> : null}
+    </div>
+  );
+}

@@ -333,14 +333,28 @@ const auditColumns = {
 } satisfies Prisma.AuditLogSelect;
 type TAuditRecord = Prisma.AuditLogGetPayload<{ select: typeof auditColumns }>;
 
-const audit = defineExportList<Omit<z.output<typeof ZAuditFilters>, "page">, TAuditRecord>({
+type TAuditExportFilters = Omit<z.output<typeof ZAuditFilters>, "page">;
+
+// The actor filter costs a query of its own (auditListWhere): built once per export, whose batches all get the
+// same filters object, not once per batch.
+const auditWheres = new WeakMap<TAuditExportFilters, ReturnType<typeof auditListWhere>>();
+function auditWhereOf(filters: TAuditExportFilters): ReturnType<typeof auditListWhere> {
+  let where = auditWheres.get(filters);
+  if (!where) {
+    where = auditListWhere(filters);
+    auditWheres.set(filters, where);
+  }
+  return where;
+}
+
+const audit = defineExportList<TAuditExportFilters, TAuditRecord>({
   kind: "audit",
   adminOnly: true,
   fileName: "audit-log",
   schema: ZAuditFilters,
   findBatch: async (filters, last, take) =>
     db.auditLog.findMany({
-      where: { AND: [await auditListWhere(filters), afterKeyset("occurredAt", "id", last)] },
+      where: { AND: [await auditWhereOf(filters), afterKeyset("occurredAt", "id", last)] },
       select: auditColumns,
       orderBy: [{ occurredAt: "desc" }, { id: "desc" }],
       take,

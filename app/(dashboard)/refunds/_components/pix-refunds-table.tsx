@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import { PixRefundStatusBadge } from "@/components/pix-refund-status-badge";
+import { PixRefundStatusCell } from "@/components/pix-refund-status-badge";
 import type { TPixRefundListRow } from "@/lib/pix/types";
 
 const column = createDataTableColumnHelper<TPixRefundListRow>();
@@ -42,13 +42,12 @@ const columns: TDataTableColumn<TPixRefundListRow>[] = [
   }),
   column.accessor("statusCode", {
     header: () => <Header name="status" />,
-    cell: ({ row }) => (
-      <div className="flex flex-col gap-1">
-        <PixRefundStatusBadge statusCode={row.original.statusCode} statusDescription={row.original.statusDescription} />
-        {row.original.statusReason ? (
-          <span className="text-xs text-muted-foreground">{row.original.statusReason}</span>
-        ) : null}
-      </div>
+    cell: ({ row: { original: refund } }) => (
+      <PixRefundStatusCell
+        statusCode={refund.statusCode}
+        statusDescription={refund.statusDescription}
+        statusReason={refund.statusReason}
+      />
     ),
     meta: { sortKey: "statusCode", firstSortOrder: "asc" },
   }),

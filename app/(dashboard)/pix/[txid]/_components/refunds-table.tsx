@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import { PixRefundStatusBadge } from "@/components/pix-refund-status-badge";
+import { PixRefundStatusCell } from "@/components/pix-refund-status-badge";
 import type { TPixRefundView } from "@/lib/pix/types";
 
 type TRefundRow = TPixRefundView;
@@ -33,10 +33,11 @@ const columns: TDataTableColumn<TRefundRow>[] = [
     id: "status",
     header: () => <Header name="status" />,
     cell: ({ row: { original: refund } }) => (
-      <div className="flex flex-col gap-1">
-        <PixRefundStatusBadge statusCode={refund.statusCode} statusDescription={refund.statusDescription} />
-        {refund.statusReason ? <span className="text-xs text-muted-foreground">{refund.statusReason}</span> : null}
-      </div>
+      <PixRefundStatusCell
+        statusCode={refund.statusCode}
+        statusDescription={refund.statusDescription}
+        statusReason={refund.statusReason}
+      />
     ),
   }),
   column.accessor("description", {
