@@ -355,16 +355,14 @@ export const chargeChangeColumns = [
 ] as const;
 export type TChargeChangeView = Record<(typeof chargeChangeColumns)[number], unknown>;
 
-// statusMove from every known status to `next`, as JSON for the statement below; an unknown status accepts.
+// statusMove from every known status to `next`, for the statement below; an unknown status accepts.
 const knownStatuses = [...Object.keys(unpaidRank), ...finalUnpaid, ...paidFamily];
-const statusMovesByNext = new Map<string, string>();
+const statusMovesByNext = new Map<string, Record<string, string>>();
 
-function statusMovesTo(next: string): string {
+function statusMovesTo(next: string): Record<string, string> {
   let moves = statusMovesByNext.get(next);
   if (!moves) {
-    moves = JSON.stringify(
-      Object.fromEntries(knownStatuses.map((current) => [current, statusMove(current, next, true)])),
-    );
+    moves = Object.fromEntries(knownStatuses.map((current) => [current, statusMove(current, next, true)]));
     statusMovesByNext.set(next, moves);
   }
   return moves;
@@ -403,70 +401,75 @@ const quoted = (column: string) => `"${column}"`;
 const columnList = (prefix: string) => upstreamColumnNames.map((column) => `${prefix}${quoted(column)}`).join(", ");
 
 // Timestamps go in as ISO strings and are stored as the UTC wall time Prisma stores (lib/db/sql.ts).
-function incomingColumn(column: UpstreamChargeColumn, index: number): string {
-  const type = upstreamChargeColumns[column];
-  const parameter = `$${index + 2}`;
-  const value = type === "timestamp" ? `(${parameter}::timestamptz AT TIME ZONE 'UTC')` : `${parameter}::${type}`;
-  return `${value} AS ${quoted(column)}`;
+function incomingColumn(column: UpstreamChargeColumn): string {
+  const value = `x.${quoted(column)}`;
+  return `${upstreamChargeColumns[column] === "timestamp" ? `(${value}::timestamptz AT TIME ZONE 'UTC')` : value} AS ${quoted(column)}`;
 }
+
+// The incoming charges arrive as one JSON array (the same statement for one charge or a webhook batch, on pg and
+// PGlite alike); timestamps as text, converted as above.
+const recordsetType = (type: SqlColumnType) => (type === "timestamp" ? "text" : type);
+const incomingRecordset = `jsonb_to_recordset($1::jsonb) AS x("txid" text, ${upstreamColumnNames
+  .map((column) => `${quoted(column)} ${recordsetType(upstreamChargeColumns[column])}`)
+  .join(", ")}, "statusMoves" jsonb)`;
 
 const changeColumnType = (column: (typeof chargeChangeColumns)[number]): SqlColumnType =>
   column === "refundedCents" ? "int" : upstreamChargeColumns[column];
-const nowParameter = `$${upstreamColumnNames.length + 2}`;
-const statusMovesParameter = `$${upstreamColumnNames.length + 3}`;
-const onlyMatchingParameter = `$${upstreamColumnNames.length + 4}`;
 
-// $1 txid, upstreamChargeColumns in order, now, statusMovesTo(status), onlyMatching. `created` only when there was
-// no row; changes compare as changedFields does (timestamps by instant, jsonb by content). With onlyMatching, only
-// a row with the incoming amount (and a paid amount equal to it) is written, and none is created.
-const writeFullChargeSql = `
+// $1 the charges (txid, upstreamChargeColumns, statusMovesTo(status)), $2 now, $3 onlyMatching; at most one entry per
+// txid. The planner cannot see how many entries the JSON holds (it guesses 100): the lateral lookup and `= ANY` keep
+// every access to PixCharge on its primary key, where a guess could pick a scan of the whole table. `created` only when there was no row; changes compare as changedFields does (timestamps by instant, jsonb by
+// content). With onlyMatching, only a row with the incoming amount (and a paid amount equal to it) is written, and
+// none is created.
+const writeFullChargesSql = `
 WITH "incoming" AS (
-  SELECT $1::text AS "txid", ${upstreamColumnNames.map(incomingColumn).join(", ")},
-    (${nowParameter}::timestamptz AT TIME ZONE 'UTC') AS "now"
+  SELECT x."txid", ${upstreamColumnNames.map(incomingColumn).join(", ")}, x."statusMoves",
+    ($2::timestamptz AT TIME ZONE 'UTC') AS "now"
+  FROM ${incomingRecordset}
 ), "current" AS (
-  SELECT ${chargeChangeColumns
+  SELECT c."txid", ${chargeChangeColumns
     .map((column) =>
       changeColumnType(column) === "timestamp"
         ? `to_char(c.${quoted(column)}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${quoted(column)}`
         : `c.${quoted(column)}`,
     )
     .join(", ")},
-    CASE COALESCE(${statusMovesParameter}::jsonb ->> c."status", 'accept')
+    CASE COALESCE(i."statusMoves" ->> c."status", 'accept')
       WHEN 'accept' THEN true
-      WHEN 'if_refunds_known' THEN NOT EXISTS (SELECT 1 FROM "PixRefund" WHERE "txid" = $1)
+      WHEN 'if_refunds_known' THEN NOT EXISTS (SELECT 1 FROM "PixRefund" AS r WHERE r."txid" = c."txid")
       ELSE false
     END AS "isAccepted",
     (c."amountCents" = i."amountCents" AND (i."paidAmountCents" IS NULL OR i."paidAmountCents" = i."amountCents"))
       AS "isMatching",
     (${columnList("c.")}) IS DISTINCT FROM (${columnList("i.")}) AS "isChanged"
-  FROM "PixCharge" AS c, "incoming" AS i
-  WHERE c."txid" = i."txid"
+  FROM "incoming" AS i CROSS JOIN LATERAL (SELECT * FROM "PixCharge" AS p WHERE p."txid" = i."txid" LIMIT 1) AS c
 ), "updated" AS (
   UPDATE "PixCharge" AS c SET
     ${upstreamColumnNames.map((column) => `${quoted(column)} = i.${quoted(column)}`).join(", ")}, "syncedAt" = i."now",
     "updatedAt" = CASE WHEN o."isChanged" THEN i."now" ELSE c."updatedAt" END
-  FROM "incoming" AS i, "current" AS o
-  WHERE c."txid" = i."txid" AND o."isAccepted" AND (o."isMatching" OR NOT ${onlyMatchingParameter}::boolean)
+  FROM "incoming" AS i JOIN "current" AS o ON o."txid" = i."txid"
+  WHERE c."txid" = i."txid" AND o."isAccepted" AND (o."isMatching" OR NOT $3::boolean)
+    AND c."txid" = ANY (ARRAY(SELECT "txid" FROM "current"))
   RETURNING 1
 ), "created" AS (
   INSERT INTO "PixCharge" ("txid", ${columnList("")}, "syncedAt", "createdAt", "updatedAt")
   SELECT "txid", ${columnList("")}, "now", "now", "now"
-  FROM "incoming" WHERE NOT EXISTS (SELECT 1 FROM "current") AND NOT ${onlyMatchingParameter}::boolean
+  FROM "incoming" AS i WHERE NOT EXISTS (SELECT 1 FROM "current" AS o WHERE o."txid" = i."txid") AND NOT $3::boolean
   ON CONFLICT ("txid") DO NOTHING
-  RETURNING 1
+  RETURNING "txid"
 )
-SELECT (SELECT count(*) FROM "created")::int AS "createdCount", o.*
-FROM "incoming" LEFT JOIN "current" AS o ON true`;
+SELECT i."txid" AS "incomingTxid", EXISTS (SELECT 1 FROM "created" AS n WHERE n."txid" = i."txid") AS "isCreated", o.*
+FROM "incoming" AS i LEFT JOIN "current" AS o ON o."txid" = i."txid"`;
 
 function sqlParameter(type: SqlColumnType, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (type === "timestamp") return (value as Date).toISOString();
-  if (type === "jsonb") return JSON.stringify(value);
   return value;
 }
 
 type TWrittenChargeRow = TChargeChangeView & {
-  createdCount: number;
+  incomingTxid: string;
+  isCreated: boolean;
   isAccepted: boolean | null;
   isMatching: boolean | null;
   isChanged: boolean | null;
@@ -474,9 +477,63 @@ type TWrittenChargeRow = TChargeChangeView & {
 
 type TWrittenCharge = { outcome: TMirrorOutcome; before: TChargeChangeView | null; after: TChargeChangeView };
 
-// The webhook's common case in one statement (a full read without refunds), under upsertPixChargeFromGateway's
-// rules. The caller holds the charge's lock (pixChargeLockKey) in `run`'s transaction and publishes the change.
-// With `onlyMatching` it writes only over a mirrored charge of the same amount, and returns null otherwise.
+function incomingCharge(charge: TPixCharge): Record<string, unknown> {
+  if (charge.devolutions?.length)
+    throw new Error("writeFullChargesWithoutRefunds: the charge carries refunds, use upsertPixChargeFromGateway");
+  const fields = fullChargeFields(charge);
+  const values: Record<UpstreamChargeColumn, unknown> = { ...fields, raw: rawOf(charge, undefined) };
+  return {
+    txid: charge.txid,
+    ...Object.fromEntries(
+      upstreamColumnNames.map((column) => [column, sqlParameter(upstreamChargeColumns[column], values[column])]),
+    ),
+    statusMoves: statusMovesTo(fields.status),
+  };
+}
+
+function writtenCharge(charge: TPixCharge, row: TWrittenChargeRow, onlyMatching: boolean): TWrittenCharge | null {
+  const { isCreated, isAccepted, isMatching, isChanged } = row;
+  if (onlyMatching && !isMatching) return null;
+  const fields = fullChargeFields(charge);
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  const written = (refundedCents: unknown): TChargeChangeView => ({
+    status: fields.status,
+    amountCents: fields.amountCents,
+    paidAt: iso(fields.paidAt),
+    paidAmountCents: fields.paidAmountCents,
+    payerName: fields.payerName,
+    endToEndId: fields.endToEndId,
+    refundedCents,
+    devolutionAllowed: fields.devolutionAllowed,
+  });
+  if (isCreated) return { outcome: "created", before: null, after: written(0) };
+  // No row and none created: someone wrote it without the lock; the caller's transaction fails and is retried.
+  if (isAccepted === null) throw new Error(`the charge ${charge.txid} appeared while its lock was held`);
+  const before = Object.fromEntries(chargeChangeColumns.map((column) => [column, row[column]])) as TChargeChangeView;
+  if (!isAccepted) return { outcome: "stale", before, after: before };
+  return { outcome: isChanged ? "updated" : "unchanged", before, after: written(before.refundedCents) };
+}
+
+// The webhook's common case in one statement for any number of charges (full reads without refunds, distinct txids),
+// under upsertPixChargeFromGateway's rules. The caller holds each charge's lock (pixChargeLockKey) in `run`'s
+// transaction and publishes the changes. With `onlyMatching` it writes only over a mirrored charge of the same
+// amount, and answers null for the others. Results in the order of `charges`.
+export async function writeFullChargesWithoutRefunds(
+  run: TSqlRunner,
+  charges: TPixCharge[],
+  now: Date,
+  options: { onlyMatching?: boolean } = {},
+): Promise<Array<TWrittenCharge | null>> {
+  if (charges.length === 0) return [];
+  const rows = await run<TWrittenChargeRow>(writeFullChargesSql, [
+    JSON.stringify(charges.map(incomingCharge)),
+    now.toISOString(),
+    options.onlyMatching === true,
+  ]);
+  const byTxid = new Map(rows.map((row) => [row.incomingTxid, row]));
+  return charges.map((charge) => writtenCharge(charge, byTxid.get(charge.txid)!, options.onlyMatching === true));
+}
+
 export async function writeFullChargeWithoutRefunds(
   run: TSqlRunner,
   charge: TPixCharge,
@@ -494,38 +551,8 @@ export async function writeFullChargeWithoutRefunds(
   now: Date,
   options: { onlyMatching?: boolean } = {},
 ): Promise<TWrittenCharge | null> {
-  if (charge.devolutions?.length)
-    throw new Error("writeFullChargeWithoutRefunds: the charge carries refunds, use upsertPixChargeFromGateway");
-  const fields = fullChargeFields(charge);
-  const iso = (date: Date | null) => date?.toISOString() ?? null;
-  const values: Record<UpstreamChargeColumn, unknown> = { ...fields, raw: rawOf(charge, undefined) };
-  const [row] = await run<TWrittenChargeRow>(writeFullChargeSql, [
-    charge.txid,
-    ...upstreamColumnNames.map((column) => sqlParameter(upstreamChargeColumns[column], values[column])),
-    now.toISOString(),
-    statusMovesTo(fields.status),
-    options.onlyMatching === true,
-  ]);
-  const { createdCount, isAccepted, isMatching, isChanged, ...current } = row!;
-  if (options.onlyMatching && !isMatching) return null;
-  const written = (refundedCents: unknown): TChargeChangeView => ({
-    status: fields.status,
-    amountCents: fields.amountCents,
-    paidAt: iso(fields.paidAt),
-    paidAmountCents: fields.paidAmountCents,
-    payerName: fields.payerName,
-    endToEndId: fields.endToEndId,
-    refundedCents,
-    devolutionAllowed: fields.devolutionAllowed,
-  });
-  if (createdCount === 1) return { outcome: "created", before: null, after: written(0) };
-  // No row and none created: someone wrote it without the lock; the caller's transaction fails and is retried.
-  if (isAccepted === null) throw new Error(`the charge ${charge.txid} appeared while its lock was held`);
-  const before = Object.fromEntries(
-    chargeChangeColumns.map((column) => [column, current[column]]),
-  ) as TChargeChangeView;
-  if (!isAccepted) return { outcome: "stale", before, after: before };
-  return { outcome: isChanged ? "updated" : "unchanged", before, after: written(before.refundedCents) };
+  const [written] = await writeFullChargesWithoutRefunds(run, [charge], now, options);
+  return written ?? null;
 }
 
 /** Whether the mirror holds this charge with the same amount, and a paid amount equal to it: one indexed read. */

@@ -57,7 +57,9 @@ export type TEventKind<E extends TWebhookEvent, D, P = undefined, I = unknown> =
   fastPath?: {
     accepts: (data: D) => boolean;
     lockKey: (data: D) => string;
-    apply: (run: TSqlRunner, data: D) => Promise<TEffect | null>;
+    // Set-based, for a batch of deliveries with distinct lock keys (apply.ts): one result per item, in order, null
+    // where the mirror does not confirm the payload.
+    apply: (run: TSqlRunner, items: D[]) => Promise<Array<TEffect | null>>;
   };
   reconcile?: {
     list: (query: TReconcileQuery) => Promise<{ content: I[]; last: boolean }>;

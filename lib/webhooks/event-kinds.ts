@@ -17,7 +17,7 @@ import {
   pixChargeLockKey,
   upsertPixChargeFromGateway,
   upsertPixRefundFromGateway,
-  writeFullChargeWithoutRefunds,
+  writeFullChargesWithoutRefunds,
 } from "@/lib/pix/mirror";
 import {
   defineEventKind,
@@ -162,15 +162,18 @@ const pixChargePaid = defineEventKind({
   fastPath: {
     accepts: (charge) => !charge.devolutions?.length && !isPaymentLinkCharge(charge.userReference),
     lockKey: (charge) => pixChargeLockKey(charge.txid),
-    async apply(run, charge: TPixCharge) {
-      const written = await writeFullChargeWithoutRefunds(run, charge, new Date(), { onlyMatching: true });
-      if (!written) return null;
-      const change = describeChange(chargeResource, charge.txid, written.outcome, written.before, written.after);
-      const isWritten = written.outcome === "created" || written.outcome === "updated";
-      return {
-        changes: change ? [change] : [],
-        notify: isWritten ? [{ kind: chargeResource.change, id: charge.txid }] : [],
-      };
+    async apply(run, charges: TPixCharge[]) {
+      const written = await writeFullChargesWithoutRefunds(run, charges, new Date(), { onlyMatching: true });
+      return charges.map((charge, index) => {
+        const write = written[index];
+        if (!write) return null;
+        const change = describeChange(chargeResource, charge.txid, write.outcome, write.before, write.after);
+        const isWritten = write.outcome === "created" || write.outcome === "updated";
+        return {
+          changes: change ? [change] : [],
+          notify: isWritten ? [{ kind: chargeResource.change, id: charge.txid }] : [],
+        };
+      });
     },
   },
   reconcile: { list: listPixCharges, heal: healCharges },

@@ -8,7 +8,7 @@ import { runSql, type TSqlRunner } from "@/lib/db/sql";
 import { changeChannel, changePayload } from "@/lib/events/bus";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { applyOnArrival, applyStoredDelivery, type TArrivalRecord } from "./apply";
+import { applyStoredDelivery, createArrivalBatcher, type TArrivalOf, type TArrivalRecord } from "./apply";
 import { parseDeliveryBody } from "./event-identity";
 import { openWebhookSecret } from "./secret-box";
 import { checkWebhookSignature, checkWebhookTimestamp } from "./signature";
@@ -175,27 +175,37 @@ type TRecord = {
   error?: string;
 };
 
-// Raw SQL: it runs on every delivery. With `dedupe` ($17) a delivery id already applied is stored as DUPLICATE;
-// an outcome other than PENDING sends its notifications ($19) in the same statement.
-const recordDeliverySql = `
-WITH "stored" AS (
+// Raw SQL: it runs on every delivery. Any number of rows as one JSON array (a batch of arrivals, or one delivery);
+// with `dedupe` ($2) a delivery id already applied is stored as DUPLICATE; a row whose outcome is not PENDING sends
+// its notifications ($3 is the channel) in the same statement, at commit.
+const recordDeliveriesSql = `
+WITH "incoming" AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("id" uuid, "pathId" text, "webhookId" uuid, "deliveryId" text,
+    "event" text, "timestampHeader" text, "headers" jsonb, "rawBody" text, "signatureValid" boolean, "outcome" text,
+    "error" text, "eventKey" text, "resourceType" text, "resourceId" text, "changes" jsonb, "appliedAt" text,
+    "applyAttempts" int, "notify" jsonb)
+), "stored" AS (
   INSERT INTO "WebhookDelivery" ("id", "pathId", "webhookId", "deliveryId", "event", "timestampHeader", "headers", "rawBody", "signatureValid",
     "outcome", "error", "eventKey", "resourceType", "resourceId", "changes", "appliedAt", "applyAttempts")
-  SELECT $1::uuid, $2::text, $3::uuid, $4::text, $5::text, $6::text, $7::jsonb, $8::bytea, $9::boolean,
-    (CASE WHEN done."id" IS NULL THEN $10::text ELSE 'DUPLICATE' END)::"WebhookDeliveryOutcome",
-    CASE WHEN done."id" IS NULL THEN $11::text ELSE 'delivery id already applied' END,
-    $12::text, $13::text, $14::text, $15::jsonb, ($16::timestamptz AT TIME ZONE 'UTC'), $18::int
-  FROM (SELECT 1) AS one
+  SELECT i."id", i."pathId", i."webhookId", i."deliveryId", i."event", i."timestampHeader", i."headers",
+    decode(i."rawBody", 'base64'), i."signatureValid",
+    (CASE WHEN done."id" IS NULL THEN i."outcome" ELSE 'DUPLICATE' END)::"WebhookDeliveryOutcome",
+    CASE WHEN done."id" IS NULL THEN i."error" ELSE 'delivery id already applied' END,
+    i."eventKey", i."resourceType", i."resourceId", i."changes", (i."appliedAt"::timestamptz AT TIME ZONE 'UTC'),
+    i."applyAttempts"
+  FROM "incoming" AS i
   LEFT JOIN LATERAL (
     SELECT "id" FROM "WebhookDelivery"
-    WHERE $17::boolean AND "deliveryId" = $4::text AND "signatureValid" AND "outcome" IN ('APPLIED', 'DUPLICATE')
+    WHERE $2::boolean AND "deliveryId" = i."deliveryId" AND "signatureValid" AND "outcome" IN ('APPLIED', 'DUPLICATE')
     LIMIT 1
   ) AS done ON true
-  RETURNING "outcome"
+  RETURNING "id", "outcome"
 )
-SELECT "outcome"::text AS "outcome",
-  (SELECT count(pg_notify($20::text, "payload")) FROM jsonb_array_elements_text($19::jsonb) AS "payload" WHERE "stored"."outcome" <> 'PENDING')::int AS "notified"
-FROM "stored"`;
+SELECT s."id"::text AS "id", s."outcome"::text AS "outcome",
+  (SELECT count(pg_notify($3::text, n."payload"))
+   FROM "stored" AS t JOIN "incoming" AS i ON i."id" = t."id", jsonb_array_elements_text(i."notify") AS n("payload")
+   WHERE t."outcome" <> 'PENDING')::int AS "notified"
+FROM "stored" AS s`;
 
 type TApplied = Omit<TArrivalRecord, "outcome" | "error">;
 const notApplied: TApplied = {
@@ -208,40 +218,61 @@ const notApplied: TApplied = {
   notify: [],
 };
 
-async function recordDelivery(
-  run: TSqlRunner,
-  record: TRecord & { id?: string; applied?: TApplied },
-  options: { dedupe?: boolean } = {},
-): Promise<{ id: string; outcome: WebhookDeliveryOutcome }> {
-  const id = record.id ?? randomUUID();
+type TStoredRecord = TRecord & { id: string; applied?: TApplied };
+
+function deliveryRow(record: TStoredRecord) {
   const applied = record.applied ?? notApplied;
   const header = (name: string, max: number) => record.headers.get(name)?.slice(0, max) ?? null;
-  // Live history: the delivery's own notification after any mirror change's.
-  const notify = [...applied.notify, { kind: "webhook_delivery", id } as const].map(changePayload);
-  const [row] = await run<{ outcome: WebhookDeliveryOutcome }>(recordDeliverySql, [
-    id,
-    record.pathId.slice(0, 100),
-    record.webhookId,
-    header("x-webhook-delivery", 200),
-    header("x-webhook-event", 100),
-    header("x-webhook-timestamp", 50),
-    JSON.stringify(storedHeaders(record.headers)),
-    new Uint8Array(record.rawBody),
-    record.signatureValid,
-    record.outcome,
-    record.error ?? null,
-    applied.eventKey,
-    applied.resourceType,
-    applied.resourceId,
-    applied.changes === null ? null : JSON.stringify(applied.changes),
-    applied.appliedAt?.toISOString() ?? null,
+  return {
+    id: record.id,
+    pathId: record.pathId.slice(0, 100),
+    webhookId: record.webhookId,
+    deliveryId: header("x-webhook-delivery", 200),
+    event: header("x-webhook-event", 100),
+    timestampHeader: header("x-webhook-timestamp", 50),
+    headers: storedHeaders(record.headers),
+    rawBody: record.rawBody.toString("base64"),
+    signatureValid: record.signatureValid,
+    outcome: record.outcome,
+    error: record.error ?? null,
+    eventKey: applied.eventKey,
+    resourceType: applied.resourceType,
+    resourceId: applied.resourceId,
+    changes: applied.changes,
+    appliedAt: applied.appliedAt?.toISOString() ?? null,
+    applyAttempts: applied.applyAttempts,
+    // Live history: the delivery's own notification after any mirror change's.
+    notify: [...applied.notify, { kind: "webhook_delivery", id: record.id } as const].map(changePayload),
+  };
+}
+
+async function recordDeliveries(
+  run: TSqlRunner,
+  records: TStoredRecord[],
+  options: { dedupe?: boolean } = {},
+): Promise<Array<{ id: string; outcome: WebhookDeliveryOutcome }>> {
+  return run<{ id: string; outcome: WebhookDeliveryOutcome }>(recordDeliveriesSql, [
+    JSON.stringify(records.map(deliveryRow)),
     options.dedupe === true,
-    applied.applyAttempts,
-    JSON.stringify(notify),
     changeChannel,
   ]);
-  return { id, outcome: row!.outcome };
 }
+
+type TVerifiedRecord = Omit<TRecord, "outcome" | "error">;
+
+// One per process: concurrent deliveries share its batches.
+const applyOnArrival = createArrivalBatcher<TArrivalOf & { record: TVerifiedRecord }>((run, rows) =>
+  recordDeliveries(
+    run,
+    rows.map(({ arrival, record: { outcome, error, ...applied } }) => ({
+      ...arrival.record,
+      id: arrival.id,
+      outcome,
+      error: error ?? undefined,
+      applied,
+    })),
+  ).then(() => undefined),
+);
 
 // A refused request: who sent how much where, and why. Its body and headers are not the sender's to store here.
 type TRefusal = {
@@ -340,22 +371,24 @@ export async function receiveGatewayDelivery(
     rawBody: body.bytes,
     signatureValid: true,
   };
-  // The common event is stored and applied in one transaction (null: not that event, or it failed).
+  // The common event is stored and applied with its batch, in one transaction (null: not that event, or it failed).
   const id = randomUUID();
   // Parsed and validated once, for both paths.
   const parsed = parseDeliveryBody(body.bytes);
-  const arrived = await applyOnArrival(
-    { id, deliveryId: deliveryId.slice(0, 200), parsed },
-    async (run, { outcome, error, ...applied }) => {
-      await recordDelivery(run, { ...verified, id, outcome, error: error ?? undefined, applied });
-    },
-  );
-  if (arrived) return { status: 200, outcome: arrived };
+  const arrival = { id, deliveryId: deliveryId.slice(0, 200), parsed, bodyBytes: body.bytes.length, record: verified };
+  const arrived = await applyOnArrival(arrival);
+  if (arrived === "APPLIED" || arrived === "DUPLICATE") return { status: 200, outcome: arrived };
   // When the gateway keeps X-Webhook-Delivery across retries, a retry whose 2xx was lost is a DUPLICATE at once;
   // with a new id per attempt (spec 6.2) the effect key catches it instead.
-  const stored = await recordDelivery(runSql, { ...verified, outcome: "PENDING" }, { dedupe: true });
+  const stored =
+    arrived === "PENDING"
+      ? { id, outcome: "PENDING" as const }
+      : (await recordDeliveries(runSql, [{ ...verified, id, outcome: "PENDING" }], { dedupe: true }))[0]!;
   if (stored.outcome === "DUPLICATE") return { status: 200, outcome: "DUPLICATE" };
   // Stored: the delivery is ours now, so the answer is 200 even when applying fails (the retry worker takes it).
-  const outcome = await applyStoredDelivery({ id: stored.id, rawBody: body.bytes, applyAttempts: 0, parsed }, now);
+  const outcome = await applyStoredDelivery(
+    { id: stored.id, rawBody: body.bytes, applyAttempts: 0, parsed, isFastPathDeclined: arrived === "PENDING" },
+    now,
+  );
   return { status: 200, outcome };
 }
