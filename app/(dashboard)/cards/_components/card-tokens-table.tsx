@@ -2,13 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-
+import { ClippedTextCell } from "@/components/data-table/clipped-text-cell";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { StatusBadge, type TStatusTone } from "@/components/status-badge";
 import type { TCardTokenRow } from "@/lib/cards/types";
 import { cn } from "@/lib/utils";
-
 import { CardTokenStatusToggle, UseInTerminalLink } from "./card-token-actions";
 
 const column = createDataTableColumnHelper<TCardTokenRow>();
@@ -79,7 +78,7 @@ const columns: TDataTableColumn<TCardTokenRow>[] = [
   }),
   column.accessor("customerId", {
     header: () => <Header name="customerId" />,
-    cell: (info) => <span className="block max-w-40 truncate">{info.getValue() ?? "—"}</span>,
+    cell: (info) => <ClippedTextCell text={info.getValue()} className="max-w-40" />,
   }),
   column.accessor("status", {
     header: () => <Header name="status" />,

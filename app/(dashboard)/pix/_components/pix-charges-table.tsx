@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-
+import { ClippedTextCell } from "@/components/data-table/clipped-text-cell";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
@@ -75,7 +75,7 @@ const columns: TDataTableColumn<TPixChargeListRow>[] = [
   }),
   column.accessor("userReference", {
     header: () => <Header name="reference" />,
-    cell: (info) => <span className="block max-w-40 truncate">{info.getValue() ?? "—"}</span>,
+    cell: (info) => <ClippedTextCell text={info.getValue()} className="max-w-40" />,
   }),
   column.accessor("amountCents", {
     header: () => <Header name="amount" />,

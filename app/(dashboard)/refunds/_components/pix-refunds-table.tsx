@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-
+import { ClippedTextCell } from "@/components/data-table/clipped-text-cell";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
@@ -53,11 +53,7 @@ const columns: TDataTableColumn<TPixRefundListRow>[] = [
   }),
   column.accessor("description", {
     header: () => <Header name="description" />,
-    cell: (info) => (
-      <span className="block max-w-56 truncate" title={info.getValue() ?? undefined}>
-        {info.getValue() ?? "—"}
-      </span>
-    ),
+    cell: (info) => <ClippedTextCell text={info.getValue()} />,
   }),
   column.accessor("settledAt", {
     header: () => <Header name="settledAt" />,

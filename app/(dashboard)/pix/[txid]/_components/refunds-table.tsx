@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-
+import { ClippedTextCell } from "@/components/data-table/clipped-text-cell";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
@@ -42,15 +42,7 @@ const columns: TDataTableColumn<TRefundRow>[] = [
   }),
   column.accessor("description", {
     header: () => <Header name="description" />,
-    // One line, cut, on a desktop (the whole text in the tooltip); wrapped in the phone card.
-    cell: (info) => (
-      <span
-        className="block max-w-56 truncate max-md:max-w-none max-md:whitespace-normal"
-        title={info.getValue() ?? undefined}
-      >
-        {info.getValue() ?? "—"}
-      </span>
-    ),
+    cell: (info) => <ClippedTextCell text={info.getValue()} />,
     meta: { card: "wide" },
   }),
   column.accessor("settledAt", {
