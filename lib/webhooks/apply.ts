@@ -330,7 +330,8 @@ type TQueuedArrival<TArrival extends TArrivalOf> = {
   settle: (outcome: TArrivalRecord["outcome"] | null) => void;
 };
 
-const nothingApplied = {
+// What a delivery records when nothing of it was applied (the receiver's stores share it).
+export const nothingApplied = {
   error: null,
   eventKey: null,
   resourceType: null,

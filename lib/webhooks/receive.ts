@@ -8,7 +8,13 @@ import { runSql, type TSqlRunner } from "@/lib/db/sql";
 import { changeChannel, changePayload } from "@/lib/events/bus";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { applyStoredDelivery, createArrivalBatcher, type TArrivalOf, type TArrivalRecord } from "./apply";
+import {
+  applyStoredDelivery,
+  createArrivalBatcher,
+  nothingApplied,
+  type TArrivalOf,
+  type TArrivalRecord,
+} from "./apply";
 import { parseDeliveryBody } from "./event-identity";
 import { openWebhookSecret } from "./secret-box";
 import { checkWebhookSignature, checkWebhookTimestamp } from "./signature";
@@ -208,20 +214,11 @@ SELECT s."id"::text AS "id", s."outcome"::text AS "outcome",
 FROM "stored" AS s`;
 
 type TApplied = Omit<TArrivalRecord, "outcome" | "error">;
-const notApplied: TApplied = {
-  eventKey: null,
-  resourceType: null,
-  resourceId: null,
-  changes: null,
-  appliedAt: null,
-  applyAttempts: 0,
-  notify: [],
-};
 
 type TStoredRecord = TRecord & { id: string; applied?: TApplied };
 
 function deliveryRow(record: TStoredRecord) {
-  const applied = record.applied ?? notApplied;
+  const applied: TApplied = record.applied ?? nothingApplied;
   const header = (name: string, max: number) => record.headers.get(name)?.slice(0, max) ?? null;
   return {
     id: record.id,

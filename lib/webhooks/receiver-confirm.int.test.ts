@@ -1,48 +1,28 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { createPaymentLink } from "@/lib/gateway/payment-links";
 import { createPixCharge, getPixCharge } from "@/lib/gateway/pix-charges";
 import { ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import { upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
 import { upsertPixChargeFromGateway } from "@/lib/pix/mirror";
-import { startGatewaySandbox, useGateway } from "@/lib/testing/gateway-sandbox";
-import type { TSandbox } from "@/sandbox/test/harness";
-import { clearReceiverSecretCache } from "./receive";
-import { sealWebhookSecret } from "./secret-box";
-import { paidCharge, paidChargeEvent, paymentLinkEvent, refundReturnedEvent, signedHeaders } from "./testing/fixtures";
+import { useGateway } from "@/lib/testing/gateway-sandbox";
+import { paidCharge, paidChargeEvent, paymentLinkEvent, refundReturnedEvent } from "./testing/fixtures";
+import { postSignedDelivery, storeReceiverWebhook, useReceiverSandbox } from "./testing/receiver-harness";
 
 // A correctly signed event is applied from its payload only when it matches the mirror; otherwise from the
 // gateway's copy, and not at all when the gateway does not know the resource (docs/webhooks.md).
 describe("webhook receiver: events the mirror does not confirm", () => {
   const secret = `whsec_${randomBytes(24).toString("hex")}`;
-  let sandbox: TSandbox;
   let webhookId: string;
 
   async function deliver(payload: unknown) {
-    const rawBody = Buffer.from(JSON.stringify(payload));
-    const response = await POST(
-      new Request(`http://127.0.0.1/api/webhooks/gateway/${webhookId}`, {
-        method: "POST",
-        headers: signedHeaders(secret, rawBody),
-        body: new Uint8Array(rawBody),
-      }),
-      { params: Promise.resolve({ webhookId }) },
-    );
+    const { response } = await postSignedDelivery({ webhookId, secret, payload });
     expect(response.status).toBe(200);
     return db.webhookDelivery.findFirstOrThrow({ orderBy: { receivedAt: "desc" } });
   }
 
-  beforeAll(async () => {
-    process.env.WEBHOOK_SECRET_KEY = randomBytes(32).toString("base64");
-    clearReceiverSecretCache();
-    sandbox = await startGatewaySandbox();
-  });
-
-  afterAll(async () => {
-    await sandbox?.stop();
-  });
+  const sandbox = useReceiverSandbox();
 
   beforeEach(async () => {
     await db.webhookDelivery.deleteMany();
@@ -50,25 +30,19 @@ describe("webhook receiver: events the mirror does not confirm", () => {
     await db.webhook.deleteMany();
     await db.pixCharge.deleteMany();
     await db.paymentLink.deleteMany();
-    webhookId = randomUUID();
-    await db.webhook.create({
-      data: {
-        id: webhookId,
-        url: "http://x/1",
-        events: ["pix_charge.paid", "pix_refund.returned", "link_payment.paid"],
-        secretCiphertext: sealWebhookSecret(secret, webhookId),
-      },
+    webhookId = await storeReceiverWebhook(secret, {
+      events: ["pix_charge.paid", "pix_refund.returned", "link_payment.paid"],
     });
   });
 
   it("applies a paid event that matches the mirror as sent, without asking the gateway", async () => {
     const txid = `TX${randomUUID().replaceAll("-", "")}`;
     await upsertPixChargeFromGateway(ZPixCharge.parse(paidCharge(txid, { status: "ACTIVE", pix: null })));
-    await useGateway("https://127.0.0.1:1", sandbox.certsDir, "merchant", { GATEWAY_GET_RETRIES: "0" });
+    await useGateway("https://127.0.0.1:1", sandbox().certsDir, "merchant", { GATEWAY_GET_RETRIES: "0" });
     try {
       expect(await deliver(paidChargeEvent(txid))).toMatchObject({ outcome: "APPLIED" });
     } finally {
-      await useGateway(sandbox.baseUrl, sandbox.certsDir);
+      await useGateway(sandbox().baseUrl, sandbox().certsDir);
     }
     expect(await db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({
       status: "PAID",
@@ -114,7 +88,7 @@ describe("webhook receiver: events the mirror does not confirm", () => {
 
   it("applies a genuine paid event for a charge created at the gateway from the gateway's copy", async () => {
     const created = await createPixCharge({ amount: 42, expiration: 600 });
-    await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${created.txid}/pay`);
+    await sandbox().request("merchant", "POST", `/sandbox/v1/pix-charges/${created.txid}/pay`);
     const paid = await getPixCharge(created.txid);
     // Only the gateway's copy can put the real payer's name in the mirror.
     const delivery = await deliver({
@@ -134,7 +108,7 @@ describe("webhook receiver: events the mirror does not confirm", () => {
 
   it("changes nothing for a refund event the gateway does not know", async () => {
     const created = await createPixCharge({ amount: 30, expiration: 600 });
-    await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${created.txid}/pay`);
+    await sandbox().request("merchant", "POST", `/sandbox/v1/pix-charges/${created.txid}/pay`);
     await upsertPixChargeFromGateway(await getPixCharge(created.txid));
     const delivery = await deliver(refundReturnedEvent(created.txid, `RF${randomUUID().replaceAll("-", "")}`));
     expect(delivery).toMatchObject({ outcome: "IGNORED", error: expect.stringMatching(/gateway does not know/) });

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
 import { db } from "@/lib/db/client";
 import { createPixCharge, getPixCharge } from "@/lib/gateway/pix-charges";
@@ -9,13 +9,12 @@ import { ZPaymentLink } from "@/lib/gateway/schemas/payment-link";
 import { ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import { upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
 import { upsertPixChargeFromGateway } from "@/lib/pix/mirror";
-import { startGatewaySandbox, useGateway } from "@/lib/testing/gateway-sandbox";
-import type { TSandbox } from "@/sandbox/test/harness";
+import { useGateway } from "@/lib/testing/gateway-sandbox";
 import { clearReceiverSecretCache, webhookStateMaxAgeMs } from "./receive";
 import { replayDelivery } from "./replay";
 import { runWebhookRetryPass } from "./retry-worker";
-import { sealWebhookSecret } from "./secret-box";
 import { paidCharge, paidChargeEvent, paymentLinkEvent, refundReturnedEvent, signedHeaders } from "./testing/fixtures";
+import { postSignedDelivery, storeReceiverWebhook, useReceiverSandbox } from "./testing/receiver-harness";
 
 const secret = `whsec_${randomBytes(24).toString("hex")}`;
 const rotatedSecret = `whsec_${randomBytes(24).toString("hex")}`;
@@ -28,29 +27,17 @@ type TDeliverOptions = {
 };
 
 describe("webhook receiver (hand-built requests)", () => {
-  let sandbox: TSandbox;
   let webhookId: string;
   let rotatedWebhookId: string;
 
   async function deliver(payload: unknown, options: TDeliverOptions = {}) {
-    const rawBody = options.rawBody ?? Buffer.from(typeof payload === "string" ? payload : JSON.stringify(payload));
-    const headers = signedHeaders(options.secret ?? secret, rawBody, options.headers);
-    const id = options.webhookId ?? webhookId;
-    const response = await POST(
-      new Request(`http://127.0.0.1/api/webhooks/gateway/${id}`, {
-        method: "POST",
-        headers,
-        body: new Uint8Array(rawBody),
-      }),
-      {
-        params: Promise.resolve({ webhookId: id }),
-      },
-    );
-    return {
-      status: response.status,
-      body: (await response.json()) as Record<string, unknown>,
-      deliveryId: headers["x-webhook-delivery"],
-    };
+    const { response, deliveryId } = await postSignedDelivery({
+      ...options,
+      webhookId: options.webhookId ?? webhookId,
+      secret: options.secret ?? secret,
+      payload,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown>, deliveryId };
   }
 
   const lastDelivery = () => db.webhookDelivery.findFirstOrThrow({ orderBy: { receivedAt: "desc" } });
@@ -62,15 +49,7 @@ describe("webhook receiver (hand-built requests)", () => {
     return txid;
   }
 
-  beforeAll(async () => {
-    process.env.WEBHOOK_SECRET_KEY = randomBytes(32).toString("base64");
-    clearReceiverSecretCache();
-    sandbox = await startGatewaySandbox();
-  });
-
-  afterAll(async () => {
-    await sandbox?.stop();
-  });
+  const sandbox = useReceiverSandbox();
 
   beforeEach(async () => {
     await db.webhookDelivery.deleteMany();
@@ -79,25 +58,8 @@ describe("webhook receiver (hand-built requests)", () => {
     await db.pixCharge.deleteMany();
     await db.paymentLink.deleteMany();
     await db.rateLimitBucket.deleteMany({ where: { key: { startsWith: "webhook-refusal:" } } });
-    webhookId = randomUUID();
-    rotatedWebhookId = randomUUID();
-    await db.webhook.create({
-      data: {
-        id: webhookId,
-        url: "http://x/1",
-        events: ["pix_charge.paid"],
-        secretCiphertext: sealWebhookSecret(secret, webhookId),
-      },
-    });
-    await db.webhook.create({
-      data: {
-        id: rotatedWebhookId,
-        url: "http://x/2",
-        events: ["pix_charge.paid"],
-        secretCiphertext: sealWebhookSecret(rotatedSecret, rotatedWebhookId),
-        replacesId: webhookId,
-      },
-    });
+    webhookId = await storeReceiverWebhook(secret);
+    rotatedWebhookId = await storeReceiverWebhook(rotatedSecret, { replacesId: webhookId });
   });
 
   it("applies a valid pix_charge.paid and records what changed", async () => {
@@ -276,7 +238,7 @@ describe("webhook receiver (hand-built requests)", () => {
 
   it("leaves the mirror right when a refund settles before the charge's paid event arrives", async () => {
     const created = await createPixCharge({ amount: 50, expiration: 600 });
-    await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${created.txid}/pay`);
+    await sandbox().request("merchant", "POST", `/sandbox/v1/pix-charges/${created.txid}/pay`);
     const paidSnapshot = await getPixCharge(created.txid);
     const refund = await requestPixRefund({ txid: created.txid, amount: 20 });
     const settled = (await getPixCharge(created.txid)).devolutions!.find(
@@ -331,18 +293,18 @@ describe("webhook receiver (hand-built requests)", () => {
 
   it("keeps a delivery whose apply failed and applies it on a later retry pass", async () => {
     const created = await createPixCharge({ amount: 30, expiration: 600 });
-    await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${created.txid}/pay`);
+    await sandbox().request("merchant", "POST", `/sandbox/v1/pix-charges/${created.txid}/pay`);
     const refund = await requestPixRefund({ txid: created.txid, amount: 30 });
     const settled = (await getPixCharge(created.txid)).devolutions!.find(
       (item) => item.pixRefundId === refund.pixRefundId,
     )!;
-    await useGateway("https://127.0.0.1:1", sandbox.certsDir, "merchant", { GATEWAY_GET_RETRIES: "0" });
+    await useGateway("https://127.0.0.1:1", sandbox().certsDir, "merchant", { GATEWAY_GET_RETRIES: "0" });
     try {
       expect((await deliver(refundReturnedEvent(created.txid, refund.pixRefundId, settled))).body.outcome).toBe(
         "FAILED",
       );
     } finally {
-      await useGateway(sandbox.baseUrl, sandbox.certsDir);
+      await useGateway(sandbox().baseUrl, sandbox().certsDir);
     }
     const failed = await lastDelivery();
     expect(failed).toMatchObject({ outcome: "FAILED", applyAttempts: 1, error: expect.any(String) });

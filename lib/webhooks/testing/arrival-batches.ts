@@ -1,36 +1,23 @@
 // Tests only: the receiver's group commit under concurrent deliveries, run on PostgreSQL and on PGlite
 // (arrival-batch*.int.test.ts). Every delivery goes through the route, as the gateway sends it.
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
+import { beforeEach, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import { upsertPixChargeFromGateway } from "@/lib/pix/mirror";
-import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
-import type { TSandbox } from "@/sandbox/test/harness";
-import { clearReceiverSecretCache } from "../receive";
-import { sealWebhookSecret } from "../secret-box";
-import { paidCharge, paidChargeEvent, signedHeaders } from "./fixtures";
+import { paidCharge, paidChargeEvent } from "./fixtures";
+import { postSignedDelivery, storeReceiverWebhook, useReceiverSandbox } from "./receiver-harness";
 
 const secret = `whsec_${randomBytes(24).toString("hex")}`;
 
 export function itAppliesConcurrentArrivalsInBatches(): void {
-  let sandbox: TSandbox;
   let webhookId: string;
 
   async function deliver(payload: unknown, deliveryId?: string) {
-    const rawBody = Buffer.from(JSON.stringify(payload));
-    const headers = signedHeaders(secret, rawBody, deliveryId ? { "x-webhook-delivery": deliveryId } : {});
-    const response = await POST(
-      new Request(`http://127.0.0.1/api/webhooks/gateway/${webhookId}`, {
-        method: "POST",
-        headers,
-        body: new Uint8Array(rawBody),
-      }),
-      { params: Promise.resolve({ webhookId }) },
-    );
-    const body = (await response.json()) as { outcome: string };
-    return { status: response.status, outcome: body.outcome, deliveryId: headers["x-webhook-delivery"]! };
+    const headers = deliveryId ? { "x-webhook-delivery": deliveryId } : {};
+    const posted = await postSignedDelivery({ webhookId, secret, payload, headers });
+    const body = (await posted.response.json()) as { outcome: string };
+    return { status: posted.response.status, outcome: body.outcome, deliveryId: posted.deliveryId };
   }
 
   async function mirroredOpenCharge(overrides: Record<string, unknown> = {}): Promise<string> {
@@ -39,26 +26,10 @@ export function itAppliesConcurrentArrivalsInBatches(): void {
     return txid;
   }
 
-  beforeAll(async () => {
-    process.env.WEBHOOK_SECRET_KEY = randomBytes(32).toString("base64");
-    clearReceiverSecretCache();
-    sandbox = await startGatewaySandbox();
-  });
-
-  afterAll(async () => {
-    await sandbox?.stop();
-  });
+  useReceiverSandbox();
 
   beforeEach(async () => {
-    webhookId = randomUUID();
-    await db.webhook.create({
-      data: {
-        id: webhookId,
-        url: "http://x/1",
-        events: ["pix_charge.paid"],
-        secretCiphertext: sealWebhookSecret(secret, webhookId),
-      },
-    });
+    webhookId = await storeReceiverWebhook(secret);
   });
 
   it("applies each of many concurrent events once, in shared transactions, and sends the rest down the general path", async () => {

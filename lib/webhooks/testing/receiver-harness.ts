@@ -1,0 +1,67 @@
+// Tests only: what every receiver test needs, a sandbox and a fresh WEBHOOK_SECRET_KEY around the file, and a signed
+// delivery posted to the real route handler as the gateway posts it.
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
+import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
+import { db } from "@/lib/db/client";
+import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
+import type { TSandbox } from "@/sandbox/test/harness";
+import { clearReceiverSecretCache } from "../receive";
+import { sealWebhookSecret } from "../secret-box";
+import { signedHeaders } from "./fixtures";
+
+/** Registers the file's beforeAll/afterAll; the returned function gives the running sandbox. */
+export function useReceiverSandbox(): () => TSandbox {
+  let sandbox: TSandbox | undefined;
+  beforeAll(async () => {
+    process.env.WEBHOOK_SECRET_KEY = randomBytes(32).toString("base64");
+    clearReceiverSecretCache();
+    sandbox = await startGatewaySandbox();
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+  return () => sandbox!;
+}
+
+export type TSignedPost = {
+  webhookId: string;
+  secret: string;
+  payload?: unknown;
+  // The exact bytes to send, instead of the payload's JSON.
+  rawBody?: Buffer;
+  headers?: Record<string, string | undefined>;
+};
+
+export async function postSignedDelivery(post: TSignedPost): Promise<{ response: Response; deliveryId: string }> {
+  const rawBody =
+    post.rawBody ?? Buffer.from(typeof post.payload === "string" ? post.payload : JSON.stringify(post.payload));
+  const headers = signedHeaders(post.secret, rawBody, post.headers);
+  const response = await POST(
+    new Request(`http://127.0.0.1/api/webhooks/gateway/${post.webhookId}`, {
+      method: "POST",
+      headers,
+      body: new Uint8Array(rawBody),
+    }),
+    { params: Promise.resolve({ webhookId: post.webhookId }) },
+  );
+  return { response, deliveryId: headers["x-webhook-delivery"]! };
+}
+
+/** A local webhook row holding `secret` sealed, as the admin flow stores it after registering; its id. */
+export async function storeReceiverWebhook(
+  secret: string,
+  data: { events?: string[]; replacesId?: string } = {},
+): Promise<string> {
+  const id = randomUUID();
+  await db.webhook.create({
+    data: {
+      id,
+      url: `http://x/${id}`,
+      events: data.events ?? ["pix_charge.paid"],
+      secretCiphertext: sealWebhookSecret(secret, id),
+      replacesId: data.replacesId,
+    },
+  });
+  return id;
+}
