@@ -2,7 +2,8 @@
 // database, then checked exactly-once in the database (docs/webhooks.md). --mode=server (default) posts to the real
 // route through `next start` (an existing production build; --port, a free one by default) and measures the limit of
 // the same run beside it: pgbench single-row INSERTs/s at the same concurrency on the same PostgreSQL.
-// --mode=in-process serves the route handler on node:http instead. Options: --events=5000 --connections=16
+// --mode=in-process serves the route handler on node:http instead. Options: --events=5000 --connections=48 (at 16 the
+// server idles a fifth of the time: the figure would be the client's concurrency, not the instance's capacity)
 // --duplicates=0.2 (share of extra posts) --warmup=1000 --pgbench-seconds=8 --cpu-prof=DIR (server mode: V8 CPU
 // profiles of next start, written when it stops). Goals: ≥ 1,000 deliveries/s, p99 < 100 ms, ≥ 10 % of pgbench.
 import { execFile, execFileSync } from "node:child_process";
@@ -37,7 +38,7 @@ function readOptions(args: string[]): Options {
   return {
     mode,
     events: Number(value("events") ?? 5000),
-    connections: Number(value("connections") ?? 16),
+    connections: Number(value("connections") ?? 48),
     duplicates: Number(value("duplicates") ?? 0.2),
     warmup: Number(value("warmup") ?? 1000),
     port: value("port") ? Number(value("port")) : null,
@@ -329,10 +330,13 @@ async function main(): Promise<number> {
     }
     client.postMessage(null);
     await target.close();
-    const meetsGoal = rate >= 1000 && p99 < 100 && ratioGoal;
-    console.log(
-      `  goal ≥ 1,000/s, p99 < 100 ms${options.mode === "server" ? ", ≥ 10 % of the limit" : ""}: ${meetsGoal ? "met" : "NOT met"}`,
-    );
+    const verdict = (isMet: boolean) => (isMet ? "met" : "NOT met");
+    const goals = [
+      `≥ 1,000/s ${verdict(rate >= 1000)}`,
+      `p99 < 100 ms ${verdict(p99 < 100)}`,
+      ...(options.mode === "server" ? [`≥ 10 % of the limit ${verdict(ratioGoal)}`] : []),
+    ];
+    console.log(`  goals: ${goals.join(", ")}`);
     await disconnectDb();
     return isExactlyOnce && isAllAnswered ? 0 : 1;
   } finally {
