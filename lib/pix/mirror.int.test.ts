@@ -12,7 +12,7 @@ import {
   upsertPixChargeFromGateway,
   upsertPixRefundFromGateway,
   upstreamChargeColumns,
-  writeFullChargeWithoutRefunds,
+  writeFullChargesWithoutRefunds,
 } from "./mirror";
 
 // Both write paths come from upstreamChargeColumns; a column added to the model must be added
@@ -27,7 +27,7 @@ describe("the PixCharge column lists", () => {
 
 // The webhook's one-statement write must store exactly what the general upsert stores, and refuse
 // the same moves back: each scenario runs through both on two charges and compares the rows.
-describe.each(testBackends)("writeFullChargeWithoutRefunds matches upsertPixChargeFromGateway (%s)", (backend) => {
+describe.each(testBackends)("writeFullChargesWithoutRefunds matches upsertPixChargeFromGateway (%s)", (backend) => {
   let test: TTestDatabase;
 
   beforeAll(async () => {
@@ -49,7 +49,8 @@ describe.each(testBackends)("writeFullChargeWithoutRefunds matches upsertPixChar
     (
       await test.db.$transaction(async (tx) => {
         await lockPixCharge(tx, data.txid);
-        return writeFullChargeWithoutRefunds(prismaSqlRunner(tx), data, now);
+        const [written] = await writeFullChargesWithoutRefunds(prismaSqlRunner(tx), [data], now);
+        return written!;
       })
     ).outcome;
   // The row without what differs by construction: the key, and the clocks Prisma sets itself.
@@ -127,11 +128,12 @@ describe.each(testBackends)("writeFullChargeWithoutRefunds matches upsertPixChar
   it("writes only over a mirrored charge of the same amount with onlyMatching", async () => {
     const txid = `TXM${randomUUID().replaceAll("-", "")}`;
     const now = new Date(Date.UTC(2026, 10, 21, 13, 0, 0));
-    const onlyMatching = (data: TPixCharge) =>
+    const writeMatching = (charges: TPixCharge[]) =>
       test.db.$transaction(async (tx) => {
-        await lockPixCharge(tx, data.txid);
-        return writeFullChargeWithoutRefunds(prismaSqlRunner(tx), data, now, { onlyMatching: true });
+        for (const data of charges) await lockPixCharge(tx, data.txid);
+        return writeFullChargesWithoutRefunds(prismaSqlRunner(tx), charges, now, { onlyMatching: true });
       });
+    const onlyMatching = async (data: TPixCharge) => (await writeMatching([data]))[0];
     expect(await onlyMatching(charge(txid))).toBeNull();
     expect(await test.db.pixCharge.count({ where: { txid } })).toBe(0);
     await general(charge(txid, active), now);
@@ -144,5 +146,16 @@ describe.each(testBackends)("writeFullChargeWithoutRefunds matches upsertPixChar
       status: "PAID",
       paidAmountCents: 2590,
     });
+
+    // Several charges in one statement (a webhook batch): each answered in order, as alone.
+    const [matched, mismatched, unknown] = [1, 2, 3].map(() => `TXM${randomUUID().replaceAll("-", "")}`);
+    await general(charge(matched!, active), now);
+    await general(charge(mismatched!, { ...active, amount: 0.01 }), now);
+    const written = await writeMatching([charge(matched!), charge(mismatched!), charge(unknown!)]);
+    expect(written.map((result) => result?.outcome ?? null)).toEqual(["updated", null, null]);
+    expect(await test.db.pixCharge.findUniqueOrThrow({ where: { txid: mismatched! } })).toMatchObject({
+      status: "ACTIVE",
+    });
+    expect(await test.db.pixCharge.count({ where: { txid: unknown! } })).toBe(0);
   });
 });

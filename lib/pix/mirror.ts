@@ -534,27 +534,6 @@ export async function writeFullChargesWithoutRefunds(
   return charges.map((charge) => writtenCharge(charge, byTxid.get(charge.txid)!, options.onlyMatching === true));
 }
 
-export async function writeFullChargeWithoutRefunds(
-  run: TSqlRunner,
-  charge: TPixCharge,
-  now: Date,
-  options: { onlyMatching: true },
-): Promise<TWrittenCharge | null>;
-export async function writeFullChargeWithoutRefunds(
-  run: TSqlRunner,
-  charge: TPixCharge,
-  now: Date,
-): Promise<TWrittenCharge>;
-export async function writeFullChargeWithoutRefunds(
-  run: TSqlRunner,
-  charge: TPixCharge,
-  now: Date,
-  options: { onlyMatching?: boolean } = {},
-): Promise<TWrittenCharge | null> {
-  const [written] = await writeFullChargesWithoutRefunds(run, [charge], now, options);
-  return written ?? null;
-}
-
 /** Whether the mirror holds this charge with the same amount, and a paid amount equal to it: one indexed read. */
 export async function isChargeMirroredAs(charge: TPixCharge, client: TMirrorClient = db): Promise<boolean> {
   const paidAmountCents = charge.pix ? amountToCents(charge.pix.amount) : null;
