@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
+import { ClippedTextCell } from "@/components/data-table/clipped-text-cell";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import type { TAuditEntry } from "@/lib/audit/audit-log";
@@ -25,18 +26,22 @@ function ActionCell({ action }: { action: string }) {
 }
 
 function DetailsCell({ metadata }: { metadata: TAuditEntry["metadata"] }) {
-  const text = metadata ? JSON.stringify(metadata) : null;
-  // One line, cut; the whole JSON is in the tooltip (and the CSV export).
-  return (
-    <span className="block max-w-xs truncate font-mono text-xs max-md:max-w-full" title={text ?? undefined}>
-      {text ?? "—"}
-    </span>
-  );
+  // The whole JSON is also in the CSV export.
+  return <ClippedTextCell text={metadata ? JSON.stringify(metadata) : null} className="max-w-48 font-mono text-xs" />;
 }
 
 /** Ids and codes: monospace in the cell only, so a phone card's label keeps the label font. */
 function Code({ children }: { children: ReactNode }) {
   return <span className="font-mono text-xs max-md:break-all">{children}</span>;
+}
+
+/** `type:id`, broken anywhere past a column's width on a desktop, so a long id does not widen the whole table. */
+function ResourceCell({ type, id }: { type: string | null; id: string | null }) {
+  return (
+    <span className="block max-w-48 font-mono text-xs wrap-anywhere max-md:max-w-none">
+      {type ? `${type}${id ? `:${id}` : ""}` : "—"}
+    </span>
+  );
 }
 
 const columns: TDataTableColumn<TAuditEntry>[] = [
@@ -56,9 +61,7 @@ const columns: TDataTableColumn<TAuditEntry>[] = [
   column.accessor("resourceId", {
     id: "resource",
     header: () => <Header name="resource" />,
-    cell: ({ row: { original: entry } }) => (
-      <Code>{entry.resourceType ? `${entry.resourceType}${entry.resourceId ? `:${entry.resourceId}` : ""}` : "—"}</Code>
-    ),
+    cell: ({ row: { original: entry } }) => <ResourceCell type={entry.resourceType} id={entry.resourceId} />,
     meta: { card: "wide" },
   }),
   column.accessor("ip", {
