@@ -27,7 +27,7 @@ function ActionCell({ action }: { action: string }) {
 
 function DetailsCell({ metadata }: { metadata: TAuditEntry["metadata"] }) {
   // The whole JSON is also in the CSV export.
-  return <ClippedTextCell text={metadata ? JSON.stringify(metadata) : null} className="max-w-48 font-mono text-xs" />;
+  return <ClippedTextCell text={metadata ? JSON.stringify(metadata) : null} className="max-w-40 font-mono text-xs" />;
 }
 
 /** Ids and codes: monospace in the cell only, so a phone card's label keeps the label font. */
@@ -38,7 +38,7 @@ function Code({ children }: { children: ReactNode }) {
 /** `type:id`, broken anywhere past a column's width on a desktop, so a long id does not widen the whole table. */
 function ResourceCell({ type, id }: { type: string | null; id: string | null }) {
   return (
-    <span className="block max-w-48 font-mono text-xs wrap-anywhere max-md:max-w-none">
+    <span className="block max-w-60 font-mono text-xs wrap-anywhere max-md:max-w-none">
       {type ? `${type}${id ? `:${id}` : ""}` : "—"}
     </span>
   );
