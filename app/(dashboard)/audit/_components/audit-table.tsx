@@ -38,7 +38,7 @@ function Code({ children }: { children: ReactNode }) {
 /** `type:id`, broken anywhere past a column's width on a desktop, so a long id does not widen the whole table. */
 function ResourceCell({ type, id }: { type: string | null; id: string | null }) {
   return (
-    <span className="block min-w-52 max-w-60 font-mono text-xs wrap-anywhere max-md:min-w-0 max-md:max-w-none">
+    <span className="block min-w-48 max-w-60 font-mono text-xs wrap-anywhere max-md:min-w-0 max-md:max-w-none">
       {type ? `${type}${id ? `:${id}` : ""}` : "—"}
     </span>
   );
