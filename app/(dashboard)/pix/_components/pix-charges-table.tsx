@@ -50,7 +50,7 @@ const columns: TDataTableColumn<TPixChargeListRow>[] = [
       <Link
         href={`/pix/${info.getValue()}`}
         title={info.getValue()}
-        className="block max-w-40 truncate font-mono text-xs text-primary underline-offset-4 hover:underline max-md:max-w-full"
+        className="block max-w-32 truncate font-mono text-xs text-primary underline-offset-4 hover:underline max-md:max-w-full"
       >
         {info.getValue()}
       </Link>
@@ -75,7 +75,7 @@ const columns: TDataTableColumn<TPixChargeListRow>[] = [
   }),
   column.accessor("userReference", {
     header: () => <Header name="reference" />,
-    cell: (info) => <ClippedTextCell text={info.getValue()} className="max-w-40" />,
+    cell: (info) => <ClippedTextCell text={info.getValue()} className="max-w-32" />,
   }),
   column.accessor("amountCents", {
     header: () => <Header name="amount" />,
