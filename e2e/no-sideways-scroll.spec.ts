@@ -118,6 +118,32 @@ test("[AUTH] no dashboard page scrolls sideways on a 390 px phone", async ({ pag
   for (const path of [...listPaths, ...Object.values(realParams)]) await expectNoSidewaysScroll(page, path);
 });
 
+test("[AUTH] the lists fit a 1280 px laptop without scrolling sideways, in Portuguese and English", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // An unpaid charge (the longest status) with a debtor and a long reference, and the admin's own audit entries.
+  await new NewPixChargePage(page).create({
+    amount: "12,00",
+    debtorName: "Maria Aparecida dos Santos Oliveira",
+    debtorDocument: "52998224725",
+    reference: "PEDIDO-2026-11-24-LOJA-CENTRO-CAIXA-03-CLIENTE-0009912",
+  });
+  for (const locale of ["pt-BR", "en"]) {
+    await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL! }]);
+    for (const path of ["/pix", "/audit", "/users", "/webhooks/deliveries", "/payments"]) {
+      await page.goto(path);
+      await page.waitForLoadState("load");
+      if (listsWithRows.has(path))
+        await expect(page.locator("[data-slot=table-container] tbody tr").first()).toBeVisible();
+      expect
+        .soft(await scrollingTables(page), `${path} (${locale}) scrolls sideways inside its box at 1280 px`)
+        .toEqual([]);
+    }
+  }
+});
+
 test("[WEBHOOKS] after a rotation the webhooks table fits its card on a desktop, URLs and row menu included", async ({
   page,
 }) => {

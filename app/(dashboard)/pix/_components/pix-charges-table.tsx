@@ -50,7 +50,7 @@ const columns: TDataTableColumn<TPixChargeListRow>[] = [
       <Link
         href={`/pix/${info.getValue()}`}
         title={info.getValue()}
-        className="block max-w-32 truncate font-mono text-xs text-primary underline-offset-4 hover:underline max-md:max-w-full"
+        className="block max-w-24 truncate font-mono text-xs text-primary underline-offset-4 hover:underline max-md:max-w-full"
       >
         {info.getValue()}
       </Link>
@@ -62,7 +62,9 @@ const columns: TDataTableColumn<TPixChargeListRow>[] = [
     cell: ({ row }) =>
       row.original.debtorName ? (
         <div className="flex flex-col">
-          <span className="max-w-48 truncate">{row.original.debtorName}</span>
+          <span className="max-w-40 truncate" title={row.original.debtorName}>
+            {row.original.debtorName}
+          </span>
           {row.original.debtorDocument ? (
             <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">
               {formatCpfOrCnpj(row.original.debtorDocument)}
@@ -75,7 +77,7 @@ const columns: TDataTableColumn<TPixChargeListRow>[] = [
   }),
   column.accessor("userReference", {
     header: () => <Header name="reference" />,
-    cell: (info) => <ClippedTextCell text={info.getValue()} className="max-w-32" />,
+    cell: (info) => <ClippedTextCell text={info.getValue()} className="max-w-28" />,
   }),
   column.accessor("amountCents", {
     header: () => <Header name="amount" />,
