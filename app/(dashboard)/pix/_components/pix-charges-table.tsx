@@ -50,7 +50,7 @@ const columns: TDataTableColumn<TPixChargeListRow>[] = [
       <Link
         href={`/pix/${info.getValue()}`}
         title={info.getValue()}
-        className="block max-w-24 truncate font-mono text-xs text-primary underline-offset-4 hover:underline max-md:max-w-full"
+        className="block max-w-20 truncate font-mono text-xs text-primary underline-offset-4 hover:underline max-md:max-w-full"
       >
         {info.getValue()}
       </Link>
@@ -62,7 +62,7 @@ const columns: TDataTableColumn<TPixChargeListRow>[] = [
     cell: ({ row }) =>
       row.original.debtorName ? (
         <div className="flex flex-col">
-          <span className="max-w-40 truncate" title={row.original.debtorName}>
+          <span className="max-w-36 truncate" title={row.original.debtorName}>
             {row.original.debtorName}
           </span>
           {row.original.debtorDocument ? (
@@ -77,7 +77,7 @@ const columns: TDataTableColumn<TPixChargeListRow>[] = [
   }),
   column.accessor("userReference", {
     header: () => <Header name="reference" />,
-    cell: (info) => <ClippedTextCell text={info.getValue()} className="max-w-28" />,
+    cell: (info) => <ClippedTextCell text={info.getValue()} className="max-w-24" />,
   }),
   column.accessor("amountCents", {
     header: () => <Header name="amount" />,
