@@ -123,9 +123,10 @@ test("[AUTH] the lists fit a 1280 px laptop without scrolling sideways, in Portu
   baseURL,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  // An unpaid charge (the longest status) with a debtor and a long reference, and the admin's own audit entries.
+  // An unpaid charge (the longest status) of a five-digit amount, with a debtor and a long reference, and the
+  // admin's own audit entries.
   await new NewPixChargePage(page).create({
-    amount: "12,00",
+    amount: "12.345,67",
     debtorName: "Maria Aparecida dos Santos Oliveira",
     debtorDocument: "52998224725",
     reference: "PEDIDO-2026-11-24-LOJA-CENTRO-CAIXA-03-CLIENTE-0009912",
