@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 import { CardPaymentStatusBadge } from "@/components/card-payment-status-badge";
+import { ClippedTextCell } from "@/components/data-table/clipped-text-cell";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
@@ -39,10 +40,13 @@ function CardCell({ row }: { row: TCardPaymentListRow }) {
 function TypeCell({ row }: { row: TCardPaymentListRow }) {
   const t = useTranslations("cardPayments");
   const type = row.paymentType && t.has(`paymentType.${row.paymentType}`) ? t(`paymentType.${row.paymentType}`) : null;
+  // Each part whole; a narrow column puts the installments under the type.
   return (
-    <span className="whitespace-nowrap">
-      {type ?? row.paymentType ?? "—"}
-      <span className="text-muted-foreground"> · {t("list.installments", { count: row.installmentCount })}</span>
+    <span>
+      <span className="whitespace-nowrap">{type ?? row.paymentType ?? "—"}</span>{" "}
+      <span className="whitespace-nowrap text-muted-foreground">
+        · {t("list.installments", { count: row.installmentCount })}
+      </span>
     </span>
   );
 }
@@ -82,11 +86,7 @@ const columns: TDataTableColumn<TCardPaymentListRow>[] = [
   }),
   column.accessor("orderId", {
     header: () => <Header name="orderId" />,
-    cell: (info) => (
-      <span title={info.getValue() ?? undefined} className="block max-w-40 truncate font-mono text-xs">
-        {info.getValue() ?? "—"}
-      </span>
-    ),
+    cell: (info) => <ClippedTextCell text={info.getValue()} className="max-w-32 font-mono text-xs" />,
   }),
   column.accessor("origin", {
     header: () => <Header name="origin" />,
