@@ -477,10 +477,9 @@ type TWrittenChargeRow = TChargeChangeView & {
 
 type TWrittenCharge = { outcome: TMirrorOutcome; before: TChargeChangeView | null; after: TChargeChangeView };
 
-function incomingCharge(charge: TPixCharge): Record<string, unknown> {
-  if (charge.devolutions?.length)
-    throw new Error("writeFullChargesWithoutRefunds: the charge carries refunds, use upsertPixChargeFromGateway");
-  const fields = fullChargeFields(charge);
+type TChargeFields = ReturnType<typeof fullChargeFields>;
+
+function incomingCharge(charge: TPixCharge, fields: TChargeFields): Record<string, unknown> {
   const values: Record<UpstreamChargeColumn, unknown> = { ...fields, raw: rawOf(charge, undefined) };
   return {
     txid: charge.txid,
@@ -491,10 +490,14 @@ function incomingCharge(charge: TPixCharge): Record<string, unknown> {
   };
 }
 
-function writtenCharge(charge: TPixCharge, row: TWrittenChargeRow, onlyMatching: boolean): TWrittenCharge | null {
+function writtenCharge(
+  txid: string,
+  fields: TChargeFields,
+  row: TWrittenChargeRow,
+  onlyMatching: boolean,
+): TWrittenCharge | null {
   const { isCreated, isAccepted, isMatching, isChanged } = row;
   if (onlyMatching && !isMatching) return null;
-  const fields = fullChargeFields(charge);
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   const written = (refundedCents: unknown): TChargeChangeView => ({
     status: fields.status,
@@ -508,7 +511,7 @@ function writtenCharge(charge: TPixCharge, row: TWrittenChargeRow, onlyMatching:
   });
   if (isCreated) return { outcome: "created", before: null, after: written(0) };
   // No row and none created: someone wrote it without the lock; the caller's transaction fails and is retried.
-  if (isAccepted === null) throw new Error(`the charge ${charge.txid} appeared while its lock was held`);
+  if (isAccepted === null) throw new Error(`the charge ${txid} appeared while its lock was held`);
   const before = Object.fromEntries(chargeChangeColumns.map((column) => [column, row[column]])) as TChargeChangeView;
   if (!isAccepted) return { outcome: "stale", before, after: before };
   return { outcome: isChanged ? "updated" : "unchanged", before, after: written(before.refundedCents) };
@@ -525,13 +528,20 @@ export async function writeFullChargesWithoutRefunds(
   options: { onlyMatching?: boolean } = {},
 ): Promise<Array<TWrittenCharge | null>> {
   if (charges.length === 0) return [];
+  const incoming = charges.map((charge) => {
+    if (charge.devolutions?.length)
+      throw new Error("writeFullChargesWithoutRefunds: the charge carries refunds, use upsertPixChargeFromGateway");
+    return { txid: charge.txid, fields: fullChargeFields(charge), charge };
+  });
   const rows = await run<TWrittenChargeRow>(writeFullChargesSql, [
-    JSON.stringify(charges.map(incomingCharge)),
+    JSON.stringify(incoming.map(({ charge, fields }) => incomingCharge(charge, fields))),
     now.toISOString(),
     options.onlyMatching === true,
   ]);
   const byTxid = new Map(rows.map((row) => [row.incomingTxid, row]));
-  return charges.map((charge) => writtenCharge(charge, byTxid.get(charge.txid)!, options.onlyMatching === true));
+  return incoming.map(({ txid, fields }) =>
+    writtenCharge(txid, fields, byTxid.get(txid)!, options.onlyMatching === true),
+  );
 }
 
 /** Whether the mirror holds this charge with the same amount, and a paid amount equal to it: one indexed read. */

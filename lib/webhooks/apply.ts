@@ -359,12 +359,8 @@ async function applyArrivals<TArrival extends TArrivalOf>(
     ),
   ]);
   const effects = new Map<number, TEffect | null>();
-  const claimedByKind = new Map<TAnyEventKind, number[]>();
-  for (const claim of claims) {
-    if (!claim.isClaimed) continue;
-    const { kind } = batch[claim.index]!.fast;
-    claimedByKind.set(kind, [...(claimedByKind.get(kind) ?? []), claim.index]);
-  }
+  const claimed = claims.filter((claim) => claim.isClaimed).map((claim) => claim.index);
+  const claimedByKind = Map.groupBy(claimed, (index) => batch[index]!.fast.kind);
   for (const [kind, indexes] of claimedByKind) {
     const results = await kind.fastPath!.apply(
       run,

@@ -62,9 +62,7 @@ const columns: TDataTableColumn<TPixChargeListRow>[] = [
     cell: ({ row }) =>
       row.original.debtorName ? (
         <div className="flex flex-col">
-          <span className="max-w-36 truncate" title={row.original.debtorName}>
-            {row.original.debtorName}
-          </span>
+          <ClippedTextCell text={row.original.debtorName} className="max-w-36" />
           {row.original.debtorDocument ? (
             <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">
               {formatCpfOrCnpj(row.original.debtorDocument)}
