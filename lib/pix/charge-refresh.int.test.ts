@@ -43,15 +43,24 @@ describe.each<TTestBackend>(["postgres", "pglite"])("refreshing a Pix charge (%s
       await db.$queryRawUnsafe<{ xmin: string }[]>(`SELECT xmin::text AS xmin FROM "PixCharge" WHERE txid = $1`, txid)
     )[0]?.xmin;
 
-  // Notifications arrive in commit order: once this marker is in, nothing published before it can still come.
-  async function changesSince(mark: number): Promise<TChangeEvent[]> {
+  // Notifications arrive in commit order: once a marker is in, nothing published before it can still come.
+  async function awaitMarker(): Promise<{ id: string; index: number }> {
     const marker = { kind: "pix_charge" as const, id: `marker-${randomUUID()}` };
     await publishChange(marker);
-    await vi.waitFor(() => expect(events.slice(mark)).toContainEqual({ type: "change", change: marker }), {
+    await vi.waitFor(() => expect(events).toContainEqual({ type: "change", change: marker }), {
       timeout: 5_000,
       interval: 20,
     });
-    return events.slice(mark).filter((event) => event.type !== "change" || event.change.id !== marker.id);
+    const index = events.findIndex((event) => event.type === "change" && event.change.id === marker.id);
+    return { id: marker.id, index };
+  }
+
+  // A mark after every notification already published (an earlier write's may still be on its way).
+  const settledMark = async () => (await awaitMarker()).index + 1;
+
+  async function changesSince(mark: number): Promise<TChangeEvent[]> {
+    const marker = await awaitMarker();
+    return events.slice(mark, marker.index);
   }
 
   async function paidCharge(): Promise<string> {
@@ -73,7 +82,7 @@ describe.each<TTestBackend>(["postgres", "pglite"])("refreshing a Pix charge (%s
     expect(await getPixChargeView(txid, { refresh: true })).toMatchObject({ status: "PAID" });
     const stored = await db.pixCharge.findUniqueOrThrow({ where: { txid } });
     const version = await rowVersion(txid);
-    const mark = events.length;
+    const mark = await settledMark();
 
     const first = await getPixChargeView(txid, { refresh: true });
     const second = await getPixChargeView(txid, { refresh: true });
@@ -89,7 +98,7 @@ describe.each<TTestBackend>(["postgres", "pglite"])("refreshing a Pix charge (%s
 
     // The same check sees a real change: a refund upstream is written and announced.
     await sandbox.request("merchant", "POST", "/api/v1/pix-refunds", { txid, amount: 5 });
-    const changedMark = events.length;
+    const changedMark = await settledMark();
     expect(await getPixChargeView(txid, { refresh: true })).toMatchObject({ refundedCents: 500 });
     expect(await rowVersion(txid)).not.toBe(version);
     expect(await changesSince(changedMark)).toContainEqual({
