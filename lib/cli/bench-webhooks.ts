@@ -1,7 +1,8 @@
 // `npm run bench:webhooks`: signed deliveries (with retries and re-sends) into the receiver on a throw-away PostgreSQL
 // database, then checked exactly-once in the database (docs/webhooks.md). --mode=server (default) posts to the real
 // route through `next start` (an existing production build; --port, a free one by default) and measures the limit of
-// the same run beside it: pgbench single-row INSERTs/s at the same concurrency on the same PostgreSQL.
+// the same run beside it: pgbench single-row INSERTs/s at the same concurrency on the same PostgreSQL, and two floors:
+// this server's lightest route (GET /api/health) and an empty Next.js app built in the same run (bench-empty-next.ts).
 // --mode=in-process serves the route handler on node:http instead. Options: --events=5000 --connections=48 (at 16 the
 // server idles a fifth of the time: the figure would be the client's concurrency, not the instance's capacity)
 // --duplicates=0.2 (share of extra posts) --warmup=1000 --pgbench-seconds=8 --cpu-prof=DIR (server mode: V8 CPU
@@ -16,7 +17,8 @@ import { promisify } from "node:util";
 import { Worker } from "node:worker_threads";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
-import type { TBenchBatch, TBenchBatchResult, TBenchClientOptions } from "./bench-webhooks-client";
+import { buildEmptyNextApp, emptyNextRoutePath, type TEmptyNextBuild } from "./bench-empty-next";
+import type { TBenchBatch, TBenchBatchResult, TBenchClientOptions, TBenchPost } from "./bench-webhooks-client";
 import { needsBuild } from "./build-freshness";
 import { startService, stopAll, waitForHttp } from "./processes";
 
@@ -122,6 +124,53 @@ async function pgbenchInsertsPerSecond(url: string, clients: number, seconds: nu
 }
 
 type Post = { txid: string; body: Buffer; deliveryId: string };
+
+// The load generator in a worker thread (bench-webhooks-client.ts), so that this thread's CPU is not the client's.
+function startLoadClient(clientOptions: TBenchClientOptions) {
+  const worker = new Worker(new URL("./bench-webhooks-client.ts", import.meta.url), { workerData: clientOptions });
+  return {
+    send: (batch: TBenchBatch) =>
+      new Promise<TBenchBatchResult>((resolve, reject) => {
+        worker.once("message", resolve);
+        worker.once("error", reject);
+        worker.postMessage(batch);
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        worker.once("exit", () => resolve());
+        worker.postMessage(null);
+      }),
+  };
+}
+
+// The same signed posts, the same connections, to the empty app's route: the framework's own cost per request.
+async function measureEmptyNext(build: TEmptyNextBuild, posts: TBenchPost[], connections: number) {
+  const port = await freePort();
+  const server = build.start(port);
+  const origin = `http://127.0.0.1:${port}`;
+  const client = startLoadClient({ origin, path: emptyNextRoutePath, connections });
+  try {
+    await waitForHttp(server, `${origin}${emptyNextRoutePath}`);
+    const pids = processGroup(server.child.pid!);
+    await client.send({ posts: posts.slice(0, 1000) });
+    const cpuBefore = processCpuMs(pids);
+    const startedAt = performance.now();
+    const result = await client.send({ posts });
+    const rate = posts.length / ((performance.now() - startedAt) / 1000);
+    const cpuMs = (processCpuMs(pids) - cpuBefore) / posts.length;
+    return {
+      rate,
+      cpuMs,
+      p50: percentile(
+        result.latencies.sort((a, b) => a - b),
+        50,
+      ),
+    };
+  } finally {
+    await client.close();
+    await server.stop();
+  }
+}
 type TTarget = { origin: string; label: string; receiverCpuMs: () => number; close: () => Promise<void> };
 
 async function main(): Promise<number> {
@@ -132,6 +181,7 @@ async function main(): Promise<number> {
     if (needsBuild())
       console.warn("warning: sources changed since the last `next build`: the server runs the older build.");
   }
+  const emptyNext = options.mode === "server" ? await buildEmptyNextApp() : null;
   const database = await createThrowawayDatabase("payments_bench");
   try {
     await applyMigrations({ kind: "postgres", url: database.url });
@@ -193,26 +243,19 @@ async function main(): Promise<number> {
       };
     }
 
-    const clientOptions: TBenchClientOptions = {
+    const client = startLoadClient({
       origin: target.origin,
       path: `/api/webhooks/gateway/${webhookId}`,
       connections: options.connections,
-    };
-    const client = new Worker(new URL("./bench-webhooks-client.ts", import.meta.url), { workerData: clientOptions });
-    const send = (batch: TBenchBatch) =>
-      new Promise<TBenchBatchResult>((resolve, reject) => {
-        client.once("message", resolve);
-        client.once("error", reject);
-        client.postMessage(batch);
-      });
+    });
+    const send = client.send;
     // Signed now, before the clock starts: the timestamp header must be within 5 minutes of the receiver's.
-    const postAll = (posts: Post[]) =>
-      send({
-        posts: posts.map((post) => ({
-          headers: signedHeaders(secret, post.body, { "x-webhook-delivery": post.deliveryId }),
-          body: post.body,
-        })),
-      });
+    const signed = (posts: Post[]) =>
+      posts.map((post) => ({
+        headers: signedHeaders(secret, post.body, { "x-webhook-delivery": post.deliveryId }),
+        body: post.body,
+      }));
+    const postAll = (posts: Post[]) => send({ posts: signed(posts) });
 
     const newEvent = (prefix: string, index: number): Post => {
       const txid = `${prefix}${String(index).padStart(8, "0")}${randomBytes(8).toString("hex")}`;
@@ -223,18 +266,23 @@ async function main(): Promise<number> {
     // The charges exist unpaid in the mirror, as when this app created them: their paid events match it and take
     // the one-transaction path (an event the mirror does not confirm is read from the gateway instead).
     const now = new Date();
-    await db.pixCharge.createMany({
-      data: [...warmup, ...unique].map(({ txid }) => ({
-        txid,
-        amountCents: 2590,
-        status: "ACTIVE",
-        creationDate: now,
-        expirationSeconds: 3600,
-        expiresAt: new Date(now.getTime() + 3_600_000),
-        raw: {},
-        syncedAt: now,
-      })),
-    });
+    const charges = [...warmup, ...unique];
+    // In slices under PostgreSQL's 65,535 parameters: a larger createMany is split by Prisma into statements it
+    // sends at once on one connection, which pg deprecates.
+    for (let start = 0; start < charges.length; start += 2_000) {
+      await db.pixCharge.createMany({
+        data: charges.slice(start, start + 2_000).map(({ txid }) => ({
+          txid,
+          amountCents: 2590,
+          status: "ACTIVE",
+          creationDate: now,
+          expirationSeconds: 3600,
+          expiresAt: new Date(now.getTime() + 3_600_000),
+          raw: {},
+          syncedAt: now,
+        })),
+      });
+    }
     // Each extra follows its original: half retries (same delivery id), half re-sends (new delivery id).
     const extras = Math.round(options.events * options.duplicates);
     const queue: Post[] = [...unique];
@@ -318,6 +366,12 @@ async function main(): Promise<number> {
         `  FLOOR: next start answering GET /api/health (SELECT 1), same connections: ${floorRate.toFixed(0)} requests/s, p50 ${percentile(floorLatencies, 50).toFixed(1)} ms, CPU ${floorCpuMs.toFixed(2)} ms per request`,
       );
       console.log(`  deliveries/s ÷ floor = ${((rate / floorRate) * 100).toFixed(1)} %`);
+      await target.close();
+      const framework = await measureEmptyNext(emptyNext!, signed(queue), options.connections);
+      console.log(
+        `  FRAMEWORK FLOOR: an empty Next.js app (this repo's next, built in this run) whose one route only reads the body, the same posts and connections: ${framework.rate.toFixed(0)} requests/s, p50 ${framework.p50.toFixed(1)} ms, CPU ${framework.cpuMs.toFixed(2)} ms per request`,
+      );
+      console.log(`  deliveries/s ÷ framework floor = ${((rate / framework.rate) * 100).toFixed(1)} %`);
       const limit = await pgbenchInsertsPerSecond(database.url, options.connections, options.pgbenchSeconds);
       const ratio = rate / limit;
       ratioGoal = ratio >= 0.1;
@@ -327,8 +381,11 @@ async function main(): Promise<number> {
       console.log(
         `  deliveries/s ÷ limit = ${(ratio * 100).toFixed(1)} %   (load average now ${os.loadavg()[0]!.toFixed(1)})`,
       );
+      console.log(
+        `  10 % of the limit is ${(limit / 10).toFixed(0)}/s; the empty app's route answered ${framework.rate.toFixed(0)}/s: ${framework.rate < limit / 10 ? "above what an empty Next.js route answers on this machine" : "within what an empty Next.js route answers"}`,
+      );
     }
-    client.postMessage(null);
+    await client.close();
     await target.close();
     const verdict = (isMet: boolean) => (isMet ? "met" : "NOT met");
     const goals = [
@@ -341,6 +398,7 @@ async function main(): Promise<number> {
     return isExactlyOnce && isAllAnswered ? 0 : 1;
   } finally {
     await stopAll();
+    emptyNext?.remove();
     await dropWithRetries(database);
   }
 }

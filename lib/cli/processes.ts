@@ -17,10 +17,11 @@ export function startService(
   name: string,
   command: string,
   args: string[],
-  options: { env?: TChildEnv; logFile?: string; detached?: boolean } = {},
+  options: { env?: TChildEnv; logFile?: string; detached?: boolean; cwd?: string } = {},
 ): TService {
   const child = spawn(command, args, {
     env: { ...process.env, ...options.env },
+    cwd: options.cwd,
     stdio: ["ignore", "pipe", "pipe"],
     detached: options.detached ?? true,
   });
