@@ -64,9 +64,9 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
   const response = await page.goto(path);
   expect.soft(response?.status(), `GET ${path}`).toBeLessThan(500);
   await expect(page.locator("main h1, h1").first()).toBeVisible();
-  // Late content (client lists, live data) lands after the heading.
+  // Late content (client lists, live data) lands after the heading, in place of its skeletons.
   await page.waitForLoadState("load");
-  await page.waitForTimeout(300);
+  await expect(page.locator("[data-slot=skeleton]")).toHaveCount(0);
   if (listsWithRows.has(path)) {
     await expect.soft(page.locator("[data-slot=table-container] tbody tr").first(), `${path} lists rows`).toBeVisible();
   }
