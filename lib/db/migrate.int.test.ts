@@ -40,8 +40,21 @@ async function createScratchPostgres(): Promise<Scratch> {
   };
 }
 
+// A new PGlite cluster runs initdb (over a second); loading the file's one empty cluster is several times faster.
+let emptyCluster: Promise<Blob> | undefined;
+async function dumpEmptyCluster(): Promise<Blob> {
+  const fresh = new PGlite();
+  try {
+    await fresh.waitReady;
+    return await fresh.dumpDataDir("none");
+  } finally {
+    await fresh.close();
+  }
+}
+
 async function createScratchPglite(): Promise<Scratch> {
-  const pglite = new PGlite();
+  emptyCluster ??= dumpEmptyCluster();
+  const pglite = new PGlite({ loadDataDir: await emptyCluster });
   return {
     target: { kind: "pglite", pglite },
     query: async <Row>(sql: string) => (await pglite.query<Row>(sql)).rows,

@@ -29,12 +29,20 @@ export async function createPgliteTestDatabase(): Promise<TTestDatabase & { pgli
 }
 
 // The app's `db` on a fresh PGlite folder, as when DATABASE_URL is unset (one connection: what transaction bugs
-// need to show). Call it before the file's first query.
+// need to show). Call it before the file's first query. In the integration project the folder starts from the
+// migrated snapshot, so the app finds its migrations applied, as on every start after the first (the first start
+// on an empty folder is the e2e suite's embedded run and lib/db/migrate.int.test.ts).
 export async function useEmbeddedDefaultDatabase(): Promise<{ close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "payments-pglite-"));
   await disconnectDb();
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DATA_DIR = dataDir;
+  const snapshot = inject("pgliteSnapshot");
+  if (snapshot) {
+    const seed = new PGlite(dataDir, { loadDataDir: new Blob([await readFile(snapshot)]) });
+    await seed.waitReady;
+    await seed.close();
+  }
   await applyMigrations(getDatabaseConnection());
   return {
     close: async () => {
