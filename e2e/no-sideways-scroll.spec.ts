@@ -60,13 +60,17 @@ async function overflowingCells(page: Page) {
     );
 }
 
+// Late content (client lists, live data) lands after the first paint, in place of its skeletons.
+async function settle(page: Page) {
+  await page.waitForLoadState("load");
+  await expect(page.locator("[data-slot=skeleton]")).toHaveCount(0);
+}
+
 async function expectNoSidewaysScroll(page: Page, path: string) {
   const response = await page.goto(path);
   expect.soft(response?.status(), `GET ${path}`).toBeLessThan(500);
   await expect(page.locator("main h1, h1").first()).toBeVisible();
-  // Late content (client lists, live data) lands after the heading, in place of its skeletons.
-  await page.waitForLoadState("load");
-  await expect(page.locator("[data-slot=skeleton]")).toHaveCount(0);
+  await settle(page);
   if (listsWithRows.has(path)) {
     await expect.soft(page.locator("[data-slot=table-container] tbody tr").first(), `${path} lists rows`).toBeVisible();
   }
@@ -135,7 +139,7 @@ test("[AUTH] the lists fit a 1280 px laptop without scrolling sideways, in Portu
     await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL! }]);
     for (const path of ["/pix", "/audit", "/users", "/webhooks/deliveries", "/payments"]) {
       await page.goto(path);
-      await page.waitForLoadState("load");
+      await settle(page);
       if (listsWithRows.has(path))
         await expect(page.locator("[data-slot=table-container] tbody tr").first()).toBeVisible();
       expect

@@ -531,7 +531,7 @@ export async function writeFullChargesWithoutRefunds(
   const incoming = charges.map((charge) => {
     if (charge.devolutions?.length)
       throw new Error("writeFullChargesWithoutRefunds: the charge carries refunds, use upsertPixChargeFromGateway");
-    return { txid: charge.txid, fields: fullChargeFields(charge), charge };
+    return { charge, fields: fullChargeFields(charge) };
   });
   const rows = await run<TWrittenChargeRow>(writeFullChargesSql, [
     JSON.stringify(incoming.map(({ charge, fields }) => incomingCharge(charge, fields))),
@@ -539,8 +539,8 @@ export async function writeFullChargesWithoutRefunds(
     options.onlyMatching === true,
   ]);
   const byTxid = new Map(rows.map((row) => [row.incomingTxid, row]));
-  return incoming.map(({ txid, fields }) =>
-    writtenCharge(txid, fields, byTxid.get(txid)!, options.onlyMatching === true),
+  return incoming.map(({ charge, fields }) =>
+    writtenCharge(charge.txid, fields, byTxid.get(charge.txid)!, options.onlyMatching === true),
   );
 }
 

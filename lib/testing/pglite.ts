@@ -8,12 +8,18 @@ import { createPrismaClient, disconnectDb, getDatabaseConnection } from "@/lib/d
 import { applyMigrations } from "@/lib/db/migrate";
 import { type TTestDatabase, truncateAllTables } from "./test-database";
 
+// The migrated data dir the integration project's global setup made (lib/testing/global-setup.ts); none elsewhere.
+async function migratedSnapshot(): Promise<Blob | undefined> {
+  const file = inject("pgliteSnapshot");
+  return file ? new Blob([await readFile(file)]) : undefined;
+}
+
 // A fresh database with every migration applied. In the integration project it starts from the snapshot its global
 // setup made (lib/testing/global-setup.ts), several times faster than a new cluster plus the migrations. Still about
 // a second: create one per file.
 export async function createPgliteTestDatabase(): Promise<TTestDatabase & { pglite: PGlite }> {
-  const snapshot = inject("pgliteSnapshot");
-  const pglite = snapshot ? new PGlite({ loadDataDir: new Blob([await readFile(snapshot)]) }) : new PGlite();
+  const snapshot = await migratedSnapshot();
+  const pglite = snapshot ? new PGlite({ loadDataDir: snapshot }) : new PGlite();
   if (!snapshot) await applyMigrations({ kind: "pglite", pglite });
   const db = createPrismaClient({ kind: "pglite", pglite });
   return {
@@ -37,9 +43,9 @@ export async function useEmbeddedDefaultDatabase(): Promise<{ close: () => Promi
   await disconnectDb();
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DATA_DIR = dataDir;
-  const snapshot = inject("pgliteSnapshot");
+  const snapshot = await migratedSnapshot();
   if (snapshot) {
-    const seed = new PGlite(dataDir, { loadDataDir: new Blob([await readFile(snapshot)]) });
+    const seed = new PGlite(dataDir, { loadDataDir: snapshot });
     await seed.waitReady;
     await seed.close();
   }
