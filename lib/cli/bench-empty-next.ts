@@ -1,6 +1,8 @@
 // The framework's own floor for `npm run bench:webhooks`: an empty Next.js app, built in the same run by this repo's
-// `next`, whose one route handler reads the body and answers a little JSON. No route of any Next.js app, the
-// receiver included, can answer faster on this machine than this one does.
+// `next`, whose one route handler reads its path parameter and the body and answers a little JSON. It is a dynamic
+// route, as the receiver's is (/api/webhooks/gateway/[webhookId]): Next.js matches and clones route parameters for
+// such a route on every request, which a static one skips. No dynamic route of any Next.js app, the receiver
+// included, can answer faster on this machine than this one does.
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -8,16 +10,16 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { startService, type TService } from "./processes";
 
-export const emptyNextRoutePath = "/api/echo";
+export const emptyNextRoutePath = "/api/echo/6f1c2a9e-3b7d-4e58-9a40-2d8c5e7f1b34";
 
 const files: Record<string, string> = {
   "package.json": JSON.stringify({ private: true }),
   // The repo's node_modules is linked in from outside this folder: Turbopack must be allowed to read it.
   "next.config.mjs": `export default { poweredByHeader: false, turbopack: { root: "/" } };\n`,
-  "app/api/echo/route.js": `export const dynamic = "force-dynamic";
-export async function POST(request) {
+  "app/api/echo/[id]/route.js": `export async function POST(request, context) {
+  const { id } = await context.params;
   const body = await request.text();
-  return Response.json({ outcome: "ECHO", bytes: body.length });
+  return Response.json({ outcome: "ECHO", id, bytes: body.length });
 }
 `,
 };

@@ -363,7 +363,7 @@ async function main(): Promise<number> {
       await target.close();
       const framework = await measureEmptyNext(emptyNext!, signed(queue), options.connections);
       console.log(
-        `  FRAMEWORK FLOOR: an empty Next.js app (this repo's next, built in this run) whose one route only reads the body, the same posts and connections: ${framework.rate.toFixed(0)} requests/s, p50 ${framework.p50.toFixed(1)} ms, CPU ${framework.cpuMs.toFixed(2)} ms per request`,
+        `  FRAMEWORK FLOOR: an empty Next.js app (this repo's next, built in this run) whose one dynamic route only reads its parameter and the body, the same posts and connections: ${framework.rate.toFixed(0)} requests/s, p50 ${framework.p50.toFixed(1)} ms, CPU ${framework.cpuMs.toFixed(2)} ms per request`,
       );
       console.log(`  deliveries/s ÷ framework floor = ${((rate / framework.rate) * 100).toFixed(1)} %`);
       const limit = await pgbenchInsertsPerSecond(database.url, options.connections, options.pgbenchSeconds);
