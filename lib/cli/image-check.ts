@@ -127,6 +127,14 @@ function isRunning(pid: number): boolean {
   }
 }
 
+async function waitUntil(isDone: () => boolean, timeoutMs: number): Promise<boolean> {
+  for (let waited = 0; !isDone(); waited += 250) {
+    if (waited >= timeoutMs) return false;
+    await sleep(250);
+  }
+  return true;
+}
+
 async function main(): Promise<void> {
   if (process.getuid?.() !== 0) throw new Error("run as root: Buildah's chroot isolation and debootstrap need it");
   if (!existsSync(path.join(certsDir, "merchant.pem"))) throw new Error("no sandbox certificates: npm run certs");
@@ -285,13 +293,12 @@ async function main(): Promise<void> {
     step("SIGTERM to the worker");
     const workerPids = signalDescendant(worker.child.pid!, "lib/cli/worker.ts", "SIGTERM");
     if (workerPids.length === 0) throw new Error("the worker's process was not found in its container");
-    for (let waited = 0; workerPids.some(isRunning) && waited < 30_000; waited += 250) await sleep(250);
-    if (workerPids.some(isRunning)) throw new Error("the worker did not end within 30 s of SIGTERM");
+    if (!(await waitUntil(() => !workerPids.some(isRunning), 30_000)))
+      throw new Error("the worker did not end within 30 s of SIGTERM");
     // Buildah hands the container's output on when it ends itself: read the log after stopping it.
     await worker.stop();
-    const hasStopped = () => readFileSync(workerLog, "utf8").includes("jobs: runner stopped");
-    for (let waited = 0; !hasStopped() && waited < 5_000; waited += 250) await sleep(250);
-    if (!hasStopped()) throw new Error(`the worker did not stop cleanly; its log: ${workerLog}`);
+    if (!(await waitUntil(() => readFileSync(workerLog, "utf8").includes("jobs: runner stopped"), 5_000)))
+      throw new Error(`the worker did not stop cleanly; its log: ${workerLog}`);
     console.log("the worker stopped its job runner");
     console.log(`\nimage:check passed (${image}, ${size}); logs in ${work}`);
   } finally {
