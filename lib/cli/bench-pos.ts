@@ -1,13 +1,5 @@
-// `npm run bench:pos`: the POS backend through the real server (`next start`, an existing production build) on a
-// throw-away PostgreSQL database (docs/pos.md). Sale reports from a worker thread over N keep-alive connections
-// (a new nsuGateway each, plus --repeats exact repeats), then sequential GET /v1/transactions/config, beside the
-// floor of any request through next start: GET /api/health (proxy.ts, one route handler, one `SELECT 1`). Then the
-// database must hold one report per unique NSU sent. Options: --connections=32 (a list, 16,32,64, measures each)
-// --duration=12 --warmup=5 (seconds) --repeats=0.1 --pdvs=20 --requests=2000 (config and health) --port (free one).
-// Goals: ≥ 1,000 reports/s with p99 < 50 ms; config p50 < 5 ms.
-import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
@@ -18,6 +10,7 @@ import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
 import type { TBenchPosClientOptions, TBenchPosPhase, TBenchPosPhaseResult } from "./bench-pos-client";
 import { formatMs, percentile, type TTiming, time } from "./bench-timing";
 import { needsBuild } from "./build-freshness";
+import { processCpuMs, processGroup } from "./proc-stats";
 import { startService, stopAll, waitForHttp } from "./processes";
 
 type Options = {
@@ -58,34 +51,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-// CPU ms from /proc (utime + stime) of the given processes; a process gone meanwhile counts as 0.
-const clockTicksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
-
-function statFields(pid: number): string[] | null {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  } catch {
-    return null;
-  }
-}
-
-function processCpuMs(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    const fields = statFields(pid);
-    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return (ticks * 1000) / clockTicksPerSecond;
-}
-
-// The server's processes: `next start` and whatever it forks stay in its process group (startService detaches it).
-function processGroup(groupId: number): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((pid) => Number(statFields(pid)?.[2]) === groupId);
 }
 
 const loadAverage = () =>

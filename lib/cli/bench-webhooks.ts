@@ -7,9 +7,9 @@
 // server idles a fifth of the time: the figure would be the client's concurrency, not the instance's capacity)
 // --duplicates=0.2 (share of extra posts) --warmup=1000 --pgbench-seconds=8 --cpu-prof=DIR (server mode: V8 CPU
 // profiles of next start, written when it stops). Goals: ≥ 1,000 deliveries/s, p99 < 100 ms, ≥ 10 % of pgbench.
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +20,7 @@ import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
 import { buildEmptyNextApp, emptyNextRoutePath, type TEmptyNextBuild } from "./bench-empty-next";
 import type { TBenchBatch, TBenchBatchResult, TBenchClientOptions, TBenchPost } from "./bench-webhooks-client";
 import { needsBuild } from "./build-freshness";
+import { processCpuMs, processGroup } from "./proc-stats";
 import { startService, stopAll, waitForHttp } from "./processes";
 
 type Options = {
@@ -62,34 +63,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-// CPU ms from /proc (utime + stime); a process gone meanwhile counts as 0.
-const clockTicksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
-
-function statFields(pid: number): string[] | null {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  } catch {
-    return null;
-  }
-}
-
-function processCpuMs(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    const fields = statFields(pid);
-    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return (ticks * 1000) / clockTicksPerSecond;
-}
-
-// `next start` and whatever it forks stay in its process group (startService detaches it).
-function processGroup(groupId: number): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((pid) => Number(statFields(pid)?.[2]) === groupId);
 }
 
 // The machine's limit for this work: one-row INSERTs on the same server at the same concurrency, with no HTTP,

@@ -27,6 +27,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "playwright-core";
 import { SandboxClient } from "@/e2e/sandbox-client";
 import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
+import { parentOf } from "./proc-stats";
 import { startService, stopAll, waitForHttp, waitForPort } from "./processes";
 
 const baseImage = "docker.io/library/node:24-bookworm-slim";
@@ -89,13 +90,6 @@ function ensureBaseImage(): void {
 // A signal to the node process running `pattern` under one `buildah run` (not to buildah's wrappers, so that the
 // process under test handles it): a descendant of that buildah process, which the same program on the host is not.
 function signalDescendant(ancestorPid: number, pattern: string, signal: NodeJS.Signals): number[] {
-  const parentOf = (pid: number) => {
-    try {
-      return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
-    } catch {
-      return 0;
-    }
-  };
   const isDescendant = (pid: number) => {
     for (let current = parentOf(pid); current > 1; current = parentOf(current))
       if (current === ancestorPid) return true;
