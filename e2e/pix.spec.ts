@@ -184,3 +184,32 @@ test("[PIX] the list shows when an unpaid charge expires, a paid charge's state 
   expect(rowBox.x + rowBox.width).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test("[PIX] on a phone the list's filters fold behind one button that counts those in use, and the list comes first", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/pix");
+  const form = page.getByRole("form", { name: "Filtros" });
+  const toggle = page.getByRole("button", { name: "Filtros", exact: true });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(form).toBeHidden();
+  // The header's actions start at the same edge: the refresh button's empty progress text takes no room.
+  const refreshBox = (await page.getByRole("button", { name: "Atualizar pelo gateway" }).boundingBox())!;
+  const newChargeBox = (await page.getByRole("link", { name: "Nova cobrança" }).first().boundingBox())!;
+  expect(refreshBox.x).toBe(newChargeBox.x);
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await form.getByLabel("Situação").selectOption({ label: "Paga" });
+  await form.getByRole("button", { name: "Filtrar" }).click();
+  await expect(page).toHaveURL(/[?&]status=PAID/);
+  const filtered = page.getByRole("button", { name: "Filtros · 2 em uso" });
+  await expect(filtered).toHaveAttribute("aria-expanded", "false");
+  await expect(form).toBeHidden();
+
+  // Wider than a phone, the form is always open and the button is gone.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(form).toBeVisible();
+  await expect(filtered).toBeHidden();
+});

@@ -3,6 +3,7 @@ import type { FormEventHandler, ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
 type FilterFormProps = {
+  id?: string;
   /** The list's own path: the form submits to it. */
   action: string;
   /** Accessible name of the form. */
@@ -19,9 +20,10 @@ type FilterFormProps = {
  * A list's filter form. A plain GET form: the filters live in the URL, so a filtered view can be
  * reloaded and shared.
  */
-export function FilterForm({ action, label, className, onSubmit, isPending, children }: FilterFormProps) {
+export function FilterForm({ id, action, label, className, onSubmit, isPending, children }: FilterFormProps) {
   return (
     <form
+      id={id}
       method="get"
       action={action}
       aria-label={label}

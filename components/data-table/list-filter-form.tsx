@@ -1,8 +1,12 @@
 "use client";
 
+import { ListFilterIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ParserMap, Values } from "nuqs";
-import type { ReactNode } from "react";
+import { type ReactNode, useId, useState } from "react";
+
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 
 import { FilterForm } from "./filter-form";
 import { FilterFormActions } from "./filter-form-actions";
@@ -23,7 +27,10 @@ type TListFilterFormProps<TParsers extends ParserMap> = {
   children: (values: Values<TParsers>) => ReactNode;
 };
 
-/** A list's filter form with its Filter / Clear actions; the current sort and order survive a new filter. */
+/**
+ * A list's filter form with its Filter / Clear actions; the current sort and order survive a new filter.
+ * On a phone the form folds behind one button that counts the filters in use, so the list comes first.
+ */
 export function ListFilterForm<TParsers extends ParserMap>({
   parsers,
   action,
@@ -32,29 +39,49 @@ export function ListFilterForm<TParsers extends ParserMap>({
   children,
 }: TListFilterFormProps<TParsers>) {
   const t = useTranslations("common.filters");
-  const { values, onSubmit, isPending, hasFilters, formKey } = useFilterForm(parsers);
+  const { values, onSubmit, isPending, hasFilters, filterCount, formKey } = useFilterForm(parsers);
   const { sort, order } = values as { sort?: unknown; order?: unknown };
+  const formId = useId();
+  const [isOpenOnPhone, setOpenOnPhone] = useState(false);
 
   return (
-    <FilterForm
-      key={formKey}
-      action={action}
-      label={label}
-      className={layout[columns].form}
-      onSubmit={onSubmit}
-      isPending={isPending}
-    >
-      {children(values)}
-      <FilterFormActions
-        applyLabel={t("apply")}
-        clearLabel={t("clear")}
-        clearHref={action}
-        hasFilters={hasFilters}
-        sort={typeof sort === "string" ? sort : undefined}
-        order={typeof order === "string" ? order : undefined}
+    <div className="flex flex-col gap-3">
+      <Button
+        type="button"
+        variant="outline"
+        className="self-start sm:hidden"
+        aria-expanded={isOpenOnPhone}
+        aria-controls={formId}
+        onClick={() => setOpenOnPhone(!isOpenOnPhone)}
+      >
+        <ListFilterIcon aria-hidden="true" />
+        {t("toggle", { count: filterCount })}
+      </Button>
+      <FilterForm
+        key={formKey}
+        id={formId}
+        action={action}
+        label={label}
+        className={cn(layout[columns].form, !isOpenOnPhone && "max-sm:hidden")}
+        onSubmit={(event) => {
+          onSubmit(event);
+          // On a phone the list is what the person asked for: it shows under the folded form.
+          setOpenOnPhone(false);
+        }}
         isPending={isPending}
-        className={layout[columns].actions}
-      />
-    </FilterForm>
+      >
+        {children(values)}
+        <FilterFormActions
+          applyLabel={t("apply")}
+          clearLabel={t("clear")}
+          clearHref={action}
+          hasFilters={hasFilters}
+          sort={typeof sort === "string" ? sort : undefined}
+          order={typeof order === "string" ? order : undefined}
+          isPending={isPending}
+          className={layout[columns].actions}
+        />
+      </FilterForm>
+    </div>
   );
 }

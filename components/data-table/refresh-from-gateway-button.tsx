@@ -60,7 +60,8 @@ export function RefreshFromGatewayButton({ period, refreshPage, errorText, label
   const isBusy = progress !== null || isRefreshing;
   return (
     <div className="flex items-center gap-3">
-      <span aria-live="polite" className="text-sm text-muted-foreground tabular-nums">
+      {/* Out of the flow while empty, so its gap does not push the button aside; still a live region. */}
+      <span aria-live="polite" className="text-sm text-muted-foreground tabular-nums empty:absolute">
         {progress
           ? progress.totalPages
             ? labels.progress(progress.page, progress.totalPages)

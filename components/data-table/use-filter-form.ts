@@ -3,7 +3,7 @@
 import { type ParserMap, type SingleParser, useQueryStates } from "nuqs";
 import { type FormEvent, useTransition } from "react";
 
-import { hasListFilters } from "@/lib/list/search-params";
+import { countListFilters } from "@/lib/list/search-params";
 
 /**
  * A list's filter form over the list's nuqs parsers: the inputs start from the URL, and a submit
@@ -24,11 +24,13 @@ export function useFilterForm<TParsers extends ParserMap>(parsers: TParsers) {
     void setValues(next as Parameters<typeof setValues>[0], { startTransition });
   }
 
+  const filterCount = countListFilters(values);
   return {
     values,
     onSubmit,
     isPending,
-    hasFilters: hasListFilters(values),
+    hasFilters: filterCount > 0,
+    filterCount,
     // The inputs are uncontrolled: a new URL (Clear, Back) mounts the form again with its values.
     formKey: JSON.stringify(values),
   };

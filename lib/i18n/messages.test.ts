@@ -6,6 +6,7 @@ import {
   parse,
   TYPE,
 } from "@formatjs/icu-messageformat-parser";
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 
 import { auditActions } from "@/lib/audit/audit-actions";
@@ -108,4 +109,40 @@ describe("messages the code builds from names", () => {
       expect(builtKeys.filter((key) => typeof lookup(messages, key) !== "string")).toEqual([]);
     },
   );
+});
+
+describe("counts agree with their number", () => {
+  // CLDR puts 0 with 1 in Portuguese ("one"): a count that can be zero says so in words or in the plural.
+  const pt = createTranslator({ locale: "pt-BR", messages: ptBR });
+  const english = createTranslator({ locale: "en", messages: en });
+
+  it("in the overview's figures", () => {
+    expect([0, 1, 2].map((count) => pt("overview.split.approved", { count }))).toEqual([
+      "nenhum aprovado",
+      "1 aprovado",
+      "2 aprovados",
+    ]);
+    expect([0, 1, 2].map((count) => pt("overview.split.cancelled", { count }))).toEqual([
+      "nenhum cancelado",
+      "1 cancelado",
+      "2 cancelados",
+    ]);
+    expect(pt("overview.refundsProcessing.created", { count: 1 })).toBe("1 criada");
+    expect(pt("overview.conversion.paid", { count: 1 })).toBe("1 pago");
+    expect(pt("overview.pendingPix.value", { count: 0 })).toBe("Nenhuma cobrança");
+    expect(pt("overview.openLinks.value", { count: 0 })).toBe("Nenhum link");
+    expect(english("overview.count.value", { count: 0 })).toBe("No payments");
+  });
+
+  it("in the reconciliation's runs", () => {
+    expect(pt("reconciliation.scanned", { charges: 1, refunds: 0, cards: 2 })).toBe(
+      "1 cobrança, 0 devoluções, 2 pagamentos com cartão",
+    );
+    expect(english("reconciliation.scanned", { charges: 1, refunds: 0, cards: 2 })).toBe(
+      "1 charge, 0 refunds, 2 card payments",
+    );
+    expect(pt("reconciliation.toast.failed", { count: 1 })).toContain("(1 corrigido)");
+    expect(pt("reconciliation.scheduleOff", { windowHours: 1 })).toContain("da última hora");
+    expect(english("reconciliation.scheduleOff", { windowHours: 48 })).toContain("of the last 48 hours");
+  });
 });

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { ZOptionalAmountReais, ZOptionalDay, ZOptionalFilterText, ZOrder, ZPage, ZSort } from "./schemas";
 import {
   buildSortHref,
+  countListFilters,
   createListParsers,
   hasListFilters,
   nextSortOrder,
@@ -72,6 +73,13 @@ describe("list search params", () => {
     expect(hasListFilters(load("?sort=amount&order=asc&page=2"))).toBe(false);
     expect(hasListFilters({ sort: "amount", cursor: "WyJhIl0" })).toBe(false);
     expect(hasListFilters(load("?statusCode=0"))).toBe(true);
+  });
+
+  it("counts a period's two ends as one filter, and sorting or paging as none", () => {
+    expect(countListFilters(load("?sort=amount&page=2"))).toBe(0);
+    expect(countListFilters({ from: "2026-11-01", to: "2026-11-25", status: "PAID", sort: "amount" })).toBe(2);
+    expect(countListFilters({ to: "2026-11-25" })).toBe(1);
+    expect(countListFilters(load("?statusCode=0&txid=abc"))).toBe(2);
   });
 });
 

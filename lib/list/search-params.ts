@@ -63,9 +63,16 @@ export function toListFilters<TValues extends Record<string, unknown>>(values: T
 
 const notFilters = new Set(["sort", "order", "page", "cursor"]);
 
-// Sorting and paging are not filters.
+// Sorting and paging are not filters; a period's two ends are one.
+export function countListFilters(values: Record<string, unknown>): number {
+  const keys = Object.entries(values)
+    .filter(([key, value]) => !notFilters.has(key) && value !== null && value !== undefined)
+    .map(([key]) => (key === "from" || key === "to" ? "period" : key));
+  return new Set(keys).size;
+}
+
 export function hasListFilters(values: Record<string, unknown>): boolean {
-  return Object.entries(values).some(([key, value]) => !notFilters.has(key) && value !== null && value !== undefined);
+  return countListFilters(values) > 0;
 }
 
 export const sortSearchParams = {
