@@ -39,7 +39,7 @@ export function ListFilterForm<TParsers extends ParserMap>({
   children,
 }: TListFilterFormProps<TParsers>) {
   const t = useTranslations("common.filters");
-  const { values, onSubmit, isPending, hasFilters, filterCount, formKey } = useFilterForm(parsers);
+  const { values, onSubmit, isPending, filterCount, formKey } = useFilterForm(parsers);
   const { sort, order } = values as { sort?: unknown; order?: unknown };
   const formId = useId();
   const [isOpenOnPhone, setOpenOnPhone] = useState(false);
@@ -75,7 +75,7 @@ export function ListFilterForm<TParsers extends ParserMap>({
           applyLabel={t("apply")}
           clearLabel={t("clear")}
           clearHref={action}
-          hasFilters={hasFilters}
+          hasFilters={filterCount > 0}
           sort={typeof sort === "string" ? sort : undefined}
           order={typeof order === "string" ? order : undefined}
           isPending={isPending}

@@ -24,13 +24,11 @@ export function useFilterForm<TParsers extends ParserMap>(parsers: TParsers) {
     void setValues(next as Parameters<typeof setValues>[0], { startTransition });
   }
 
-  const filterCount = countListFilters(values);
   return {
     values,
     onSubmit,
     isPending,
-    hasFilters: filterCount > 0,
-    filterCount,
+    filterCount: countListFilters(values),
     // The inputs are uncontrolled: a new URL (Clear, Back) mounts the form again with its values.
     formKey: JSON.stringify(values),
   };
