@@ -6,7 +6,7 @@ export async function register() {
     const { installPeerAddressHeader } = await import("./lib/auth/peer-address");
     installPeerAddressHeader();
     const { validateServerEnvOrExit } = await import("./lib/config/validate-env");
-    validateServerEnvOrExit();
+    await validateServerEnvOrExit();
     // Background jobs belong to a serving process, not to the build's page-rendering workers.
     if (process.env.NEXT_PHASE !== "phase-production-build") {
       // Reconciliation, webhook retries and the other jobs of lib/jobs/registry.ts (JOBS_MODE).

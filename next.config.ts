@@ -1,6 +1,7 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 
+import { bodyLimits, proxyBodyCopyLimit } from "./lib/http/body-limits";
 import { apiRouteHeaders, apiRoutePrefixes, staticAssetHeaders } from "./lib/security/headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
@@ -9,8 +10,14 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pino", "pino-pretty"],
-  // forbidden() renders app/forbidden.tsx with HTTP 403 when a STAFF user opens an admin page.
-  experimental: { authInterrupts: true },
+  experimental: {
+    // forbidden() renders app/forbidden.tsx with HTTP 403 when a STAFF user opens an admin page.
+    authInterrupts: true,
+    // Body caps (docs/security.md, "Inputs"): server actions are counted while they stream (Next's default is 1 MB);
+    // the proxy's copy of a page's body would otherwise hold up to 10 MB per request.
+    serverActions: { bodySizeLimit: bodyLimits.serverAction },
+    proxyClientMaxBodySize: proxyBodyCopyLimit,
+  },
   // `npm test` runs tsc on the same sources beside the build: its build skips Next's second pass of the compiler.
   typescript: { ignoreBuildErrors: process.env.BUILD_SKIP_TYPECHECK === "1" },
   // Server-action arguments are never logged: the payer's card form posts to one.

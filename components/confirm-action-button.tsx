@@ -38,7 +38,10 @@ type ConfirmActionButtonProps<T> = {
   /** Runs after the action whatever its outcome, before the outcome is shown (for example a refetch). */
   onSettled?: (result: TActionResult<T>) => Promise<void> | void;
   onSuccess?: (data: T) => void;
-  successMessage: string;
+  /** A function when the answer decides it (for example a change held for a second admin). */
+  successMessage: string | ((data: T) => string);
+  /** Fields the action reads (for example an authenticator code), between the description and the refusal. */
+  children?: ReactNode;
   errorText: (error: TActionError) => string;
   /** "inline" keeps the dialog open with the reason until the person closes it; "toast" closes it and toasts the reason. */
   errorDisplay?: "inline" | "toast";
@@ -66,6 +69,7 @@ export function ConfirmActionButton<T>({
   successMessage,
   errorText,
   errorDisplay = "toast",
+  children,
 }: ConfirmActionButtonProps<T>) {
   const tCommon = useTranslations("common");
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
@@ -84,7 +88,7 @@ export function ConfirmActionButton<T>({
       await onSettled?.(result);
       if (result.ok) {
         setOpen(false);
-        toast.success(successMessage);
+        toast.success(typeof successMessage === "function" ? successMessage(result.data) : successMessage);
         onSuccess?.(result.data);
       } else if (errorDisplay === "inline") {
         setError(errorText(result.error));
@@ -112,6 +116,7 @@ export function ConfirmActionButton<T>({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription className={descriptionClassName}>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         {errorDisplay === "inline" ? <FormError>{error}</FormError> : null}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={isPending}>

@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { signInAsApprover } from "./approver";
 import { NewPixChargePage } from "./pages/new-pix-charge-page";
 import { PixChargePage } from "./pages/pix-charge-page";
 import { expect, test } from "./sandbox-control";
@@ -9,25 +10,38 @@ test.use({ role: "staff" });
 // Lowered only to R$ 500,00, above every amount the other specs refund, so a spec running meanwhile is never held.
 const threshold = "500,00";
 
-async function setThreshold(adminPage: Page, value: string): Promise<string> {
+// Lowering the threshold applies at once; raising it back waits for a second admin (docs/security.md).
+async function setThreshold(adminPage: Page, value: string, outcome: "saved" | "held" = "saved"): Promise<string> {
   await adminPage.goto("/settings");
   const field = adminPage.getByLabel("Devoluções acima de");
   const before = await field.inputValue();
   await field.fill(value);
   await adminPage.locator("form", { has: field }).getByRole("button", { name: "Salvar" }).click();
-  await expect(adminPage.getByText("Configuração salva.")).toBeVisible();
+  await expect(
+    adminPage.getByText(outcome === "saved" ? "Configuração salva." : /^Enviado para aprovação: outro administrador/),
+  ).toBeVisible();
   return before;
 }
 
-test("[PIX] a refund above the approval threshold waits for an admin, who approves it", async ({
+async function approveWithCode(page: Page, card: Locator, code: string, done: string) {
+  await card.getByRole("button", { name: "Aprovar" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await dialog.getByLabel("Código do autenticador").fill(code);
+  await dialog.getByRole("button", { name: "Aprovar" }).click();
+  await expect(page.getByText(done)).toBeVisible();
+}
+
+test("[PIX] a refund above the approval threshold waits for an independent admin, who approves it with a fresh code", async ({
   page,
   browser,
   database,
   sandbox,
+  users,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const adminContext = await browser.newContext({ storageState: storageStateFile(database, "admin") });
   const adminPage = await adminContext.newPage();
+  const approver = await signInAsApprover(browser, users.approver);
   const previous = await setThreshold(adminPage, threshold);
   try {
     const txid = await new NewPixChargePage(page).create({ amount: "700,00" });
@@ -59,17 +73,27 @@ test("[PIX] a refund above the approval threshold waits for an admin, who approv
     const listed = page.getByTestId("refund-approval").filter({ has: page.getByRole("link", { name: txid }) });
     await expect(listed).toContainText("R$ 600,00");
 
-    // The seeded admin is the second person: approving sends the refund.
+    // The seeded admin was created today: an admin that new is not a second person, and is told so.
     await adminPage.goto("/approvals");
-    const request = adminPage
+    const seen = adminPage.getByTestId("refund-approval").filter({ has: adminPage.getByRole("link", { name: txid }) });
+    await expect(seen).toContainText("Administradores criados nas últimas 24 horas ainda não podem aprovar.");
+    await expect(seen.getByRole("button", { name: "Aprovar" })).toHaveCount(0);
+
+    // The approver (an older admin with two-factor on) approves with a code from now: the refund is sent.
+    const approverPage = approver.page;
+    await approverPage.goto("/approvals");
+    const request = approverPage
       .getByTestId("refund-approval")
-      .filter({ has: adminPage.getByRole("link", { name: txid }) });
+      .filter({ has: approverPage.getByRole("link", { name: txid }) });
     await expect(request).toContainText("Devolução grande");
     await request.getByRole("button", { name: "Aprovar" }).click();
-    const dialog = adminPage.getByRole("alertdialog");
+    const dialog = approverPage.getByRole("alertdialog");
     await expect(dialog).toContainText("R$ 600,00");
+    // Without a code the server refuses and says why.
     await dialog.getByRole("button", { name: "Aprovar" }).click();
-    await expect(adminPage.getByText("Devolução aprovada e enviada.")).toBeVisible();
+    await expect(dialog.getByText("Digite o código do seu aplicativo autenticador.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Fechar" }).click();
+    await approveWithCode(approverPage, request, await approver.nextCode(), "Devolução aprovada e enviada.");
     await expect(request).toHaveCount(0);
 
     await charge.goto(txid);
@@ -78,7 +102,15 @@ test("[PIX] a refund above the approval threshold waits for an admin, who approv
     await expect(charge.refunds.getByRole("row", { name: /Devolução grande/ })).toContainText("R$ 600,00");
     await expect(page.getByRole("region", { name: "Aguardando aprovação" })).toHaveCount(0);
   } finally {
-    await setThreshold(adminPage, previous);
+    // Raising it back is held for a second admin: the approver approves it on the users page.
+    await setThreshold(adminPage, previous, "held");
+    await approver.page.goto("/users");
+    const change = approver.page
+      .getByTestId("pending-admin-change")
+      .filter({ hasText: "o valor que exige aprovação de devolução" })
+      .first();
+    await approveWithCode(approver.page, change, await approver.nextCode(), "Alteração aprovada e aplicada.");
+    await approver.close();
     await adminContext.close();
   }
 });

@@ -50,6 +50,56 @@ test.describe("signed in as staff", () => {
     await expect(page.getByRole("button", { name: "Cancelar pagamento" })).toHaveCount(0);
   });
 
+  test("[CARDS] a card refused with advice 03 is not charged again on the same order, and the list totals it apart", {
+    tag: "@money",
+  }, async ({ page }) => {
+    test.setTimeout(90_000);
+    const orderId = `VT-E2E-${Date.now().toString(36).toUpperCase()}`;
+    const terminal = new TerminalPage(page);
+    await terminal.charge({ amount: "20,00", number: "4000000000000002", securityCode: "123", orderId });
+    await expect(page.getByText("Recusado").first()).toBeVisible();
+
+    await terminal.submit({ amount: "20,00", number: "4000000000000002", securityCode: "123", orderId });
+    await expect(
+      page.getByText(/Este cartão foi recusado neste pedido com a orientação "não tente novamente" \(código 03\)/),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/payments\/new$/);
+
+    // Another card on the same order goes through.
+    await terminal.charge({ amount: "10,00", number: freshVisaNumber(), securityCode: "123", orderId });
+    await expect(page.getByText("Aprovado").first()).toBeVisible();
+
+    await page.goto(`/payments?orderId=${encodeURIComponent(orderId)}`);
+    await expect(
+      page.getByText("Aprovados: R$ 10,00 (1) · Recusados: R$ 20,00 (1) · Cancelados: R$ 0,00 (0)"),
+    ).toBeVisible();
+    await expect(page.getByText(/Valor total/)).toHaveCount(0);
+  });
+
+  test("[CARDS] a card refused with advice 02 waits: the terminal says until when", async ({ page }) => {
+    const orderId = `VT-E2E-${Date.now().toString(36).toUpperCase()}`;
+    const terminal = new TerminalPage(page);
+    await terminal.charge({ amount: "30,00", number: "4000000000009995", securityCode: "123", orderId });
+    await terminal.submit({ amount: "30,00", number: "4000000000009995", securityCode: "123", orderId });
+    await expect(
+      page.getByText(/\(código 02\)\. Tente de novo mais tarde, às \d{2}:\d{2}, ou use outro cartão\./),
+    ).toBeVisible();
+  });
+
+  test("[CARDS] the payment page shows the issuer, the affiliation at the authorizer and the cancellation's receipts", async ({
+    page,
+  }) => {
+    await chargeAtTerminal(page, { amount: "15,00", number: freshVisaNumber(), securityCode: "123" });
+    await expect(page.getByText("Emissor", { exact: true })).toBeVisible();
+    await expect(page.getByText("Código de afiliação no autorizador")).toBeVisible();
+    await page.getByRole("button", { name: "Cancelar pagamento" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancelar pagamento" }).click();
+    await expect(page.getByText("Pagamento cancelado.").first()).toBeVisible();
+    await expect(page.getByText("Número de autorização do cancelamento")).toBeVisible();
+    await expect(page.getByText("Cancelamento: via do cliente")).toBeVisible();
+    await expect(page.getByText("Cancelamento: via do estabelecimento")).toBeVisible();
+  });
+
   test("[CARDS] card number and security code typed at the terminal are in no database row, log line or bundle", async ({
     page,
     databaseUrl,

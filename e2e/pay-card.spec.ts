@@ -46,6 +46,27 @@ test("[PAY] a wrong code says only that, then a refused card, then an approved o
   await expect(page.getByRole("textbox")).toHaveCount(0);
 });
 
+test("[PAY] a verification code of another length than six digits opens the link", async ({ page, links }) => {
+  const link = await links.createLink();
+  for (const code of [42, 1_234_567_890]) {
+    await links.setVerificationCode(link.linkPaymentUuid, code);
+    const pay = new PayPage(page);
+    await pay.goto(link.linkPaymentUuid);
+    if (code === 42) {
+      await pay.enterCode(43);
+      await expect(
+        page.getByText("Código incorreto. Confira o código que a loja enviou e tente de novo."),
+      ).toBeVisible();
+      await pay.verify(code);
+      await expect(page.getByText("Pedido e2e")).toBeVisible();
+      // A fresh payer for the next code: the access cookie is scoped to the link.
+      await page.context().clearCookies();
+    } else {
+      await pay.verify(code);
+    }
+  }
+});
+
 test("[PAY] the card form checks the number and expiry before sending", async ({ page, links }) => {
   const link = await links.createLink();
   const pay = new PayPage(page);

@@ -25,6 +25,13 @@ export class LinkGateway {
     await this.client.call("POST", `/sandbox/v1/payment-links/${linkPaymentUuid}/expire`);
   }
 
+  /** Gives the link another verification code: the spec's tokenVerificacao is any integer, not six digits. */
+  async setVerificationCode(linkPaymentUuid: string, tokenVerificacao: number) {
+    await this.client.call("POST", `/sandbox/v1/payment-links/${linkPaymentUuid}/verification-code`, {
+      tokenVerificacao,
+    });
+  }
+
   async cancelLink(linkPaymentUuid: string) {
     await this.client.call("PUT", `/api/v1/link-payment/${linkPaymentUuid}/cancel`);
   }

@@ -25,9 +25,10 @@ test("[PAY] after three refused cards the card form is locked with its reason, s
   await pay.goto(link.linkPaymentUuid);
   await pay.verify(link.tokenVerificacao);
 
-  for (let attempt = 1; attempt <= 3; attempt++) {
+  // Three different refused cards: the same card again would be stopped by its advice code first.
+  for (const number of ["4000000000000002", "4000000000009995", "4000000000000069"]) {
     const answered = page.waitForResponse((response) => response.request().method() === "POST");
-    await pay.payByCard({ number: "4000000000000002" });
+    await pay.payByCard({ number });
     await answered;
     await expect(page.getByText("O pagamento não foi aprovado. Confira os dados ou use outro cartão.")).toBeVisible();
     await expect(pay.cardNumber).toHaveValue("");
@@ -52,6 +53,28 @@ test("[PAY] after three refused cards the card form is locked with its reason, s
   ).toBeVisible();
   await expect(staff.page.getByText("Pago", { exact: true })).toHaveCount(0);
   await staff.close();
+});
+
+test("[PAY] a card refused with advice 03 is not tried again on the link, and another card still pays", async ({
+  page,
+  links,
+}) => {
+  const link = await links.createLink({ valor: 60, numeroParcelas: 1 });
+  const pay = new PayPage(page);
+  await pay.goto(link.linkPaymentUuid);
+  await pay.verify(link.tokenVerificacao);
+
+  await pay.payByCard({ number: "4000000000000002" });
+  await expect(page.getByText("O pagamento não foi aprovado. Confira os dados ou use outro cartão.")).toBeVisible();
+  await pay.payByCard({ number: "4000000000000002" });
+  await expect(
+    page.getByText(
+      "Seu banco pediu para não tentarmos este cartão de novo neste pagamento. Use outro cartão ou pague com Pix, se disponível.",
+    ),
+  ).toBeVisible();
+  await expect(pay.cardNumber).toHaveValue("");
+  await pay.payByCard({ number: "5555555555554444" });
+  await pay.expectPaid();
 });
 
 test("[PAY] after too many wrong codes the link takes no more codes, and staff see why", async ({

@@ -5,9 +5,9 @@ import { expect, test } from "./fixtures";
 import { freshVisaNumber, TerminalPage } from "./pages/terminal-page";
 import { targetOf } from "./targets";
 
-// The point of sale end to end: an admin creates a tenant key and its seller-token secret, a device activates with
-// the TypeScript client, the admin brands its screen, and a sale reported by the device is matched to the card
-// payment the gateway holds.
+// The point of sale end to end: an admin creates a tenant key, its seller-token secret and the tenant's default
+// configuration, a device activates with the TypeScript client, the admin brands its screen, and a sale reported by
+// the device is matched to the card payment the gateway holds.
 
 test.use({ role: "admin" });
 
@@ -37,6 +37,22 @@ test("[POS] key → PDV activated by the client → branding → a reported sale
   expect(secret.length).toBeGreaterThanOrEqual(32);
   await page.getByRole("dialog").getByRole("button", { name: "Fechar" }).first().click();
 
+  // The tenant's default configuration: a PDV activated before anyone configures its seller gets it (without it
+  // the configuration call is a 422 "not configured").
+  await keyRow.getByRole("link", { name: /^Configuração padrão do tenant/ }).click();
+  await expect(page).toHaveURL(/\/pos\/tenants\//);
+  const fill = (label: string, value: string) => page.getByRole("textbox", { name: label, exact: true }).fill(value);
+  await fill("Código da empresa no gateway", "E2E0001");
+  await fill("Endereço do gateway (host:porta)", "gw.example.com:8443");
+  await fill("CPF ou CNPJ do lojista", "11222333000181");
+  await fill("Modo de comunicação externa", "1");
+  await fill("CNPJ da empresa de automação", "11222333000181");
+  await fill("CNPJ do facilitador", "11222333000181");
+  await page.getByRole("combobox", { name: "Token", exact: true }).selectOption("replace");
+  await page.getByLabel("Novo token", { exact: true }).fill("e2e-tls-token");
+  await page.getByRole("button", { name: "Salvar configuração", exact: true }).click();
+  await expect(page.getByText("Configuração salva").first()).toBeVisible();
+
   const backend = new HttpBackend({ apiKey, baseUrl: targetOf(database).appUrl });
   const sellerToken = await signSellerToken({ secret, audience: "payments-dashboard-pos" }, `loja-${Date.now()}`);
   const activation = await backend.activateSeller(sellerToken);
@@ -48,6 +64,11 @@ test("[POS] key → PDV activated by the client → branding → a reported sale
   await expect(page.getByText("Configuração salva").first()).toBeVisible();
   const config = await backend.fetchTransactionConfig(activation.posId);
   expect(config.branding.primaryColor).toBe("#0a7a3d");
+  expect(config).toMatchObject({
+    empresaGateway: "E2E0001",
+    enderecoGateway: "gw.example.com:8443",
+    tokenRegistroTls: "e2e-tls-token",
+  });
 
   // The card payment the device's payment application made, as the gateway (and the mirror) holds it.
   const paymentId = await new TerminalPage(page).charge({

@@ -10,11 +10,25 @@ export type TRole = "admin" | "staff";
 
 export type TTarget = { database: TDatabase; appPort: number; sandboxPort: number; appUrl: string; sandboxUrl: string };
 
-export type TTestUser = { email: string; password: string; name: string; role: "ADMIN" | "STAFF" };
+export type TTestUser = {
+  email: string;
+  password: string;
+  name: string;
+  role: "ADMIN" | "STAFF";
+  /** The base32 TOTP secret of a user seeded with two-factor on (the approver). */
+  totpSecret?: string;
+};
 
 // Made before the app starts (PGlite admits one process). `signin` and `locked` belong to the
 // sign-in specs, which fail passwords on purpose; everyone else reuses admin's or staff's session.
-export const seededUsers = { admin: "ADMIN", staff: "STAFF", signin: "STAFF", locked: "STAFF" } as const;
+// `approver` is the independent second admin (created days ago, two-factor on) that approvals need.
+export const seededUsers = {
+  admin: "ADMIN",
+  staff: "STAFF",
+  signin: "STAFF",
+  locked: "STAFF",
+  approver: "ADMIN",
+} as const;
 export type TSeededUser = keyof typeof seededUsers;
 
 /** What an app launcher leaves for the tests: the seeded users' credentials and, on PostgreSQL, the database. */

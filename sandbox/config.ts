@@ -22,6 +22,8 @@ const ZSandboxEnv = z.object({
   // Testing aid: the usual reading of tipoParcelamento (3 and 7 take one installment, at most 12), which the spec
   // does not state; off by default.
   SANDBOX_STRICT_INSTALLMENTS: z.enum(["0", "1"], { error: "0 or 1" }).default("0"),
+  // Testing aid: the spec promises a refund's userReference only "on read" (4.5); `omit` leaves it out of list items.
+  SANDBOX_REFUND_LIST_USER_REFERENCE: z.enum(["include", "omit"]).default("include"),
 });
 
 export type TSandboxConfig = {
@@ -40,6 +42,7 @@ export type TSandboxConfig = {
   latencyMs: number;
   clockOffsetMs: number;
   strictInstallments: boolean;
+  refundListUserReference: "include" | "omit";
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TSandboxConfig {
@@ -66,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TSandboxConfig
     latencyMs: e.SANDBOX_LATENCY_MS,
     clockOffsetMs: e.SANDBOX_CLOCK_OFFSET_MS,
     strictInstallments: e.SANDBOX_STRICT_INSTALLMENTS === "1",
+    refundListUserReference: e.SANDBOX_REFUND_LIST_USER_REFERENCE,
   };
 }
 

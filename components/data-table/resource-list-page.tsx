@@ -31,6 +31,8 @@ type TResourceListPageProps = {
     cursors?: { previous: string | null; next: string | null };
   };
   hasFilters: boolean;
+  /** Replaces the one "Total amount" label, for a list whose rows must not be added together (card payments). */
+  totalAmountLabel?: string;
   exportEndpoint: string;
   hrefForPage: (page: number) => string;
   hrefForCursor?: (cursor: string) => string;
@@ -81,7 +83,9 @@ export async function ResourceListPage(props: TResourceListPageProps) {
       result={props.result}
       totalLabel={t("list.total", { count: props.result.total })}
       exportEndpoint={props.exportEndpoint}
-      totalAmountLabel={await totalAmountLabel(props.result.totalCents, props.result.isTotalCapped)}
+      totalAmountLabel={
+        props.totalAmountLabel ?? (await totalAmountLabel(props.result.totalCents, props.result.isTotalCapped))
+      }
       hrefForPage={props.hrefForPage}
       hrefForCursor={props.hrefForCursor}
     >

@@ -234,7 +234,8 @@ test("[CLUSTER] wrong verification codes and refused cards count across instance
   for (let attempt = 0; attempt < 3; attempt++) {
     const { page, pay } = cardPages[attempt % cardPages.length]!;
     const answered = page.waitForResponse((response) => response.request().method() === "POST");
-    await pay.payByCard({ number: "4000000000000002" });
+    // Three different refused cards: the same card again would be stopped by its advice code first.
+    await pay.payByCard({ number: ["4000000000000002", "4000000000009995", "4000000000000069"][attempt]! });
     await answered;
     await expect(page.getByText("O pagamento não foi aprovado. Confira os dados ou use outro cartão.")).toBeVisible();
   }

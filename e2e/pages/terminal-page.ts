@@ -6,6 +6,8 @@ export type TTerminalCharge = {
   installments?: number;
   number: string;
   securityCode: string;
+  /** Replaces the suggested `VT-…` order id. */
+  orderId?: string;
 };
 
 /** A Visa number that passes Luhn, different on every call: the sandbox authorizes any valid number it does not list. */
@@ -29,9 +31,17 @@ export class TerminalPage {
 
   /** Charges a typed card and returns the payment id of the page it opens. */
   async charge(charge: TTerminalCharge): Promise<string> {
+    await this.submit(charge);
+    await this.page.waitForURL(/\/payments\/[0-9a-f-]{36}$/);
+    return new URL(this.page.url()).pathname.split("/").pop()!;
+  }
+
+  /** Fills the form and submits it, without waiting for a payment page (the form may answer with a message). */
+  async submit(charge: TTerminalCharge): Promise<void> {
     await this.page.goto("/payments/new");
     await expect(this.page.getByRole("heading", { name: "Novo pagamento com cartão" })).toBeVisible();
     await this.field("Valor").fill(charge.amount);
+    if (charge.orderId) await this.field("Identificação do pedido").fill(charge.orderId);
     if (charge.plan) await this.page.getByRole("radio", { name: new RegExp(charge.plan) }).check();
     if (charge.installments)
       await this.page.getByRole("combobox", { name: "Parcelas" }).selectOption(String(charge.installments));
@@ -39,7 +49,5 @@ export class TerminalPage {
     await this.field("Validade").fill("12/30");
     await this.field("Código de segurança").fill(charge.securityCode);
     await this.page.getByRole("button", { name: /^Cobrar R\$/ }).click();
-    await this.page.waitForURL(/\/payments\/[0-9a-f-]{36}$/);
-    return new URL(this.page.url()).pathname.split("/").pop()!;
   }
 }

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-export type TRegisteredWebhook = { url: string; secret: string };
+// `secret` is null for this app's own receiver: the dialog never shows it to a person.
+export type TRegisteredWebhook = { url: string; secret: string | null };
 
 export class WebhooksPage {
   readonly table: Locator;
@@ -22,10 +23,18 @@ export class WebhooksPage {
     return this.readSecretOnce(dialog);
   }
 
-  /** Reads the one-time secret, copies it with the dialog's button, and closes the dialog. */
+  /** Reads the one-time secret (none for this app's receiver), copies it with the dialog's button, and closes it. */
   private async readSecretOnce(dialog: Locator): Promise<TRegisteredWebhook> {
-    const secret = await dialog.getByLabel("Segredo de assinatura").inputValue();
     const url = await dialog.getByLabel("URL do webhook").inputValue();
+    if (url.includes("/api/webhooks/gateway/")) {
+      await expect(dialog.getByText("o painel guarda o segredo de assinatura criptografado")).toBeVisible();
+      await expect(dialog.getByLabel("Segredo de assinatura")).toHaveCount(0);
+      // The footer button and the corner one both close it.
+      await dialog.getByRole("button", { name: "Fechar", exact: true }).first().click();
+      await expect(dialog).toHaveCount(0);
+      return { url, secret: null };
+    }
+    const secret = await dialog.getByLabel("Segredo de assinatura").inputValue();
     await dialog.getByRole("button", { name: "Copiar segredo" }).click();
     await expect.poll(() => this.page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await dialog.getByRole("button", { name: "Já copiei" }).click();

@@ -71,6 +71,8 @@ async function migrate() {
 
 async function seedUsers(): Promise<TSeed["users"]> {
   const { createUser } = await import("@/lib/users/users");
+  // The independent second admin approvals need (lib/auth/independent-approver.ts).
+  const { makeIndependentApprover } = await import("@/lib/cli/seed-approver");
   const entries = Object.entries(seededUsers) as [TSeededUser, TTestUser["role"]][];
   const users = await Promise.all(
     entries.map(async ([key, role]) => {
@@ -80,7 +82,8 @@ async function seedUsers(): Promise<TSeed["users"]> {
         name: `E2E ${key[0]!.toUpperCase()}${key.slice(1)}`,
         role,
       };
-      await createUser(user, { actor: null, userAgent: "e2e:seed" });
+      const { user: created } = await createUser(user, { actor: null, userAgent: "e2e:seed" });
+      if (key === "approver") user.totpSecret = await makeIndependentApprover(created);
       return [key, user] as const;
     }),
   );

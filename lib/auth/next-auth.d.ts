@@ -12,5 +12,8 @@ declare module "next-auth/jwt" {
   interface JWT {
     role?: TRole;
     sessionVersion?: number;
+    // One browser session, for the server's idle clock (session-activity.ts).
+    sid?: string;
+    sessionStartedAt?: number;
   }
 }

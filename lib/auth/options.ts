@@ -8,6 +8,7 @@ import { localeCookieName, resolveLocale } from "@/lib/i18n/config";
 import { resolveTheme, themeCookieName } from "@/lib/theme/config";
 import { toSameOriginPath } from "./callback-url";
 import { getRequestContext, readRequestContext } from "./request-context";
+import { startSessionActivity } from "./session-activity";
 import { sessionMaxAgeSeconds } from "./session-cookie";
 import { signInWithPassword } from "./sign-in";
 import { formatRateLimitedError, twoFactorRequiredError } from "./sign-in-error";
@@ -42,7 +43,7 @@ export function getAuthOptions(): AuthOptions {
           const parsed = ZCredentials.safeParse(credentials);
           if (!parsed.success) return null;
           const result = await signInWithPassword(parsed.data, readRequestContext(request.headers ?? {}));
-          if (result.status === "rate-limited") throw new Error(formatRateLimitedError(result.retryAfterMinutes));
+          if (result.status === "rate-limited") throw new Error(formatRateLimitedError(result.retryAfterSeconds));
           if (result.status === "two-factor-required") throw new Error(twoFactorRequiredError);
           if (result.status === "invalid") return null;
           // The interface follows the user's saved language from the first page after sign-in.
@@ -66,9 +67,16 @@ export function getAuthOptions(): AuthOptions {
       redirect({ url, baseUrl }) {
         return new URL(toSameOriginPath(url, baseUrl), baseUrl).toString();
       },
-      jwt({ token, user }) {
-        // `user` is present only at sign-in; later calls keep the token as it was.
-        if (user) return { ...token, role: user.role, sessionVersion: user.sessionVersion };
+      async jwt({ token, user }) {
+        // `user` is present only at sign-in: the session's id and start are set once, and kept when next-auth
+        // re-issues the cookie (a new jti and iat), so re-issuing never restarts the idle clock.
+        if (user) {
+          const session = await startSessionActivity(user.id);
+          return { ...token, role: user.role, sessionVersion: user.sessionVersion, ...session };
+        }
+        if (!token.sid && typeof token.jti === "string" && typeof token.iat === "number") {
+          return { ...token, sid: token.jti, sessionStartedAt: token.iat };
+        }
         return token;
       },
     },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { getLimitStatus, type TRateLimitRule, toRetryMinutes } from "./rate-limit-window";
+import {
+  getLimitStatus,
+  spacingDelayMs,
+  type TAttemptSpacing,
+  type TRateLimitRule,
+  toRetryMinutes,
+  toRetrySeconds,
+} from "./rate-limit-window";
 
 const rule: TRateLimitRule = { limit: 3, windowMs: 15 * 60_000 };
 const t0 = new Date("2026-03-01T12:00:00Z");
@@ -31,5 +38,27 @@ describe("toRetryMinutes", () => {
     expect(toRetryMinutes(12 * 60_000)).toBe(12);
     expect(toRetryMinutes(11 * 60_000 + 1)).toBe(12);
     expect(toRetryMinutes(500)).toBe(1);
+  });
+});
+
+describe("spacingDelayMs", () => {
+  const spacing: TAttemptSpacing = { freeAttempts: 5, maxDelayMs: 5 * 60_000, forgetAfterMs: 24 * 60 * 60_000 };
+
+  it("lets the free attempts through, then doubles the wait from one second", () => {
+    expect([0, 4].map((count) => spacingDelayMs(count, spacing))).toEqual([0, 0]);
+    expect([5, 6, 7, 13].map((count) => spacingDelayMs(count, spacing))).toEqual([1000, 2000, 4000, 256_000]);
+  });
+
+  it("never asks for more than the cap, however many failures", () => {
+    expect(spacingDelayMs(14, spacing)).toBe(5 * 60_000);
+    expect(spacingDelayMs(10_000, spacing)).toBe(5 * 60_000);
+  });
+});
+
+describe("toRetrySeconds", () => {
+  it("rounds up and never says zero", () => {
+    expect(toRetrySeconds(1000)).toBe(1);
+    expect(toRetrySeconds(1001)).toBe(2);
+    expect(toRetrySeconds(0)).toBe(1);
   });
 });

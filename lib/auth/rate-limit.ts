@@ -1,6 +1,14 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { getLimitStatus, type TRateLimitRule, type TRateLimitStatus, type TRateLimitWindow } from "./rate-limit-window";
+import { Prisma } from "@/lib/generated/prisma/client";
+import {
+  getLimitStatus,
+  spacingDelayMs,
+  type TAttemptSpacing,
+  type TRateLimitRule,
+  type TRateLimitStatus,
+  type TRateLimitWindow,
+} from "./rate-limit-window";
 
 // Counters live in the database so every app instance shares them.
 
@@ -40,4 +48,52 @@ export async function refundRateLimitHit(key: string): Promise<void> {
 
 export async function resetRateLimit(key: string): Promise<void> {
   await db.rateLimitBucket.deleteMany({ where: { key } });
+}
+
+export type TSpacedAttempt = { status: "allowed"; count: number } | { status: "delayed"; retryAfterMs: number };
+
+// The delay is checked and the attempt counted in one statement under the row's lock: of a parallel burst past
+// the free attempts only one is evaluated, the rest see its fresh `lastHitAt` and wait. A waiting attempt is not
+// counted, so hammering during the delay does not make it longer.
+export async function claimSpacedAttempt(
+  key: string,
+  spacing: TAttemptSpacing,
+  now = new Date(),
+): Promise<TSpacedAttempt> {
+  const forgetAt = new Date(now.getTime() + spacing.forgetAfterMs);
+  const [claimed] = await db.$queryRaw<{ count: number }[]>`
+    INSERT INTO "RateLimitBucket" AS bucket ("key", "windowStart", "count", "expiresAt", "lastHitAt")
+    VALUES (${key}, ${now}, 1, ${forgetAt}, ${now})
+    ON CONFLICT ("key") DO UPDATE SET
+      "windowStart" = CASE WHEN bucket."expiresAt" > ${now} THEN bucket."windowStart" ELSE EXCLUDED."windowStart" END,
+      "count" = CASE WHEN bucket."expiresAt" > ${now} THEN bucket."count" + 1 ELSE 1 END,
+      "expiresAt" = EXCLUDED."expiresAt",
+      "lastHitAt" = EXCLUDED."lastHitAt"
+    WHERE bucket."expiresAt" <= ${now}
+      OR bucket."count" < ${spacing.freeAttempts}::int
+      OR bucket."lastHitAt" IS NULL
+      OR bucket."lastHitAt" + ${spacingDelaySql(spacing)} <= ${now}
+    RETURNING "count"`;
+  if (claimed) return { status: "allowed", count: claimed.count };
+  const bucket = await db.rateLimitBucket.findUnique({ where: { key } });
+  const delayMs = spacingDelayMs(bucket?.count ?? 0, spacing);
+  const retryAfterMs = (bucket?.lastHitAt?.getTime() ?? now.getTime()) + delayMs - now.getTime();
+  return { status: "delayed", retryAfterMs: Math.max(retryAfterMs, 1000) };
+}
+
+// The bucket's current delay as SQL, the same curve as spacingDelayMs (which the unit test pins).
+function spacingDelaySql(spacing: TAttemptSpacing, count: Prisma.Sql = Prisma.sql`bucket."count"`): Prisma.Sql {
+  return Prisma.sql`(CASE WHEN ${count} < ${spacing.freeAttempts}::int THEN 0
+    ELSE LEAST(${spacing.maxDelayMs / 1000}::float8, power(2::float8, LEAST(${count} - ${spacing.freeAttempts}::int, 31)))
+    END) * interval '1 second'`;
+}
+
+// Gives back an attempt that turned out not to be a guess: one count less, and `lastHitAt` moved back by the
+// delay it had imposed, so the next attempt may come at once, as if this one had not been made.
+export async function refundSpacedAttempt(key: string, spacing: TAttemptSpacing): Promise<void> {
+  const counted = Prisma.sql`GREATEST("count" - 1, 0)`;
+  await db.$executeRaw`
+    UPDATE "RateLimitBucket" AS bucket
+    SET "count" = ${counted}, "lastHitAt" = bucket."lastHitAt" - ${spacingDelaySql(spacing, counted)}
+    WHERE "key" = ${key}`;
 }

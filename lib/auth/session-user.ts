@@ -3,6 +3,12 @@ import { z } from "zod";
 import { runSql } from "@/lib/db/sql";
 import { resolveLocale, type TLocale } from "@/lib/i18n/config";
 import { isTwoFactorRequiredFor, readAppSetting } from "@/lib/settings/app-settings";
+import {
+  sessionActivityColumns,
+  sessionActivityValues,
+  type TSessionActivityFlags,
+  touchSessionActivity,
+} from "./session-activity";
 
 export type TRole = "ADMIN" | "STAFF";
 
@@ -19,13 +25,40 @@ export type TCurrentUser = {
   mustEnrollTwoFactor: boolean;
 };
 
-const ZSessionToken = z.object({ sub: z.uuid(), sessionVersion: z.number().int() });
+// `sid` and `sessionStartedAt` are set at sign-in and kept when next-auth re-issues the cookie (options.ts); a
+// token from before them falls back to next-auth's own `jti` and `iat`.
+const ZSessionToken = z
+  .object({
+    sub: z.uuid(),
+    sessionVersion: z.number().int(),
+    sid: z.string().min(1).max(100).optional(),
+    jti: z.string().min(1).max(100).optional(),
+    sessionStartedAt: z.number().optional(),
+    iat: z.number().optional(),
+  })
+  .transform(({ sub, sessionVersion, sid, jti, sessionStartedAt, iat }) => ({
+    sub,
+    sessionVersion,
+    sessionId: sid ?? jti,
+    startedAtSeconds: sessionStartedAt ?? iat,
+  }))
+  .refine((token) => token.sessionId !== undefined && token.startedAtSeconds !== undefined);
+
+export type TSessionState = { status: "active"; user: TCurrentUser } | { status: "idle" } | { status: "none" };
 
 // The token only proves a past sign-in: a deactivated user, or one whose sessionVersion was bumped (role or
-// password change), is signed out on the very next request.
-export async function loadSessionUser(token: unknown): Promise<TCurrentUser | null> {
+// password change), is signed out on the very next request; so is a session idle for longer than the idle timeout
+// (session-activity.ts), which says so ("idle") for the sign-in page.
+export async function loadSession(token: unknown, now = new Date()): Promise<TSessionState> {
   const parsed = ZSessionToken.safeParse(token);
-  if (!parsed.success) return null;
+  if (!parsed.success) return { status: "none" };
+  const { sub, sessionVersion, sessionId, startedAtSeconds } = parsed.data as {
+    sub: string;
+    sessionVersion: number;
+    sessionId: string;
+    startedAtSeconds: number;
+  };
+  const startedAt = new Date(startedAtSeconds * 1000);
   // Raw SQL: this runs on every request of a signed-in user (lib/db/sql.ts says why).
   const [user] = await runSql<
     Pick<TCurrentUser, "id" | "email" | "name" | "role" | "mustChangePassword"> & {
@@ -34,24 +67,35 @@ export async function loadSessionUser(token: unknown): Promise<TCurrentUser | nu
       sessionVersion: number;
       hasTwoFactor: boolean;
       twoFactorRequirement: unknown;
-    }
+    } & TSessionActivityFlags
   >(
     `SELECT id::text AS id, email, name, role::text AS role, "isActive", "sessionVersion", "mustChangePassword", locale,
        "totpEnabledAt" IS NOT NULL AS "hasTwoFactor",
-       (SELECT value FROM "AppSetting" WHERE key = 'twoFactorRequirement') AS "twoFactorRequirement"
+       (SELECT value FROM "AppSetting" WHERE key = 'twoFactorRequirement') AS "twoFactorRequirement",
+       ${sessionActivityColumns}
      FROM "User" WHERE id = $1::uuid`,
-    [parsed.data.sub],
+    [sub, ...sessionActivityValues(sessionId, startedAt, now)],
   );
-  if (!user?.isActive || user.sessionVersion !== parsed.data.sessionVersion) return null;
+  if (!user?.isActive || user.sessionVersion !== sessionVersion) return { status: "none" };
+  if (user.isIdle) return { status: "idle" };
+  if (user.isActivityStale) await touchSessionActivity(sessionId, user.id, now);
   return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role,
-    locale: resolveLocale(user.locale),
-    mustChangePassword: user.mustChangePassword,
-    mustEnrollTwoFactor:
-      !user.hasTwoFactor &&
-      isTwoFactorRequiredFor(readAppSetting("twoFactorRequirement", user.twoFactorRequirement), user.role),
+    status: "active",
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      locale: resolveLocale(user.locale),
+      mustChangePassword: user.mustChangePassword,
+      mustEnrollTwoFactor:
+        !user.hasTwoFactor &&
+        isTwoFactorRequiredFor(readAppSetting("twoFactorRequirement", user.twoFactorRequirement), user.role),
+    },
   };
+}
+
+export async function loadSessionUser(token: unknown, now = new Date()): Promise<TCurrentUser | null> {
+  const session = await loadSession(token, now);
+  return session.status === "active" ? session.user : null;
 }

@@ -5,9 +5,10 @@ import { encode } from "next-auth/jwt";
 import { cache } from "react";
 import { serverEnv } from "@/lib/config/server-env";
 import { AppError } from "@/lib/errors";
+import { startSessionActivity } from "./session-activity";
 import { getSessionCookie, sessionMaxAgeSeconds } from "./session-cookie";
 import { decodeSessionToken } from "./session-token";
-import { loadSessionUser, type TCurrentUser, type TRole } from "./session-user";
+import { loadSession, type TCurrentUser, type TRole, type TSessionState } from "./session-user";
 
 export type { TCurrentUser, TRole };
 
@@ -26,26 +27,36 @@ function mustEnrollFirst(user: TCurrentUser, options: GuardOptions): boolean {
   return user.mustEnrollTwoFactor && !user.mustChangePassword && !options.allowTwoFactorEnrolment;
 }
 
-// Once per request (React cache), and never trusted from the token alone: see loadSessionUser.
-export const getCurrentUser = cache(async (): Promise<TCurrentUser | null> => {
+// Once per request (React cache), and never trusted from the token alone: see loadSession.
+const getSessionState = cache(async (): Promise<TSessionState> => {
   const value = (await cookies()).get(getSessionCookie().name)?.value;
-  if (!value) return null;
+  if (!value) return { status: "none" };
   const token = decodeSessionToken(value, serverEnv.AUTH_SECRET);
-  return token ? loadSessionUser(token) : null;
+  return token ? loadSession(token) : { status: "none" };
 });
+
+export async function getCurrentUser(): Promise<TCurrentUser | null> {
+  const session = await getSessionState();
+  return session.status === "active" ? session.user : null;
+}
 
 function isLocalPath(path: string | null): path is string {
   return !!path && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
 }
 
-async function signInUrl(): Promise<string> {
+// `reason=idle` makes the sign-in page say why the session ended.
+async function signInUrl(reason: "idle" | null): Promise<string> {
   const path = (await headers()).get(pathnameHeader);
-  return isLocalPath(path) && path !== "/" ? `/login?callbackUrl=${encodeURIComponent(path)}` : "/login";
+  const query = new URLSearchParams();
+  if (reason) query.set("reason", reason);
+  if (isLocalPath(path) && path !== "/") query.set("callbackUrl", path);
+  return query.size > 0 ? `/login?${query}` : "/login";
 }
 
 export async function requireUser(options: GuardOptions = {}): Promise<TCurrentUser> {
-  const user = await getCurrentUser();
-  if (!user) redirect(await signInUrl());
+  const session = await getSessionState();
+  if (session.status !== "active") redirect(await signInUrl(session.status === "idle" ? "idle" : null));
+  const { user } = session;
   if (user.mustChangePassword && !options.allowPasswordChange) redirect("/account/password");
   if (mustEnrollFirst(user, options)) redirect("/account/security");
   return user;
@@ -59,8 +70,12 @@ export async function requireAdmin(): Promise<TCurrentUser> {
 
 // For server actions and route handlers: throws, and the caller maps the error to its answer.
 export async function authorize(role?: "ADMIN", options: GuardOptions = {}): Promise<TCurrentUser> {
-  const user = await getCurrentUser();
-  if (!user) throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
+  const session = await getSessionState();
+  if (session.status === "idle") {
+    throw new AppError("UNAUTHENTICATED", "Your session ended after 15 minutes without activity. Sign in again.");
+  }
+  if (session.status !== "active") throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
+  const { user } = session;
   if (user.mustChangePassword && !options.allowPasswordChange) {
     throw new AppError("FORBIDDEN", "Change your one-time password first.");
   }
@@ -69,14 +84,16 @@ export async function authorize(role?: "ADMIN", options: GuardOptions = {}): Pro
   return user;
 }
 
-// After the user's own password change, this browser keeps its session while every other one ends.
+// After the user's own password change or two-factor switch, this browser keeps its session (a new one, active
+// now) while every other one ends.
 export async function renewSession(
   user: Pick<TCurrentUser, "id" | "email" | "name" | "role">,
   sessionVersion: number,
 ): Promise<void> {
   const { name, isSecure } = getSessionCookie();
+  const session = await startSessionActivity(user.id);
   const token = await encode({
-    token: { sub: user.id, email: user.email, name: user.name, role: user.role, sessionVersion },
+    token: { sub: user.id, email: user.email, name: user.name, role: user.role, sessionVersion, ...session },
     secret: serverEnv.AUTH_SECRET,
     maxAge: sessionMaxAgeSeconds,
   });

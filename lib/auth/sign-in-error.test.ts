@@ -3,7 +3,7 @@ import { formatRateLimitedError, parseSignInError, twoFactorRequiredError } from
 
 describe("parseSignInError", () => {
   it("reads back the minutes to wait", () => {
-    expect(parseSignInError(formatRateLimitedError(12))).toEqual({ kind: "rate-limited", retryAfterMinutes: 12 });
+    expect(parseSignInError(formatRateLimitedError(12))).toEqual({ kind: "rate-limited", retryAfterSeconds: 12 });
   });
 
   it("recognises the request for a second factor", () => {

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { createUser, setUserActive } from "@/lib/users/users";
 import { verifyPassword } from "./password";
-import { countRateLimitHit } from "./rate-limit";
-import { accountLimitKey, ipLimitKey, signInLimits, signInWithPassword } from "./sign-in";
+import { claimSpacedAttempt } from "./rate-limit";
+import { accountLimitKey, ipLimitKey, signInSpacing, signInWithPassword } from "./sign-in";
 
 // Passes through to the real hash; only counts how many checks reach it.
 vi.mock("./password", async (importOriginal) => {
@@ -36,15 +36,15 @@ describe("signInWithPassword", () => {
         ),
       ),
     );
-    expect(vi.mocked(verifyPassword).mock.calls.length).toBeLessThanOrEqual(signInLimits.account.limit);
+    expect(vi.mocked(verifyPassword).mock.calls.length).toBeLessThanOrEqual(signInSpacing.account.freeAttempts);
     expect(results.filter((result) => result.status === "rate-limited")).toHaveLength(20);
     expect(results.filter((result) => result.status === "invalid")).toHaveLength(5);
   });
 
-  it("lets at most the IP's remaining tries of a parallel burst across accounts reach a hash", async () => {
-    // 15 earlier failures leave 5 tries; filled directly to spare 15 hashes.
-    for (let hit = 0; hit < signInLimits.ip.limit - 5; hit += 1) {
-      await countRateLimitHit(ipLimitKey(context.ip), signInLimits.ip);
+  it("lets at most the IP's remaining free tries of a parallel burst across accounts reach a hash", async () => {
+    // 5 earlier failures leave 5 free tries; filled directly to spare 5 hashes.
+    for (let hit = 0; hit < signInSpacing.ip.freeAttempts - 5; hit += 1) {
+      await claimSpacedAttempt(ipLimitKey(context.ip), signInSpacing.ip);
     }
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, attempt) =>
@@ -86,10 +86,11 @@ describe("signInWithPassword", () => {
     expect(JSON.stringify(failures)).not.toContain("wrong password!");
   });
 
-  it("limits an account after 5 failures, says when to retry, and lets it in after the window", async () => {
+  it("spaces an account's attempts out after 5 failures, says how long to wait, and never locks the owner out", async () => {
     const t0 = new Date();
-    for (let attempt = 0; attempt < signInLimits.account.limit; attempt += 1) {
-      // Varying IPs: only the account limit applies here.
+    const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+    for (let attempt = 0; attempt < signInSpacing.account.freeAttempts; attempt += 1) {
+      // Varying IPs: only the account's spacing applies here.
       expect(
         await signInWithPassword(
           { email: "ana@example.com", password: "nope" },
@@ -98,22 +99,41 @@ describe("signInWithPassword", () => {
         ),
       ).toEqual({ status: "invalid" });
     }
-    const limited = await signInWithPassword(
-      { email: "ana@example.com", password },
-      context,
-      new Date(t0.getTime() + 3 * 60_000),
-    );
-    expect(limited).toEqual({ status: "rate-limited", retryAfterMinutes: 12 });
+    expect(await signInWithPassword({ email: "ana@example.com", password }, context, t0)).toEqual({
+      status: "rate-limited",
+      retryAfterSeconds: 1,
+    });
     expect(await actions()).toContain("auth.sign_in_rate_limited");
+    expect((await signInWithPassword({ email: "ana@example.com", password }, context, at(1))).status).toBe("signed-in");
+  });
 
-    const afterWindow = new Date(t0.getTime() + signInLimits.account.windowMs);
-    expect((await signInWithPassword({ email: "ana@example.com", password }, context, afterWindow)).status).toBe(
-      "signed-in",
+  it("slows a stranger's address far more than the owner: after 25 wrong passwords the owner waits at most 5 minutes", async () => {
+    const stranger = { ...context, ip: "198.51.100.66" };
+    let now = Date.now();
+    let failures = 0;
+    let strangerWait = 0;
+    // The stranger's wrong passwords need no real hash (25 would take minutes here): only the spacing is tested.
+    vi.mocked(verifyPassword).mockResolvedValue(false);
+    while (failures < 25) {
+      const result = await signInWithPassword({ email: "ana@example.com", password: "nope" }, stranger, new Date(now));
+      if (result.status === "rate-limited") now += result.retryAfterSeconds * 1000;
+      else failures += 1;
+    }
+    vi.mocked(verifyPassword).mockReset();
+    const afterLast = new Date(now + signInSpacing.account.maxDelayMs);
+    const strangerAgain = await signInWithPassword({ email: "ana@example.com", password }, stranger, afterLast);
+    if (strangerAgain.status === "rate-limited") strangerWait = strangerAgain.retryAfterSeconds;
+    expect(strangerWait).toBeGreaterThan(30 * 60);
+    const owner = await signInWithPassword(
+      { email: "ana@example.com", password },
+      { ...context, ip: "192.0.2.1" },
+      afterLast,
     );
+    expect(owner.status).toBe("signed-in");
   });
 
   it("resets the account counter on success", async () => {
-    for (let attempt = 0; attempt < signInLimits.account.limit - 1; attempt += 1) {
+    for (let attempt = 0; attempt < signInSpacing.account.freeAttempts - 1; attempt += 1) {
       await signInWithPassword({ email: "ana@example.com", password: "nope" }, context);
     }
     expect((await signInWithPassword({ email: "ana@example.com", password }, context)).status).toBe("signed-in");
@@ -121,10 +141,10 @@ describe("signInWithPassword", () => {
     expect(await db.rateLimitBucket.findUnique({ where: { key: ipLimitKey(context.ip) } })).toMatchObject({ count: 4 });
   });
 
-  it("limits an IP that failed too often, for every account, but not other IPs", async () => {
-    // Filling the IP bucket directly spares 20 password hashes.
-    for (let hit = 0; hit < signInLimits.ip.limit; hit += 1)
-      await countRateLimitHit(ipLimitKey(context.ip), signInLimits.ip);
+  it("slows an IP that failed too often, for every account, but not other IPs", async () => {
+    // Filling the IP bucket directly spares 10 password hashes.
+    for (let hit = 0; hit < signInSpacing.ip.freeAttempts; hit += 1)
+      await claimSpacedAttempt(ipLimitKey(context.ip), signInSpacing.ip);
     expect(await signInWithPassword({ email: "ana@example.com", password }, context)).toMatchObject({
       status: "rate-limited",
     });

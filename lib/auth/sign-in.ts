@@ -2,18 +2,19 @@ import "server-only";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { verifyDummyPassword, verifyPassword } from "./password";
-import { countRateLimitHit, refundRateLimitHit, resetRateLimit } from "./rate-limit";
-import { type TRateLimitRule, toRetryMinutes } from "./rate-limit-window";
+import { claimSpacedAttempt, refundSpacedAttempt, resetRateLimit } from "./rate-limit";
+import { type TAttemptSpacing, toRetrySeconds } from "./rate-limit-window";
 import type { TRequestContext } from "./request-context";
 import type { TRole } from "./session-user";
 import { consumeSecondFactor, countUnusedRecoveryCodes } from "./two-factor";
 
-// Per account stops guessing one password; per IP stops one address spraying many accounts; the IP limit is
-// looser because offices share an address.
-export const signInLimits = {
-  account: { limit: 5, windowMs: 15 * 60_000 },
-  ip: { limit: 20, windowMs: 15 * 60_000 },
-} satisfies Record<string, TRateLimitRule>;
+// Per account stops guessing one password; per IP stops one address spraying many accounts. The IP allows more
+// free failures (offices share an address) but its delay grows to an hour, while an account's stops at 5 minutes:
+// whoever fails from one address slows themselves down far more than the account's owner, who is never locked out.
+export const signInSpacing = {
+  account: { freeAttempts: 5, maxDelayMs: 5 * 60_000, forgetAfterMs: 24 * 60 * 60_000 },
+  ip: { freeAttempts: 10, maxDelayMs: 60 * 60_000, forgetAfterMs: 24 * 60 * 60_000 },
+} satisfies Record<string, TAttemptSpacing>;
 
 export type TSignedInUser = {
   id: string;
@@ -30,46 +31,49 @@ export type TSignInResult =
   | { status: "invalid" }
   // The password was right, but the account has two-factor sign-in and no code came with it.
   | { status: "two-factor-required" }
-  | { status: "rate-limited"; retryAfterMinutes: number };
+  | { status: "rate-limited"; retryAfterSeconds: number };
 
 export const accountLimitKey = (email: string) => `sign-in:account:${email}`;
 export const ipLimitKey = (ip: string) => `sign-in:ip:${ip}`;
 
 export type TPasswordAttempt =
   | { status: "allowed" }
-  | { status: "rate-limited"; scope: "account" | "ip"; retryAfterMinutes: number };
+  | { status: "rate-limited"; scope: "account" | "ip"; retryAfterSeconds: number };
 
-// Every password check (sign-in, password change) is counted before the hash runs, so parallel guesses each see
-// their own count and only the first `limit` of a burst reach the hash. A success gives its hits back in
-// settlePasswordAttempt, so in effect failures only are counted.
+// Every password or code check (sign-in, password change, two-factor) is claimed before the hash runs, so parallel
+// guesses each see their own count and past the free attempts only one per delay is evaluated. A success gives its
+// claims back in settlePasswordAttempt, so in effect failures only are counted.
 export async function claimPasswordAttempt(
   email: string,
   ip: string | null,
   now = new Date(),
 ): Promise<TPasswordAttempt> {
   const limits = [
-    ...(ip ? [{ scope: "ip" as const, key: ipLimitKey(ip), rule: signInLimits.ip }] : []),
-    { scope: "account" as const, key: accountLimitKey(email), rule: signInLimits.account },
+    ...(ip ? [{ scope: "ip" as const, key: ipLimitKey(ip), spacing: signInSpacing.ip }] : []),
+    { scope: "account" as const, key: accountLimitKey(email), spacing: signInSpacing.account },
   ];
-  // One after the other (the embedded database runs a single statement at a time), IP first, so a limited IP
-  // does not also use up the account's tries.
-  for (const { scope, key, rule } of limits) {
-    const window = await countRateLimitHit(key, rule, now);
-    if (window.count > rule.limit) {
-      return {
-        status: "rate-limited",
-        scope,
-        retryAfterMinutes: toRetryMinutes(window.expiresAt.getTime() - now.getTime()),
-      };
+  // One after the other (the embedded database runs a single statement at a time), IP first, so an address that
+  // must wait does not also use up the account's attempts.
+  for (const { scope, key, spacing } of limits) {
+    const claim = await claimSpacedAttempt(key, spacing, now);
+    if (claim.status === "delayed") {
+      return { status: "rate-limited", scope, retryAfterSeconds: toRetrySeconds(claim.retryAfterMs) };
     }
   }
   return { status: "allowed" };
 }
 
+// A right password that only asked for the code step: not a guess, so both claims are given back, without clearing
+// what earlier wrong codes counted.
+export async function givePasswordAttemptBack(email: string, ip: string | null): Promise<void> {
+  await refundSpacedAttempt(accountLimitKey(email), signInSpacing.account);
+  if (ip) await refundSpacedAttempt(ipLimitKey(ip), signInSpacing.ip);
+}
+
 export async function settlePasswordAttempt(email: string, ip: string | null, isSuccess: boolean): Promise<void> {
   if (!isSuccess) return;
   await resetRateLimit(accountLimitKey(email));
-  if (ip) await refundRateLimitHit(ipLimitKey(ip));
+  if (ip) await refundSpacedAttempt(ipLimitKey(ip), signInSpacing.ip);
 }
 
 export async function signInWithPassword(
@@ -82,14 +86,14 @@ export async function signInWithPassword(
 
   const attempt = await claimPasswordAttempt(email, context.ip, now);
   if (attempt.status === "rate-limited") {
-    const { scope, retryAfterMinutes } = attempt;
+    const { scope, retryAfterSeconds } = attempt;
     await recordAudit({
       ...audit,
       actor: { id: null, email },
       action: "auth.sign_in_rate_limited",
-      metadata: { scope, retryAfterMinutes },
+      metadata: { scope, retryAfterSeconds },
     });
-    return { status: "rate-limited", retryAfterMinutes };
+    return { status: "rate-limited", retryAfterSeconds };
   }
 
   const user = await db.user.findUnique({ where: { email } });
@@ -111,9 +115,7 @@ export async function signInWithPassword(
 
   if (user.totpEnabledAt) {
     if (!credentials.code) {
-      // Not a guess: give this attempt's hits back, without clearing the count earlier wrong codes left.
-      await refundRateLimitHit(accountLimitKey(email));
-      if (context.ip) await refundRateLimitHit(ipLimitKey(context.ip));
+      await givePasswordAttemptBack(email, context.ip);
       return { status: "two-factor-required" };
     }
     const factor = await consumeSecondFactor(user, credentials.code, now);

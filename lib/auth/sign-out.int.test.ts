@@ -26,7 +26,15 @@ describe("sign-out", () => {
       { actor: null },
     );
     const { sessionVersion } = await db.user.findUniqueOrThrow({ where: { id: user.id } });
-    return { sub: user.id, email: user.email, name: user.name, role: "STAFF", sessionVersion };
+    return {
+      sub: user.id,
+      email: user.email,
+      name: user.name,
+      role: "STAFF",
+      sessionVersion,
+      sid: crypto.randomUUID(),
+      iat: Math.floor(Date.now() / 1000),
+    };
   }
 
   it("refuses the old session token once the user has signed out, and records it", async () => {

@@ -5,11 +5,18 @@ import { serverEnv } from "@/lib/config/server-env";
 import { db } from "@/lib/db/client";
 import { setAppSetting } from "@/lib/settings/app-settings";
 import { createUser, resetUserTwoFactor } from "@/lib/users/users";
+import { verifyPassword } from "./password";
 import { authorize, requireUser } from "./session";
 import { getSessionCookie } from "./session-cookie";
 import { loadSessionUser } from "./session-user";
-import { signInLimits, signInWithPassword } from "./sign-in";
+import { signInSpacing, signInWithPassword } from "./sign-in";
 import { confirmTwoFactorEnrolment, disableTwoFactor, recoveryCodeCount, startTwoFactorEnrolment } from "./two-factor";
+
+// Passes through to the real hash; a test whose guesser knows the password skips the hash's cost.
+vi.mock("./password", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("./password")>();
+  return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
+});
 
 const jar = vi.hoisted(() => new Map<string, string>());
 vi.mock("next/headers", () => ({
@@ -25,6 +32,18 @@ const secondsLater = (seconds: number) => new Date(start.getTime() + seconds * 1
 function codeAt(secret: string, at: Date): string {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() });
 }
+
+// A code that none of the steps the server accepts at `at` (one either side) would give.
+function wrongCode(secret: string, at: Date): string {
+  const accepted = [-30_000, 0, 30_000].map((shift) => codeAt(secret, new Date(at.getTime() + shift)));
+  for (let candidate = 0; ; candidate += 1) {
+    const code = String(candidate).padStart(6, "0");
+    if (!accepted.includes(code)) return code;
+  }
+}
+
+// What sign-in puts in a session token besides the user (options.ts): the browser session and when it began.
+const sessionClaims = () => ({ sid: crypto.randomUUID(), iat: Math.floor(Date.now() / 1000) });
 
 async function createAna(role: "STAFF" | "ADMIN" = "STAFF") {
   const { user } = await createUser({ email: "ana@example.com", name: "Ana", role, password }, { actor: null });
@@ -106,7 +125,7 @@ describe("two-factor sign-in", () => {
     expect(await signIn(codeAt(secret, start), secondsLater(70))).toEqual({ status: "invalid" });
     // One step of clock drift is accepted.
     expect(await signIn(codeAt(secret, secondsLater(120)), secondsLater(150))).toMatchObject({ status: "signed-in" });
-  });
+  }, 180_000);
 
   it("accepts each recovery code once, and records it", async () => {
     const { recoveryCodes } = await enrolAna();
@@ -118,20 +137,76 @@ describe("two-factor sign-in", () => {
     expect(entry.metadata).toEqual({ remaining: recoveryCodeCount - 1 });
   });
 
-  it("counts wrong codes with the password limiter, even with the right password", async () => {
+  it("counts wrong codes with the password limiter, even with the right password, and spaces them out", async () => {
     const { secret } = await enrolAna();
-    for (let attempt = 0; attempt < signInLimits.account.limit; attempt += 1) {
-      expect(await signIn("000000", secondsLater(60), `198.51.100.${attempt}`)).toEqual({ status: "invalid" });
+    for (let attempt = 0; attempt < signInSpacing.account.freeAttempts; attempt += 1) {
+      expect(await signIn(wrongCode(secret, secondsLater(60)), secondsLater(60), `198.51.100.${attempt}`)).toEqual({
+        status: "invalid",
+      });
       // Asking again without a code neither counts nor clears what the wrong codes counted.
-      if (attempt < signInLimits.account.limit - 1) {
+      if (attempt < signInSpacing.account.freeAttempts - 1) {
         expect(await signIn(undefined, secondsLater(60), `198.51.100.${attempt}`)).toEqual({
           status: "two-factor-required",
         });
       }
     }
     const right = codeAt(secret, secondsLater(60));
-    expect(await signIn(right, secondsLater(60), "198.51.100.99")).toMatchObject({ status: "rate-limited" });
+    expect(await signIn(right, secondsLater(60), "198.51.100.99")).toEqual({
+      status: "rate-limited",
+      retryAfterSeconds: 1,
+    });
     expect(await actions()).toContain("auth.sign_in_rate_limited");
+    expect(await signIn(right, secondsLater(61), "198.51.100.99")).toMatchObject({ status: "signed-in" });
+  }, 180_000);
+
+  it("lets the owner in from another address shortly after a stranger's 25 wrong codes", async () => {
+    const { secret } = await enrolAna();
+    // The stranger knows the password (else no code is ever checked) and guesses codes from one address, each as
+    // soon as the limiter lets it.
+    const stranger = "198.51.100.66";
+    vi.mocked(verifyPassword).mockResolvedValue(true);
+    let now = secondsLater(60).getTime();
+    let wrongCodes = 0;
+    while (wrongCodes < 25) {
+      const result = await signIn(wrongCode(secret, new Date(now)), new Date(now), stranger);
+      if (result.status === "rate-limited") now += result.retryAfterSeconds * 1000;
+      else wrongCodes += 1;
+    }
+    vi.mocked(verifyPassword).mockReset();
+    const ownerAt = new Date(now + signInSpacing.account.maxDelayMs);
+    const strangerAgain = await signIn(wrongCode(secret, ownerAt), ownerAt, stranger);
+    expect(strangerAgain).toMatchObject({ status: "rate-limited" });
+    expect((strangerAgain as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(30 * 60);
+    // The owner waits at most the account's cap (5 minutes) after the stranger's last try, whatever came before.
+    expect(await signIn(codeAt(secret, ownerAt), ownerAt, "192.0.2.10")).toMatchObject({ status: "signed-in" });
+  });
+
+  it("ends the user's other sessions when turned on or off, and gives the version for this one", async () => {
+    const user = await createAna();
+    const otherBrowser = { sub: user.id, sessionVersion: 1, ...sessionClaims() };
+    expect(await loadSessionUser(otherBrowser)).not.toBeNull();
+    const enrolment = await startTwoFactorEnrolment(user);
+    const change = { actor: { id: user.id, email: user.email }, ...context };
+    const code = codeAt(enrolment.secret, start);
+    const enabled = await confirmTwoFactorEnrolment(
+      user.id,
+      { enrolmentToken: enrolment.enrolmentToken, code },
+      change,
+      start,
+    );
+    expect(enabled.sessionVersion).toBe(2);
+    expect(await loadSessionUser(otherBrowser)).toBeNull();
+    const thisBrowser = { sub: user.id, sessionVersion: enabled.sessionVersion, ...sessionClaims() };
+    expect(await loadSessionUser(thisBrowser)).not.toBeNull();
+
+    const disabled = await disableTwoFactor(
+      user.id,
+      { code: codeAt(enrolment.secret, secondsLater(60)) },
+      change,
+      secondsLater(60),
+    );
+    expect(disabled.sessionVersion).toBe(3);
+    expect(await loadSessionUser(thisBrowser)).toBeNull();
   });
 
   it("turns off only with a current code", async () => {
@@ -189,7 +264,15 @@ describe("two-factor requirement setting", () => {
     const user = await signInAs("STAFF");
     const enrolment = await startTwoFactorEnrolment(user);
     const code = codeAt(enrolment.secret, new Date());
-    await confirmTwoFactorEnrolment(user.id, { enrolmentToken: enrolment.enrolmentToken, code }, { actor: null });
+    const { sessionVersion } = await confirmTwoFactorEnrolment(
+      user.id,
+      { enrolmentToken: enrolment.enrolmentToken, code },
+      { actor: null },
+    );
+    // Enrolling ended the session the cookie held; the action re-issues it with the new version (renewSession).
+    await expect(requireUser()).rejects.toMatchObject({ digest: expect.stringContaining(";/login?") });
+    const token = { sub: user.id, email: user.email, sessionVersion };
+    jar.set(getSessionCookie().name, await encode({ token, secret: serverEnv.AUTH_SECRET }));
     expect(await requireUser()).toMatchObject({ id: user.id, mustEnrollTwoFactor: false });
   });
 });
@@ -214,7 +297,7 @@ describe("an admin resets a user's lost two-factor", () => {
     const { user, recoveryCodes } = await enrolAna();
     const admin = await seedAdmin();
     const before = await db.user.findUniqueOrThrow({ where: { id: user.id } });
-    const token = { sub: user.id, email: user.email, sessionVersion: before.sessionVersion };
+    const token = { sub: user.id, email: user.email, sessionVersion: before.sessionVersion, ...sessionClaims() };
     expect(await loadSessionUser(token)).not.toBeNull();
 
     await resetUserTwoFactor(user.id, admin);

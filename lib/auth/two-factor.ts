@@ -89,9 +89,9 @@ async function claimCodeAttempt(email: string, context: TChangeContext): Promise
       action: "auth.sign_in_rate_limited",
       ip: context.ip,
       userAgent: context.userAgent,
-      metadata: { scope: attempt.scope, retryAfterMinutes: attempt.retryAfterMinutes, during: "two_factor" },
+      metadata: { scope: attempt.scope, retryAfterSeconds: attempt.retryAfterSeconds, during: "two_factor" },
     });
-    throw new AppError("RATE_LIMITED", `Too many wrong codes. Try again in ${attempt.retryAfterMinutes} minutes.`);
+    throw new AppError("RATE_LIMITED", `Too many wrong codes. Try again in ${attempt.retryAfterSeconds} seconds.`);
   }
 }
 
@@ -102,7 +102,7 @@ export async function confirmTwoFactorEnrolment(
   input: TConfirmTwoFactorInput,
   context: TChangeContext,
   now = new Date(),
-): Promise<{ recoveryCodes: string[] }> {
+): Promise<{ recoveryCodes: string[]; sessionVersion: number }> {
   const { enrolmentToken, code } = ZConfirmTwoFactorInput.parse(input);
   const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
   if (user.totpEnabledAt) throw new AppError("CONFLICT", "alreadyEnabled");
@@ -119,22 +119,25 @@ export async function confirmTwoFactorEnrolment(
   await settlePasswordAttempt(user.email, context.ip ?? null, true);
 
   const recoveryCodes = Array.from({ length: recoveryCodeCount }, generateRecoveryCode);
-  await inTransaction(async (tx) => {
-    await tx.user.update({
+  // The version bump ends the user's other sessions: one opened before two-factor was on stays on one factor.
+  return inTransaction(async (tx) => {
+    const { sessionVersion } = await tx.user.update({
       where: { id: userId },
       data: {
         totpSecretCiphertext: sealSecret(secret, secretPurpose(userId), secretKey()),
         totpEnabledAt: now,
         totpLastUsedStep: step,
+        sessionVersion: { increment: 1 },
       },
+      select: { sessionVersion: true },
     });
     await tx.recoveryCode.deleteMany({ where: { userId } });
     await tx.recoveryCode.createMany({
       data: recoveryCodes.map((recoveryCode) => ({ userId, codeHash: hashRecoveryCode(recoveryCode) })),
     });
     await recordAudit({ ...auditFields(context, userId), action: "auth.two_factor_enabled" }, tx);
+    return { recoveryCodes, sessionVersion };
   });
-  return { recoveryCodes };
 }
 
 export async function disableTwoFactor(
@@ -142,20 +145,28 @@ export async function disableTwoFactor(
   input: TDisableTwoFactorInput,
   context: TChangeContext,
   now = new Date(),
-): Promise<void> {
+): Promise<{ sessionVersion: number }> {
   const { code } = ZDisableTwoFactorInput.parse(input);
   const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
-  if (!user.totpEnabledAt) return;
+  if (!user.totpEnabledAt) return { sessionVersion: user.sessionVersion };
   await claimCodeAttempt(user.email, context);
   if ((await consumeSecondFactor(user, code, now, { allowRecoveryCode: false })) === null) throw invalidCode();
   await settlePasswordAttempt(user.email, context.ip ?? null, true);
-  await inTransaction(async (tx) => {
-    await tx.user.update({
+  // Like enabling, ends the user's other sessions; the caller re-issues the current one with the returned version.
+  return inTransaction(async (tx) => {
+    const updated = await tx.user.update({
       where: { id: userId },
-      data: { totpSecretCiphertext: null, totpEnabledAt: null, totpLastUsedStep: null },
+      data: {
+        totpSecretCiphertext: null,
+        totpEnabledAt: null,
+        totpLastUsedStep: null,
+        sessionVersion: { increment: 1 },
+      },
+      select: { sessionVersion: true },
     });
     await tx.recoveryCode.deleteMany({ where: { userId } });
     await recordAudit({ ...auditFields(context, userId), action: "auth.two_factor_disabled" }, tx);
+    return updated;
   });
 }
 

@@ -7,6 +7,8 @@
 // server idles a fifth of the time: the figure would be the client's concurrency, not the instance's capacity)
 // --duplicates=0.2 (share of extra posts) --warmup=1000 --pgbench-seconds=8 --cpu-prof=DIR (server mode: V8 CPU
 // profiles of next start, written when it stops). Goals: ≥ 1,000 deliveries/s, p99 < 100 ms, ≥ 10 % of pgbench.
+// A money event applies the gateway's own copy (docs/webhooks.md), so the run has a sandbox gateway: its charges are
+// created and paid there first, and every delivery reads its charge from it.
 import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -17,6 +19,7 @@ import { promisify } from "node:util";
 import { Worker } from "node:worker_threads";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
+import { startSandbox } from "@/sandbox/test/harness";
 import { buildEmptyNextApp, emptyNextRoutePath, type TEmptyNextBuild } from "./bench-empty-next";
 import type { TBenchBatch, TBenchBatchResult, TBenchClientOptions, TBenchPost } from "./bench-webhooks-client";
 import { needsBuild } from "./build-freshness";
@@ -151,6 +154,7 @@ async function main(): Promise<number> {
   }
   const emptyNext = options.mode === "server" ? await buildEmptyNextApp() : null;
   const database = await createThrowawayDatabase("payments_bench");
+  const sandbox = await startSandbox();
   try {
     await applyMigrations({ kind: "postgres", url: database.url });
     const port = options.port ?? (await freePort());
@@ -161,15 +165,20 @@ async function main(): Promise<number> {
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       APP_URL: `http://127.0.0.1:${port}`,
       PORT: String(port),
-      // No gateway here: no reconciliation or retry job competing for the two cores.
+      // No reconciliation or retry job competing for the two cores.
       JOBS_MODE: "off",
       ALLOW_INSECURE_LOCAL_GATEWAY: "1",
+      GATEWAY_BASE_URL: sandbox.baseUrl,
+      GATEWAY_CLIENT_CERT_FILE: path.join(sandbox.certsDir, "merchant.pem"),
+      GATEWAY_CLIENT_KEY_FILE: path.join(sandbox.certsDir, "merchant-key.pem"),
+      GATEWAY_CA_FILE: path.join(sandbox.certsDir, "ca.pem"),
     };
     // Set before the app's modules read them (they are imported below, on purpose).
     Object.assign(process.env, env);
     const { db, disconnectDb } = await import("@/lib/db/client");
     const { sealWebhookSecret } = await import("@/lib/webhooks/secret-box");
     const { paidChargeEvent, signedHeaders } = await import("@/lib/webhooks/testing/fixtures");
+    const { createPixCharge } = await import("@/lib/gateway/pix-charges");
 
     const secret = `whsec_${randomBytes(24).toString("hex")}`;
     const webhookId = randomUUID();
@@ -224,14 +233,27 @@ async function main(): Promise<number> {
       }));
     const postAll = (posts: Post[]) => client.send({ posts: signed(posts) });
 
-    const newEvent = (prefix: string, index: number): Post => {
-      const txid = `${prefix}${String(index).padStart(8, "0")}${randomBytes(8).toString("hex")}`;
-      return { txid, body: Buffer.from(JSON.stringify(paidChargeEvent(txid))), deliveryId: randomUUID() };
+    // Each charge is created and paid at the sandbox before the clock starts (16 at a time).
+    const paidAtGateway = async (count: number): Promise<string[]> => {
+      const txids: string[] = [];
+      const createOne = async () => {
+        const charge = await createPixCharge({ amount: 25.9, expiration: 3600 });
+        await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${charge.txid}/pay`);
+        txids.push(charge.txid);
+      };
+      for (let start = 0; start < count; start += 16)
+        await Promise.all(Array.from({ length: Math.min(16, count - start) }, createOne));
+      return txids;
     };
-    const warmup = Array.from({ length: options.warmup }, (_, index) => newEvent("WARM", index));
-    const unique = Array.from({ length: options.events }, (_, index) => newEvent("BENCH", index));
-    // The charges exist unpaid in the mirror, as when this app created them: their paid events match it and take
-    // the one-transaction path (an event the mirror does not confirm is read from the gateway instead).
+    const newEvent = (txid: string): Post => ({
+      txid,
+      body: Buffer.from(JSON.stringify(paidChargeEvent(txid))),
+      deliveryId: randomUUID(),
+    });
+    const warmup = (await paidAtGateway(options.warmup)).map(newEvent);
+    const unique = (await paidAtGateway(options.events)).map(newEvent);
+    // The charges exist unpaid in the mirror, as when this app created them, and paid at the gateway: each paid
+    // event reads its gateway copy (PAID) and takes the one-transaction path.
     const now = new Date();
     const charges = [...warmup, ...unique];
     // In slices under PostgreSQL's 65,535 parameters: a larger createMany is split by Prisma into statements it
@@ -365,6 +387,7 @@ async function main(): Promise<number> {
     return isExactlyOnce && isAllAnswered ? 0 : 1;
   } finally {
     await stopAll();
+    await sandbox.stop();
     emptyNext?.remove();
     await dropWithRetries(database);
   }

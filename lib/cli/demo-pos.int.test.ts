@@ -41,9 +41,18 @@ describe.each(["postgres", "pglite"] as const)("npm run demo: POS seed (%s)", (b
       payments: await db.cardPayment.count(),
       reports: await db.posTransactionReport.count(),
       conflicts: await db.posReportConflict.count(),
+      tenantDefaults: await db.posTransactionConfig.count({ where: { tenantId: { not: null } } }),
     });
     const before = await counts();
-    expect(before).toEqual({ keys: 1, sellers: 1, devices: 2, payments: 5, reports: 5, conflicts: 0 });
+    expect(before).toEqual({
+      keys: 1,
+      sellers: 1,
+      devices: 2,
+      payments: 5,
+      reports: 5,
+      conflicts: 0,
+      tenantDefaults: 1,
+    });
 
     const reports = await db.posTransactionReport.findMany({ orderBy: { occurredAt: "asc" } });
     expect(reports.filter((report) => report.approved)).toHaveLength(3);

@@ -1,5 +1,5 @@
 // `npm run demo`'s point-of-sale seed (docs/pos.md "Demo"), run inside the demo process while it holds PGlite's one
-// connection: a tenant API key with an HS256 seller-token secret, one seller with two PDVs, and a few approved and
+// connection: a tenant API key with an HS256 seller-token secret and a default configuration, one seller with two PDVs, and a few approved and
 // declined sales made as real card payments at the sandbox, mirrored, and reported with the same NSUs. Idempotent:
 // every run checks what exists and adds only what is missing; .data/demo/pos.json is rewritten each run.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -10,15 +10,15 @@ import * as gateway from "@/lib/gateway/payments";
 import type { TPaymentTransaction } from "@/lib/gateway/schemas/payment";
 import { upsertCardPaymentFromGateway } from "@/lib/payments/mirror";
 import { activateSeller } from "@/lib/pos/activation";
-import { savePosConfig } from "@/lib/pos/admin-config";
-import { ZSavePosConfigInput } from "@/lib/pos/admin-schemas";
+import { savePosConfig, savePosTenantConfig } from "@/lib/pos/admin-config";
+import { ZSavePosConfigInput, ZSavePosTenantConfigInput } from "@/lib/pos/admin-schemas";
 import { hashPosApiKey } from "@/lib/pos/api-key-format";
 import { createPosApiKey, setSellerTokenVerification } from "@/lib/pos/api-keys";
 import type { TPosCaller } from "@/lib/pos/authenticate";
 import { runPosMatching } from "@/lib/pos/match";
 import { ingestTransactionReport } from "@/lib/pos/reports";
 import { openSellerTokenSecret } from "@/lib/pos/secrets";
-import { posSellerTokenAudience } from "@/lib/pos/seller-token";
+import { posSellerTokenAudienceFor } from "@/lib/pos/seller-token";
 import { signSellerToken } from "@/lib/pos-sdk/testing/seller-token";
 import { brandFromBandeiraCartao, CARD_BRAND_NAMES } from "@/lib/shared/card";
 
@@ -96,6 +96,25 @@ async function ensureKey(previous: Partial<TDemoPosFile>) {
   return { ...key, secret, caller };
 }
 
+// The tenant's default transaction configuration (only when it has none, so admin edits stay): every PDV activated
+// later, by `npm run pos:simulate` too, gets a complete configuration.
+async function ensureTenantDefault(tenantId: string) {
+  if (await db.posTransactionConfig.findUnique({ where: { tenantId } })) return;
+  await savePosTenantConfig(
+    ZSavePosTenantConfigInput.parse({
+      tenantId,
+      empresaGateway: "DEMO0001",
+      enderecoGateway: "127.0.0.1:8443",
+      cnpjCpf: "11222333000181",
+      comExterna: "1",
+      cnpjAutomacao: "11222333000181",
+      cnpjFacilitador: "11222333000181",
+      tokenRegistroTls: { action: "replace", value: "demo-tls-registration-token" },
+    }),
+    context,
+  );
+}
+
 // Two PDVs, activated the way a device does it (a signed seller token through lib/pos/activation.ts).
 async function ensureSellerAndDevices(caller: TPosCaller, secret: string) {
   const activeDevices = () =>
@@ -105,7 +124,10 @@ async function ensureSellerAndDevices(caller: TPosCaller, secret: string) {
     });
   let devices = await activeDevices();
   for (let missing = 2 - devices.length; missing > 0; missing -= 1) {
-    const token = await signSellerToken({ secret, audience: posSellerTokenAudience }, sellerReference);
+    const token = await signSellerToken(
+      { secret, audience: posSellerTokenAudienceFor(caller.tenantId) },
+      sellerReference,
+    );
     await activateSeller(caller, token);
   }
   devices = await activeDevices();
@@ -193,6 +215,7 @@ async function ensureSales(caller: TPosCaller, posIds: string[]): Promise<number
 export async function ensureDemoPos(baseUrl: string, file = demoPosFile): Promise<TDemoPosFile> {
   const previous = readDemoPosFile(file);
   const key = await ensureKey(previous);
+  await ensureTenantDefault(key.tenantId);
   const { sellerId, posIds } = await ensureSellerAndDevices(key.caller, key.secret);
   const made = await ensureSales(key.caller, posIds);
   if (made > 0) await runPosMatching();
@@ -201,7 +224,12 @@ export async function ensureDemoPos(baseUrl: string, file = demoPosFile): Promis
     apiKey: key.apiKey,
     keyId: key.id,
     tenantId: key.tenantId,
-    sellerToken: { algorithm: "HS256", secret: key.secret, audience: posSellerTokenAudience, tenantId: key.tenantId },
+    sellerToken: {
+      algorithm: "HS256",
+      secret: key.secret,
+      audience: posSellerTokenAudienceFor(key.tenantId),
+      tenantId: key.tenantId,
+    },
     sellerReference,
     sellerId,
     posId: posIds[0]!,

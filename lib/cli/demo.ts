@@ -9,6 +9,7 @@ import { ensureOwnWebhook } from "@/lib/webhooks/subscriptions";
 import { needsBuild } from "./build-freshness";
 import { ensureDemoPos } from "./demo-pos";
 import { runCommand, startService, stopAll, type TService, waitForHttp, waitForPort } from "./processes";
+import { makeIndependentApprover } from "./seed-approver";
 
 const demoDir = path.resolve(".data/demo");
 const port = Number(process.env.PORT ?? 3000);
@@ -45,6 +46,28 @@ async function ensureDemoAdmin(): Promise<DemoAdmin> {
     );
   }
   return admin;
+}
+
+type DemoApprover = DemoAdmin & { totpSecret: string | null };
+
+// A second admin who may approve held refunds and admin changes: older than a day, two-factor on. Its secret is
+// printed once to add to an authenticator app, and kept beside its password.
+async function ensureDemoApprover(): Promise<DemoApprover> {
+  const approver = readOrCreate<DemoApprover>("approver.json", () => ({
+    email: "approver@demo.local",
+    password: randomBytes(12).toString("base64url"),
+    totpSecret: null,
+  }));
+  const users = await listUsers();
+  if (!users.some((user) => user.email === approver.email)) {
+    const { user } = await createUser(
+      { email: approver.email, name: "Demo Approver", role: "ADMIN", password: approver.password },
+      { actor: null, userAgent: "cli:demo" },
+    );
+    approver.totpSecret = await makeIndependentApprover(user);
+    writeFileSync(path.join(demoDir, "approver.json"), JSON.stringify(approver, null, 2), { mode: 0o600 });
+  }
+  return approver;
 }
 
 async function ensureDemoWebhook() {
@@ -101,6 +124,7 @@ async function main() {
   exitWithService(sandbox);
   await waitForPort(sandbox, sandboxPort);
   const admin = await ensureDemoAdmin();
+  const approver = await ensureDemoApprover();
   await ensureDemoWebhook();
   const pos = await ensureDemoPosOrWarn();
   // PGlite admits one process at a time: let go before the dashboard starts.
@@ -114,6 +138,8 @@ async function main() {
   │ Dashboard:  ${appUrl}
   │ Sign in:    ${admin.email}
   │ Password:   ${admin.password}   (kept in .data/demo/admin.json)
+  │ Approver:   ${approver.email} · ${approver.password} · authenticator key ${approver.totpSecret ?? "(see .data/demo/approver.json)"}
+  │             a second admin for approvals: add the key to an authenticator app (kept in .data/demo/approver.json)
   │ Sandbox:    https://127.0.0.1:${sandboxPort}  (mTLS; certificates in .data/certs)
   │ POS /v1:    ${pos ? `key, PDV ${pos.posId} and seller-token secret in .data/demo/pos.json` : "not seeded (see above)"}
   │             npm run pos:seller-token -- --seller ${pos?.sellerReference ?? "<reference>"} · npm run pos:simulate

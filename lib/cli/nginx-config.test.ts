@@ -27,6 +27,13 @@ describe("renderNginxConfig", () => {
     expect(events).toContain("proxy_read_timeout 10m;");
   });
 
+  it("refuses a body over the app's largest cap, and over the sign-in and POS caps on their paths", () => {
+    expect(config).toContain("client_max_body_size 1024k;");
+    const block = (location: string) => config.slice(config.indexOf(`location ${location} {`)).split("}")[0];
+    expect(block("/api/auth/")).toContain("client_max_body_size 16k;");
+    expect(block("/v1/")).toContain("client_max_body_size 16k;");
+  });
+
   it("runs nginx on that config with start-up errors in the folder too", () => {
     expect(nginxArgs("/tmp/cluster", "/tmp/cluster/nginx.conf")).toEqual([
       "-p",

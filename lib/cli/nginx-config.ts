@@ -1,4 +1,5 @@
 import path from "node:path";
+import { bodyLimits, largestAcceptedBody } from "@/lib/http/body-limits";
 
 // The reverse proxy of `npm run cluster` (docs/deploy.md): Debian's nginx, run by the launcher in the foreground
 // with everything it writes (pid, logs, temp files) inside `dir`, so it needs no root and leaves nothing behind.
@@ -12,6 +13,9 @@ export type TNginxOptions = {
   upstreamPorts: number[];
   upstreamHost?: string;
 };
+
+// nginx's size syntax, rounded up to whole KiB.
+const kib = (bytes: number) => `${Math.ceil(bytes / 1024)}k`;
 
 export function renderNginxConfig(options: TNginxOptions): string {
   const { dir, listenPort } = options;
@@ -43,7 +47,9 @@ http {
   uwsgi_temp_path ${file("tmp/uwsgi")};
   scgi_temp_path ${file("tmp/scgi")};
   server_tokens off;
-  client_max_body_size 2m;
+  # No body larger than the app's largest cap (lib/http/body-limits.ts) reaches an instance: 413 here. nginx counts
+  # a chunked body too.
+  client_max_body_size ${kib(largestAcceptedBody)};
 
   upstream dashboard {
 ${servers}
@@ -77,6 +83,17 @@ ${servers}
       # The app sends a heartbeat every 15 s (lib/events/sse.ts); a stream silent for 10 min has a hung instance. A
       # stream that breaks is reopened by the browser, on whichever instance is up.
       proxy_read_timeout 10m;
+    }
+
+    # Sign-in and the POS backend take a few KiB; the app caps them too, while it reads.
+    location /api/auth/ {
+      client_max_body_size ${kib(bodyLimits.signIn)};
+      proxy_pass http://dashboard;
+    }
+
+    location /v1/ {
+      client_max_body_size ${kib(bodyLimits.pos)};
+      proxy_pass http://dashboard;
     }
 
     location / {

@@ -18,7 +18,7 @@ if (!getDatabaseEnv().DATABASE_URL) {
   );
   process.exit(1);
 }
-validateServerEnvOrExit();
+await validateServerEnvOrExit();
 if (getJobsEnv().JOBS_MODE === "web")
   log.info("jobs: JOBS_MODE=web, so the web servers run jobs too; that is safe, each run is claimed once");
 

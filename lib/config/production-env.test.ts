@@ -5,7 +5,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureCerts } from "@/sandbox/certs/certs";
 import { EnvValidationError } from "./define-env";
-import { collectProductionProblems, estimateSecretBits } from "./production-env";
+import { collectGatewayAddressProblems, collectProductionProblems, estimateSecretBits } from "./production-env";
 import { assertValidServerEnv } from "./validate-env";
 
 const strongSecret = randomBytes(32).toString("base64");
@@ -74,6 +74,69 @@ describe("production guard", () => {
     }
     expect(estimateSecretBits(randomBytes(32).toString("hex"))).toBeGreaterThanOrEqual(256);
     expect(estimateSecretBits(strongSecret)).toBeGreaterThanOrEqual(256);
+  });
+
+  it("refuses an AUTH_SECRET made of a repeated unit or a run, though long and varied", () => {
+    const unit = randomBytes(6).toString("base64");
+    for (const weak of [
+      unit.repeat(6),
+      `${"abcdefghij".repeat(5)}abc`,
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+      "0123456789abcdef".repeat(4),
+    ]) {
+      expect(problemsOf({ ...deployed, AUTH_SECRET: weak }), weak).toEqual([
+        expect.stringMatching(/^AUTH_SECRET has less than 32 bytes of randomness/),
+      ]);
+    }
+  });
+
+  it("refuses a WEBHOOK_SECRET_KEY that is 32 bytes but not random, also under the local opt-out", () => {
+    for (const weak of [
+      Buffer.alloc(32, 0x61).toString("base64"),
+      Buffer.from("0123456789abcdef0123456789abcdef").toString("base64"),
+      "ab".repeat(32),
+      Buffer.from(Array.from({ length: 32 }, (_, index) => index)).toString("base64"),
+    ]) {
+      for (const env of [deployed, { ...deployed, ALLOW_INSECURE_LOCAL_GATEWAY: "1" }])
+        expect(problemsOf({ ...env, WEBHOOK_SECRET_KEY: weak }), weak).toEqual([
+          expect.stringMatching(/^WEBHOOK_SECRET_KEY is not 32 random bytes/),
+        ]);
+    }
+    expect(problemsOf({ ...deployed, WEBHOOK_SECRET_KEY: randomBytes(32).toString("hex") })).toEqual([]);
+  });
+
+  it("refuses a gateway host that resolves (or is written) as a non-public address", async () => {
+    const resolve = async (host: string) => {
+      const answers: Record<string, string[]> = {
+        "localhost.": ["127.0.0.1"],
+        "api.gateway.example": ["200.160.2.3"],
+        "internal.gateway.example": ["10.0.0.8"],
+      };
+      if (!answers[host]) throw new Error("ENOTFOUND");
+      return answers[host].map((address) => ({ address, family: 4 as const }));
+    };
+    expect(await collectGatewayAddressProblems(deployed, resolve)).toEqual([]);
+    for (const url of [
+      "https://localhost.:8443",
+      "https://[::]:8443",
+      "https://[::ffff:127.0.0.1]:8443",
+      "https://internal.gateway.example",
+      "https://169.254.169.254",
+    ]) {
+      expect(await collectGatewayAddressProblems({ ...deployed, GATEWAY_BASE_URL: url }, resolve), url).toEqual([
+        expect.objectContaining({
+          variable: "GATEWAY_BASE_URL",
+          problem: expect.stringMatching(/^resolves to a non-public address/),
+        }),
+      ]);
+    }
+    expect(
+      await collectGatewayAddressProblems({ ...deployed, GATEWAY_BASE_URL: "https://gone.example" }, resolve),
+    ).toEqual([expect.objectContaining({ problem: "names a host that does not resolve (gone.example)" })]);
+    // The demo and the e2e suite run against the sandbox on 127.0.0.1.
+    const local = { ...deployed, ALLOW_INSECURE_LOCAL_GATEWAY: "1", GATEWAY_BASE_URL: "https://localhost.:8443" };
+    expect(await collectGatewayAddressProblems(local, resolve)).toEqual([]);
+    expect(await collectGatewayAddressProblems({ ...local, NODE_ENV: "development" }, resolve)).toEqual([]);
   });
 
   it("stops the start with every problem at once", () => {

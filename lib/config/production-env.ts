@@ -1,6 +1,7 @@
 import { X509Certificate } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
+import { assertPublicHost, NonPublicAddressError, type TResolveHost } from "@/lib/security/public-address";
 import { defineEnvConcern, type TEnvProblem } from "./define-env";
 
 type Env = Record<string, string | undefined>;
@@ -64,14 +65,47 @@ function isSandboxCa(pem: string): boolean {
   });
 }
 
-// An estimate of the secret's randomness: its length times the bits of the smallest usual alphabet
-// holding all its characters (hex 4, base64 6, printable ASCII 6.6). Few distinct characters
-// ("aaaa…", "abab…") count as no randomness at all.
+// The shortest prefix the secret repeats ("abcdefgh" for "abcdefghabcdefghabc"): only that part is random.
+function repeatedUnit(text: string): string {
+  for (let period = 1; period <= text.length / 2; period++) {
+    let repeats = true;
+    for (let index = period; index < text.length && repeats; index++) repeats = text[index] === text[index - period];
+    if (repeats) return text.slice(0, period);
+  }
+  return text;
+}
+
+// A run such as "abcdefgh…" or "13579…": most neighbours differ by the same step.
+function isSequence(text: string): boolean {
+  let sameStep = 0;
+  for (let index = 2; index < text.length; index++) {
+    const step = text.charCodeAt(index) - text.charCodeAt(index - 1);
+    if (step === text.charCodeAt(index - 1) - text.charCodeAt(index - 2)) sameStep++;
+  }
+  return text.length > 2 && sameStep * 2 >= text.length - 2;
+}
+
+// An estimate of the secret's randomness: the length of the part that does not repeat, times the bits of the smallest
+// usual alphabet holding all its characters (hex 4, base64 6, printable ASCII 6.6). Few distinct characters
+// ("aaaa…", "abab…") or a run ("abcdefgh…") count as no randomness at all.
 export function estimateSecretBits(secret: string): number {
-  const body = secret.replace(/=+$/, "");
-  if (new Set(body).size < 8) return 0;
+  const body = repeatedUnit(secret.replace(/=+$/, ""));
+  if (new Set(body).size < 8 || isSequence(body)) return 0;
   const bitsPerChar = /^[0-9a-fA-F]+$/.test(body) ? 4 : /^[A-Za-z0-9+/_-]+$/.test(body) ? 6 : Math.log2(95);
   return Math.floor(body.length * bitsPerChar);
+}
+
+// WEBHOOK_SECRET_KEY is 32 bytes already (webhooks-env.ts checks the format): a key made of a repeated unit or of
+// few distinct bytes was typed, not drawn. 32 random bytes hold about 30 distinct values; fewer than 16 is never luck.
+export function isWeakKeyBytes(bytes: Buffer): boolean {
+  const text = bytes.toString("latin1");
+  return repeatedUnit(text).length < text.length || new Set(text).size < 16 || isSequence(text);
+}
+
+function decodedWebhookKey(value: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, "hex");
+  const bytes = Buffer.from(value, "base64");
+  return bytes.length === 32 ? bytes : null;
 }
 
 const generateSecret = "Generate one with `openssl rand -base64 32`.";
@@ -88,6 +122,15 @@ export function collectProductionProblems(env: Env = process.env): TEnvProblem[]
       variable: "AUTH_SECRET",
       problem: "has less than 32 bytes of randomness",
       fix: `Anyone who guesses it can sign in as any user. ${generateSecret}`,
+    });
+  }
+  const webhookKey = env.WEBHOOK_SECRET_KEY?.trim();
+  const webhookKeyBytes = webhookKey ? decodedWebhookKey(webhookKey) : null;
+  if (webhookKeyBytes && isWeakKeyBytes(webhookKeyBytes)) {
+    problems.push({
+      variable: "WEBHOOK_SECRET_KEY",
+      problem: "is not 32 random bytes (a repeated pattern or too few distinct bytes)",
+      fix: `It encrypts the webhook and two-factor secrets at rest. ${generateSecret}`,
     });
   }
   if (isInsecureLocalGatewayAllowed(env)) return problems;
@@ -107,7 +150,7 @@ export function collectProductionProblems(env: Env = process.env): TEnvProblem[]
       fix: `The gateway posts signed payment events there: use the https:// address it reaches. ${allowLocal}`,
     });
   }
-  const gatewayUrl = env.GATEWAY_BASE_URL?.trim() || "https://127.0.0.1:8443";
+  const gatewayUrl = gatewayBaseUrl(env);
   if (isLoopbackUrl(gatewayUrl)) {
     problems.push({
       variable: "GATEWAY_BASE_URL",
@@ -124,4 +167,42 @@ export function collectProductionProblems(env: Env = process.env): TEnvProblem[]
     });
   }
   return problems;
+}
+
+function gatewayBaseUrl(env: Env): string {
+  return env.GATEWAY_BASE_URL?.trim() || "https://127.0.0.1:8443";
+}
+
+// The gateway's host must resolve to a public address, so a name such as `localhost.` or a literal such as `[::]` or
+// `[::ffff:127.0.0.1]` cannot point a production server at itself or its network. Resolved once at start (DNS
+// through `resolve`, replaced in tests); the sandbox case is already named by collectProductionProblems.
+export async function collectGatewayAddressProblems(
+  env: Env = process.env,
+  resolve?: TResolveHost,
+): Promise<TEnvProblem[]> {
+  if (!isProductionServer(env) || isInsecureLocalGatewayAllowed(env)) return [];
+  const gatewayUrl = gatewayBaseUrl(env);
+  let host: string;
+  try {
+    host = new URL(gatewayUrl).hostname;
+  } catch {
+    return []; // the gateway concern names a malformed URL
+  }
+  if (isLoopbackUrl(gatewayUrl)) return [];
+  try {
+    await assertPublicHost(host, resolve);
+    return [];
+  } catch (error) {
+    if (!(error instanceof NonPublicAddressError)) throw error;
+    return [
+      {
+        variable: "GATEWAY_BASE_URL",
+        problem:
+          error.reason === "unresolved"
+            ? `names a host that does not resolve (${host})`
+            : `resolves to a non-public address (${host} → ${error.address})`,
+        fix: `Set the payments gateway's production URL given at onboarding. ${allowLocal}`,
+      },
+    ];
+  }
 }

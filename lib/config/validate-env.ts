@@ -6,6 +6,7 @@ import { gatewayEnvConcern } from "./gateway-env";
 import { getJobsEnv, jobsEnvConcern } from "./jobs-env";
 import { payPageEnvConcern } from "./pay-page-env";
 import {
+  collectGatewayAddressProblems,
   collectProductionProblems,
   isInsecureLocalGatewayAllowed,
   isProductionServer,
@@ -35,10 +36,13 @@ export function assertValidServerEnv(env: Record<string, string | undefined> = p
   getJobsEnv(env);
 }
 
-// A server with a bad environment stops at start, not on the first request that reads the variable.
-export function validateServerEnvOrExit(): void {
+// A server with a bad environment stops at start, not on the first request that reads the variable. The gateway's
+// host is resolved here too, once (a production server refuses one that is not public).
+export async function validateServerEnvOrExit(): Promise<void> {
   try {
     assertValidServerEnv();
+    const addressProblems = await collectGatewayAddressProblems();
+    if (addressProblems.length > 0) throw new EnvValidationError(addressProblems);
     if (isProductionServer() && isInsecureLocalGatewayAllowed()) {
       console.warn(
         "ALLOW_INSECURE_LOCAL_GATEWAY=1: http and the local sandbox are allowed; never on a deployed server.",

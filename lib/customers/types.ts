@@ -22,3 +22,7 @@ export type TCustomerPayment = {
 };
 
 export type TCustomerDetail = { customer: TCustomerRow; payments: TCustomerPayment[]; isTruncated: boolean };
+
+// A customer as the viewer may see them (lib/customers/viewer.ts): `document` masked for STAFF, and the detail page's
+// path, which carries a sealed reference instead of the document for them.
+export type TCustomerViewRow = TCustomerRow & { href: string };

@@ -3,6 +3,7 @@ import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as exportAudit } from "@/app/api/exports/audit/route";
 import { GET as exportPixCharges } from "@/app/api/exports/pix-charges/route";
+import { GET as exportWebhookDeliveries } from "@/app/api/exports/webhook-deliveries/route";
 import { getSessionCookie } from "@/lib/auth/session-cookie";
 import { serverEnv } from "@/lib/config/server-env";
 import { db } from "@/lib/db/client";
@@ -96,6 +97,12 @@ describe("CSV exports", () => {
           paidAt: spTime("2026-11-21", "23:59:30"),
         }),
         charge({ txid: "outside00000000000000000001", creationDate: spTime("2026-10-01") }),
+        charge({
+          txid: "withdocument000000000000001",
+          creationDate: spTime("2026-09-15"),
+          debtorCpf: "12345678901",
+          debtorName: "-Ana",
+        }),
       ],
     });
   });
@@ -141,6 +148,38 @@ describe("CSV exports", () => {
       "paidcharge00000000000000001;PAID;0.99;11/20/2026 12:34:56;11/20/2026 13:34:56;11/21/2026 23:59:30;;0.00;" +
         '"Ana; Souza";;;"\'=HYPERLINK(""x"")";;',
     );
+  });
+
+  it("masks the payer's CPF/CNPJ for STAFF and shows it whole to admins", async () => {
+    const path = "/api/exports/pix-charges?from=2026-09-01&to=2026-09-30";
+    const staff = (await csvOf(await get(exportPixCharges, path, { role: "STAFF" }))).lines;
+    const admin = (await csvOf(await get(exportPixCharges, path, { role: "ADMIN" }))).lines;
+    expect(staff).toHaveLength(2);
+    // Typed text starting with "-" is defused too.
+    expect(staff[1]).toContain(";'-Ana;***.456.789-**;");
+    expect(staff[1]).not.toContain("12345678901");
+    expect(admin[1]).toContain(";'-Ana;12345678901;");
+  });
+
+  it("defuses a formula in any text column, such as an event name a webhook sender chose", async () => {
+    const deliveryId = randomUUID();
+    await db.webhookDelivery.create({
+      data: {
+        pathId: randomUUID(),
+        deliveryId,
+        event: '=HYPERLINK("http://evil.example","pix_charge.paid")',
+        headers: {},
+        rawBody: Buffer.alloc(0),
+        signatureValid: false,
+        outcome: "REJECTED_SIGNATURE",
+      },
+    });
+    const response = await get(exportWebhookDeliveries, `/api/exports/webhook-deliveries?deliveryId=${deliveryId}`, {
+      role: "ADMIN",
+    });
+    const { lines } = await csvOf(response);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]?.split(";")[2]).toBe('"\'=HYPERLINK(""http://evil.example"",""pix_charge.paid"")"');
   });
 
   it("records one audit entry per export with the list, its filters and the row count", async () => {

@@ -1,10 +1,10 @@
 import "server-only";
-import { stringify } from "csv-stringify/sync";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { readRequestContext } from "@/lib/auth/request-context";
 import type { TCurrentUser } from "@/lib/auth/session-user";
 import { localeCookieName, resolveLocale, type TLocale } from "@/lib/i18n/config";
 import { log } from "@/lib/log";
+import { csvLines } from "./csv-writer";
 import { cellFormat, exportMessages, formatExportDateTime } from "./format";
 import { exportLists, type TExportKind } from "./registry";
 
@@ -12,10 +12,7 @@ import { exportLists, type TExportKind } from "./registry";
 // Excel in pt-BR; rows read and written one keyset batch at a time, so memory stays flat whatever the size.
 
 export const exportBatchSize = 1000;
-export const csvDelimiter = ";";
 const bom = "\uFEFF";
-
-const csvOptions = { delimiter: csvDelimiter, record_delimiter: "windows" } as const;
 
 function readCookie(request: Request, name: string): string | undefined {
   for (const part of request.headers.get("cookie")?.split(";") ?? []) {
@@ -50,7 +47,7 @@ export function exportCsvResponse(
   const locale = exportLocale(request, user);
   const headerLabels = exportMessages[locale].exportColumns[kind] as Record<string, string>;
   const header = list.columnKeys.map((key) => headerLabels[key] ?? key);
-  const batches = list.batches(filters, cellFormat(locale), options.batchSize ?? exportBatchSize);
+  const batches = list.batches(filters, cellFormat(locale, user.role), options.batchSize ?? exportBatchSize);
   const context = readRequestContext(request.headers);
   const encoder = new TextEncoder();
   let rows = 0;
@@ -78,7 +75,7 @@ export function exportCsvResponse(
   const body = new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(bom + stringify([header], csvOptions)));
+        controller.enqueue(encoder.encode(bom + csvLines([header])));
       },
       // Called when the reader wants more: one batch is read from the database per call (backpressure).
       async pull(controller) {
@@ -90,7 +87,7 @@ export function exportCsvResponse(
             return;
           }
           rows += next.value.length;
-          controller.enqueue(encoder.encode(stringify(next.value, csvOptions)));
+          controller.enqueue(encoder.encode(csvLines(next.value)));
         } catch (error) {
           log.error({ err: error, kind }, "export failed");
           await audit(false);

@@ -1,7 +1,9 @@
+import type { TRole } from "@/lib/auth/session-user";
 import { formatAmount } from "@/lib/format/money";
 import { type TLocale, timeZone } from "@/lib/i18n/config";
 import en from "@/lib/i18n/messages/en.json";
 import ptBR from "@/lib/i18n/messages/pt-BR.json";
+import { documentFor } from "@/lib/security/personal-data";
 
 // Cells of a CSV export in the reader's locale: amounts as the app shows them without the currency sign
 // ("1.234,56" / "1,234.56", so a spreadsheet reads a number) and dates in São Paulo time with seconds.
@@ -11,6 +13,8 @@ export type TCellFormat = {
   amount: (cents: number | null | undefined) => string;
   dateTime: (date: Date | null | undefined) => string;
   text: (value: string | null | undefined) => string;
+  // A payer's CPF/CNPJ: whole for admins, masked for STAFF (lib/security/personal-data.ts).
+  document: (value: string | null | undefined) => string;
   yesNo: (value: boolean) => string;
 };
 
@@ -64,18 +68,14 @@ export function formatExportDateTime(date: Date, locale: TLocale): string {
   return locale === "en" ? `${month}/${day}/${year} ${time}` : `${day}/${month}/${year} ${time}`;
 }
 
-// A cell starting with = + - @ (or a tab/CR) is run as a formula by spreadsheets: typed text (names,
-// descriptions, references) is prefixed with an apostrophe so it reads as text.
-export function neutralizeFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-export function cellFormat(locale: TLocale): TCellFormat {
+export function cellFormat(locale: TLocale, role: TRole): TCellFormat {
   return {
     locale,
     amount: (cents) => (cents === null || cents === undefined ? "" : formatAmount(cents, locale)),
     dateTime: (date) => (date ? formatExportDateTime(date, locale) : ""),
-    text: (value) => (value ? neutralizeFormula(value) : ""),
+    // Formulas are defused by the writer, for every text cell (csv-writer.ts).
+    text: (value) => value ?? "",
+    document: (value) => (value ? documentFor(role, value) : ""),
     yesNo: (value) => (value ? exportMessages[locale].export.yes : exportMessages[locale].export.no),
   };
 }

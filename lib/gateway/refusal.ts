@@ -1,6 +1,5 @@
+import { isCardPaymentApproved } from "@/lib/shared/card-approval";
 import type { TGatewayRefusal } from "./errors";
-
-const authorizedMessage = "Transacao autorizada";
 
 // 7.4 for a payment (2.2): a codigo other than "0" or a mensagem other than "Transacao autorizada" is a refusal.
 export function paymentRefusal(data: {
@@ -8,7 +7,7 @@ export function paymentRefusal(data: {
   mensagem: string;
   merchantAdviceCode?: string | null;
 }): TGatewayRefusal | undefined {
-  if (data.codigo === "0" && data.mensagem === authorizedMessage) return undefined;
+  if (isCardPaymentApproved(data)) return undefined;
   return { codigo: data.codigo, mensagem: data.mensagem, merchantAdviceCode: data.merchantAdviceCode ?? null };
 }
 

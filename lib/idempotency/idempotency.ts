@@ -149,10 +149,14 @@ export async function runIdempotent(input: TIdempotentRequest): Promise<TIdempot
   return { resultId, isReplay: false };
 }
 
-// For a recovery that must not adopt another request's resource.
-export async function findClaimedResultIds(scope: string, resultIds: string[]): Promise<Set<string>> {
+// For a recovery that must not adopt another request's resource (`client`: inside a transaction, its own).
+export async function findClaimedResultIds(
+  scope: string,
+  resultIds: string[],
+  client: Pick<TTransactionClient, "idempotencyKey"> = db,
+): Promise<Set<string>> {
   if (resultIds.length === 0) return new Set();
-  const rows = await db.idempotencyKey.findMany({
+  const rows = await client.idempotencyKey.findMany({
     where: { scope, resultId: { in: resultIds } },
     select: { resultId: true },
   });

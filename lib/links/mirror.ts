@@ -2,17 +2,28 @@ import "server-only";
 import { db, inTransaction } from "@/lib/db/client";
 import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/db/mirror-write";
 import { publishChange } from "@/lib/events/bus";
+import { getPaymentLink } from "@/lib/gateway/payment-links";
 import type { TPaymentLink } from "@/lib/gateway/schemas/payment-link";
 import type { PaymentLink, Prisma } from "@/lib/generated/prisma/client";
+import { readConfirmedCopy, recordMirrorDrift, type TDriftSource } from "@/lib/reconcile/drift";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { amountToCents } from "@/lib/shared/money";
+import { isLinkSettledByPix, type TPixSettlementFields } from "./settlement";
 import { paymentLinkStatusCodes, type TInstallmentOption } from "./types";
 
-// Like the Pix mirror: idempotent, and a link never moves back (CREATED 1 → EXPIRED 2 → CANCELLED 4,
-// CREATED → PAID 3; PAID and CANCELLED are final), so a late or replayed snapshot cannot undo a payment.
+// Like the Pix mirror: idempotent, and a snapshot never moves a link back (CREATED 1 → EXPIRED 2 → CANCELLED 4,
+// CREATED → PAID 3; PAID and CANCELLED are final), so a late or replayed snapshot cannot undo a payment. An
+// authoritative read confirmed twice (syncPaymentLinkFromGateway) corrects it in either direction, recording the drift.
 
 const finalStatusCodes: number[] = [paymentLinkStatusCodes.PAID, paymentLinkStatusCodes.CANCELLED];
 const dayMs = 24 * 60 * 60 * 1000;
+
+// A link paid through its Pix charge stays CREATED (then EXPIRED) upstream by design (lib/links/settlement.ts): that
+// read is not drift, and does not move the mirror.
+function isOpenUpstreamButSettledByPix(existing: TPixSettlementFields, next: number): boolean {
+  const isOpenUpstream = next === paymentLinkStatusCodes.CREATED || next === paymentLinkStatusCodes.EXPIRED;
+  return isOpenUpstream && isLinkSettledByPix(existing);
+}
 
 function acceptsLinkStatus(current: number, next: number): boolean {
   if (current === next) return true;
@@ -60,7 +71,13 @@ export async function lockPaymentLink(tx: TMirrorClient, linkPaymentUuid: string
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`payment_link:${linkPaymentUuid}`}, 0))`;
 }
 
-type UpsertLinkOptions = { client?: TMirrorClient; now?: Date; createdById?: string | null };
+type UpsertLinkOptions = {
+  client?: TMirrorClient;
+  now?: Date;
+  createdById?: string | null;
+  // Set only for a single-resource gateway read: `isBackwardConfirmed` when a second read confirmed a move back.
+  authority?: { source: TDriftSource; isBackwardConfirmed: boolean };
+};
 
 async function writeLink(
   tx: TMirrorClient,
@@ -86,8 +103,21 @@ async function writeLink(
     await publishChange({ kind: "payment_link", id: link.linkPaymentUuid }, tx);
     return { outcome: "created", link: created };
   }
-  if (!acceptsLinkStatus(existing.statusCode, fields.statusCode)) return { outcome: "stale", link: existing };
-  const changes = changedFields(existing, { ...fields, paidAt: existing.paidAt ?? (isPaid ? syncedAt : null) });
+  if (isOpenUpstreamButSettledByPix(existing, fields.statusCode)) return { outcome: "stale", link: existing };
+  const isAccepted = acceptsLinkStatus(existing.statusCode, fields.statusCode);
+  const authority = options.authority;
+  if (!isAccepted && !authority?.isBackwardConfirmed) return { outcome: "stale", link: existing };
+  if (authority && (!isAccepted || existing.amountCents !== fields.amountCents))
+    await recordMirrorDrift(tx, {
+      kind: "payment_link",
+      resourceId: link.linkPaymentUuid,
+      source: authority.source,
+      mirror: existing,
+      gateway: { ...existing, ...fields, paidAt: isPaid ? existing.paidAt : null },
+    });
+  // A payment the gateway does not hold leaves no payment date behind.
+  const paidAt = isPaid ? (existing.paidAt ?? syncedAt) : isAccepted ? existing.paidAt : null;
+  const changes = changedFields(existing, { ...fields, paidAt });
   const isChanged = Object.keys(changes).length > 0;
   const updated = await tx.paymentLink.update({
     where: { linkPaymentUuid: link.linkPaymentUuid },
@@ -111,11 +141,30 @@ export function upsertPaymentLinkFromGateway(
     : inTransaction((tx) => writeLink(tx, link, options));
 }
 
-/** Whether the mirror holds this link with the same amount: one indexed read. */
-export async function isPaymentLinkMirroredAs(link: TPaymentLink): Promise<boolean> {
+async function isLinkBehindMirror(link: TPaymentLink): Promise<boolean> {
   const row = await db.paymentLink.findUnique({
     where: { linkPaymentUuid: link.linkPaymentUuid },
-    select: { amountCents: true },
+    select: { statusCode: true, pixPaidTxid: true },
   });
-  return row?.amountCents === amountToCents(link.valor);
+  if (!row || isOpenUpstreamButSettledByPix(row, link.status.code)) return false;
+  return !acceptsLinkStatus(row.statusCode, link.status.code);
+}
+
+/** The webhook's check before its transaction: would this copy move the mirror back? */
+export const isPaymentLinkBehindMirror = isLinkBehindMirror;
+
+/**
+ * The authoritative read of one link (refresh, the payer's page, reconciliation, a webhook's confirmation): the
+ * gateway's copy is written even when it moves the mirror back, once a second read confirms it; the drift is recorded.
+ */
+export async function syncPaymentLinkFromGateway(
+  linkPaymentUuid: string,
+  source: TDriftSource,
+  read: () => Promise<TPaymentLink> = () => getPaymentLink(linkPaymentUuid),
+): Promise<{ outcome: TMirrorOutcome; link: PaymentLink; upstream: TPaymentLink }> {
+  const { copy, isConfirmedBehind } = await readConfirmedCopy(read, isLinkBehindMirror);
+  const result = await upsertPaymentLinkFromGateway(copy, {
+    authority: { source, isBackwardConfirmed: isConfirmedBehind },
+  });
+  return { ...result, upstream: copy };
 }

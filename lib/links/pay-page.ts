@@ -15,12 +15,28 @@ import type { PaymentLink } from "@/lib/generated/prisma/client";
 import { runIdempotent } from "@/lib/idempotency/idempotency";
 import { log } from "@/lib/log";
 import { upsertCardPaymentFromGateway } from "@/lib/payments/mirror";
+import {
+  findCardRetryBlock,
+  linkOrderKey,
+  recordCardRetryAdvice,
+  type TRetryBlock,
+  type TRetryCard,
+} from "@/lib/payments/retry-advice";
 import { cardBin, detectCardBrand, isCardExpiryValid, maskCardNumber, passesLuhn } from "@/lib/shared/card";
 import { centsToAmount } from "@/lib/shared/money";
 import { claimCardAttempt, countCardRefusal, getCardLock } from "./card-attempts";
-import { upsertPaymentLinkFromGateway } from "./mirror";
+import { syncPaymentLinkFromGateway, upsertPaymentLinkFromGateway } from "./mirror";
+import {
+  claimUnknownLinkLookup,
+  forgetUnknownLink,
+  isRecentlyUnknownLink,
+  releaseFoundLinkLookup,
+  rememberUnknownLink,
+} from "./pay-page-lookup";
 import { claimLinkForCard, closeLinkPixCharge, releaseCardClaim, syncLinkPixPayment } from "./pix";
 import { refusalMessageKey, type TRefusalMessageKey } from "./refusal-message";
+import { ZLinkVerificationCode } from "./schemas";
+import { isLinkSettledByPix, type TPixSettlementFields } from "./settlement";
 import { paymentLinkStatusCodes } from "./types";
 
 export { ZLinkPaymentUuid } from "./schemas";
@@ -47,7 +63,9 @@ export type TPayPageLink = {
 // An open link's mirror older than this is read upstream first (it may have been paid, cancelled or expired).
 const openLinkMaxAgeMs = 10_000;
 
-function stateOf(link: Pick<PaymentLink, "statusCode" | "expiresAt">, now: Date): TPayPageState {
+function stateOf(link: Pick<PaymentLink, "statusCode" | "expiresAt"> & TPixSettlementFields, now: Date): TPayPageState {
+  // Paid by Pix: upstream still says CREATED (lib/links/settlement.ts), and the link is paid all the same.
+  if (isLinkSettledByPix(link)) return "paid";
   switch (link.statusCode) {
     case paymentLinkStatusCodes.CREATED:
       return link.expiresAt.getTime() > now.getTime() ? "payable" : "expired";
@@ -86,7 +104,7 @@ function toPayPageLink(link: PaymentLink, now: Date, cardLockedUntil: string | n
     acceptsCard: link.acceptedMethodCodes.includes(paymentLinkMethodCodes.CREDIT_CARD),
     acceptsPix: link.acceptedMethodCodes.includes(paymentLinkMethodCodes.PIX),
     paidMethod:
-      link.paidMethodCode === paymentLinkMethodCodes.PIX
+      isLinkSettledByPix(link) || link.paidMethodCode === paymentLinkMethodCodes.PIX
         ? "pix"
         : link.paidMethodCode === paymentLinkMethodCodes.CREDIT_CARD
           ? "card"
@@ -97,33 +115,53 @@ function toPayPageLink(link: PaymentLink, now: Date, cardLockedUntil: string | n
 
 async function readUpstream(linkPaymentUuid: string): Promise<PaymentLink | null> {
   try {
-    return (await upsertPaymentLinkFromGateway(await gateway.getPaymentLink(linkPaymentUuid))).link;
+    return (await syncPaymentLinkFromGateway(linkPaymentUuid, "refresh", () => gateway.getPaymentLink(linkPaymentUuid)))
+      .link;
   } catch (error) {
     if (error instanceof GatewayHttpError && error.status === 404) return null;
     throw error;
   }
 }
 
-async function loadLink(linkPaymentUuid: string, now: Date): Promise<PaymentLink | null> {
+async function loadLink(linkPaymentUuid: string, now: Date, ip: string | null = null): Promise<PaymentLink | null> {
   const mirrored = await db.paymentLink.findUnique({ where: { linkPaymentUuid } });
   if (
     mirrored &&
     (mirrored.statusCode !== paymentLinkStatusCodes.CREATED ||
+      isLinkSettledByPix(mirrored) ||
       now.getTime() - mirrored.syncedAt.getTime() < openLinkMaxAgeMs)
   )
     return mirrored;
+  if (!mirrored) {
+    // Each unknown uuid would be an mTLS call: answered from memory for a while, and counted per address.
+    if (isRecentlyUnknownLink(linkPaymentUuid, now)) return null;
+    await claimUnknownLinkLookup(ip, now);
+  }
   try {
-    return (await readUpstream(linkPaymentUuid)) ?? mirrored;
+    const upstream = await readUpstream(linkPaymentUuid);
+    if (upstream) forgetUnknownLink(linkPaymentUuid);
+    else if (!mirrored) rememberUnknownLink(linkPaymentUuid, now);
+    // Only unknown ids keep their count: a link the gateway found is given back.
+    if (upstream && !mirrored) await releaseFoundLinkLookup(ip);
+    return upstream ?? mirrored;
   } catch (error) {
-    if (!mirrored) throw error;
+    if (!mirrored) {
+      // The gateway did not answer: nothing says the id is unknown, so the lookup is not held against the address.
+      await releaseFoundLinkLookup(ip);
+      throw error;
+    }
     log.warn({ err: error, linkPaymentUuid }, "payment link shown from the mirror: the gateway read failed");
     return mirrored;
   }
 }
 
-export async function getPayPageLink(linkPaymentUuid: string): Promise<TPayPageLink | null> {
+// `ip` is the payer's address: lookups of links the mirror does not hold are limited per address.
+export async function getPayPageLink(
+  linkPaymentUuid: string,
+  options: { ip?: string | null } = {},
+): Promise<TPayPageLink | null> {
   const now = new Date();
-  let link = await loadLink(linkPaymentUuid, now);
+  let link = await loadLink(linkPaymentUuid, now, options.ip ?? null);
   if (!link) return null;
   // A payer who paid by Pix and comes back: the charge's payment turns the link paid.
   if (stateOf(link, now) === "payable" && link.pixChargeTxid) {
@@ -179,8 +217,6 @@ export type TVerifyOutcome =
   | { status: "locked" }
   | { status: "unavailable" };
 
-const ZVerificationCode = z.string().regex(/^\d{6}$/);
-
 // Upstream's verify is the source of truth. Attempts count atomically before upstream is asked, so parallel
 // guesses cannot slip past the limit; a wrong code and an unknown link answer the same.
 export async function verifyPayPageCode(
@@ -205,11 +241,12 @@ export async function verifyPayPageCode(
     log.warn({ linkPaymentUuid, ip, attempt: linkWindow.count }, "pay page: wrong verification code");
     return { status: "wrong" };
   };
-  if (!ZVerificationCode.safeParse(code).success) return wrong();
+  if (!ZLinkVerificationCode.safeParse(code).success || isRecentlyUnknownLink(linkPaymentUuid, now)) return wrong();
   try {
     const link = await gateway.verifyPaymentLink(linkPaymentUuid, code);
     await upsertPaymentLinkFromGateway(link);
   } catch (error) {
+    if (error instanceof GatewayHttpError && error.status === 404) rememberUnknownLink(linkPaymentUuid, now);
     if (error instanceof GatewayHttpError && (error.status === 400 || error.status === 404)) return wrong();
     // Not the error itself: a connection error's cause may carry the request path, code included.
     log.warn({ linkPaymentUuid, failure: describeFailure(error) }, "pay page: verification could not be checked");
@@ -253,6 +290,8 @@ export type TCardPaymentInput = z.output<typeof ZCardPaymentInput>;
 export type TCardOutcome =
   | { status: "paid" }
   | { status: "refused"; messageKey: TRefusalMessageKey }
+  // An earlier refusal's merchantAdviceCode forbids this card on this link (for now, or for good).
+  | { status: "adviceBlocked"; advice: TRetryBlock["kind"]; retryAfter: string | null }
   | { status: "locked"; lockedUntil: string }
   | { status: "busy" }
   | { status: "notPayable" }
@@ -310,6 +349,13 @@ async function mirrorLinkCardPayment(
   }
 }
 
+// The card as the advice rules know it: BIN, last four and expiry, never the number.
+const retryCardOf = (card: TCardPaymentInput): TRetryCard => ({
+  bin: cardBin(card.cardNumber),
+  lastFour: maskCardNumber(card.cardNumber),
+  expiry: card.expiry,
+});
+
 // What may be logged of a failed confirm: never the error object with its request, only its kind.
 function describeFailure(error: unknown) {
   if (error instanceof GatewayHttpError)
@@ -339,6 +385,16 @@ export async function payLinkByCard(
   }
   // detectCardBrand cannot fail here: the input schema refused unknown brands.
   const bandeiraCartao = detectCardBrand(card.cardNumber)!.bandeiraCartao;
+  // Before the attempt is counted or upstream asked: obeying the advice costs the payer nothing.
+  const block = await findCardRetryBlock(linkOrderKey(linkPaymentUuid), retryCardOf(card));
+  if (block) {
+    log.warn({ linkPaymentUuid, advice: block.kind }, "pay page: card attempt refused by an earlier advice code");
+    return {
+      status: "adviceBlocked",
+      advice: block.kind,
+      retryAfter: block.kind === "retryLater" ? block.retryAfter.toISOString() : null,
+    };
+  }
   const attempt = await claimCardAttempt(linkPaymentUuid, context.ip ?? null);
   if (!attempt.isAllowed) {
     log.warn({ linkPaymentUuid, ip: context.ip }, "pay page: card attempt refused by the attempt limit");
@@ -402,6 +458,12 @@ async function chargeCard(
         metadata: { ...audit, outcome: "refused", ...refusal },
       });
       await countCardRefusal();
+      await recordCardRetryAdvice(undefined, {
+        orderKey: linkOrderKey(linkPaymentUuid),
+        card: retryCardOf(card),
+        merchantAdviceCode: refusal.merchantAdviceCode,
+        paymentId: refusedPaymentIdOf(error as GatewayHttpError),
+      });
       await mirrorLinkCardPayment(
         refusedPaymentIdOf(error as GatewayHttpError),
         linkPaymentUuid,

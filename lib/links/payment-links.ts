@@ -13,11 +13,13 @@ import { log } from "@/lib/log";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { centsToAmount } from "@/lib/shared/money";
 import { getCardLock } from "./card-attempts";
-import { upsertPaymentLinkFromGateway } from "./mirror";
+import { syncPaymentLinkFromGateway, upsertPaymentLinkFromGateway } from "./mirror";
 import { getVerificationLock } from "./pay-page";
 import { closeLinkPixCharge, getLinkPixRefundDue } from "./pix";
 import type { TCreatePaymentLink, TPaymentLinkFilters } from "./schemas";
+import { isLinkSettledByPix } from "./settlement";
 import {
+  paymentLinkMethodCodes,
   paymentLinkStatusCodes,
   statusCodeByFilter,
   type TPaymentLinkListRow,
@@ -137,7 +139,8 @@ export async function createPaymentLink(
 
 async function syncPaymentLink(linkPaymentUuid: string): Promise<PaymentLink | null> {
   try {
-    return (await upsertPaymentLinkFromGateway(await gateway.getPaymentLink(linkPaymentUuid))).link;
+    return (await syncPaymentLinkFromGateway(linkPaymentUuid, "refresh", () => gateway.getPaymentLink(linkPaymentUuid)))
+      .link;
   } catch (error) {
     if (error instanceof GatewayHttpError && error.status === 404) return null;
     throw error;
@@ -150,7 +153,9 @@ function findMirroredLink(linkPaymentUuid: string): Promise<PaymentLink | null> 
 
 function needsRead(link: PaymentLink, now: Date): boolean {
   return (
-    link.statusCode === paymentLinkStatusCodes.CREATED && now.getTime() - link.syncedAt.getTime() > openLinkMaxAgeMs
+    link.statusCode === paymentLinkStatusCodes.CREATED &&
+    !isLinkSettledByPix(link) &&
+    now.getTime() - link.syncedAt.getTime() > openLinkMaxAgeMs
   );
 }
 
@@ -206,16 +211,23 @@ const sortFields: Record<TPaymentLinkFilters["sort"], keyof PaymentLink> = {
   payerName: "payerName",
 };
 
-// A CREATED link past its expiry counts as EXPIRADO (upstream already says so), not ATIVO.
+// A CREATED link past its expiry counts as EXPIRADO (upstream already says so), not ATIVO. A link paid by Pix is PAGO
+// whatever its mirrored status (isLinkSettledByPix: upstream keeps it CREATED).
 function statusWhere(status: TPaymentLinkFilters["status"], now: Date): Prisma.PaymentLinkWhereInput {
-  const { CREATED, EXPIRED } = paymentLinkStatusCodes;
+  const { CREATED, EXPIRED, PAID } = paymentLinkStatusCodes;
+  const notPaidByPix = { pixPaidTxid: null };
   switch (status) {
     case undefined:
       return {};
     case "ATIVO":
-      return { statusCode: CREATED, expiresAt: { gt: now } };
+      return { statusCode: CREATED, expiresAt: { gt: now }, ...notPaidByPix };
     case "EXPIRADO":
-      return { OR: [{ statusCode: EXPIRED }, { statusCode: CREATED, expiresAt: { lte: now } }] };
+      return {
+        OR: [{ statusCode: EXPIRED }, { statusCode: CREATED, expiresAt: { lte: now } }],
+        ...notPaidByPix,
+      };
+    case "PAGO":
+      return { OR: [{ statusCode: PAID }, { pixPaidTxid: { not: null } }] };
     default:
       return { statusCode: statusCodeByFilter[status] };
   }
@@ -232,7 +244,12 @@ export function paymentLinkListWhere(filters: Omit<TPaymentLinkFilters, "sort" |
       statusWhere(filters.status, now),
       // A CPF/CNPJ is stored as digits, a foreign document as typed.
       document ? { payerDocument: { in: [...new Set([document, document.replace(/\D/g, "")].filter(Boolean))] } } : {},
-      { paidMethodCode: filters.method, userReference: filters.userReference, paymentReceipt: filters.receipt },
+      { userReference: filters.userReference },
+      // A link paid by Pix keeps its method and receipt (the txid) apart from the mirrored fields.
+      filters.method === paymentLinkMethodCodes.PIX
+        ? { OR: [{ paidMethodCode: filters.method }, { pixPaidTxid: { not: null } }] }
+        : { paidMethodCode: filters.method },
+      filters.receipt ? { OR: [{ paymentReceipt: filters.receipt }, { pixPaidTxid: filters.receipt }] } : {},
     ],
   };
   return where;
@@ -278,7 +295,7 @@ export async function refreshPaymentLinksFromGateway(period: TPeriod): Promise<T
 }
 
 function conflictMessage(link: PaymentLink | null): string {
-  if (link?.statusCode === paymentLinkStatusCodes.PAID) return "alreadyPaid";
+  if (link && (link.statusCode === paymentLinkStatusCodes.PAID || isLinkSettledByPix(link))) return "alreadyPaid";
   if (link?.statusCode === paymentLinkStatusCodes.CANCELLED) return "alreadyCancelled";
   return "notCancellable";
 }
@@ -298,7 +315,8 @@ async function closePixChargeOf(linkPaymentUuid: string, context: TChangeContext
 export async function cancelPaymentLink(linkPaymentUuid: string, context: TChangeContext): Promise<TPaymentLinkView> {
   // Upstream does not know of a payment by Pix on the hosted page: the mirror does, and it wins.
   const mirrored = await findMirroredLink(linkPaymentUuid);
-  if (mirrored?.statusCode === paymentLinkStatusCodes.PAID) throw new AppError("CONFLICT", conflictMessage(mirrored));
+  if (mirrored && (mirrored.statusCode === paymentLinkStatusCodes.PAID || isLinkSettledByPix(mirrored)))
+    throw new AppError("CONFLICT", conflictMessage(mirrored));
   if (await closePixChargeOf(linkPaymentUuid, context)) throw new AppError("CONFLICT", "alreadyPaid");
 
   let cancelled: TPaymentLink;

@@ -11,11 +11,12 @@ import type { TPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import type { PaymentLink } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { cancelPixCharge, createPixCharge, getPixChargeView } from "@/lib/pix/charges";
-import { requestPixRefund } from "@/lib/pix/refunds";
+import { submitPixRefund } from "@/lib/pix/refund-approvals";
 import type { TPixChargeView } from "@/lib/pix/types";
 import { isValidCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 import { lockPaymentLink } from "./mirror";
 import type { TRefundLinkPixPayment } from "./schemas";
+import { isLinkSettledByPix } from "./settlement";
 import { paymentLinkStatusCodes } from "./types";
 
 // Pix on a payment link: upstream cannot attach a Pix charge to a link (4.3 confirms with card data only), so the
@@ -66,7 +67,7 @@ export async function recordLinkPaidByPix(
     if (!found) return null;
     await lockPaymentLink(tx, found.linkPaymentUuid);
     const link = await tx.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid: found.linkPaymentUuid } });
-    if (link.statusCode === paymentLinkStatusCodes.PAID) return link;
+    if (isLinkSettledByPix(link) || link.statusCode === paymentLinkStatusCodes.PAID) return link;
     if (link.statusCode === paymentLinkStatusCodes.CANCELLED) {
       // Staff see it on the link's page as a payment to refund.
       log.warn(
@@ -76,16 +77,21 @@ export async function recordLinkPaidByPix(
       await publishChange({ kind: "payment_link", id: link.linkPaymentUuid }, tx);
       return link;
     }
+    const paidAt = payment.paidAt ?? new Date();
     const paid = await tx.paymentLink.update({
       where: { linkPaymentUuid: link.linkPaymentUuid },
       data: {
+        // Kept apart from the mirrored fields below, which an authoritative gateway read may set back to CREATED.
+        pixPaidTxid: payment.txid,
+        pixPaidEndToEndId: payment.endToEndId,
+        pixPaidAt: paidAt,
         statusCode: paymentLinkStatusCodes.PAID,
         statusDescription: "PAID",
         paidMethodCode: paymentLinkMethodCodes.PIX,
         paidMethodDescription: "PIX",
         paymentReceipt: payment.txid,
         transactionId: payment.endToEndId,
-        paidAt: payment.paidAt ?? new Date(),
+        paidAt,
       },
     });
     await recordAudit(
@@ -144,7 +150,11 @@ const isCardClaimed = (link: Pick<PaymentLink, "cardClaimUntil">, now: Date) =>
 
 function checkPayableByPix(link: PaymentLink | null): PaymentLink {
   if (!link) throw new AppError("NOT_FOUND", "Payment link not found.");
-  if (link.statusCode !== paymentLinkStatusCodes.CREATED || link.expiresAt.getTime() <= Date.now()) {
+  if (
+    isLinkSettledByPix(link) ||
+    link.statusCode !== paymentLinkStatusCodes.CREATED ||
+    link.expiresAt.getTime() <= Date.now()
+  ) {
     throw new AppError("CONFLICT", "This payment link can no longer be paid.");
   }
   if (!link.acceptedMethodCodes.includes(paymentLinkMethodCodes.PIX))
@@ -167,7 +177,9 @@ export async function claimLinkForCard(linkPaymentUuid: string, now = new Date()
   return inTransaction(async (tx) => {
     await lockPaymentLink(tx, linkPaymentUuid);
     const link = await tx.paymentLink.findUnique({ where: { linkPaymentUuid } });
-    if (!link || link.statusCode !== paymentLinkStatusCodes.CREATED) return { status: "notPayable" };
+    // Server-side, whatever the page showed: a link paid by Pix is never charged again by card.
+    if (!link || link.statusCode !== paymentLinkStatusCodes.CREATED || isLinkSettledByPix(link))
+      return { status: "notPayable" };
     if (isCardClaimed(link, now)) return { status: "busy" };
     const until = new Date(now.getTime() + cardClaimMs);
     const claimed = await tx.paymentLink.update({ where: { linkPaymentUuid }, data: { cardClaimUntil: until } });
@@ -265,10 +277,13 @@ export async function refundCancelledLinkPixPayment(
     throw new AppError("CONFLICT", "nothingToRefund");
   const due = await getLinkPixRefundDue(link);
   if (due && due.amountCents !== amountCents) throw new AppError("CONFLICT", "refundAmountChanged");
-  return requestPixRefund(
+  // The refund form's entry, so the money policy holds this refund like any other.
+  const result = await submitPixRefund(
     { idempotencyKey, txid: link.pixChargeTxid, amountCents, description: "Link de pagamento cancelado" },
     context,
   );
+  if (result.status === "pending") throw new AppError("CONFLICT", "refundHeldForApproval");
+  return { pixRefundId: result.pixRefundId };
 }
 
 // Cancels the link's open Pix charge (before a card payment, or when staff cancel the link) so the payer cannot pay

@@ -8,6 +8,13 @@ import { paymentLinkLimits, paymentLinkMethodCodes, paymentLinkStatusFilters } f
 
 export const ZLinkPaymentUuid = z.guid({ error: "invalidLink" });
 
+// Spec 2.6: tokenVerificacao is an integer, with no length or range given (the sandbox happens to issue six digits).
+// So a code is any integer the gateway's JSON can carry exactly; anything else cannot be one.
+export const ZLinkVerificationCode = z
+  .string()
+  .regex(/^-?\d{1,16}$/)
+  .refine((code) => Number.isSafeInteger(Number(code)));
+
 const ZMethodCode = z.union([z.literal(paymentLinkMethodCodes.CREDIT_CARD), z.literal(paymentLinkMethodCodes.PIX)]);
 
 export const ZCreatePaymentLinkInput = z

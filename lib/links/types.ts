@@ -50,6 +50,8 @@ export type TPaymentLinkView = {
     receipt: string | null;
     transactionId: string | null;
     paidAt: string | null;
+    // The Pix charge that paid the link (upstream keeps such a link CREATED); null when paid by card.
+    pixChargeTxid: string | null;
   } | null;
   canCancel: boolean;
   // The hosted page locked card payments after refused attempts (ISO 8601 end of the lock).

@@ -1,6 +1,8 @@
 import "server-only";
 import type { PaymentLink } from "@/lib/generated/prisma/client";
+import { isLinkSettledByPix } from "./settlement";
 import {
+  paymentLinkMethodCodes,
   paymentLinkStatusCodes,
   type TInstallmentOption,
   type TPaymentLinkListRow,
@@ -9,9 +11,35 @@ import {
 
 const { CREATED, EXPIRED, PAID } = paymentLinkStatusCodes;
 
-// A CREATED link past its expiry is EXPIRED upstream already, read or not.
-export function effectiveStatusCode(link: Pick<PaymentLink, "statusCode" | "expiresAt">, now: Date): number {
+// A CREATED link past its expiry is EXPIRED upstream already, read or not. A link paid by Pix is PAID whatever
+// upstream's status (lib/links/settlement.ts); a reader that did not select pixPaidTxid gets the mirrored status.
+export function effectiveStatusCode(
+  link: Pick<PaymentLink, "statusCode" | "expiresAt"> & { pixPaidTxid?: string | null },
+  now: Date,
+): number {
+  if (link.pixPaidTxid) return PAID;
   return link.statusCode === CREATED && link.expiresAt <= now ? EXPIRED : link.statusCode;
+}
+
+function paymentOf(link: PaymentLink): NonNullable<TPaymentLinkView["payment"]> {
+  if (isLinkSettledByPix(link)) {
+    return {
+      methodCode: paymentLinkMethodCodes.PIX,
+      methodDescription: "PIX",
+      receipt: link.pixPaidTxid,
+      transactionId: link.pixPaidEndToEndId,
+      paidAt: link.pixPaidAt?.toISOString() ?? null,
+      pixChargeTxid: link.pixPaidTxid,
+    };
+  }
+  return {
+    methodCode: link.paidMethodCode,
+    methodDescription: link.paidMethodDescription,
+    receipt: link.paymentReceipt,
+    transactionId: link.transactionId,
+    paidAt: link.paidAt?.toISOString() ?? null,
+    pixChargeTxid: null,
+  };
 }
 
 export function toPaymentLinkView(link: PaymentLink, now: Date): TPaymentLinkView {
@@ -33,16 +61,7 @@ export function toPaymentLinkView(link: PaymentLink, now: Date): TPaymentLinkVie
     createdAt: link.creationDate.toISOString(),
     expiresAt: link.expiresAt.toISOString(),
     expirationDays: link.expirationDays,
-    payment:
-      statusCode === PAID
-        ? {
-            methodCode: link.paidMethodCode,
-            methodDescription: link.paidMethodDescription,
-            receipt: link.paymentReceipt,
-            transactionId: link.transactionId,
-            paidAt: link.paidAt?.toISOString() ?? null,
-          }
-        : null,
+    payment: statusCode === PAID ? paymentOf(link) : null,
     // Upstream cancels a link that is neither paid nor cancelled (an expired one too).
     canCancel: statusCode === CREATED || statusCode === EXPIRED,
     cardLock: null,
@@ -62,8 +81,8 @@ export function toPaymentLinkListRow(link: PaymentLink, now: Date): TPaymentLink
     payerDocument: link.payerDocument,
     isForeignPayer: link.isForeignPayer,
     userReference: link.userReference,
-    paidMethodCode: link.paidMethodCode,
-    paymentReceipt: link.paymentReceipt,
+    paidMethodCode: isLinkSettledByPix(link) ? paymentLinkMethodCodes.PIX : link.paidMethodCode,
+    paymentReceipt: link.pixPaidTxid ?? link.paymentReceipt,
     createdAt: link.creationDate.toISOString(),
     expiresAt: link.expiresAt.toISOString(),
   };

@@ -1,5 +1,6 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
+import { admitMoneyReturn, forgetMoneyReturn } from "@/lib/approvals/money-policy";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { db, inTransaction } from "@/lib/db/client";
 import type { TMirrorClient } from "@/lib/db/mirror-write";
@@ -17,6 +18,7 @@ import * as gateway from "@/lib/gateway/payments";
 import type { TPaymentCancellation, TPaymentTransaction } from "@/lib/gateway/schemas/payment";
 import { defaultWaitMs, runIdempotent, type TIdempotentAttempt } from "@/lib/idempotency/idempotency";
 import { log } from "@/lib/log";
+import { isCardPaymentApproved } from "@/lib/shared/card-approval";
 import { cardPaymentAuditResourceType, syncCardPayment } from "./detail";
 import {
   findMirroredCardPayment,
@@ -25,7 +27,7 @@ import {
   type TMirroredCardPayment,
   upsertCardPaymentFromGateway,
 } from "./mirror";
-import { approvedResponseCode, cancelledCentsOf } from "./types";
+import { cancelledCentsOf } from "./types";
 import { statusKindOf, type TCardPaymentView, toCardPaymentView } from "./views";
 
 // Cancel (spec 4.1: PUT /payments/{id}/cancel, no body) undoes the whole payment: the API has no partial cancel.
@@ -123,8 +125,16 @@ async function recordCancelled(
 
 type TClaim = { kind: "claimed"; until: Date } | { kind: "recorded" } | { kind: "busy" };
 
+// Who the money policy counts the cancel against, and whether a second admin already released it.
+type TCancelPolicy = { initiatedById: string | null; isApproved: boolean };
+
 // Under the payment's lock, like every mirror write of it: of two cancels, whichever comes second sees the other.
-function claimForCancel(paymentId: string, attempt: TIdempotentAttempt, context: TChangeContext): Promise<TClaim> {
+function claimForCancel(
+  paymentId: string,
+  attempt: TIdempotentAttempt,
+  context: TChangeContext,
+  policy: TCancelPolicy,
+): Promise<TClaim> {
   return inTransaction(async (tx) => {
     await lockCardPayment(tx, paymentId);
     const payment = await tx.cardPayment.findUnique({ where: { id: paymentId } });
@@ -138,6 +148,16 @@ function claimForCancel(paymentId: string, attempt: TIdempotentAttempt, context:
     if (kind !== "approved") throw notCancellableError(payment);
     const now = Date.now();
     if (payment.cancelClaimUntil && payment.cancelClaimUntil.getTime() > now) return { kind: "busy" };
+    // Money back to a card: the same policy as a Pix refund (lib/approvals/money-policy.ts); held, it throws.
+    await admitMoneyReturn(tx, {
+      kind: "CARD_CANCEL",
+      resourceId: paymentId,
+      amountCents: payment.amountCents,
+      priorCents: 0,
+      idempotencyKey: attempt.key,
+      initiatedById: policy.initiatedById,
+      clearance: policy.isApproved ? "approved" : "none",
+    });
     const until = new Date(now + cancelClaimMs);
     // The claim is no change of the payment: its updatedAt stays.
     await tx.cardPayment.update({
@@ -153,10 +173,11 @@ async function claimOrWait(
   attempt: TIdempotentAttempt,
   context: TChangeContext,
   waitMs: number,
+  policy: TCancelPolicy,
 ): Promise<Exclude<TClaim, { kind: "busy" }>> {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const claim = await claimForCancel(paymentId, attempt, context);
+    const claim = await claimForCancel(paymentId, attempt, context, policy);
     if (claim.kind !== "busy") return claim;
     if (Date.now() >= deadline) throw new AppError("CONFLICT", cancelErrorKeys.inProgress);
     await sleep(claimPollMs);
@@ -181,7 +202,7 @@ type TUpstreamOutcome =
 async function readAfterUnknownOutcome(paymentId: string): Promise<TPaymentTransaction | null> {
   try {
     const transaction = await gateway.getPayment(paymentId);
-    const kind = statusKindOf({ status: transaction.status, isApproved: transaction.codigo === approvedResponseCode });
+    const kind = statusKindOf({ status: transaction.status, isApproved: isCardPaymentApproved(transaction) });
     return kind === "cancelled" ? transaction : null;
   } catch (readError) {
     log.warn({ err: readError, paymentId }, "card payment read after an unclear cancel failed");
@@ -248,13 +269,18 @@ async function auditFailure(context: TChangeContext, paymentId: string, error: u
 export async function cancelCardPayment(
   input: TCancelCardPayment,
   context: TChangeContext,
-  options: { claimWaitMs?: number } = {},
+  // `approvedRequestOf`: a second admin approved the cancel this person asked for (lib/approvals).
+  options: { claimWaitMs?: number; approvedRequestOf?: string } = {},
 ): Promise<TCardPaymentView> {
   const { paymentId, idempotencyKey } = input;
+  const policy: TCancelPolicy = {
+    initiatedById: options.approvedRequestOf ?? context.actor?.id ?? null,
+    isApproved: options.approvedRequestOf !== undefined,
+  };
   let isCalled = false;
   const cancelOnce = async (attempt: TIdempotentAttempt): Promise<string> => {
     await readForCancel(paymentId, attempt.isRecovery);
-    const claim = await claimOrWait(paymentId, attempt, context, options.claimWaitMs ?? claimWaitMs);
+    const claim = await claimOrWait(paymentId, attempt, context, options.claimWaitMs ?? claimWaitMs, policy);
     if (claim.kind === "recorded") return paymentId;
     try {
       isCalled = true;
@@ -264,6 +290,12 @@ export async function cancelCardPayment(
       await releaseClaim(db, paymentId, claim.until).catch((releaseError: unknown) =>
         log.warn({ err: releaseError, paymentId }, "card payment cancel claim not released: it runs out"),
       );
+      // Only when the gateway certainly did not cancel: otherwise the amount keeps counting against its person.
+      if (error instanceof GatewayRefusedError || isCertainlyNotApplied(error)) {
+        await forgetMoneyReturn(db, "CARD_CANCEL", attempt.key).catch((forgetError: unknown) =>
+          log.warn({ err: forgetError, paymentId }, "card payment cancel not uncounted from its person"),
+        );
+      }
       throw error;
     }
     return paymentId;

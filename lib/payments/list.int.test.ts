@@ -77,6 +77,20 @@ describe("the card payment list (mirror query)", () => {
     expect(await ids({ from: "2026-11-19", to: "2026-11-20" })).toEqual(["visa-credit", "cancelled"]);
   });
 
+  it("totals approved, refused and cancelled apart, never one amount that adds a refusal to approvals", async () => {
+    const page = await findCardPayments(filters({}));
+    expect(page.totalCents).toBeUndefined();
+    expect(page.totals).toEqual({
+      approved: { count: 3, cents: 12345 + 1001 + 2000 },
+      refused: { count: 1, cents: 999 },
+      cancelled: { count: 1, cents: 5000 },
+      unknown: { count: 0, cents: 0 },
+    });
+    // The totals follow the filters, like the rows.
+    expect((await findCardPayments(filters({ status: "refused" }))).totals?.refused).toEqual({ count: 1, cents: 999 });
+    expect((await findCardPayments(filters({ status: "refused" }))).totals?.approved).toEqual({ count: 0, cents: 0 });
+  });
+
   it("filters by status: refused is told by the response code, cancelled by CAN", async () => {
     expect(await ids({ status: "approved" })).toEqual(["late-evening", "master-debit", "visa-credit"]);
     expect(await ids({ status: "cancelled" })).toEqual(["cancelled"]);

@@ -2,10 +2,13 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import type { CardPayment, Prisma } from "@/lib/generated/prisma/client";
 import { defaultPeriod, periodBounds } from "@/lib/list/period";
-import { findListPage, orderByThen, type TListPage } from "@/lib/list/query";
+import { findListPage, listCountCap, orderByThen, type TListPage } from "@/lib/list/query";
 import type { TCardPaymentFilters, TCardPaymentListStatus } from "./schemas";
 import { cardPaymentStatuses, type TCardPaymentListRow } from "./types";
-import { statusKindOf } from "./views";
+import { statusKindOf, type TCardPaymentStatusKind } from "./views";
+
+/** Count and cents per status kind: an approved, a refused and a cancelled real are never added together. */
+export type TCardPaymentTotals = Record<TCardPaymentStatusKind, { count: number; cents: number }>;
 
 export const cardPaymentPageSize = 20;
 
@@ -68,26 +71,44 @@ export function cardPaymentListWhere(filters: Omit<TCardPaymentFilters, "sort" |
   } satisfies Prisma.CardPaymentWhereInput;
 }
 
-/** The mirror's card payments in a period (the last 7 São Paulo days when none is given), newest first by default. */
+// Grouped by what statusKindOf reads, so the totals classify rows exactly as the badges and the status filter do.
+async function findCardPaymentTotals(where: Prisma.CardPaymentWhereInput): Promise<TCardPaymentTotals> {
+  const totals: TCardPaymentTotals = {
+    approved: { count: 0, cents: 0 },
+    refused: { count: 0, cents: 0 },
+    cancelled: { count: 0, cents: 0 },
+    unknown: { count: 0, cents: 0 },
+  };
+  const groups = await db.cardPayment.groupBy({
+    by: ["status", "isApproved"],
+    where,
+    _count: { _all: true },
+    _sum: { amountCents: true },
+  });
+  for (const group of groups) {
+    const total = totals[statusKindOf(group)];
+    total.count += group._count._all;
+    total.cents += group._sum.amountCents ?? 0;
+  }
+  return totals;
+}
+
+/**
+ * The mirror's card payments in a period (the last 7 São Paulo days when none is given), newest first by default,
+ * with `totals` per status kind (absent above the count cap). There is no single total amount: it would add
+ * refused payments to approved ones.
+ */
 export async function findCardPayments(
   filters: TCardPaymentFilters,
   pageSize = cardPaymentPageSize,
-): Promise<TListPage<TCardPaymentListRow>> {
+): Promise<TListPage<TCardPaymentListRow> & { totals?: TCardPaymentTotals }> {
   const where = cardPaymentListWhere(filters);
   const field = sortFields[filters.sort];
-  return findListPage(
+  const page = await findListPage(
     { page: filters.page, pageSize, cursor: filters.cursor },
     {
-      sumField: "amountCents",
-      aggregate: (take) =>
-        db.cardPayment.aggregate({
-          where,
-          take,
-          // Along the period's index, so the count stops at `take` rows (Prisma orders a bounded count by the key).
-          orderBy: { occurredAt: "desc" },
-          _count: { _all: true },
-          _sum: { amountCents: true },
-        }),
+      // Along the period's index, so the count stops at `take` rows (Prisma orders a bounded count by the key).
+      count: (take) => db.cardPayment.count({ where, take, orderBy: { occurredAt: "desc" } }),
       findMany: async (window, keyset) =>
         (
           await db.cardPayment.findMany({
@@ -106,4 +127,6 @@ export async function findCardPayments(
       },
     },
   );
+  if (page.isTotalCapped || page.total > listCountCap) return page;
+  return { ...page, totals: await findCardPaymentTotals(where) };
 }

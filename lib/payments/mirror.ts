@@ -4,9 +4,10 @@ import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/db
 import { publishChange } from "@/lib/events/bus";
 import type { TPaymentCancellation, TPaymentTransaction } from "@/lib/gateway/schemas/payment";
 import type { CardPayment, CardPaymentInstallment, CardPaymentOrigin, Prisma } from "@/lib/generated/prisma/client";
+import { isCardPaymentApproved } from "@/lib/shared/card-approval";
 import { parseGatewayDateTime } from "@/lib/shared/gateway-date";
 import { amountToCents } from "@/lib/shared/money";
-import { approvedResponseCode, cancelledCentsOf, cardPaymentStatuses } from "./types";
+import { cancelledCentsOf, cardPaymentStatuses } from "./types";
 
 // The local mirror of card payments (docs/card-payments.md). The API sends no card webhooks: the mirror learns of a
 // payment from this app's own calls (terminal, hosted page, POS reports) and from the gateway's list (refresh and
@@ -48,7 +49,7 @@ function transactionFields(transaction: TPaymentTransaction) {
     status: transaction.status,
     responseCode: transaction.codigo,
     responseMessage: transaction.mensagem,
-    isApproved: transaction.codigo === approvedResponseCode,
+    isApproved: isCardPaymentApproved(transaction),
     amountCents: amountToCents(transaction.valor),
     paymentType: transaction.tipoPagamento ?? null,
     brandCode: transaction.bandeiraCartao ?? null,

@@ -156,8 +156,26 @@ describe("the virtual terminal against the sandbox", () => {
         card: { kind: "saved", token },
       }),
       context,
+      { canChargeSavedCards: true },
     );
     expect(byToken.isApproved).toBe(true);
+    // STAFF (the action passes canChargeSavedCards only for admins) cannot charge it: refused before upstream.
+    const paymentsBefore = await db.cardPayment.count();
+    await expect(
+      chargeFromTerminal(
+        ZTerminalPaymentInput.parse({
+          idempotencyKey: randomUUID(),
+          amountCents: 900_000,
+          orderId: "VT-STAFF-TOKEN",
+          installmentType: "3",
+          installmentCount: 1,
+          card: { kind: "saved", token },
+        }),
+        context,
+        { canSaveCards: false, canChargeSavedCards: false },
+      ),
+    ).rejects.toMatchObject({ code: "FORBIDDEN", fieldErrors: { "card.token": "savedCardAdminOnly" } });
+    expect(await db.cardPayment.count()).toBe(paymentsBefore);
     const payment = await db.cardPayment.findUniqueOrThrow({
       where: { id: byToken.paymentId },
       include: { installments: true },
@@ -193,6 +211,7 @@ describe("the virtual terminal against the sandbox", () => {
         card: { kind: "saved", token },
       }),
       context,
+      { canChargeSavedCards: true },
     );
     expect(result.isApproved).toBe(true);
     expect(await db.cardPayment.findUniqueOrThrow({ where: { id: result.paymentId } })).toMatchObject({
@@ -213,6 +232,7 @@ describe("the virtual terminal against the sandbox", () => {
           card: { kind: "saved", token: "ffffffffffffffffffffffffffffffff" },
         }),
         context,
+        { canChargeSavedCards: true },
       ),
     ).rejects.toMatchObject({ code: "VALIDATION_FAILED", fieldErrors: { "card.token": "tokenUnknown" } });
   });

@@ -20,6 +20,7 @@ import { log } from "@/lib/log";
 import { cardBin, detectCardBrand, maskCardNumber } from "@/lib/shared/card";
 import { amountToCents, centsToAmount } from "@/lib/shared/money";
 import { upsertCardPaymentFromGateway } from "./mirror";
+import { findCardRetryBlock, recordCardRetryAdvice, type TRetryBlock, terminalOrderKey } from "./retry-advice";
 import type { TTerminalPayment } from "./schemas";
 import { installmentCountFor } from "./terminal-plan";
 
@@ -118,6 +119,30 @@ async function sendPayment(body: TCardPaymentRequest, isTokenize: boolean): Prom
   }
 }
 
+/** Message keys (`cardPayments.terminal.errors`) of an attempt a refusal's merchantAdviceCode forbids. */
+export const retryBlockErrorKeys = {
+  doNotRetry: "adviceDoNotRetry",
+  retryLater: "adviceRetryLater",
+  updateCard: "adviceUpdateCard",
+} as const satisfies Record<TRetryBlock["kind"], string>;
+
+const retryBlockKeys = new Set<string>(Object.values(retryBlockErrorKeys));
+const isRetryBlockError = (error: unknown) => error instanceof AppError && retryBlockKeys.has(error.message);
+
+// Checked before upstream is asked: the card networks fine a retry against the advice. The time of a "try later"
+// travels as `retryAfter` (ISO 8601) for the form to word in the user's time zone.
+async function refuseRetryAgainstAdvice(orderId: string, card: TResolvedCard): Promise<void> {
+  const block = await findCardRetryBlock(terminalOrderKey(orderId), {
+    bin: card.bin,
+    lastFour: card.lastFour,
+    expiry: card.expiry,
+  });
+  if (!block) return;
+  throw new AppError("UNPROCESSABLE", retryBlockErrorKeys[block.kind], {
+    fieldErrors: block.kind === "retryLater" ? { retryAfter: block.retryAfter.toISOString() } : undefined,
+  });
+}
+
 // Upstream keeps no key of ours: an earlier attempt's payment is found among the newest by its order id, amount
 // and brand, leaving out payments that are already another key's result.
 async function findPaymentOfEarlierAttempt(body: TCardPaymentRequest): Promise<TPaymentTransaction | null> {
@@ -209,6 +234,13 @@ async function recordPayment(
       },
       { client: tx },
     );
+    if (!payment.isApproved)
+      await recordCardRetryAdvice(tx, {
+        orderKey: terminalOrderKey(input.orderId),
+        card: { bin: card.bin, lastFour: card.lastFour, expiry: card.expiry },
+        merchantAdviceCode: payment.merchantAdviceCode,
+        paymentId: payment.id,
+      });
     await attempt.succeed(tx, transaction.id);
     await recordAudit(
       {
@@ -247,7 +279,7 @@ async function recordPayment(
 export async function chargeFromTerminal(
   input: TTerminalPayment,
   context: TChangeContext,
-  options: { canSaveCards?: boolean } = {},
+  options: { canSaveCards?: boolean; canChargeSavedCards?: boolean } = {},
 ): Promise<TTerminalResult> {
   const createdById = context.actor?.id ?? null;
   const isSaved = input.card.kind === "saved";
@@ -255,6 +287,9 @@ export async function chargeFromTerminal(
   // Saved cards are an admin's to manage (/cards): saving one while paying is too.
   if (isTokenize && !options.canSaveCards)
     throw new AppError("FORBIDDEN", "saveCardAdminOnly", { fieldErrors: { "card.saveCard": "saveCardAdminOnly" } });
+  // Charging a saved card too: a token charges a customer's card with no card in hand, any amount (docs/virtual-terminal.md).
+  if (isSaved && !options.canChargeSavedCards)
+    throw new AppError("FORBIDDEN", "savedCardAdminOnly", { fieldErrors: { "card.token": "savedCardAdminOnly" } });
   try {
     const card = await resolveCard(input.card, createdById);
     const body: TCardPaymentRequest = {
@@ -283,8 +318,10 @@ export async function chargeFromTerminal(
         isTokenize,
       },
       actorId: createdById,
-      isCertainlyNotApplied,
+      // A retry the advice forbids never reached upstream: the key is free for another card.
+      isCertainlyNotApplied: (error) => isRetryBlockError(error) || isCertainlyNotApplied(error),
       run: async (attempt) => {
+        if (!attempt.isRecovery) await refuseRetryAgainstAdvice(input.orderId, card);
         const transaction =
           (attempt.isRecovery ? await findPaymentOfEarlierAttempt(body) : null) ??
           (await sendPayment(body, isTokenize));

@@ -1,3 +1,4 @@
+import { ZPaymentCancellation } from "@/lib/gateway/schemas/payment";
 import type { CardPaymentOrigin } from "@/lib/generated/prisma/client";
 import { brandFromBandeiraCartao, type TCardBrand } from "@/lib/shared/card";
 import type { TMirroredCardPayment } from "./mirror";
@@ -8,6 +9,19 @@ import { cardPaymentStatuses } from "./types";
 export type TCardPaymentStatusKind = "approved" | "cancelled" | "refused" | "unknown";
 
 export type TCardPaymentInstallmentView = { number: number; amountCents: number; dueDate: string };
+
+/** What the cancellation answer (2.4) said, as this app's cancel received it; null when it was cancelled elsewhere. */
+export type TCardPaymentCancellationView = {
+  mensagem: string;
+  authorizationNumber: string | null;
+  acquirerTransactionId: string | null;
+  ecommerceGatewayUsn: string | null;
+  hostUsn: string | null;
+  tid: string | null;
+  isHostCancel: string | null;
+  customerReceipt: string | null;
+  merchantReceipt: string | null;
+};
 
 export type TCardPaymentView = {
   id: string;
@@ -38,6 +52,9 @@ export type TCardPaymentView = {
   ecommerceGatewayUsn: string | null;
   merchantUsn: string | null;
   terminalId: string | null;
+  issuer: string | null;
+  authorizerMerchantId: string | null;
+  cancellation: TCardPaymentCancellationView | null;
   authorizedAt: string | null;
   paidAt: string | null;
   occurredAt: string;
@@ -60,6 +77,23 @@ export function statusKindOf(payment: { status: string; isApproved: boolean }): 
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+function cancellationViewOf(stored: unknown): TCardPaymentCancellationView | null {
+  const parsed = ZPaymentCancellation.safeParse(stored);
+  if (!parsed.success) return null;
+  const answer = parsed.data;
+  return {
+    mensagem: answer.mensagem,
+    authorizationNumber: answer.numeroAutorizacao ?? null,
+    acquirerTransactionId: answer.identicadorPagamentoAdquirente ?? null,
+    ecommerceGatewayUsn: answer.ecommerceGatewayUsn ?? null,
+    hostUsn: answer.hostUsn ?? null,
+    tid: answer.tid ?? null,
+    isHostCancel: answer.isHostCancel ?? null,
+    customerReceipt: answer.cupomCliente ?? null,
+    merchantReceipt: answer.cupomEstabelecimento ?? null,
+  };
+}
 
 export function toCardPaymentView(payment: TMirroredCardPayment): TCardPaymentView {
   const statusKind = statusKindOf(payment);
@@ -97,6 +131,9 @@ export function toCardPaymentView(payment: TMirroredCardPayment): TCardPaymentVi
     ecommerceGatewayUsn: payment.ecommerceGatewayUsn,
     merchantUsn: payment.merchantUsn,
     terminalId: payment.terminalId,
+    issuer: payment.issuer,
+    authorizerMerchantId: payment.authorizerMerchantId,
+    cancellation: cancellationViewOf(payment.cancellation),
     authorizedAt: iso(payment.authorizedAt),
     paidAt: iso(payment.paidAt),
     occurredAt: payment.occurredAt.toISOString(),

@@ -12,7 +12,12 @@ import { findListPage, orderByThen, type TListPage } from "@/lib/list/query";
 import { log } from "@/lib/log";
 import { isValidCpf, onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { centsToAmount } from "@/lib/shared/money";
-import { findMirroredPixCharge, type TMirroredPixCharge, upsertPixChargeFromGateway } from "./mirror";
+import {
+  findMirroredPixCharge,
+  syncPixChargeFromGateway,
+  type TMirroredPixCharge,
+  upsertPixChargeFromGateway,
+} from "./mirror";
 import type { TCreatePixCharge, TPixChargeFilters } from "./schemas";
 import { pixReceivedStatuses, type TPixChargeListRow, type TPixChargeView, type TRefreshPageResult } from "./types";
 import { toPixChargeView } from "./views";
@@ -126,8 +131,8 @@ async function syncPixCharge(
   mirrored?: Promise<TMirroredPixCharge | null>,
 ): Promise<TMirroredPixCharge | null> {
   try {
-    const [charge, current] = await Promise.all([gateway.getPixCharge(txid), mirrored]);
-    return (await upsertPixChargeFromGateway(charge, { mirrored: current })).charge;
+    return (await syncPixChargeFromGateway(txid, "refresh", { mirrored, read: () => gateway.getPixCharge(txid) }))
+      .charge;
   } catch (error) {
     if (error instanceof GatewayHttpError && error.status === 404) return null;
     throw error;

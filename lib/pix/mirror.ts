@@ -3,14 +3,21 @@ import { db, inTransaction } from "@/lib/db/client";
 import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/db/mirror-write";
 import { runSql, type TSqlRunner } from "@/lib/db/sql";
 import { publishChange } from "@/lib/events/bus";
+import { getPixCharge } from "@/lib/gateway/pix-charges";
 import type { TPixCharge, TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
 import type { PixCharge, PixRefund, Prisma } from "@/lib/generated/prisma/client";
+import { readConfirmedCopy, recordMirrorDrift, type TDriftSource } from "@/lib/reconcile/drift";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { amountToCents } from "@/lib/shared/money";
 
 // The local mirror of upstream Pix charges and refunds (docs/pix.md). Writes are idempotent and refuse stale
-// snapshots: answers arrive out of order (a slow read, a webhook retry's body frozen at first delivery).
+// snapshots: answers arrive out of order (a slow read, a webhook retry's body frozen at first delivery). An
+// authoritative read confirmed twice (syncPixChargeFromGateway) corrects the mirror in either direction and records
+// the drift (docs/webhooks.md).
+
+// Set only for a single-resource gateway read: `isBackwardConfirmed` when a second read confirmed a move back.
+export type TMirrorAuthority = { source: TDriftSource; isBackwardConfirmed: boolean };
 
 // One lock per charge, shared by mirror writes and refund requests; held until the transaction ends.
 export async function lockPixCharge(tx: TMirrorClient, txid: string): Promise<void> {
@@ -123,6 +130,7 @@ type UpsertChargeOptions = {
   now?: Date;
   // findMirroredPixCharge's answer, when the caller has it (outside a transaction): saves the comparison's read.
   mirrored?: TMirroredPixCharge | null;
+  authority?: TMirrorAuthority;
 };
 
 async function writeCharge(
@@ -146,7 +154,18 @@ async function writeCharge(
     });
     return "created";
   }
-  if (!(await acceptsStatus(tx, existing.status, charge))) return "stale";
+  const isAccepted = await acceptsStatus(tx, existing.status, charge);
+  const authority = options.authority;
+  if (!isAccepted && !authority?.isBackwardConfirmed) return "stale";
+  // The gateway's own copy disagreeing on the status it refuses, or on the amount: a drift, corrected below.
+  if (authority && (!isAccepted || existing.amountCents !== fields.amountCents))
+    await recordMirrorDrift(tx, {
+      kind: "pix_charge",
+      resourceId: charge.txid,
+      source: authority.source,
+      mirror: existing,
+      gateway: { ...existing, ...fields },
+    });
   const changes = changedFields(existing, { ...fields, raw: rawOf(charge, existing.raw) });
   const isChanged = Object.keys(changes).length > 0;
   await tx.pixCharge.update({
@@ -190,7 +209,12 @@ async function publishRefundChange(tx: TMirrorClient, refund: TPixRefund): Promi
   await publishChange({ kind: "pix_charge", id: refund.pixChargeTxid }, tx);
 }
 
-type UpsertRefundOptions = { client?: TMirrorClient; requestedById?: string | null; now?: Date };
+type UpsertRefundOptions = {
+  client?: TMirrorClient;
+  requestedById?: string | null;
+  now?: Date;
+  authority?: TMirrorAuthority;
+};
 
 async function writeRefund(
   tx: TMirrorClient,
@@ -207,7 +231,16 @@ async function writeRefund(
     await publishRefundChange(tx, refund);
     return { outcome: "created", refund: created };
   }
-  if (!acceptsRefundStatus(existing.statusCode, fields.statusCode)) return { outcome: "stale", refund: existing };
+  if (!acceptsRefundStatus(existing.statusCode, fields.statusCode)) {
+    if (!options.authority?.isBackwardConfirmed) return { outcome: "stale", refund: existing };
+    await recordMirrorDrift(tx, {
+      kind: "pix_refund",
+      resourceId: refund.pixRefundId,
+      source: options.authority.source,
+      mirror: { statusCode: existing.statusCode, amountCents: existing.amountCents },
+      gateway: { statusCode: fields.statusCode, amountCents: fields.amountCents },
+    });
+  }
   const changes = changedFields(existing, fields);
   const isChanged = Object.keys(changes).length > 0;
   const updated = await tx.pixRefund.update({
@@ -311,7 +344,8 @@ export async function upsertPixChargeFromGateway(
     let outcome = await writeCharge(tx, charge, { ...options, now });
     if (outcome !== "stale" && isFullCharge(charge) && charge.devolutions?.length) {
       const refundOutcomes = [];
-      for (const refund of charge.devolutions) refundOutcomes.push((await writeRefund(tx, refund, { now })).outcome);
+      for (const refund of charge.devolutions)
+        refundOutcomes.push((await writeRefund(tx, refund, { now, authority: options.authority })).outcome);
       if (refundOutcomes.some((refundOutcome) => refundOutcome === "created" || refundOutcome === "updated")) {
         await recomputeRefundedCents(tx, charge.txid);
         if (outcome === "unchanged") outcome = "updated";
@@ -544,20 +578,55 @@ export async function writeFullChargesWithoutRefunds(
   );
 }
 
-/** Whether the mirror holds this charge with the same amount, and a paid amount equal to it: one indexed read. */
-export async function isChargeMirroredAs(charge: TPixCharge, client: TMirrorClient = db): Promise<boolean> {
-  const paidAmountCents = charge.pix ? amountToCents(charge.pix.amount) : null;
-  const amountCents = amountToCents(charge.amount);
-  if (paidAmountCents !== null && paidAmountCents !== amountCents) return false;
-  const row = await client.pixCharge.findUnique({ where: { txid: charge.txid }, select: { amountCents: true } });
-  return row?.amountCents === amountCents;
+type TMirroredStates = { status: string; refunds: Array<{ pixRefundId: string; statusCode: number }> };
+
+function readMirroredStates(txid: string): Promise<TMirroredStates | null> {
+  return db.pixCharge.findUnique({
+    where: { txid },
+    select: { status: true, refunds: { select: { pixRefundId: true, statusCode: true } } },
+  });
 }
 
-/** Whether the mirror holds this refund, of this charge and amount: one indexed read. */
-export async function isRefundMirroredAs(refund: TPixRefund, client: TMirrorClient = db): Promise<boolean> {
-  const row = await client.pixRefund.findUnique({
-    where: { pixRefundId: refund.pixRefundId },
-    select: { txid: true, amountCents: true },
+/** Whether the never-backwards rule would refuse this copy (of the charge or of one of its refunds). */
+async function isChargeBehindMirror(charge: TPixCharge, mirrored: TMirroredStates | null): Promise<boolean> {
+  if (!mirrored) return false;
+  if (!(await acceptsStatus(db, mirrored.status, charge))) return true;
+  return (charge.devolutions ?? []).some((refund) => {
+    const row = mirrored.refunds.find((item) => item.pixRefundId === refund.pixRefundId);
+    return row !== undefined && !acceptsRefundStatus(row.statusCode, refund.status.code);
   });
-  return row?.txid === refund.pixChargeTxid && row.amountCents === amountToCents(refund.amount);
+}
+
+/**
+ * The authoritative read of one charge (refresh, reconciliation, a webhook's confirmation): the gateway's copy is
+ * written even when it moves the mirror back, once a second read confirms it; the drift is recorded. `read` is the
+ * gateway read (a 404 throws as usual); `mirrored`, the caller's concurrent read of the row.
+ */
+export async function syncPixChargeFromGateway(
+  txid: string,
+  source: TDriftSource,
+  options: { mirrored?: Promise<TMirroredPixCharge | null>; read?: () => Promise<TPixCharge> } = {},
+): Promise<{ outcome: TMirrorOutcome; charge: TMirroredPixCharge; upstream: TPixCharge }> {
+  const read = options.read ?? (() => getPixCharge(txid));
+  const [first, mirrored] = await Promise.all([read(), options.mirrored]);
+  const { copy, isConfirmedBehind } = await readConfirmedCopy(read, isPixChargeBehindMirror, { firstCopy: first });
+  const result = await upsertPixChargeFromGateway(copy, {
+    mirrored: isConfirmedBehind ? undefined : mirrored,
+    authority: { source, isBackwardConfirmed: isConfirmedBehind },
+  });
+  return { ...result, upstream: copy };
+}
+
+/** The webhook's check before its transaction: would this copy move the mirror back? */
+export async function isPixChargeBehindMirror(charge: TPixCharge): Promise<boolean> {
+  return isChargeBehindMirror(charge, await readMirroredStates(charge.txid));
+}
+
+/** The webhook's check before its transaction: would this refund's copy move the mirror back? */
+export async function isPixRefundBehindMirror(refund: TPixRefund): Promise<boolean> {
+  const row = await db.pixRefund.findUnique({
+    where: { pixRefundId: refund.pixRefundId },
+    select: { statusCode: true },
+  });
+  return row !== null && !acceptsRefundStatus(row.statusCode, refund.status.code);
 }

@@ -1,56 +1,71 @@
 import "server-only";
+import {
+  approvalAuditFields,
+  assertStillPending,
+  expireApproval,
+  loadApprovalForDecision,
+  type TApprover,
+} from "@/lib/approvals/decision";
+import { isMoneyApprovalRequired, type TMoneyHoldReason } from "@/lib/approvals/money-policy";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { verifyStepUpCode } from "@/lib/auth/two-factor";
 import { db, inTransaction } from "@/lib/db/client";
 import type { TMirrorClient } from "@/lib/db/mirror-write";
 import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { getAppSetting } from "@/lib/settings/app-settings";
 import { lockPixCharge } from "./mirror";
-import { assertPixRefundable, requestPixRefund } from "./refunds";
+import { assertPixRefundable, PixRefundHeldError, pixRefundIdempotencyScope, requestPixRefund } from "./refunds";
 import type { TRequestPixRefund, TSubmitPixRefund } from "./schemas";
 import type { TRefundApprovalView } from "./types";
 
-// Step-up for large refunds (docs/pix.md): above the threshold a refund needs the requester's fresh
-// authenticator code, or a second admin's approval within this long.
+// Step-up for refunds (docs/pix.md, lib/approvals/money-policy.ts): when a charge's refunded + held + new amount
+// passes the threshold, a refund needs the requester's fresh authenticator code or a second admin's approval
+// within this long; past the requester's daily limit, only a second admin's approval.
 export const refundApprovalTtlMs = 24 * 60 * 60 * 1000;
 
 export type TSubmitPixRefundResult =
   | { status: "refunded"; pixRefundId: string }
   | { status: "pending"; approvalId: string };
 
-export type TRefundApprover = { id: string; role: "ADMIN" | "STAFF" };
+export type TRefundApprover = TApprover;
 
 const auditFields = (context: TChangeContext, txid: string) => auditFieldsOf(context, "pix_charge", txid);
 
-export async function isStepUpRequired(amountCents: number): Promise<boolean> {
-  const thresholdCents = await getAppSetting("refundApprovalThresholdCents");
-  return thresholdCents > 0 && amountCents > thresholdCents;
-}
-
-// The refund form's one entry: at once below the threshold or with a valid code, else held for a second admin.
+// Every refund a person asks for (the form, a cancelled link's refund): the money policy runs under the charge's
+// lock inside the refund path, so a request it holds back waits for approval instead, and nothing goes upstream.
 export async function submitPixRefund(
   input: TSubmitPixRefund,
   context: TChangeContext,
 ): Promise<TSubmitPixRefundResult> {
   const { code, ...refund } = input;
-  if (!(await isStepUpRequired(refund.amountCents))) {
-    return { status: "refunded", ...(await requestPixRefund(refund, context)) };
-  }
   const requesterId = context.actor?.id;
-  if (!requesterId) throw new AppError("FORBIDDEN", "A large refund needs a signed-in requester.");
   if (code) {
+    if (!requesterId) throw new AppError("FORBIDDEN", "A large refund needs a signed-in requester.");
     await verifyStepUpCode(requesterId, code, context);
-    return { status: "refunded", ...(await requestPixRefund(refund, context)) };
   }
-  return { status: "pending", approvalId: await holdRefundForApproval(refund, requesterId, context) };
+  try {
+    return { status: "refunded", ...(await requestPixRefund(refund, context, { isSteppedUp: Boolean(code) })) };
+  } catch (error) {
+    if (error instanceof PixRefundHeldError) return { status: "pending", approvalId: error.approvalId };
+    if (!isMoneyApprovalRequired(error)) throw error;
+    if (!requesterId) throw new AppError("FORBIDDEN", "A large refund needs a signed-in requester.");
+    return {
+      status: "pending",
+      approvalId: await holdRefundForApproval(refund, requesterId, error.reason, context),
+    };
+  }
 }
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
 // Nothing goes upstream: the amount is checked and held under the charge's lock, like a refund.
-async function holdRefundForApproval(refund: TRequestPixRefund, requesterId: string, context: TChangeContext) {
+async function holdRefundForApproval(
+  refund: TRequestPixRefund,
+  requesterId: string,
+  reason: TMoneyHoldReason,
+  context: TChangeContext,
+) {
   const { idempotencyKey, txid, amountCents, description } = refund;
   try {
     return await inTransaction(async (tx) => {
@@ -58,6 +73,8 @@ async function holdRefundForApproval(refund: TRequestPixRefund, requesterId: str
       await assertPixRefundable(tx, txid, amountCents);
       const approval = await tx.refundApproval.create({
         data: {
+          kind: "PIX_REFUND",
+          reason,
           txid,
           amountCents,
           description: description ?? null,
@@ -70,7 +87,7 @@ async function holdRefundForApproval(refund: TRequestPixRefund, requesterId: str
         {
           ...auditFields(context, txid),
           action: "refund_approval.requested",
-          metadata: { approvalId: approval.id, amountCents },
+          metadata: { approvalId: approval.id, amountCents, reason },
         },
         tx,
       );
@@ -87,49 +104,35 @@ async function holdRefundForApproval(refund: TRequestPixRefund, requesterId: str
   }
 }
 
-async function loadForDecision(approvalId: string, approver: TRefundApprover) {
-  if (approver.role !== "ADMIN") throw new AppError("FORBIDDEN", "Only admins can decide on a refund.");
-  const approval = await db.refundApproval.findUnique({ where: { id: approvalId } });
-  if (!approval) throw new AppError("NOT_FOUND", "Refund approval not found.");
-  if (approval.requestedById === approver.id) {
-    throw new AppError("FORBIDDEN", "A second admin must decide on a refund you requested.");
-  }
-  return approval;
-}
+const noLongerWaiting = () => new AppError("CONFLICT", "This refund request is no longer waiting for approval.");
 
-async function expireApproval(approvalId: string, txid: string, context: TChangeContext): Promise<never> {
-  await inTransaction(async (tx) => {
-    const { count } = await tx.refundApproval.updateMany({
-      where: { id: approvalId, status: "PENDING" },
-      data: { status: "EXPIRED" },
-    });
-    if (count === 1) {
-      await recordAudit(
-        { ...auditFields(context, txid), action: "refund_approval.expired", metadata: { approvalId } },
-        tx,
-      );
-    }
-  });
-  throw new AppError("CONFLICT", "This refund request expired: ask for a new one.");
-}
-
-// Sent through the one refund path with the request's own key, so approving twice refunds once.
+// Sent through the one refund path with the request's own key, so approving twice refunds once. For a refund held
+// because its earlier attempt may have gone through, approving is "send again": a new refund with the hold's own key,
+// which also becomes the answer to the unsure key (a retry of the first form then shows it, never sends a third).
 export async function approveRefund(
   approvalId: string,
-  approver: TRefundApprover,
+  approver: TApprover,
   context: TChangeContext,
 ): Promise<{ pixRefundId: string }> {
-  const approval = await loadForDecision(approvalId, approver);
+  const approval = await loadApprovalForDecision(approvalId, approver);
   if (approval.status === "APPROVED" && approval.pixRefundId) return { pixRefundId: approval.pixRefundId };
-  if (approval.status !== "PENDING") throw new AppError("CONFLICT", `This refund request is ${approval.status}.`);
-  if (approval.expiresAt <= new Date()) await expireApproval(approval.id, approval.txid, context);
+  assertStillPending(approval);
+  if (approval.expiresAt <= new Date()) await expireApproval(approval, context);
+  const { txid, amountCents, idempotencyKey, recoveryOfKey } = approval;
+  if (!txid) throw new AppError("CONFLICT", "This request is not a Pix refund.");
 
-  const { txid, amountCents, idempotencyKey } = approval;
-  const markApproved = async (client: TMirrorClient, pixRefundId: string) =>
-    client.refundApproval.updateMany({
+  const markApproved = async (client: TMirrorClient, pixRefundId: string) => {
+    await client.refundApproval.updateMany({
       where: { id: approvalId, status: "PENDING" },
       data: { status: "APPROVED", decidedById: approver.id, decidedAt: new Date(), pixRefundId },
     });
+    if (recoveryOfKey) {
+      await client.idempotencyKey.updateMany({
+        where: { scope: pixRefundIdempotencyScope, key: recoveryOfKey, status: { not: "SUCCEEDED" } },
+        data: { status: "SUCCEEDED", resultId: pixRefundId, error: null, lockedUntil: new Date() },
+      });
+    }
+  };
   const result = await requestPixRefund(
     { idempotencyKey, txid, amountCents, description: approval.description ?? undefined },
     context,
@@ -139,17 +142,21 @@ export async function approveRefund(
       // Read again under the charge's lock: a rejection or the clock may have got there first.
       check: async (tx) => {
         const current = await tx.refundApproval.findUniqueOrThrow({ where: { id: approvalId } });
-        if (current.status !== "PENDING" || current.expiresAt <= new Date()) {
-          throw new AppError("CONFLICT", "This refund request is no longer waiting for approval.");
-        }
+        if (current.status !== "PENDING" || current.expiresAt <= new Date()) throw noLongerWaiting();
       },
       record: async (tx, pixRefundId) => {
         await markApproved(tx, pixRefundId);
         await recordAudit(
           {
-            ...auditFields(context, txid),
+            ...approvalAuditFields(context, approval),
             action: "refund_approval.approved",
-            metadata: { approvalId, pixRefundId, amountCents, requestedById: approval.requestedById },
+            metadata: {
+              approvalId,
+              pixRefundId,
+              amountCents,
+              requestedById: approval.requestedById,
+              ...(recoveryOfKey ? { decision: "sentAgain", unsureKey: recoveryOfKey } : {}),
+            },
           },
           tx,
         );
@@ -161,25 +168,36 @@ export async function approveRefund(
   return result;
 }
 
-export async function rejectRefund(
-  approvalId: string,
-  approver: TRefundApprover,
-  context: TChangeContext,
-): Promise<void> {
-  const approval = await loadForDecision(approvalId, approver);
+// For a refund held as unsure, rejecting is "mark as not sent": an admin checked the gateway and found no refund, so
+// the unsure key is closed as failed and the same form may send it again.
+export async function rejectRefund(approvalId: string, approver: TApprover, context: TChangeContext): Promise<void> {
+  const approval = await loadApprovalForDecision(approvalId, approver);
+  const { txid, recoveryOfKey } = approval;
+  if (!txid) throw new AppError("CONFLICT", "This request is not a Pix refund.");
   await inTransaction(async (tx) => {
     // The charge's lock orders this after an approval already on its way upstream.
-    await lockPixCharge(tx, approval.txid);
+    await lockPixCharge(tx, txid);
     const { count } = await tx.refundApproval.updateMany({
       where: { id: approvalId, status: "PENDING" },
       data: { status: "REJECTED", decidedById: approver.id, decidedAt: new Date() },
     });
-    if (count === 0) throw new AppError("CONFLICT", "This refund request is no longer waiting for approval.");
+    if (count === 0) throw noLongerWaiting();
+    if (recoveryOfKey) {
+      await tx.idempotencyKey.updateMany({
+        where: { scope: pixRefundIdempotencyScope, key: recoveryOfKey, status: "PENDING" },
+        data: { status: "FAILED", error: "marked as not sent by an admin", lockedUntil: new Date() },
+      });
+    }
     await recordAudit(
       {
-        ...auditFields(context, approval.txid),
+        ...approvalAuditFields(context, approval),
         action: "refund_approval.rejected",
-        metadata: { approvalId, amountCents: approval.amountCents, requestedById: approval.requestedById },
+        metadata: {
+          approvalId,
+          amountCents: approval.amountCents,
+          requestedById: approval.requestedById,
+          ...(recoveryOfKey ? { decision: "markedNotSent", unsureKey: recoveryOfKey } : {}),
+        },
       },
       tx,
     );
@@ -191,22 +209,29 @@ function toRefundApprovalView(
   now: Date,
 ): TRefundApprovalView {
   const { requestedBy } = approval;
+  const isUnsure = approval.kind === "PIX_REFUND_RECOVERY";
   return {
     id: approval.id,
+    kind: approval.kind,
+    reason: approval.reason,
     txid: approval.txid,
+    paymentId: approval.paymentId,
     amountCents: approval.amountCents,
     description: approval.description,
     requestedBy: { id: requestedBy.id, name: requestedBy.name, email: requestedBy.email },
     createdAt: approval.createdAt.toISOString(),
-    expiresAt: approval.expiresAt.toISOString(),
-    isExpired: approval.expiresAt <= now,
+    // An unsure refund waits for a decision however long it takes.
+    expiresAt: isUnsure ? null : approval.expiresAt.toISOString(),
+    isExpired: !isUnsure && approval.expiresAt <= now,
   };
 }
 
 // Requests still waiting, oldest first (one past its 24 h shows as expired until the next decision marks it).
-export async function findPendingRefundApprovals(filter: { txid?: string } = {}): Promise<TRefundApprovalView[]> {
+export async function findPendingRefundApprovals(
+  filter: { txid?: string; paymentId?: string } = {},
+): Promise<TRefundApprovalView[]> {
   const rows = await db.refundApproval.findMany({
-    where: { status: "PENDING", txid: filter.txid },
+    where: { status: "PENDING", txid: filter.txid, paymentId: filter.paymentId },
     include: { requestedBy: true },
     orderBy: { createdAt: "asc" },
     take: 200,

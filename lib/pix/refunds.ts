@@ -1,4 +1,6 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
+import { admitMoneyReturn } from "@/lib/approvals/money-policy";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { db, inTransaction } from "@/lib/db/client";
 import type { TMirrorClient } from "@/lib/db/mirror-write";
@@ -9,16 +11,22 @@ import { getPixCharge } from "@/lib/gateway/pix-charges";
 import * as gateway from "@/lib/gateway/pix-refunds";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { runIdempotent, type TIdempotentAttempt } from "@/lib/idempotency/idempotency";
+import { findClaimedResultIds, runIdempotent, type TIdempotentAttempt } from "@/lib/idempotency/idempotency";
 import { periodBounds } from "@/lib/list/period";
 import { findListPage, orderByThen, type TListPage } from "@/lib/list/query";
 import { log } from "@/lib/log";
+import { readConfirmedCopy } from "@/lib/reconcile/drift";
 import { centsToAmount } from "@/lib/shared/money";
 import { getPixChargeView } from "./charges";
-import { lockPixCharge, upsertPixChargeFromGateway, upsertPixRefundFromGateway } from "./mirror";
+import {
+  isPixRefundBehindMirror,
+  lockPixCharge,
+  upsertPixChargeFromGateway,
+  upsertPixRefundFromGateway,
+} from "./mirror";
 import type { TPixRefundFilters, TRequestPixRefund } from "./schemas";
 import type { TPixRefundListRow, TPixRefundPanel } from "./types";
-import { refundWindowDaysLeft, remainingRefundableCents, toPixRefundListRow } from "./views";
+import { refundedCentsOf, refundWindowDaysLeft, remainingRefundableCents, toPixRefundListRow } from "./views";
 
 export const pixRefundPageSize = 20;
 export const pixRefundIdempotencyScope = "pix_refund";
@@ -53,7 +61,7 @@ export async function heldRefundCents(
 
 // The mirror decides; it is read again upstream only when it cannot allow the refund as it stands, since a
 // payment or a failed refund may have happened since (the app's own refunds are always in it).
-async function checkRefundable(tx: TMirrorClient, txid: string, amountCents: number, held: number): Promise<void> {
+async function checkRefundable(tx: TMirrorClient, txid: string, amountCents: number, held: number) {
   let charge = await loadCharge(tx, txid);
   const allows = (current: typeof charge) =>
     !!current && amountCents <= remainingRefundableCents(current, current.refunds) - held;
@@ -83,6 +91,7 @@ async function checkRefundable(tx: TMirrorClient, txid: string, amountCents: num
       },
     );
   }
+  return charge;
 }
 
 // Under the charge's lock: refuses what the charge cannot refund now, counting what others hold back.
@@ -100,28 +109,113 @@ async function mirrorRefund(tx: TMirrorClient, refund: TPixRefund, requestedById
   }
 }
 
-// Each refund carries its idempotency key as userReference, so a recovery finds exactly the refund
-// an earlier attempt made (a refund moves money: it is never requested again blindly).
-async function findRefundOfEarlierAttempt(txid: string, attempt: TIdempotentAttempt): Promise<TPixRefund | null> {
+// What a recovery learns about an earlier attempt of its key: the refund it made, that it made none, or nothing sure.
+type TEarlierAttempt = { kind: "found"; refund: TPixRefund } | { kind: "none" } | { kind: "unsure" };
+
+async function listChargeRefunds(txid: string): Promise<TPixRefund[]> {
+  const refunds: TPixRefund[] = [];
   for (let page = 0; ; page += 1) {
     const result = await gateway.listPixRefunds({ pixChargeTxid: txid, page, size: 100 });
-    const found = result.content.find((refund) => refund.userReference === attempt.key);
-    if (found) return found;
-    if (page + 1 >= result.totalPages) return null;
+    refunds.push(...result.content);
+    if (page + 1 >= result.totalPages) return refunds;
   }
+}
+
+// Each refund carries its idempotency key as userReference, which the spec promises only "on read" (4.5): a list
+// item may lack it, so each refund of the charge that no other key of ours recorded is read by its id
+// (`GET /pix-refunds/{id}`). A refund whose read has no userReference could be this attempt's: unsure, and a refund
+// moves money, so it is never requested again blindly.
+async function findRefundOfEarlierAttempt(tx: TMirrorClient, txid: string, key: string): Promise<TEarlierAttempt> {
+  const listed = await listChargeRefunds(txid);
+  const direct = listed.find((refund) => refund.userReference === key);
+  if (direct) return { kind: "found", refund: direct };
+  const recordedByOtherKeys = await findClaimedResultIds(
+    pixRefundIdempotencyScope,
+    listed.map((refund) => refund.pixRefundId),
+    tx,
+  );
+  let isUnsure = false;
+  for (const item of listed) {
+    if (item.userReference || recordedByOtherKeys.has(item.pixRefundId)) continue;
+    const refund = await gateway.getPixRefund(item.pixRefundId);
+    if (refund.userReference === key) return { kind: "found", refund };
+    if (!refund.userReference) isUnsure = true;
+  }
+  return isUnsure ? { kind: "unsure" } : { kind: "none" };
+}
+
+// A refund that may already have gone through: held for an admin (send again or mark as not sent), never resent.
+export class PixRefundHeldError extends AppError {
+  readonly approvalId: string;
+
+  constructor(approvalId: string) {
+    super("CONFLICT", "refundOutcomeUnknownHeld");
+    this.name = "PixRefundHeldError";
+    this.approvalId = approvalId;
+  }
+}
+
+class EarlierAttemptUnsureError extends Error {}
+
+// One hold per key whose outcome is unknown, whatever the number of retries; it holds the amount back until an
+// admin decides (no expiry: the money may be gone).
+export const unsureRefundHoldUntil = new Date("9999-12-31T00:00:00Z");
+
+async function holdUnsureRefund(
+  input: TRequestPixRefund,
+  requestedById: string | null,
+  context: TChangeContext,
+): Promise<string> {
+  const { idempotencyKey, txid, amountCents, description } = input;
+  const existing = await db.refundApproval.findUnique({ where: { recoveryOfKey: idempotencyKey } });
+  if (existing) return existing.id;
+  if (!requestedById) throw new AppError("INTERNAL", "An unsure refund needs its requester to be held.");
+  // Two retries at once: the second finds the first one's hold.
+  const heldByOther = async (error: unknown) => {
+    const other = await db.refundApproval.findUnique({ where: { recoveryOfKey: idempotencyKey } });
+    if (!other) throw error;
+    return other.id;
+  };
+  return inTransaction(async (tx) => {
+    const approval = await tx.refundApproval.create({
+      data: {
+        kind: "PIX_REFUND_RECOVERY",
+        reason: "unsureRecovery",
+        txid,
+        amountCents,
+        description: description ?? null,
+        recoveryOfKey: idempotencyKey,
+        // The key a "send again" uses: a new refund, never a recovery of the unsure one.
+        idempotencyKey: randomUUID(),
+        requestedById,
+        expiresAt: unsureRefundHoldUntil,
+      },
+    });
+    await recordAudit(
+      {
+        ...auditFields(context, txid),
+        action: "refund_approval.requested",
+        metadata: { approvalId: approval.id, amountCents, reason: "unsureRecovery", idempotencyKey },
+      },
+      tx,
+    );
+    return approval.id;
+  }).catch(heldByOther);
 }
 
 // How an approved refund goes through the one refund path: its own hold is not counted against it, and
 // `check`/`record` run under the charge's lock, before the upstream call and in the refund's transaction.
+// `isSteppedUp`: the requester gave a fresh authenticator code (lifts the per-charge step-up, not the daily limit).
 export type TRefundHooks = {
   approvalId?: string;
   requestedById?: string;
+  isSteppedUp?: boolean;
   check?: (tx: TMirrorClient) => Promise<void>;
   record?: (tx: TMirrorClient, pixRefundId: string) => Promise<void>;
 };
 
 // Refunds of one charge hold its lock across the upstream call, so two people refunding at once can never
-// exceed what was paid. An upstream refusal (409, 422) changes nothing locally.
+// exceed what was paid, nor together pass the money policy. An upstream refusal (409, 422) changes nothing locally.
 export async function requestPixRefund(
   input: TRequestPixRefund,
   context: TChangeContext,
@@ -130,26 +224,45 @@ export async function requestPixRefund(
   const { idempotencyKey, txid, amountCents, description } = input;
   const requestedById = hooks.requestedById ?? context.actor?.id ?? null;
   let isCalled = false;
+  let isEarlierRuledOut = false;
   const refundOnce = async (attempt: TIdempotentAttempt): Promise<string> => {
     let created: TPixRefund | undefined;
+    isEarlierRuledOut = !attempt.isRecovery;
     try {
       return await inTransaction(async (tx) => {
         await lockPixCharge(tx, txid);
-        const earlier = attempt.isRecovery ? await findRefundOfEarlierAttempt(txid, attempt) : null;
-        if (!earlier) {
+        const earlier = attempt.isRecovery
+          ? await findRefundOfEarlierAttempt(tx, txid, attempt.key)
+          : ({ kind: "none" } as const);
+        if (earlier.kind === "unsure") throw new EarlierAttemptUnsureError();
+        let priorCents = 0;
+        if (earlier.kind === "none") {
+          isEarlierRuledOut = true;
           await hooks.check?.(tx);
           const held = await heldRefundCents(tx, txid, { exceptApprovalId: hooks.approvalId });
-          await checkRefundable(tx, txid, amountCents, held);
+          const charge = await checkRefundable(tx, txid, amountCents, held);
+          priorCents = refundedCentsOf(charge.refunds) + held;
         }
+        // A refund the earlier attempt already made is counted against its person, not checked again.
+        await admitMoneyReturn(tx, {
+          kind: "PIX_REFUND",
+          resourceId: txid,
+          amountCents,
+          priorCents,
+          idempotencyKey: attempt.key,
+          initiatedById: requestedById,
+          clearance: hooks.approvalId || earlier.kind === "found" ? "approved" : hooks.isSteppedUp ? "stepUp" : "none",
+        });
         isCalled = true;
         created =
-          earlier ??
-          (await gateway.requestPixRefund({
-            txid,
-            amount: centsToAmount(amountCents),
-            description,
-            userReference: attempt.key,
-          }));
+          earlier.kind === "found"
+            ? earlier.refund
+            : await gateway.requestPixRefund({
+                txid,
+                amount: centsToAmount(amountCents),
+                description,
+                userReference: attempt.key,
+              });
         await mirrorRefund(tx, created, requestedById);
         await hooks.record?.(tx, created.pixRefundId);
         await attempt.succeed(tx, created.pixRefundId);
@@ -157,7 +270,12 @@ export async function requestPixRefund(
           {
             ...auditFields(context, txid),
             action: "pix_refund.requested",
-            metadata: { pixRefundId: created.pixRefundId, amountCents, statusCode: created.status.code },
+            metadata: {
+              pixRefundId: created.pixRefundId,
+              amountCents,
+              statusCode: created.status.code,
+              ...(earlier.kind === "found" ? { recovered: true } : {}),
+            },
           },
           tx,
         );
@@ -177,11 +295,15 @@ export async function requestPixRefund(
       key: idempotencyKey,
       request: { txid, amountCents, description },
       actorId: requestedById,
-      isCertainlyNotApplied: (error) => !isCalled || isCertainlyNotApplied(error),
+      // A recovery whose look-up failed or was unsure leaves the key open: the next attempt must look again.
+      isCertainlyNotApplied: (error) => isEarlierRuledOut && (!isCalled || isCertainlyNotApplied(error)),
       run: refundOnce,
     });
     return { pixRefundId: resultId };
   } catch (error) {
+    if (error instanceof EarlierAttemptUnsureError) {
+      throw new PixRefundHeldError(await holdUnsureRefund(input, requestedById, context));
+    }
     if (isGatewayError(error)) {
       await recordAudit({
         ...auditFields(context, txid),
@@ -191,6 +313,32 @@ export async function requestPixRefund(
     }
     throw toAppError(error);
   }
+}
+
+// "Refresh from gateway" on one refund: the gateway's own copy (`GET /pix-refunds/{id}`) is an authoritative read, so
+// it goes through the mirror's one write path as such (a move back, confirmed by a second read, is applied and
+// recorded as drift: lib/reconcile/drift.ts). A charge the mirror never saw is read first, so the refund has a home.
+export async function refreshPixRefundFromGateway(pixRefundId: string): Promise<TPixRefundListRow> {
+  const read = async () => {
+    try {
+      return await gateway.getPixRefund(pixRefundId);
+    } catch (error) {
+      if (error instanceof GatewayHttpError && error.status === 404)
+        throw new AppError("NOT_FOUND", "Refund not found.");
+      throw toAppError(error);
+    }
+  };
+  const { copy: refund, isConfirmedBehind } = await readConfirmedCopy(read, isPixRefundBehindMirror);
+  if (!(await db.pixCharge.findUnique({ where: { txid: refund.pixChargeTxid }, select: { txid: true } }))) {
+    await upsertPixChargeFromGateway(await getPixCharge(refund.pixChargeTxid)).catch((error: unknown) => {
+      throw toAppError(error);
+    });
+  }
+  const written = await upsertPixRefundFromGateway(refund, {
+    authority: { source: "refresh", isBackwardConfirmed: isConfirmedBehind },
+  });
+  if (!written) throw new AppError("NOT_FOUND", "Refund not found.");
+  return toPixRefundListRow(written.refund);
 }
 
 export async function getRefundPanel(txid: string): Promise<TPixRefundPanel | null> {

@@ -93,6 +93,9 @@ export type TSubmitPixRefundInput = z.input<typeof ZSubmitPixRefundInput>;
 export type TSubmitPixRefund = z.output<typeof ZSubmitPixRefundInput>;
 
 export const ZRefundApprovalDecisionInput = z.object({ approvalId: z.uuid() });
+
+// A refund id as the gateway gives it (a UUID in the sandbox; the spec only says "string").
+export const ZRefreshPixRefundInput = z.object({ pixRefundId: z.string().trim().min(1).max(100) });
 export type TRefundApprovalDecisionInput = z.input<typeof ZRefundApprovalDecisionInput>;
 
 export const pixChargeSortColumns = ["creationDate", "amount", "status", "expirationDate", "txid"] as const;

@@ -19,6 +19,8 @@ export const pixRefundWindowDays = 90;
 
 export type TPixRefundView = {
   pixRefundId: string;
+  // End-to-end id of the refund itself (spec 2.8), as the gateway returns it.
+  refundEndToEnd: string | null;
   amountCents: number;
   statusCode: number;
   statusDescription: string;
@@ -74,6 +76,7 @@ export type TPixChargeListRow = {
 
 export type TPixRefundListRow = {
   pixRefundId: string;
+  refundEndToEnd: string | null;
   txid: string;
   amountCents: number;
   statusCode: number;
@@ -102,11 +105,17 @@ export type TPixRefundPanel = Pick<
 // A refund waiting for a second admin (lib/pix/refund-approvals.ts).
 export type TRefundApprovalView = {
   id: string;
-  txid: string;
+  // PIX_REFUND and CARD_CANCEL: held by the money policy (reason chargeTotal or dailyLimit); PIX_REFUND_RECOVERY: an
+  // earlier attempt may have reached the gateway (approve = send again, reject = mark as not sent).
+  kind: "PIX_REFUND" | "CARD_CANCEL" | "PIX_REFUND_RECOVERY";
+  reason: string | null;
+  txid: string | null;
+  paymentId: string | null;
   amountCents: number;
   description: string | null;
   requestedBy: { id: string; name: string; email: string };
   createdAt: string;
-  expiresAt: string;
+  // Null for an unsure refund: it waits for a decision.
+  expiresAt: string | null;
   isExpired: boolean;
 };

@@ -10,6 +10,7 @@ const paidStatuses = [...refundableStatuses, "REFUNDED"];
 export function toPixRefundView(refund: PixRefund): TPixRefundView {
   return {
     pixRefundId: refund.pixRefundId,
+    refundEndToEnd: refund.refundEndToEnd,
     amountCents: refund.amountCents,
     statusCode: refund.statusCode,
     statusDescription: refund.statusDescription,
@@ -36,16 +37,20 @@ export function refundWindowClosesAt(charge: Pick<PixCharge, "creationDate" | "s
   return new Date(charge.creationDate.getTime() + pixRefundWindowDays * dayMs);
 }
 
-// Paid minus every refund that has not failed: a pending one holds its amount.
+// Every refund that has not failed: a pending one holds its amount.
+export function refundedCentsOf(refunds: Pick<PixRefund, "amountCents" | "statusCode">[]): number {
+  return refunds
+    .filter((refund) => !failedRefundStatusCodes.includes(refund.statusCode))
+    .reduce((sum, refund) => sum + refund.amountCents, 0);
+}
+
+// Paid minus every refund that has not failed.
 export function remainingRefundableCents(
   charge: Pick<PixCharge, "status" | "paidAmountCents" | "amountCents">,
   refunds: Pick<PixRefund, "amountCents" | "statusCode">[],
 ): number {
   if (!paidStatuses.includes(charge.status)) return 0;
-  const refunded = refunds
-    .filter((refund) => !failedRefundStatusCodes.includes(refund.statusCode))
-    .reduce((sum, refund) => sum + refund.amountCents, 0);
-  return Math.max(0, (charge.paidAmountCents ?? charge.amountCents) - refunded);
+  return Math.max(0, (charge.paidAmountCents ?? charge.amountCents) - refundedCentsOf(refunds));
 }
 
 export function toPixChargeView(charge: PixCharge & { refunds: PixRefund[] }, now: Date): TPixChargeView {

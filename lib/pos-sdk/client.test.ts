@@ -7,7 +7,11 @@ import { InMemoryBackend } from "./in-memory-backend";
 import { SimulatedPaymentApp } from "./payment-app";
 
 async function activated() {
-  const backend = new InMemoryBackend({ config: { tokenRegistroTls: "tls-secret", enderecoGateway: "10.0.0.1:443" } });
+  const backend = new InMemoryBackend({
+    config: { tokenRegistroTls: "tls-secret", enderecoGateway: "10.0.0.1:443" },
+    // The sale's capture clock below: the backend bounds occurredAt against its own.
+    now: () => new Date("2026-11-24T12:00:00.123Z"),
+  });
   const { posId } = await backend.activateSeller("test-seller:acme");
   return { backend, posId };
 }

@@ -15,6 +15,8 @@ export type TSellerTokenOverrides = {
   /** Signs with another secret than the tenant's. */
   secret?: string;
   jti?: string;
+  /** The signer's clock: sets iat (and exp from it). */
+  now?: Date;
 };
 
 export type TBackendContractFixture = {
@@ -120,6 +122,8 @@ export function describeBackendContract(name: string, setup: () => Promise<TBack
         ["signed with another secret", { secret: "another-secret-of-at-least-32-bytes-long!" }],
         ["for another audience", { audience: "someone-else" }],
         ["expired", { expiresInSeconds: -120 }],
+        // Beyond the 30 s clock skew: a token minted with a clock set ahead would otherwise live longer than it says.
+        ["issued in the future (iat)", { now: new Date(Date.now() + 10 * 60_000) }],
       ] as const) {
         it(`refuses a token ${label} with 422 and a message`, async () => {
           const token = await fixture.issueSellerToken(unique("seller"), overrides);
@@ -220,6 +224,30 @@ export function describeBackendContract(name: string, setup: () => Promise<TBack
           expect(error.detail).toContain(field);
         });
       }
+
+      const day = 24 * 60 * 60_000;
+      for (const [label, occurredAt] of [
+        ["year 0001", "0001-01-01T00:00:00.000Z"],
+        ["year 9999", "9999-12-31T23:59:59.999Z"],
+        ["31 days ago", () => new Date(Date.now() - 31 * day).toISOString()],
+        ["10 minutes ahead", () => new Date(Date.now() + 10 * 60_000).toISOString()],
+      ] as const) {
+        it(`refuses a report whose occurredAt is out of bounds (${label}) with 400 naming the field`, async () => {
+          const { posId } = await activate();
+          const at = typeof occurredAt === "string" ? occurredAt : occurredAt();
+          const error = await rejection(fixture.backend.reportTransaction(reportFor(posId, { occurredAt: at })));
+          expect(error.status).toBe(400);
+          expect(error.detail).toMatch(/^occurredAt is more than/);
+        });
+      }
+
+      it("accepts a late report within 30 days, and one a minute ahead (clock skew)", async () => {
+        const { posId } = await activate();
+        for (const at of [Date.now() - 29 * day, Date.now() + 60_000])
+          await expect(
+            fixture.backend.reportTransaction(reportFor(posId, { occurredAt: new Date(at).toISOString() })),
+          ).resolves.toBeUndefined();
+      });
 
       it("answers 404 for a report of an unknown posId", async () => {
         expect((await rejection(fixture.backend.reportTransaction(reportFor(unique("no-such-pos"))))).status).toBe(404);

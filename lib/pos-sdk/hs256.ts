@@ -1,6 +1,14 @@
 // HS256 JWT verification on WebCrypto (no dependency), for InMemoryBackend's seller tokens.
 
-export type TJwtClaims = { sub?: unknown; aud?: unknown; exp?: unknown; nbf?: unknown; jti?: unknown; iss?: unknown };
+export type TJwtClaims = {
+  sub?: unknown;
+  aud?: unknown;
+  exp?: unknown;
+  nbf?: unknown;
+  iat?: unknown;
+  jti?: unknown;
+  iss?: unknown;
+};
 
 function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("not base64url");

@@ -41,7 +41,7 @@ describe("InMemoryBackend defaults and inspection", () => {
       authorizationCode: "123456",
       installments: 1,
       amountInCents: 1000,
-      occurredAt: "2026-11-24T10:00:00.000Z",
+      occurredAt: new Date(Date.now() - 60_000).toISOString(),
     };
     await backend.reportTransaction(report);
     await backend.reportTransaction(report);

@@ -3,6 +3,7 @@ import { BackendError } from "./errors";
 import { verifyHs256 } from "./hs256";
 import {
   type ActivationResult,
+  occurredAtBoundsProblem,
   type TransactionConfig,
   type TransactionReport,
   ZActivationRequest,
@@ -38,7 +39,10 @@ export type TInMemoryBackendOptions = {
   sellerTokens?: THs256SellerTokens | TSellerTokenVerifier;
   /** Seller references refused at activation (422) and whose PDVs get no config. */
   blockedSellers?: string[];
-  /** Fields of the configuration every PDV gets. Default: the server's for a seller not configured yet. */
+  /**
+   * Fields of the configuration every PDV gets, over a complete sample one. A text field set to "" makes the config
+   * call a 422 "not configured", as the server answers when neither the PDV, its seller nor the tenant sets it.
+   */
   config?: Partial<TransactionConfig>;
   now?: () => Date;
 };
@@ -47,17 +51,27 @@ export type TInMemorySeller = { sellerId: string; reference: string; subEstablis
 export type TInMemoryPos = { posId: string; sellerId: string; isBlocked: boolean };
 export type TInMemoryConflict = { stored: TransactionReport; received: TransactionReport };
 
-// What the server answers for a seller nobody configured yet: empty texts and the default branding.
+// A complete sample configuration (the demo's values), so the fake works out of the box.
 const defaultConfig: TransactionConfig = {
-  empresaGateway: "",
-  enderecoGateway: "",
-  cnpjCpf: "",
-  comExterna: "",
-  tokenRegistroTls: "",
-  cnpjAutomacao: "",
-  cnpjFacilitador: "",
+  empresaGateway: "DEMO0001",
+  enderecoGateway: "127.0.0.1:8443",
+  cnpjCpf: "11222333000181",
+  comExterna: "1",
+  tokenRegistroTls: "in-memory-tls-registration-token",
+  cnpjAutomacao: "11222333000181",
+  cnpjFacilitador: "11222333000181",
   branding: { logoUrl: "http://127.0.0.1:3000/icon.svg", primaryColor: "#0f172a", secondaryColor: "#f8fafc" },
 };
+
+const requiredConfigFields = [
+  "empresaGateway",
+  "enderecoGateway",
+  "cnpjCpf",
+  "comExterna",
+  "tokenRegistroTls",
+  "cnpjAutomacao",
+  "cnpjFacilitador",
+] as const;
 
 type TState = {
   sellers: Map<string, TInMemorySeller>;
@@ -108,6 +122,7 @@ function hs256Verifier(
     if (typeof claims.exp !== "number" || claims.exp + clockToleranceSeconds <= nowSeconds) return null;
     if (claims.exp - nowSeconds > maxLifetimeSeconds) return null;
     if (typeof claims.nbf === "number" && claims.nbf - clockToleranceSeconds > nowSeconds) return null;
+    if (typeof claims.iat === "number" && claims.iat - clockToleranceSeconds > nowSeconds) return null;
     if (typeof claims.jti !== "string" || !claims.jti.trim() || claims.jti.length > 200) return null;
     return { sellerReference: claims.sub, tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000) };
   };
@@ -218,6 +233,11 @@ export class InMemoryBackend implements Backend {
     const seller = this.sellers.find((candidate) => candidate.sellerId === device.sellerId);
     if (device.isBlocked) throw business("PDV blocked");
     if (seller?.isBlocked) throw business("seller blocked");
+    const missing = requiredConfigFields.filter((field) => this.#shared.config[field] === "");
+    if (missing.length > 0)
+      throw business(
+        `transaction configuration not set for this PDV (missing ${missing.join(", ")}): an admin sets it under Ponto de venda`,
+      );
     return structuredClone(this.#shared.config);
   }
 
@@ -226,6 +246,8 @@ export class InMemoryBackend implements Backend {
     const parsed = ZTransactionReport.safeParse(report);
     if (!parsed.success) throw validation(parsed.error.issues);
     const received = parsed.data;
+    const outOfBounds = occurredAtBoundsProblem(received.occurredAt, this.#shared.now());
+    if (outOfBounds) throw new BackendError(400, outOfBounds);
     const device = this.#shared.state.devices.get(received.posId);
     if (!device) throw new BackendError(404, "unknown posId");
     if (device.isBlocked) throw business("PDV blocked");

@@ -63,6 +63,19 @@ export const ZTransactionReport = z.object({
 });
 export type TransactionReport = z.infer<typeof ZTransactionReport>;
 
+// occurredAt against the backend's clock (docs/pos.md): a device that was offline may report a sale late, but not
+// one older than the matching pass still reads (45 days) less a margin, nor one from the future beyond clock skew.
+export const occurredAtMaxAgeMs = 30 * 24 * 60 * 60_000;
+export const occurredAtMaxAheadMs = 5 * 60_000;
+
+/** Why an otherwise valid occurredAt is out of bounds at `now` (the 400's message), or null when it is within them. */
+export function occurredAtBoundsProblem(occurredAt: string, now: Date): string | null {
+  const at = Date.parse(occurredAt);
+  if (at < now.getTime() - occurredAtMaxAgeMs) return "occurredAt is more than 30 days in the past";
+  if (at > now.getTime() + occurredAtMaxAheadMs) return "occurredAt is more than 5 minutes in the future";
+  return null;
+}
+
 // 2.5
 export const ZBusinessError = z.object({ code: z.number().int(), message: z.string() });
 export type TBusinessError = z.infer<typeof ZBusinessError>;

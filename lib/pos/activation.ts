@@ -48,7 +48,12 @@ export async function activateSeller(
   sellerToken: string,
   now = new Date(),
 ): Promise<TActivationResult> {
-  const claims = await verifySellerToken(sellerToken, caller.verifier, caller.keyId, now);
+  const claims = await verifySellerToken(
+    sellerToken,
+    caller.verifier,
+    { apiKeyId: caller.keyId, tenantId: caller.tenantId },
+    now,
+  );
   return inTransaction(async (tx) => {
     const recorded = await tx.$executeRaw`
       INSERT INTO "PosSellerTokenUse" ("tenantId", "jti", "expiresAt", "usedAt")
@@ -61,7 +66,14 @@ export async function activateSeller(
     const seller = await findOrCreateSeller(tx, caller.tenantId, claims.sub);
     if (seller.status === "BLOCKED") throw posError.business("seller_refused", "seller refused");
 
-    const tlsRegistered = Boolean(seller.config?.tokenRegistroTlsCiphertext);
+    // The seller's token, else the tenant's default one (what the PDV's configuration will carry).
+    const tenantDefault = await tx.posTransactionConfig.findUnique({
+      where: { tenantId: caller.tenantId },
+      select: { tokenRegistroTlsCiphertext: true },
+    });
+    const tlsRegistered = Boolean(
+      seller.config?.tokenRegistroTlsCiphertext ?? tenantDefault?.tokenRegistroTlsCiphertext,
+    );
     const device = await tx.posDevice.create({
       data: {
         posId: newPosId(),

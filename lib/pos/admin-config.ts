@@ -1,14 +1,14 @@
 import "server-only";
 import type { z } from "zod";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
-import { db, inTransaction } from "@/lib/db/client";
+import { db, inTransaction, type TTransactionClient } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { PosTransactionConfig } from "@/lib/generated/prisma/client";
-import type { ZSavePosConfigInput } from "./admin-schemas";
+import type { ZPosConfigFields, ZSavePosConfigInput, ZSavePosTenantConfigInput } from "./admin-schemas";
 import { sealTokenRegistroTls } from "./secrets";
 
-// Transaction configuration (contract 2.3) as the admin edits it: one row per seller and optional per-PDV override
-// rows whose null fields fall back to the seller's. tokenRegistroTls is sealed (lib/pos/secrets.ts, bound to its
+// Transaction configuration (contract 2.3) as the admin edits it: a default row per tenant, one row per seller and
+// optional per-PDV override rows; a null field falls back to the seller's, then to the tenant's default. tokenRegistroTls is sealed (lib/pos/secrets.ts, bound to its
 // owner row); the screens only learn whether one is set.
 
 export const posConfigFieldNames = [
@@ -54,25 +54,80 @@ export function toPosConfigView(row: PosTransactionConfig | null | undefined): T
   return view;
 }
 
-/** What a PDV gets: each field from its override when set there, else from the seller's row. */
-export function resolvePosConfig(seller: TPosConfigView, override: TPosConfigView | null): TPosConfigView {
-  if (!override) return seller;
-  const view = { ...seller, hasTokenRegistroTls: override.hasTokenRegistroTls || seller.hasTokenRegistroTls };
-  for (const name of posConfigFieldNames) view[name] = override[name] ?? seller[name];
+/** What a PDV gets: each field from the first of `layers` (most specific first) that sets it. */
+export function resolvePosConfig(...layers: (TPosConfigView | null | undefined)[]): TPosConfigView {
+  const present = layers.filter((layer): layer is TPosConfigView => Boolean(layer));
+  const view = {
+    ...emptyPosConfigView,
+    ...present[0],
+    hasTokenRegistroTls: present.some((l) => l.hasTokenRegistroTls),
+  };
+  for (const name of posConfigFieldNames) view[name] = present.find((layer) => layer[name] !== null)?.[name] ?? null;
   return view;
 }
 
-export type TPosSellerConfigs = { seller: TPosConfigView; overrides: Record<string, TPosConfigView> };
+export type TPosSellerConfigs = {
+  tenantId: string | null;
+  tenant: TPosConfigView;
+  seller: TPosConfigView;
+  overrides: Record<string, TPosConfigView>;
+};
 
 export async function getPosConfigsForAdmin(sellerId: string): Promise<TPosSellerConfigs> {
-  const [sellerRow, overrideRows] = await Promise.all([
+  const [seller, sellerRow, overrideRows] = await Promise.all([
+    db.posSeller.findUnique({ where: { id: sellerId }, select: { tenantId: true } }),
     db.posTransactionConfig.findUnique({ where: { sellerId } }),
     db.posTransactionConfig.findMany({ where: { device: { sellerId } } }),
   ]);
+  const tenantRow = seller ? await db.posTransactionConfig.findUnique({ where: { tenantId: seller.tenantId } }) : null;
   return {
+    tenantId: seller?.tenantId ?? null,
+    tenant: toPosConfigView(tenantRow),
     seller: toPosConfigView(sellerRow),
     overrides: Object.fromEntries(overrideRows.map((row) => [row.posId!, toPosConfigView(row)])),
   };
+}
+
+/** The tenant's default configuration; null for a tenant no API key names. */
+export async function getPosTenantConfigForAdmin(tenantId: string): Promise<TPosConfigView | null> {
+  const [key, row] = await Promise.all([
+    db.posApiKey.findFirst({ where: { tenantId }, select: { id: true } }),
+    db.posTransactionConfig.findUnique({ where: { tenantId } }),
+  ]);
+  return key ? toPosConfigView(row) : null;
+}
+
+type TConfigOwner = { tenantId: string } | { sellerId: string } | { posId: string };
+
+// One configuration row (tenant default, seller or PDV override) written and audited with the changed field names.
+async function writeConfigRow(
+  tx: TTransactionClient,
+  owner: TConfigOwner,
+  input: z.output<typeof ZPosConfigFields>,
+  context: TChangeContext,
+  audit: { resourceType: string; resourceId: string; metadata: Record<string, string | null> },
+): Promise<void> {
+  const { tokenRegistroTls, ...fields } = input;
+  const before = await tx.posTransactionConfig.findUnique({ where: owner });
+  let tokenData: { tokenRegistroTlsCiphertext?: string | null } = {};
+  if (tokenRegistroTls.action === "replace")
+    tokenData = { tokenRegistroTlsCiphertext: sealTokenRegistroTls(tokenRegistroTls.value, owner) };
+  else if (tokenRegistroTls.action === "clear") tokenData = { tokenRegistroTlsCiphertext: null };
+
+  const data = { ...fields, ...tokenData, updatedById: context.actor?.id ?? null };
+  const create = { tenantId: null, sellerId: null, posId: null, ...owner, ...data };
+  await tx.posTransactionConfig.upsert({ where: owner, create, update: data });
+
+  const changed = posConfigFieldNames.filter((name) => (before?.[name] ?? null) !== fields[name]);
+  await recordAudit(
+    {
+      ...auditFieldsOf(context, audit.resourceType, audit.resourceId),
+      action: "pos_config.updated",
+      // Only the kind of change: the token itself never reaches the audit log.
+      metadata: { ...audit.metadata, changed, tokenRegistroTls: tokenRegistroTls.action },
+    },
+    tx,
+  );
 }
 
 /** Saves the seller's configuration, or with `posId` that PDV's override. Audited with the changed field names. */
@@ -80,7 +135,7 @@ export async function savePosConfig(
   input: z.output<typeof ZSavePosConfigInput>,
   context: TChangeContext,
 ): Promise<void> {
-  const { sellerId, posId, tokenRegistroTls, ...fields } = input;
+  const { sellerId, posId, ...fields } = input;
   await inTransaction(async (tx) => {
     const seller = await tx.posSeller.findUnique({ where: { id: sellerId }, select: { id: true } });
     if (!seller) throw new AppError("NOT_FOUND", "This seller does not exist.");
@@ -88,35 +143,28 @@ export async function savePosConfig(
       const device = await tx.posDevice.findUnique({ where: { posId }, select: { sellerId: true } });
       if (device?.sellerId !== sellerId) throw new AppError("NOT_FOUND", "This PDV does not exist.");
     }
-    const owner = posId ? { sellerId: null, posId } : { sellerId, posId: null };
-    const where = posId ? { posId } : { sellerId };
-    const before = await tx.posTransactionConfig.findUnique({ where });
+    await writeConfigRow(tx, posId ? { posId } : { sellerId }, fields, context, {
+      resourceType: posId ? "pos_device" : "pos_seller",
+      resourceId: posId ?? sellerId,
+      metadata: { sellerId, posId: posId ?? null },
+    });
+  });
+}
 
-    let tokenData: { tokenRegistroTlsCiphertext?: string | null } = {};
-    if (tokenRegistroTls.action === "replace")
-      tokenData = {
-        tokenRegistroTlsCiphertext: sealTokenRegistroTls(tokenRegistroTls.value, posId ? { posId } : { sellerId }),
-      };
-    else if (tokenRegistroTls.action === "clear") tokenData = { tokenRegistroTlsCiphertext: null };
-
-    const data = { ...fields, ...tokenData, updatedById: context.actor?.id ?? null };
-    await tx.posTransactionConfig.upsert({ where, create: { ...owner, ...data }, update: data });
-
-    const changed = posConfigFieldNames.filter((name) => (before?.[name] ?? null) !== fields[name]);
-    await recordAudit(
-      {
-        ...auditFieldsOf(context, posId ? "pos_device" : "pos_seller", posId ?? sellerId),
-        action: "pos_config.updated",
-        metadata: {
-          sellerId,
-          posId: posId ?? null,
-          changed,
-          // Only the kind of change: the token itself never reaches the audit log.
-          tokenRegistroTls: tokenRegistroTls.action,
-        },
-      },
-      tx,
-    );
+/** Saves the tenant's default configuration (the fields neither a PDV override nor its seller sets). */
+export async function savePosTenantConfig(
+  input: z.output<typeof ZSavePosTenantConfigInput>,
+  context: TChangeContext,
+): Promise<void> {
+  const { tenantId, ...fields } = input;
+  await inTransaction(async (tx) => {
+    const key = await tx.posApiKey.findFirst({ where: { tenantId }, select: { id: true } });
+    if (!key) throw new AppError("NOT_FOUND", "This tenant does not exist.");
+    await writeConfigRow(tx, { tenantId }, fields, context, {
+      resourceType: "pos_tenant",
+      resourceId: tenantId,
+      metadata: { tenantId },
+    });
   });
 }
 

@@ -81,6 +81,26 @@ export function isValidHostPort(value: string): boolean {
   return true;
 }
 
+// enderecoGateway as the contract wants it, host:port. A URL (a row saved before the rule) gives its host and port,
+// the scheme's default port when it has none; anything else is null.
+const defaultPortOfScheme: Record<string, string> = { "https:": "443", "http:": "80" };
+
+export function normalizeHostPort(value: string): string | null {
+  const text = value.trim();
+  if (isValidHostPort(text)) return text;
+  if (!text.includes("://")) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  const port = url.port || defaultPortOfScheme[url.protocol];
+  if (!port || !url.hostname) return null;
+  const hostPort = `${url.hostname}:${port}`;
+  return isValidHostPort(hostPort) ? hostPort : null;
+}
+
 // Empty text means "not set": on a PDV override it falls back to the seller's value.
 const optionalText = (max: number, error: string) =>
   z
@@ -106,6 +126,8 @@ const ZHexColor = optionalChecked(
 
 export const ZPosConfigFields = z.object({
   empresaGateway: optionalText(60, "tooLong"),
+  // Exactly host:port as typed (a URL is refused, not guessed at); only a row stored earlier as a URL is normalised,
+  // when it is answered (lib/pos/transaction-config.ts).
   enderecoGateway: optionalChecked(isValidHostPort, (value) => value, "invalidHostPort"),
   cnpjCpf: optionalChecked((value) => isValidCpfOrCnpj(value, alphanumeric), normalizeCnpj, "invalidCpfCnpj"),
   comExterna: optionalText(20, "tooLong"),
@@ -134,6 +156,10 @@ export const ZSavePosConfigInput = ZPosConfigFields.extend({
   posId: z.string().trim().min(1).max(200).optional(),
 });
 export type TSavePosConfigInput = z.input<typeof ZSavePosConfigInput>;
+
+// The tenant's default: what a PDV gets for every field neither its override nor its seller sets.
+export const ZSavePosTenantConfigInput = ZPosConfigFields.extend({ tenantId: z.uuid({ error: "invalidTenant" }) });
+export type TSavePosTenantConfigInput = z.input<typeof ZSavePosTenantConfigInput>;
 
 export const ZRemovePosOverrideInput = z.object({ posId: z.string().trim().min(1).max(200) });
 

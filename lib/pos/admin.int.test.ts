@@ -13,7 +13,8 @@ import {
   rotatePosApiKey,
   setSellerTokenVerification,
 } from "./api-keys";
-import { findUnreportedCardPayments, posMatchGraceMs, runPosMatching } from "./match";
+import { jwksResolver } from "./jwks";
+import { findUnreportedCardPayments, posMatchBackoff, posMatchGraceMs, runPosMatching } from "./match";
 import { findPosSales, getPosSalesTotals } from "./sales";
 import { openSellerTokenSecret, openTokenRegistroTls } from "./secrets";
 
@@ -120,10 +121,22 @@ describe("POS admin", () => {
       await expect(
         setSellerTokenVerification({ keyId: created.id, mode: "PEM", algorithm: "RS256", publicKey: "nope" }, context),
       ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
-      await setSellerTokenVerification(
-        { keyId: created.id, mode: "JWKS", algorithm: "RS256", jwksUrl: "https://idp.example.com/jwks.json" },
-        context,
-      );
+      // A JWKS URL must resolve to a public address (no DNS here: the resolver answers).
+      await expect(
+        setSellerTokenVerification(
+          { keyId: created.id, mode: "JWKS", algorithm: "RS256", jwksUrl: "https://10.0.0.1/jwks.json" },
+          context,
+        ),
+      ).rejects.toMatchObject({ code: "VALIDATION_FAILED", fieldErrors: { jwksUrl: "jwksNotPublic" } });
+      jwksResolver.resolve = async () => [{ address: "93.184.215.14", family: 4 }];
+      try {
+        await setSellerTokenVerification(
+          { keyId: created.id, mode: "JWKS", algorithm: "RS256", jwksUrl: "https://idp.example.com/jwks.json" },
+          context,
+        );
+      } finally {
+        jwksResolver.resolve = undefined;
+      }
       expect(await db.posApiKey.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({
         sellerTokenAlgorithm: "RS256",
         sellerTokenJwksUrl: "https://idp.example.com/jwks.json",
@@ -192,7 +205,7 @@ describe("POS admin", () => {
       const configs = await getPosConfigsForAdmin(seller.id);
       expect(configs.seller).toMatchObject({ comExterna: "2", hasTokenRegistroTls: true });
       expect(JSON.stringify(configs)).not.toContain(token);
-      expect(resolvePosConfig(configs.seller, configs.overrides[device.posId]!)).toMatchObject({
+      expect(resolvePosConfig(configs.overrides[device.posId], configs.seller, configs.tenant)).toMatchObject({
         primaryColor: "#123456",
         secondaryColor: "#ffffff",
         enderecoGateway: "pos.gateway.example.com:443",
@@ -382,8 +395,8 @@ describe("POS admin", () => {
       expect(notReported.map((payment) => payment.authorizationNumber).sort()).toEqual(["333333", "444444"]);
       expect(notReported.map((payment) => payment.id)).toContain(unreported.id);
 
-      // A second pass only re-reads what is not MATCHED.
-      expect(await runPosMatching(now)).toMatchObject({ checked: 2, matched: 0 });
+      // A second pass only re-reads what is not MATCHED, and not the missing one while it waits out its back-off.
+      expect(await runPosMatching(now)).toMatchObject({ checked: 1, matched: 0, amountMismatch: 1 });
     });
 
     it("keeps a fresh report pending, and heals a missing one once the mirror has it", async () => {
@@ -394,7 +407,7 @@ describe("POS admin", () => {
       const later = new Date(now.getTime() + posMatchGraceMs + 1);
       expect(await runPosMatching(later)).toMatchObject({ missing: 1 });
       await cardPayment({ auth: "777777", hostUsn: "H7", gatewayUsn: "G7", amountCents: 700 });
-      expect(await runPosMatching(later)).toMatchObject({ matched: 1 });
+      expect(await runPosMatching(new Date(later.getTime() + posMatchBackoff.baseMs))).toMatchObject({ matched: 1 });
       expect(reportCount).toBeGreaterThan(0);
     });
 

@@ -14,6 +14,7 @@ import type {
   ZSellerTokenVerificationInput,
 } from "./admin-schemas";
 import { generatePosApiKey, hashPosApiKey } from "./api-key-format";
+import { checkJwksUrl } from "./jwks";
 import { openSellerTokenSecret, sealSellerTokenSecret } from "./secrets";
 
 // Tenant API keys for POS devices. Only the SHA-256 of a key and its public prefix are stored: the key itself is
@@ -220,6 +221,11 @@ export async function setSellerTokenVerification(
   context: TChangeContext,
 ): Promise<{ secret: string | null }> {
   if (settings.mode === "PEM") await assertPublicKey(settings.publicKey, settings.algorithm);
+  // Checked again on every fetch (pinned there); refused here so the admin learns it at once.
+  if (settings.mode === "JWKS")
+    await checkJwksUrl(settings.jwksUrl).catch(() => {
+      throw new AppError("VALIDATION_FAILED", "jwksNotPublic", { fieldErrors: { jwksUrl: "jwksNotPublic" } });
+    });
   const secret = settings.mode === "HS256" ? randomBytes(32).toString("base64url") : null;
 
   await inTransaction(async (tx) => {

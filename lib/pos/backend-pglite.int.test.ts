@@ -22,19 +22,33 @@ describe("POS backend on PGlite", () => {
     embedded = await useEmbeddedDefaultDatabase();
     const { db } = await import("@/lib/db/client");
     const { generatePosApiKey, hashPosApiKey } = await import("./api-key-format");
-    const { sealSellerTokenSecret } = await import("./secrets");
+    const { sealSellerTokenSecret, sealTokenRegistroTls } = await import("./secrets");
     const id = randomUUID();
+    const tenantId = randomUUID();
     const { key, prefix } = generatePosApiKey();
     apiKey = key;
     await db.posApiKey.create({
       data: {
         id,
-        tenantId: randomUUID(),
+        tenantId,
         name: "pglite",
         prefix,
         keyHash: hashPosApiKey(key),
         sellerTokenAlgorithm: "HS256",
         sellerTokenSecretCiphertext: sealSellerTokenSecret(secret, id),
+      },
+    });
+    // The tenant's default configuration, so its PDVs get a complete one.
+    await db.posTransactionConfig.create({
+      data: {
+        tenantId,
+        empresaGateway: "PGLITE",
+        enderecoGateway: "gateway.example.com:443",
+        cnpjCpf: "11222333000181",
+        comExterna: "1",
+        tokenRegistroTlsCiphertext: sealTokenRegistroTls("pglite-tls", { tenantId }),
+        cnpjAutomacao: "11222333000181",
+        cnpjFacilitador: "11222333000181",
       },
     });
     routes = {
@@ -80,7 +94,7 @@ describe("POS backend on PGlite", () => {
       authorizationCode: "X1",
       installments: 2,
       amountInCents: 5000,
-      occurredAt: "2026-11-24T15:30:00.000Z",
+      occurredAt: new Date(Date.now() - 60_000).toISOString(),
     };
     expect((await routes.report(post("/v1/transactions", report))).status).toBe(202);
     expect((await routes.report(post("/v1/transactions", report))).status).toBe(202);

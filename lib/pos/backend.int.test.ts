@@ -11,7 +11,7 @@ import { generatePosApiKey, hashPosApiKey } from "./api-key-format";
 import { posFailureCount } from "./errors";
 import { posRateLimiter } from "./rate-limit";
 import { sealSellerTokenSecret, sealTokenRegistroTls } from "./secrets";
-import { posSellerTokenAudience } from "./seller-token";
+import { posSellerTokenAudience, posSellerTokenAudienceFor } from "./seller-token";
 
 // The POS backend (docs/pos.md) through its route handlers, on real PostgreSQL.
 
@@ -104,7 +104,7 @@ function saleReport(posId: string, overrides: Record<string, unknown> = {}) {
     authorizationCode: "A1B2C3",
     installments: 1,
     amountInCents: 12_345,
-    occurredAt: "2026-11-24T12:00:00.123Z",
+    occurredAt: new Date(Date.now() - 3_600_000).toISOString(),
     ...overrides,
   };
 }
@@ -153,7 +153,8 @@ describe("API key (all three calls)", () => {
 
     const key = await createKey({ secret: hsSecret });
     const { posId } = await activated(key);
-    expect((await config(key.key, posId)).status).toBe(200);
+    // Past authentication (the PDV has no configuration yet: 422, not 401).
+    expect((await config(key.key, posId)).status).toBe(422);
     await db.posApiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
     expect((await config(key.key, posId)).status).toBe(401);
     expect((await report(key.key, saleReport(posId))).status).toBe(401);
@@ -266,7 +267,12 @@ describe("POST /v1/sellers/activate", () => {
       const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true });
       const key = await createKey({ algorithm: alg, publicKey: await exportSPKI(publicKey) });
       const sign = (claims: JWTPayload = {}) =>
-        new SignJWT({ aud: posSellerTokenAudience, sub: `seller-${alg}`, jti: randomUUID(), ...claims })
+        new SignJWT({
+          aud: posSellerTokenAudienceFor(key.tenantId),
+          sub: `seller-${alg}`,
+          jti: randomUUID(),
+          ...claims,
+        })
           .setProtectedHeader({ alg })
           .setExpirationTime("5m")
           .sign(privateKey);
@@ -275,7 +281,7 @@ describe("POST /v1/sellers/activate", () => {
       const confused = await hsToken({}, await exportSPKI(publicKey));
       expect((await activate(key.key, { sellerToken: confused })).body?.message, alg).toMatch(/algorithm/);
       const { privateKey: otherKey } = await generateKeyPair(alg);
-      const forged = await new SignJWT({ aud: posSellerTokenAudience, sub: "x", jti: randomUUID() })
+      const forged = await new SignJWT({ aud: posSellerTokenAudienceFor(key.tenantId), sub: "x", jti: randomUUID() })
         .setProtectedHeader({ alg })
         .setExpirationTime("5m")
         .sign(otherKey);
@@ -288,15 +294,22 @@ describe("POST /v1/sellers/activate", () => {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: [jwk] }));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    // A loopback JWKS is fetched only under the local test/demo allowance (lib/pos/jwks.ts).
+    process.env.ALLOW_INSECURE_LOCAL_GATEWAY = "1";
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
       const key = await createKey({ algorithm: "ES256", jwksUrl: url });
-      const token = await new SignJWT({ aud: posSellerTokenAudience, sub: "seller-jwks", jti: randomUUID() })
+      const token = await new SignJWT({
+        aud: posSellerTokenAudienceFor(key.tenantId),
+        sub: "seller-jwks",
+        jti: randomUUID(),
+      })
         .setProtectedHeader({ alg: "ES256", kid: "k1" })
         .setExpirationTime("5m")
         .sign(privateKey);
       expect((await activate(key.key, { sellerToken: token })).status).toBe(200);
     } finally {
+      delete process.env.ALLOW_INSECURE_LOCAL_GATEWAY;
       server.close();
     }
   });
@@ -305,23 +318,10 @@ describe("POST /v1/sellers/activate", () => {
 describe("GET /v1/transactions/config", () => {
   it("merges the seller's configuration with the PDV override, with defaults, not cacheable", async () => {
     const { sellerId, posId } = await activated();
+    // Nothing configured: a 422 that says so, never a 200 with empty fields.
     const bare = await config(hsKey.key, posId);
-    expect(bare.status).toBe(200);
+    expect(bare).toMatchObject({ status: 422, body: { message: expect.stringMatching(/not set for this PDV/) } });
     expect(bare.headers.get("cache-control")).toBe("no-store");
-    expect(bare.body).toEqual({
-      empresaGateway: "",
-      enderecoGateway: "",
-      cnpjCpf: "",
-      comExterna: "",
-      tokenRegistroTls: "",
-      cnpjAutomacao: "",
-      cnpjFacilitador: "",
-      branding: {
-        logoUrl: expect.stringMatching(/^https?:\/\/.+\/icon\.svg$/),
-        primaryColor: "#0f172a",
-        secondaryColor: "#f8fafc",
-      },
-    });
 
     await db.posTransactionConfig.create({
       data: {
@@ -352,6 +352,7 @@ describe("GET /v1/transactions/config", () => {
       tokenRegistroTls: "pdv-tls",
       branding: { logoUrl: "https://cdn.example.com/logo.png", primaryColor: "#112233", secondaryColor: "#f8fafc" },
     });
+    expect(merged.headers.get("cache-control")).toBe("no-store");
     expect((await db.posDevice.findUniqueOrThrow({ where: { posId } })).lastConfigAt).toBeInstanceOf(Date);
   });
 
@@ -375,7 +376,19 @@ describe("GET /v1/transactions/config", () => {
   });
 
   it("works for every key of the tenant (a rotated key keeps the PDVs)", async () => {
-    const { posId } = await activated();
+    const { posId, sellerId } = await activated();
+    await db.posTransactionConfig.create({
+      data: {
+        sellerId,
+        empresaGateway: "EMP01",
+        enderecoGateway: "gw.example.com:443",
+        cnpjCpf: "11222333000181",
+        comExterna: "1",
+        tokenRegistroTlsCiphertext: sealTokenRegistroTls("seller-tls", { sellerId }),
+        cnpjAutomacao: "11222333000181",
+        cnpjFacilitador: "11222333000181",
+      },
+    });
     const sibling = await createKey({ tenantId: hsKey.tenantId });
     expect((await config(sibling.key, posId)).status).toBe(200);
   });

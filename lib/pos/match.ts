@@ -10,11 +10,23 @@ import type { CardPayment, PosMatchStatus, PosTransactionReport } from "@/lib/ge
 //   so it identifies nothing), nsuHost = hostUsn and nsuGateway = gatewayUsn.
 // - Same ids and same amount → MATCHED; same ids, other amount → AMOUNT_MISMATCH; none → MISSING_AT_GATEWAY, once
 //   the report is older than the grace period (the mirror may not have pulled the payment yet; until then PENDING).
-// - A card payment belongs to at most one report. Reports are re-checked until MATCHED, so a late mirror heals them.
+// - A card payment belongs to at most one report, of one tenant: the report received first keeps it.
+// - Reports are re-checked until MATCHED, so a late mirror heals them; one found missing again waits longer each
+//   time (posMatchBackoff), and a pass's budget is shared out between tenants in turns, newest first.
 
 export const posMatchGraceMs = 15 * 60_000;
 // Reports older than this and still unmatched are left as they are (the job would re-read them forever).
 export const posMatchLookbackMs = 45 * 24 * 60 * 60_000;
+// Reports one pass reads at most, shared between tenants.
+export const posMatchBudget = 5_000;
+// After the n-th pass in a row that found a report missing, it waits base × 2^(n-1), at most the cap: a report that
+// will never match stops costing every 5-minute pass, and one the mirror learns late still heals within a day.
+export const posMatchBackoff = { baseMs: 5 * 60_000, maxMs: 24 * 60 * 60_000 } as const;
+
+export function nextMissingTry(missingPasses: number, now: Date): Date {
+  const waitMs = Math.min(posMatchBackoff.baseMs * 2 ** Math.max(0, missingPasses - 1), posMatchBackoff.maxMs);
+  return new Date(now.getTime() + waitMs);
+}
 
 export type TPosMatchResult = {
   checked: number;
@@ -24,10 +36,17 @@ export type TPosMatchResult = {
   pending: number;
 };
 
+export type TPosMatchOptions = {
+  /** Reports read at most (default posMatchBudget). */
+  budget?: number;
+  /** An admin's "Match now" also re-reads reports waiting out their back-off. */
+  ignoreBackoff?: boolean;
+};
+
 type TCandidate = Pick<CardPayment, "id" | "amountCents" | "authorizationNumber" | "hostUsn" | "gatewayUsn">;
 
-const identityKey = (authorization: string, nsuHost: string, nsuGateway: string) =>
-  `${authorization}\u0000${nsuHost}\u0000${nsuGateway}`;
+const identityKey = (tenantId: string, authorization: string, nsuHost: string, nsuGateway: string) =>
+  `${tenantId}\u0000${authorization}\u0000${nsuHost}\u0000${nsuGateway}`;
 
 export function decideMatch(
   report: Pick<PosTransactionReport, "approved" | "amountCents" | "receivedAt">,
@@ -43,57 +62,89 @@ export function decideMatch(
  * One matching pass over the reports not yet MATCHED. Passes take turns (a transaction advisory lock), so the job and
  * an admin's "match now" never hand one card payment to two reports.
  */
-export function runPosMatching(now: Date = new Date()): Promise<TPosMatchResult> {
+export function runPosMatching(now: Date = new Date(), options: TPosMatchOptions = {}): Promise<TPosMatchResult> {
   return inTransaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${"pos-matching"}, 0))`;
-    return matchPass(tx, now);
+    return matchPass(tx, now, options);
   });
 }
 
-async function matchPass(tx: TTransactionClient, now: Date): Promise<TPosMatchResult> {
-  const reports = await tx.posTransactionReport.findMany({
-    where: {
-      matchStatus: { not: "MATCHED" },
-      approved: true,
-      occurredAt: { gte: new Date(now.getTime() - posMatchLookbackMs) },
-    },
-    orderBy: { occurredAt: "asc" },
-    take: 5_000,
-  });
-  const result: TPosMatchResult = { checked: reports.length, matched: 0, amountMismatch: 0, missing: 0, pending: 0 };
-  if (reports.length === 0) return result;
+// The pass's reports: each tenant's newest first, dealt in turns (every tenant's 1st, then every tenant's 2nd, …),
+// so one tenant's flood of reports cannot starve the others and the budget is never left unused.
+async function dueReportIds(tx: TTransactionClient, now: Date, options: TPosMatchOptions): Promise<string[]> {
+  const lookback = new Date(now.getTime() - posMatchLookbackMs);
+  const ignoreBackoff = options.ignoreBackoff ?? false;
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id"::text AS "id" FROM (
+      SELECT "id", "occurredAt",
+        row_number() OVER (PARTITION BY "tenantId" ORDER BY "occurredAt" DESC, "id" DESC) AS "turn"
+      FROM "PosTransactionReport"
+      WHERE "matchStatus" <> 'MATCHED' AND "approved" AND "occurredAt" >= ${lookback}
+        AND (${ignoreBackoff} OR "nextMatchAt" IS NULL OR "nextMatchAt" <= ${now})
+    ) AS due
+    ORDER BY "turn", "occurredAt" DESC, "id" DESC
+    LIMIT ${options.budget ?? posMatchBudget}`;
+  return rows.map((row) => row.id);
+}
 
-  const candidates: TCandidate[] = await tx.cardPayment.findMany({
-    where: { authorizationNumber: { in: [...new Set(reports.map((report) => report.authorizationCode))] } },
-    select: { id: true, amountCents: true, authorizationNumber: true, hostUsn: true, gatewayUsn: true },
+async function matchPass(tx: TTransactionClient, now: Date, options: TPosMatchOptions): Promise<TPosMatchResult> {
+  const ids = await dueReportIds(tx, now, options);
+  const result: TPosMatchResult = { checked: ids.length, matched: 0, amountMismatch: 0, missing: 0, pending: 0 };
+  if (ids.length === 0) return result;
+  // Assigned in the order the server received them: when two reports (of one tenant or two) carry one payment's
+  // ids, the first reporter keeps it, whatever occurredAt the later one claims.
+  const reports = await tx.posTransactionReport.findMany({
+    where: { id: { in: ids } },
+    orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
   });
-  const taken = new Set(
+
+  const byTenant = new Map<string, PosTransactionReport[]>();
+  for (const report of reports) byTenant.set(report.tenantId, [...(byTenant.get(report.tenantId) ?? []), report]);
+  // Keyed by tenant and ids: a tenant's report only ever sees its tenant's candidates.
+  const byIdentity = new Map<string, TCandidate[]>();
+  for (const [tenantId, tenantReports] of byTenant) {
+    for (const candidate of await candidatesFor(tx, tenantReports)) {
+      const key = identityKey(tenantId, candidate.authorizationNumber!, candidate.hostUsn!, candidate.gatewayUsn!);
+      byIdentity.set(key, [...(byIdentity.get(key) ?? []), candidate]);
+    }
+  }
+  // Payment id → the report that holds it (this pass's assignments are added as they are made).
+  const holders = new Map(
     (
       await tx.posTransactionReport.findMany({
-        where: { cardPaymentId: { in: candidates.map((candidate) => candidate.id) } },
+        where: { cardPaymentId: { in: [...byIdentity.values()].flat().map((candidate) => candidate.id) } },
         select: { cardPaymentId: true, id: true },
       })
-    ).map((row) => row.cardPaymentId),
+    ).map((row) => [row.cardPaymentId!, row.id]),
   );
-  const byIdentity = new Map<string, TCandidate[]>();
-  for (const candidate of candidates) {
-    if (!candidate.authorizationNumber || !candidate.hostUsn || !candidate.gatewayUsn) continue;
-    const key = identityKey(candidate.authorizationNumber, candidate.hostUsn, candidate.gatewayUsn);
-    byIdentity.set(key, [...(byIdentity.get(key) ?? []), candidate]);
-  }
 
   for (const report of reports) {
-    const same = byIdentity.get(identityKey(report.authorizationCode, report.nsuHost, report.nsuGateway)) ?? [];
+    const same =
+      byIdentity.get(identityKey(report.tenantId, report.authorizationCode, report.nsuHost, report.nsuGateway)) ?? [];
     // Prefer a free payment of the same amount; never one another report already holds.
-    const free = same.filter((candidate) => !taken.has(candidate.id) || report.cardPaymentId === candidate.id);
+    const free = same.filter((candidate) => (holders.get(candidate.id) ?? report.id) === report.id);
     const candidate = free.find((item) => item.amountCents === report.amountCents) ?? free[0];
     const status = decideMatch(report, candidate, now);
     const cardPaymentId = status === "MATCHED" || status === "AMOUNT_MISMATCH" ? candidate!.id : null;
-    if (cardPaymentId) taken.add(cardPaymentId);
-    if (status !== report.matchStatus || cardPaymentId !== report.cardPaymentId) {
+    if (cardPaymentId) holders.set(cardPaymentId, report.id);
+    if (report.cardPaymentId && report.cardPaymentId !== cardPaymentId) holders.delete(report.cardPaymentId);
+    const missingPasses = status === "MISSING_AT_GATEWAY" ? report.missingPasses + 1 : 0;
+    const nextMatchAt = status === "MISSING_AT_GATEWAY" ? nextMissingTry(missingPasses, now) : null;
+    if (
+      status !== report.matchStatus ||
+      cardPaymentId !== report.cardPaymentId ||
+      missingPasses !== report.missingPasses ||
+      nextMatchAt?.getTime() !== report.nextMatchAt?.getTime()
+    ) {
       await tx.posTransactionReport.update({
         where: { id: report.id },
-        data: { matchStatus: status, cardPaymentId, matchedAt: status === "PENDING" ? null : now },
+        data: {
+          matchStatus: status,
+          cardPaymentId,
+          matchedAt: status === "PENDING" ? null : now,
+          missingPasses,
+          nextMatchAt,
+        },
       });
     }
     if (status === "MATCHED") result.matched += 1;
@@ -102,6 +153,40 @@ async function matchPass(tx: TTransactionClient, now: Date): Promise<TPosMatchRe
     else result.pending += 1;
   }
   return result;
+}
+
+// One tenant's candidates: card payments with the authorization numbers its reports name (the other two ids are
+// compared in memory), none held by a report of another tenant, so one tenant's reports never reach a payment
+// another tenant's report holds.
+async function candidatesFor(tx: TTransactionClient, reports: PosTransactionReport[]): Promise<TCandidate[]> {
+  const authorizationNumbers = [...new Set(reports.map((report) => report.authorizationCode))];
+  return tx.cardPayment.findMany({
+    where: {
+      // Only payments the gateway approved (codigo "0" and the authorized mensagem) can be a sale's.
+      isApproved: true,
+      authorizationNumber: { in: authorizationNumbers },
+      hostUsn: { not: null },
+      gatewayUsn: { not: null },
+      NOT: { id: { in: await heldByOtherTenants(tx, reports[0]!.tenantId, authorizationNumbers) } },
+    },
+    select: { id: true, amountCents: true, authorizationNumber: true, hostUsn: true, gatewayUsn: true },
+  });
+}
+
+async function heldByOtherTenants(
+  tx: TTransactionClient,
+  tenantId: string,
+  authorizationNumbers: string[],
+): Promise<string[]> {
+  const held = await tx.posTransactionReport.findMany({
+    where: {
+      tenantId: { not: tenantId },
+      cardPaymentId: { not: null },
+      authorizationCode: { in: authorizationNumbers },
+    },
+    select: { cardPaymentId: true },
+  });
+  return held.map((row) => row.cardPaymentId!);
 }
 
 export type TUnreportedCardPayment = Pick<

@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { runSql } from "@/lib/db/sql";
 import type { TPosCaller } from "./authenticate";
 import { PosApiError, posError } from "./errors";
-import type { TTransactionReport } from "./schemas";
+import { occurredAtBoundsProblem, type TTransactionReport } from "./schemas";
 import { posNotFound } from "./transaction-config";
 
 // POST /v1/transactions: a sale report, stored once per (posId, nsuGateway). The common path is one statement: it
@@ -60,6 +60,10 @@ export async function ingestTransactionReport(
   report: TTransactionReport,
   now = new Date(),
 ): Promise<TReportOutcome> {
+  // Bounded against this server's clock, not by the schema: a year 0001 or 9999 sale would sort first (or last)
+  // everywhere and sit outside every period.
+  const outOfBounds = occurredAtBoundsProblem(report.occurredAt, now);
+  if (outOfBounds) throw new PosApiError(400, "occurred_at_out_of_bounds", outOfBounds);
   const occurredAt = new Date(report.occurredAt);
   const [row] = await runSql<TIngestRow>(ingestStatement, [
     report.posId,

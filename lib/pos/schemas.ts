@@ -37,7 +37,7 @@ export const ZTransactionConfigQuery = z.object({
 });
 
 // 2.4 and 2.5: the SDK's wire schemas, so the server and the client (and its in-memory fake) refuse the same reports.
-export { ZBusinessError, ZTransactionReport } from "@/lib/pos-sdk/schemas";
+export { occurredAtBoundsProblem, ZBusinessError, ZTransactionReport } from "@/lib/pos-sdk/schemas";
 export type TTransactionReport = z.infer<typeof ZTransactionReport>;
 
 // "field: problem" for the first issue, so the device's log names the field.

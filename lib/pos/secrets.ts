@@ -8,9 +8,13 @@ import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 
 const sellerTokenPurpose = (apiKeyId: string) => `pos-seller-token:${apiKeyId}`;
 
-export type TTokenRegistroTlsOwner = { sellerId: string } | { posId: string };
+export type TTokenRegistroTlsOwner = { tenantId: string } | { sellerId: string } | { posId: string };
 const tlsPurpose = (owner: TTokenRegistroTlsOwner) =>
-  "posId" in owner ? `pos-tls-token:pos:${owner.posId}` : `pos-tls-token:seller:${owner.sellerId}`;
+  "posId" in owner
+    ? `pos-tls-token:pos:${owner.posId}`
+    : "sellerId" in owner
+      ? `pos-tls-token:seller:${owner.sellerId}`
+      : `pos-tls-token:tenant:${owner.tenantId}`;
 
 /** The HS256 shared secret of a PosApiKey, for `sellerTokenSecretCiphertext`. */
 export function sealSellerTokenSecret(secret: string, apiKeyId: string, key = getWebhooksEnv().secretKey): string {
@@ -21,7 +25,7 @@ export function openSellerTokenSecret(box: string, apiKeyId: string, key = getWe
   return openSecret(box, sellerTokenPurpose(apiKeyId), key);
 }
 
-/** tokenRegistroTls of a seller's configuration row ({ sellerId }) or of a PDV override row ({ posId }). */
+/** tokenRegistroTls of a tenant's default ({ tenantId }), a seller's row ({ sellerId }) or a PDV override ({ posId }). */
 export function sealTokenRegistroTls(
   value: string,
   owner: TTokenRegistroTlsOwner,

@@ -1,24 +1,25 @@
 import "server-only";
-import {
-  createRemoteJWKSet,
-  errors,
-  importSPKI,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-  jwtVerify,
-  type KeyObject,
-} from "jose";
+import { errors, importSPKI, type JWTPayload, type JWTVerifyGetKey, jwtVerify, type KeyObject } from "jose";
 import { SecretBoxError } from "@/lib/crypto/secret-box";
 import type { TPosSellerTokenVerifier } from "./authenticate";
 import { PosApiError, posError } from "./errors";
+import { JwksUnavailableError, pinnedJwks } from "./jwks";
 import { openSellerTokenSecret } from "./secrets";
 
 // Seller tokens: JWTs issued by the tenant's own backend, verified with the verifier configured on the API key
 // (HS256 shared secret, RS256/ES256 public key PEM, or a JWKS URL). Required claims: sub (the seller's reference at
-// the company), exp, jti (single use, see activation.ts) and aud = posSellerTokenAudience.
+// the company), exp, jti (single use, see activation.ts) and aud naming this backend and the tenant
+// (posSellerTokenAudienceFor); iat, when present, is not in the future.
 
-/** The `aud` every seller token must carry: names this backend, independent of where it is deployed. */
+/** This backend's name, independent of where it is deployed; `aud` is it followed by `:<tenantId>`. */
 export const posSellerTokenAudience = "payments-dashboard-pos";
+
+/**
+ * The `aud` a seller token for this tenant carries. A public key or JWKS URL can be configured on two tenants' keys
+ * (nothing stops an admin from pasting another company's public JWKS): the audience keeps a token issued for one
+ * tenant from activating sellers on the other.
+ */
+export const posSellerTokenAudienceFor = (tenantId: string) => `${posSellerTokenAudience}:${tenantId}`;
 
 const asymmetricAlgorithms = ["RS256", "ES256"] as const;
 // Clock skew tolerated between the company's backend and this one.
@@ -32,7 +33,7 @@ const invalid = (reason: string, message: string) =>
   posError.business(`token_${reason}`, `invalid seller token: ${message}`);
 
 // Imported public keys and JWKS sets are key material, not key validity: caching them is safe (a JWKS set
-// refetches on an unknown kid; jose's cooldown bounds that).
+// refetches on an unknown kid at most every 30 s, lib/pos/jwks.ts).
 const publicKeys = new Map<string, Promise<KeyObject | CryptoKey>>();
 const jwksSets = new Map<string, JWTVerifyGetKey>();
 
@@ -51,7 +52,7 @@ function publicKeyOf(pem: string, algorithm: string): Promise<KeyObject | Crypto
 function jwksOf(url: string): JWTVerifyGetKey {
   let set = jwksSets.get(url);
   if (!set) {
-    set = createRemoteJWKSet(new URL(url), { timeoutDuration: 3000 });
+    set = pinnedJwks(url);
     if (jwksSets.size > 1000) jwksSets.clear();
     jwksSets.set(url, set);
   }
@@ -89,24 +90,31 @@ async function verificationKey(
 
 function describeClaimFailure(error: errors.JWTClaimValidationFailed): PosApiError {
   if (error.reason === "missing") return invalid(`missing_${error.claim}`, `missing claim ${error.claim}`);
-  if (error.claim === "aud") return invalid("audience", `wrong audience (expected ${posSellerTokenAudience})`);
+  if (error.claim === "aud") return invalid("audience", "wrong audience (expected payments-dashboard-pos:<tenantId>)");
   if (error.claim === "nbf") return invalid("not_yet_valid", "not valid yet (nbf)");
   if (error.claim === "iat") return invalid("iat", "issued in the future (iat)");
   return invalid(`claim_${error.claim}`, `claim ${error.claim} is invalid`);
 }
 
+// The audiences a tenant's key accepts. The bare name stays valid for HS256 only: that secret is generated here for
+// this tenant's keys alone, so its signature already binds the token to the tenant.
+function acceptedAudiences(tenantId: string, algorithms: string[]): string[] {
+  const bound = posSellerTokenAudienceFor(tenantId);
+  return algorithms.length === 1 && algorithms[0] === "HS256" ? [bound, posSellerTokenAudience] : [bound];
+}
+
 export async function verifySellerToken(
   token: string,
   verifier: TPosSellerTokenVerifier,
-  apiKeyId: string,
+  binding: { apiKeyId: string; tenantId: string },
   now = new Date(),
 ): Promise<TSellerTokenClaims> {
-  const { key, algorithms } = await verificationKey(verifier, apiKeyId);
+  const { key, algorithms } = await verificationKey(verifier, binding.apiKeyId);
   let payload: JWTPayload;
   try {
     const options = {
       algorithms,
-      audience: posSellerTokenAudience,
+      audience: acceptedAudiences(binding.tenantId, algorithms),
       requiredClaims: ["sub", "exp", "jti", "aud"],
       clockTolerance: clockToleranceSeconds,
       currentDate: now,
@@ -122,18 +130,19 @@ export async function verifySellerToken(
     if (error instanceof errors.JWSSignatureVerificationFailed) throw invalid("signature", "bad signature");
     if (error instanceof errors.JOSEAlgNotAllowed) throw invalid("algorithm", "algorithm not allowed for this API key");
     if (error instanceof errors.JWKSNoMatchingKey) throw invalid("signature", "no matching key in the JWKS (kid)");
-    if (
-      error instanceof errors.JWKSTimeout ||
-      (error instanceof errors.JOSEError && error.code === "ERR_JOSE_GENERIC")
-    ) {
+    // One answer whatever the cause (refused, non-public, too large, timed out), so it tells nothing about what this
+    // server can reach.
+    if (error instanceof JwksUnavailableError)
       throw new PosApiError(503, "jwks_unavailable", "seller token keys (JWKS) could not be fetched; try again");
-    }
     if (error instanceof errors.JWTInvalid || error instanceof errors.JWSInvalid)
       throw invalid("malformed", "malformed token");
     if (error instanceof errors.JOSEError) throw invalid("rejected", error.code);
     throw error;
   }
-  const { sub, jti, exp } = payload;
+  const { sub, jti, exp, iat } = payload;
+  // jose checks iat only against a maximum age; a token "issued" later than now (beyond the clock skew) is refused.
+  if (typeof iat === "number" && iat - now.getTime() / 1000 > clockToleranceSeconds)
+    throw invalid("iat", "issued in the future (iat)");
   if (typeof sub !== "string" || sub.trim() === "" || sub.length > 200)
     throw invalid("claim_sub", "claim sub is invalid");
   if (typeof jti !== "string" || jti.trim() === "" || jti.length > 200)

@@ -1,13 +1,14 @@
 import "server-only";
 import { serverEnv } from "@/lib/config/server-env";
 import { runSql } from "@/lib/db/sql";
+import { normalizeHostPort } from "./admin-schemas";
 import type { TPosCaller } from "./authenticate";
 import { PosApiError, posError } from "./errors";
 import type { TTransactionConfig } from "./schemas";
 import { openTokenRegistroTls } from "./secrets";
 
-// GET /v1/transactions/config: the seller's configuration row merged with the PDV's override (an override's null
-// field falls back to the seller's). Unset text fields are "" and branding has defaults (docs/pos.md).
+// GET /v1/transactions/config: the PDV's override, else its seller's row, else the tenant's default, field by field.
+// Branding has defaults; a text field set nowhere is a 422 "not configured", never a 200 with "" (docs/pos.md).
 
 export const defaultPosBranding = { primaryColor: "#0f172a", secondaryColor: "#f8fafc" } as const;
 export const defaultPosLogoPath = "/icon.svg";
@@ -48,59 +49,95 @@ type TDeviceConfigRow = {
   sellerId: string;
   sellerStatus: string;
   isLastConfigStale: boolean;
-} & { [K in `seller_${(typeof configColumns)[number]}` | `pos_${(typeof configColumns)[number]}`]: string | null };
+} & {
+  [K in `${TConfigSide}_${(typeof configColumns)[number]}`]: string | null;
+};
+
+type TConfigSide = "tenant" | "seller" | "pos";
 
 // Raw SQL (lib/db/sql.ts): every PDV calls it, one read for the PDV, its seller and both configuration rows.
 const deviceConfigQuery = `
   SELECT d."tenantId"::text AS "tenantId", d."status"::text AS "status", d."sellerId", s."status"::text AS "sellerStatus",
     (d."lastConfigAt" IS NULL OR d."lastConfigAt" < ($2::timestamptz AT TIME ZONE 'UTC')) AS "isLastConfigStale",
-    ${configColumns.map((column) => `sc."${column}" AS "seller_${column}", pc."${column}" AS "pos_${column}"`).join(", ")}
+    ${configColumns
+      .map(
+        (column) =>
+          `tc."${column}" AS "tenant_${column}", sc."${column}" AS "seller_${column}", pc."${column}" AS "pos_${column}"`,
+      )
+      .join(", ")}
   FROM "PosDevice" d
   JOIN "PosSeller" s ON s."id" = d."sellerId"
+  LEFT JOIN "PosTransactionConfig" tc ON tc."tenantId" = d."tenantId"
   LEFT JOIN "PosTransactionConfig" sc ON sc."sellerId" = d."sellerId"
   LEFT JOIN "PosTransactionConfig" pc ON pc."posId" = d."posId"
   WHERE d."posId" = $1::text`;
 
-function configRow(row: TDeviceConfigRow, side: "seller" | "pos"): TConfigRow {
+function configRow(row: TDeviceConfigRow, side: TConfigSide): TConfigRow {
   return Object.fromEntries(configColumns.map((column) => [column, row[`${side}_${column}`]])) as TConfigRow;
 }
 
 export const posNotFound = () => new PosApiError(404, "unknown_pos", "unknown posId");
 
-function decryptTls(override: TConfigRow | null, sellerRow: TConfigRow | null, posId: string, sellerId: string) {
+type TConfigLayers = { pos: TConfigRow; seller: TConfigRow; tenant: TConfigRow };
+
+// The most specific token set, opened with its own row's purpose (a box copied to another row does not open).
+function decryptTls(layers: TConfigLayers, owners: { posId: string; sellerId: string; tenantId: string }): string {
   try {
-    if (override?.tokenRegistroTlsCiphertext)
-      return openTokenRegistroTls(override.tokenRegistroTlsCiphertext, { posId });
-    if (sellerRow?.tokenRegistroTlsCiphertext)
-      return openTokenRegistroTls(sellerRow.tokenRegistroTlsCiphertext, { sellerId });
+    if (layers.pos.tokenRegistroTlsCiphertext)
+      return openTokenRegistroTls(layers.pos.tokenRegistroTlsCiphertext, { posId: owners.posId });
+    if (layers.seller.tokenRegistroTlsCiphertext)
+      return openTokenRegistroTls(layers.seller.tokenRegistroTlsCiphertext, { sellerId: owners.sellerId });
+    if (layers.tenant.tokenRegistroTlsCiphertext)
+      return openTokenRegistroTls(layers.tenant.tokenRegistroTlsCiphertext, { tenantId: owners.tenantId });
   } catch {
     throw new PosApiError(500, "tls_token_unreadable", "internal error");
   }
   return "";
 }
 
+const requiredTextFields = [
+  "empresaGateway",
+  "enderecoGateway",
+  "cnpjCpf",
+  "comExterna",
+  "tokenRegistroTls",
+  "cnpjAutomacao",
+  "cnpjFacilitador",
+] as const satisfies readonly (keyof TTransactionConfig)[];
+
+export const posNotConfigured = (missing: readonly string[]) =>
+  posError.business(
+    "pos_not_configured",
+    `transaction configuration not set for this PDV (missing ${missing.join(", ")}): an admin sets it under Ponto de venda`,
+  );
+
+/** Field by field: the PDV's override, else the seller's row, else the tenant's default; 422 when one is set nowhere. */
 export function mergeTransactionConfig(
-  sellerRow: TConfigRow | null,
-  override: TConfigRow | null,
+  layers: TConfigLayers,
   tokenRegistroTls: string,
   appUrl: string,
 ): TTransactionConfig {
   const pick = (field: Exclude<keyof TConfigRow, "tokenRegistroTlsCiphertext">) =>
-    override?.[field] ?? sellerRow?.[field] ?? null;
-  return {
-    empresaGateway: pick("empresaGateway") ?? "",
-    enderecoGateway: pick("enderecoGateway") ?? "",
-    cnpjCpf: pick("cnpjCpf") ?? "",
-    comExterna: pick("comExterna") ?? "",
+    layers.pos[field] ?? layers.seller[field] ?? layers.tenant[field] ?? "";
+  const storedAddress = pick("enderecoGateway");
+  const config: TTransactionConfig = {
+    empresaGateway: pick("empresaGateway"),
+    // host:port, as the contract says, also for a row saved as a URL; an address that is neither counts as unset.
+    enderecoGateway: storedAddress ? (normalizeHostPort(storedAddress) ?? "") : "",
+    cnpjCpf: pick("cnpjCpf"),
+    comExterna: pick("comExterna"),
     tokenRegistroTls,
-    cnpjAutomacao: pick("cnpjAutomacao") ?? "",
-    cnpjFacilitador: pick("cnpjFacilitador") ?? "",
+    cnpjAutomacao: pick("cnpjAutomacao"),
+    cnpjFacilitador: pick("cnpjFacilitador"),
     branding: {
-      logoUrl: pick("logoUrl") ?? new URL(defaultPosLogoPath, appUrl).toString(),
-      primaryColor: pick("primaryColor") ?? defaultPosBranding.primaryColor,
-      secondaryColor: pick("secondaryColor") ?? defaultPosBranding.secondaryColor,
+      logoUrl: pick("logoUrl") || new URL(defaultPosLogoPath, appUrl).toString(),
+      primaryColor: pick("primaryColor") || defaultPosBranding.primaryColor,
+      secondaryColor: pick("secondaryColor") || defaultPosBranding.secondaryColor,
     },
   };
+  const missing = requiredTextFields.filter((field) => config[field] === "");
+  if (missing.length > 0) throw posNotConfigured(missing);
+  return config;
 }
 
 export async function resolveTransactionConfig(
@@ -115,9 +152,12 @@ export async function resolveTransactionConfig(
   if (device.status === "BLOCKED") throw posError.business("pos_blocked", "PDV blocked");
   if (device.sellerStatus === "BLOCKED") throw posError.business("seller_blocked", "seller blocked");
   // A LEFT JOIN that found no row gives all-null columns: the same as no configuration row.
-  const sellerRow = configRow(device, "seller");
-  const override = configRow(device, "pos");
-  const tokenRegistroTls = decryptTls(override, sellerRow, posId, device.sellerId);
+  const layers = {
+    pos: configRow(device, "pos"),
+    seller: configRow(device, "seller"),
+    tenant: configRow(device, "tenant"),
+  };
+  const tokenRegistroTls = decryptTls(layers, { posId, sellerId: device.sellerId, tenantId: device.tenantId });
   if (device.isLastConfigStale) {
     // The WHERE keeps parallel fetches and other instances from writing it again within the minute.
     await runSql(
@@ -127,5 +167,5 @@ export async function resolveTransactionConfig(
       [posId, now.toISOString(), staleBefore],
     );
   }
-  return mergeTransactionConfig(sellerRow, override, tokenRegistroTls, serverEnv.APP_URL);
+  return mergeTransactionConfig(layers, tokenRegistroTls, serverEnv.APP_URL);
 }

@@ -11,8 +11,10 @@ import { reconcileCardPayments, type TCardPaymentsPass } from "@/lib/payments/sy
 import type { TAnyEventKind, TReconcileRun, THealedItem as TWebhookHealedItem } from "@/lib/webhooks/event-kind";
 import { allEventKinds } from "@/lib/webhooks/event-kinds";
 
-// The gateway gives up on a webhook after about 8 minutes (spec 6.4): this pass heals the mirror from the
-// upstream lists through the same never-backwards mirror functions, so it never undoes a newer webhook.
+// The gateway gives up on a webhook after about 8 minutes (spec 6.4): this pass compares the mirror with the upstream
+// lists (Pix charges, refunds, payment links, card payments) and reads each disagreeing resource alone. That read is
+// authoritative: it moves the mirror forward, or back once a second read confirms it, recording the drift
+// (lib/reconcile/drift.ts); a list item alone never moves anything back.
 
 // A card payment is healed too, though no webhook announces it.
 export type THealedItem = TWebhookHealedItem | { kind: "card_payment"; id: string; from: string | null; to: string };

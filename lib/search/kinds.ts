@@ -1,7 +1,10 @@
 import "server-only";
 
+import type { TRole } from "@/lib/auth/session-user";
 import { searchCustomers } from "@/lib/customers/customers";
+import { customerSegmentFor } from "@/lib/customers/viewer";
 import type { TSqlRunner } from "@/lib/db/sql";
+import { documentFor } from "@/lib/security/personal-data";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 
 import { isDocumentDigits, type TSearchTerms } from "./schemas";
@@ -12,8 +15,9 @@ type TFoundRow = Omit<TSearchHit, "href">;
 type TSearchKindEntry = {
   // Hidden from STAFF, in the route handler and in the result.
   isAdminOnly: boolean;
-  // Found rows, newest first, at most `limit`; an empty list when the terms cannot match this kind.
-  find: (terms: TSearchTerms, limit: number, run: TSqlRunner) => Promise<TFoundRow[]>;
+  // Found rows, newest first, at most `limit`; an empty list when the terms cannot match this kind. A payer's CPF/CNPJ
+  // in a hit is as `role` may see it (lib/security/personal-data.ts).
+  find: (terms: TSearchTerms, limit: number, run: TSqlRunner, role: TRole) => Promise<TFoundRow[]>;
   href: (id: string) => string;
 };
 
@@ -42,7 +46,7 @@ async function findWhere(
 const pixCharges: TSearchKindEntry = {
   isAdminOnly: false,
   href: (txid) => `/pix/${encodeURIComponent(txid)}`,
-  find: (terms, limit, run) =>
+  find: (terms, limit, run, role) =>
     findWhere(
       limit,
       run,
@@ -68,13 +72,15 @@ SELECT c.txid AS id, coalesce(c."payerName", c."debtorName", c.txid) AS title,
  WHERE ${where}
  ORDER BY c."creationDate" DESC, c.txid
  LIMIT ${limitParam}`,
-    ).then((rows) => rows.map((row) => ({ ...row, detail: row.detail ? formatCpfOrCnpj(row.detail) : row.id }))),
+    ).then((rows) =>
+      rows.map((row) => ({ ...row, detail: row.detail ? documentFor(role, formatCpfOrCnpj(row.detail)) : row.id })),
+    ),
 };
 
 const paymentLinks: TSearchKindEntry = {
   isAdminOnly: false,
   href: (uuid) => `/links/${encodeURIComponent(uuid)}`,
-  find: (terms, limit, run) =>
+  find: (terms, limit, run, role) =>
     findWhere(
       limit,
       run,
@@ -91,7 +97,9 @@ SELECT l."linkPaymentUuid" AS id, l."payerName" AS title, l."payerDocument" AS d
  WHERE ${where}
  ORDER BY l."creationDate" DESC, l."linkPaymentUuid"
  LIMIT ${limitParam}`,
-    ).then((rows) => rows.map((row) => ({ ...row, detail: row.detail ? formatCpfOrCnpj(row.detail) : null }))),
+    ).then((rows) =>
+      rows.map((row) => ({ ...row, detail: row.detail ? documentFor(role, formatCpfOrCnpj(row.detail)) : null })),
+    ),
 };
 
 // Only BIN and last four are ever stored; the card number never is.
@@ -144,16 +152,20 @@ SELECT t.token AS id, '•••• ' || t."lastFour" AS title, t."brandCode" ||
 
 const customers: TSearchKindEntry = {
   isAdminOnly: false,
-  href: (document) => `/customers/${document}`,
-  find: async (terms, limit, run) =>
-    (await searchCustomers(terms, limit, run)).map((row) => ({
-      id: row.document,
-      title: row.name ?? formatCpfOrCnpj(row.document),
-      detail: formatCpfOrCnpj(row.document),
-      amountCents: null,
-      status: null,
-      date: row.lastPaidAt,
-    })),
+  // The id is the page's path segment: the digits for admins, a sealed reference for STAFF (lib/customers/viewer.ts).
+  href: (segment) => `/customers/${encodeURIComponent(segment)}`,
+  find: async (terms, limit, run, role) =>
+    (await searchCustomers(terms, limit, run)).map((row) => {
+      const shown = documentFor(role, formatCpfOrCnpj(row.document));
+      return {
+        id: customerSegmentFor(role, row.document),
+        title: row.name ?? shown,
+        detail: shown,
+        amountCents: null,
+        status: null,
+        date: row.lastPaidAt,
+      };
+    }),
 };
 
 // One entry per kind: a new kind is a new entry here and its name in lib/search/types.ts (and the messages).

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customerDocumentOf } from "@/lib/customers/viewer";
 import { prismaSqlRunner } from "@/lib/db/sql";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { openTestDatabase, type TTestDatabase, testBackends } from "@/lib/testing/test-database";
@@ -175,8 +176,21 @@ describe.each(testBackends)("global search (%s)", (backend) => {
   });
 
   it("links each hit to its detail page", async () => {
-    const { groups } = await search("529.982.247-25", "STAFF");
+    const { groups } = await search("529.982.247-25", "ADMIN");
     const hrefs = groups.flatMap((group) => group.hits.map((hit) => hit.href));
     expect(hrefs).toEqual(["/pix/txjoao0001", "/pix/txpaid0002", `/customers/${cpf}`]);
+  });
+
+  it("shows admins whole documents and STAFF masked ones, with no document in STAFF's customer link", async () => {
+    const admin = (await search("529.982.247-25", "ADMIN")).groups.flatMap((group) => group.hits);
+    expect(admin.map((hit) => hit.detail)).toEqual(["529.982.247-25", "529.982.247-25", "529.982.247-25"]);
+    const staff = (await search("529.982.247-25", "STAFF")).groups.flatMap((group) => group.hits);
+    expect(staff.map((hit) => hit.detail)).toEqual(["***.982.247-**", "***.982.247-**", "***.982.247-**"]);
+    expect(JSON.stringify(staff)).not.toMatch(/529\.?982\.?247-?25/);
+    const customer = staff.at(-1)!;
+    expect(customer.href).toMatch(/^\/customers\/v1\./);
+    expect(customerDocumentOf(decodeURIComponent(customer.href.slice("/customers/".length)))).toBe(cpf);
+    const links = (await search("11.222.333/0001-81", "STAFF")).groups.find((group) => group.kind === "paymentLinks");
+    expect(links?.hits[0]?.detail).toBe("**.222.333/0001-**");
   });
 });

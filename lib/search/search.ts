@@ -24,7 +24,7 @@ export async function searchEverything(
   const groups = await Promise.all(
     searchableKinds(role).map(async (kind) => {
       const entry = searchKindRegistry[kind];
-      const rows = await entry.find(terms, limit, run);
+      const rows = await entry.find(terms, limit, run, role);
       return { kind, hits: rows.map((row) => ({ ...row, href: entry.href(row.id) })) };
     }),
   );

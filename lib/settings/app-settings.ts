@@ -11,10 +11,15 @@ export type TTwoFactorRequirement = z.infer<typeof ZTwoFactorRequirement>;
 // A refund above this many cents needs the requester's fresh code or a second admin's approval; 0 turns it off.
 export const ZRefundApprovalThresholdCents = z.number().int().min(0).max(10_000_000_000);
 
+// What one person may send back to payers (Pix refunds + card cancels) in a São Paulo day before a second admin must
+// approve; 0 turns it off.
+export const ZDailyMoneyReturnLimitCents = z.number().int().min(0).max(10_000_000_000);
+
 // One entry per setting: its schema and the default that holds until an admin saves a value.
 export const appSettings = {
   twoFactorRequirement: { schema: ZTwoFactorRequirement, defaultValue: "off" as TTwoFactorRequirement },
   refundApprovalThresholdCents: { schema: ZRefundApprovalThresholdCents, defaultValue: 100_000 },
+  dailyMoneyReturnLimitCents: { schema: ZDailyMoneyReturnLimitCents, defaultValue: 1_000_000 },
 } as const;
 
 export type TAppSettingKey = keyof typeof appSettings;

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/auth/password";
-import { countRateLimitHit } from "@/lib/auth/rate-limit";
+import { claimSpacedAttempt } from "@/lib/auth/rate-limit";
 import { loadSessionUser } from "@/lib/auth/session-user";
-import { ipLimitKey, signInLimits, signInWithPassword } from "@/lib/auth/sign-in";
+import { accountLimitKey, ipLimitKey, signInSpacing, signInWithPassword } from "@/lib/auth/sign-in";
 import { db } from "@/lib/db/client";
 import {
   changeOwnPassword,
@@ -26,7 +26,13 @@ async function seedAdmin() {
 
 async function tokenOf(userId: string) {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
-  return { sub: user.id, email: user.email, sessionVersion: user.sessionVersion };
+  return {
+    sub: user.id,
+    email: user.email,
+    sessionVersion: user.sessionVersion,
+    sid: crypto.randomUUID(),
+    iat: Math.floor(Date.now() / 1000),
+  };
 }
 
 describe("users", () => {
@@ -159,7 +165,8 @@ describe("users", () => {
     expect(
       await db.auditLog.findFirst({ where: { action: "user.password_changed", actorId: user.id } }),
     ).not.toBeNull();
-  });
+    // Several deliberately slow hashes.
+  }, 180_000);
 
   it("counts wrong current passwords with sign-in's limits, per account and per IP", async () => {
     const current = "the current password";
@@ -171,12 +178,18 @@ describe("users", () => {
     );
     const change = (currentPassword: string, ip = context.ip) =>
       changeOwnPassword(user.id, { currentPassword, newPassword: "a brand new password" }, { ...context, ip });
-    for (let attempt = 0; attempt < signInLimits.account.limit; attempt += 1) {
+    for (let attempt = 0; attempt < signInSpacing.account.freeAttempts; attempt += 1) {
       // From several addresses: the account limit holds whatever the IP.
       await expect(change("not it at all", `198.51.100.${attempt}`)).rejects.toMatchObject({
         code: "VALIDATION_FAILED",
       });
     }
+    // Past the free attempts the next must wait; the hashes above may take longer than the first wait (1 s) on a
+    // busy machine, so the account is set to the wait of 12 failures (2 minutes).
+    await db.rateLimitBucket.update({
+      where: { key: accountLimitKey("bia@example.com") },
+      data: { count: 12, lastHitAt: new Date() },
+    });
     await expect(change(current)).rejects.toMatchObject({ code: "RATE_LIMITED" });
     expect(await signInWithPassword({ email: "bia@example.com", password: current }, context)).toMatchObject({
       status: "rate-limited",
@@ -187,11 +200,13 @@ describe("users", () => {
 
     // Failures already counted for this IP at sign-in leave only what is left of the IP's tries.
     await db.rateLimitBucket.deleteMany();
-    for (let hit = 0; hit < signInLimits.ip.limit; hit += 1)
-      await countRateLimitHit(ipLimitKey(context.ip), signInLimits.ip);
+    for (let hit = 0; hit < signInSpacing.ip.freeAttempts; hit += 1)
+      await claimSpacedAttempt(ipLimitKey(context.ip), signInSpacing.ip);
+    await db.rateLimitBucket.update({ where: { key: ipLimitKey(context.ip) }, data: { count: 20 } });
     await expect(change(current)).rejects.toMatchObject({ code: "RATE_LIMITED" });
     await expect(change(current, "192.0.2.1")).resolves.toMatchObject({ sessionVersion: expect.any(Number) });
-  });
+    // Several deliberately slow hashes.
+  }, 180_000);
 
   it("saves the user's language", async () => {
     const { user } = await createUser(

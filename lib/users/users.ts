@@ -193,13 +193,13 @@ export async function changeOwnPassword(
   const ip = context.ip ?? null;
   const attempt = await claimPasswordAttempt(user.email, ip);
   if (attempt.status === "rate-limited") {
-    const { scope, retryAfterMinutes } = attempt;
+    const { scope, retryAfterSeconds } = attempt;
     await recordAudit({
       ...auditFields({ ...context, actor: { id: user.id, email: user.email } }, userId),
       action: "auth.sign_in_rate_limited",
-      metadata: { scope, retryAfterMinutes, during: "password_change" },
+      metadata: { scope, retryAfterSeconds, during: "password_change" },
     });
-    throw new AppError("RATE_LIMITED", `Too many wrong passwords. Try again in ${retryAfterMinutes} minutes.`);
+    throw new AppError("RATE_LIMITED", `Too many wrong passwords. Try again in ${retryAfterSeconds} seconds.`);
   }
   const isCurrent = await verifyPassword(currentPassword, user.passwordHash);
   await settlePasswordAttempt(user.email, ip, isCurrent);

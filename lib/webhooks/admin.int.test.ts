@@ -50,13 +50,16 @@ describe("webhook administration against the sandbox", () => {
     await db.webhook.deleteMany();
   });
 
-  it("registers at this app's receiver, keeps only the sealed secret, and lists it as held", async () => {
+  it("registers at this app's receiver, keeps only the sealed secret, never shows it, and lists it as held", async () => {
     const registered = await registerWebhook({ events: ["pix_charge.paid", "pix_refund.returned"] }, context);
     const local = await db.webhook.findUniqueOrThrow({ where: { upstreamId: registered.upstreamId } });
     expect(registered.url).toBe(webhookReceiverUrl(local.id));
-    expect(registered.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
-    expect(local.secretCiphertext).not.toContain(registered.secret);
-    expect(openWebhookSecret(local.secretCiphertext!, local.id)).toBe(registered.secret);
+    // The receiver's own secret is for the app alone: whoever holds it could sign any body.
+    expect(registered.secret).toBeNull();
+    expect(openWebhookSecret(local.secretCiphertext!, local.id)).toMatch(/^whsec_[0-9a-f]{48}$/);
+    expect(JSON.stringify(await db.auditLog.findMany())).not.toContain(
+      openWebhookSecret(local.secretCiphertext!, local.id),
+    );
     expect(local.isActive).toBe(true);
 
     const row = (await listWebhooksForAdmin()).find((item) => item.upstreamId === registered.upstreamId);
@@ -108,8 +111,12 @@ describe("webhook administration against the sandbox", () => {
     const old = await registerWebhook({ events: ["pix_charge.paid"] }, context);
     const rotated = await startSecretRotation(old.upstreamId, { overlapMinutes: 15 }, context);
     expect(rotated.upstreamId).not.toBe(old.upstreamId);
-    expect(rotated.secret).not.toBe(old.secret);
+    expect(rotated.secret).toBeNull();
     const newLocal = await db.webhook.findUniqueOrThrow({ where: { upstreamId: rotated.upstreamId } });
+    const oldLocal = await db.webhook.findUniqueOrThrow({ where: { upstreamId: old.upstreamId } });
+    expect(openWebhookSecret(newLocal.secretCiphertext!, newLocal.id)).not.toBe(
+      openWebhookSecret(oldLocal.secretCiphertext!, oldLocal.id),
+    );
     expect(rotated.url).toBe(webhookReceiverUrl(newLocal.id));
     expect(await upstreamById(rotated.upstreamId)).toMatchObject({ events: ["pix_charge.paid"], active: true });
     await expect(startSecretRotation(old.upstreamId, { overlapMinutes: 15 }, context)).rejects.toMatchObject({
@@ -137,10 +144,13 @@ describe("webhook administration against the sandbox", () => {
   });
 
   it("checks a signature with a stored secret without revealing the expected one", async () => {
-    const { upstreamId, secret } = await registerWebhook(
+    const { upstreamId, secret: shown } = await registerWebhook(
       { url: "https://example.com/hook", events: ["pix_charge.paid"] },
       context,
     );
+    // A receiver elsewhere needs its secret: it is shown, once.
+    expect(shown).toMatch(/^whsec_[0-9a-f]{48}$/);
+    const secret = shown!;
     const { id: localWebhookId } = await db.webhook.findUniqueOrThrow({ where: { upstreamId } });
     const body = '{"event":"pix_charge.paid"}';
     expect(await checkWebhookSignature({ body, signature: signWebhookBody(secret, body), localWebhookId })).toEqual({

@@ -87,7 +87,9 @@ export async function listWebhooksForAdmin(): Promise<TWebhookAdminRow[]> {
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 }
 
-type Registration = { upstreamId: string; localId: string; url: string; secret: string };
+// `secret` is null when the webhook posts to this app's own receiver: the app holds it sealed, and no person needs it
+// (whoever holds a live secret can sign any body).
+type Registration = { upstreamId: string; localId: string; url: string; secret: string | null };
 
 // The local record comes first, so its id can name the receiver path in the URL registered upstream.
 async function registerWithLocalRecord(
@@ -109,7 +111,13 @@ async function registerWithLocalRecord(
     throw toAppError(error);
   }
 
-  const registration = { upstreamId: registered.id, localId, url: registered.url, secret: registered.secret };
+  const isOwnReceiver = registered.url === webhookReceiverUrl(localId);
+  const registration = {
+    upstreamId: registered.id,
+    localId,
+    url: registered.url,
+    secret: isOwnReceiver ? null : registered.secret,
+  };
   try {
     await db.$transaction(async (tx) => {
       await tx.webhook.update({
@@ -137,11 +145,11 @@ async function registerWithLocalRecord(
   return registration;
 }
 
-// The signing secret is in the answer and never again.
+// The signing secret is in the answer and never again, and only for a receiver elsewhere (null for this app's own).
 export async function registerWebhook(
   input: { url?: string; events: TWebhookEvent[] },
   context: TChangeContext,
-): Promise<{ upstreamId: string; url: string; secret: string }> {
+): Promise<{ upstreamId: string; url: string; secret: string | null }> {
   const { upstreamId, url, secret } = await registerWithLocalRecord(input, (registration, tx) =>
     recordAudit(
       {
@@ -207,7 +215,7 @@ export async function startSecretRotation(
   upstreamId: string,
   input: { overlapMinutes: number },
   context: TChangeContext,
-): Promise<{ upstreamId: string; url: string; secret: string; retireAt: Date }> {
+): Promise<{ upstreamId: string; url: string; secret: string | null; retireAt: Date }> {
   const current = await fetchUpstreamWebhook(upstreamId);
   if (!current.active) throw new AppError("CONFLICT", "Only an active webhook can have its secret rotated.");
   const existing = await db.webhook.findUnique({ where: { upstreamId } });
@@ -328,10 +336,17 @@ export async function checkWebhookSignature(input: {
 export async function getDeliveryForSignatureCheck(
   deliveryId: string,
 ): Promise<{ body: string; signature: string; webhookId: string | null } | null> {
-  const delivery = await db.webhookDelivery.findUnique({
+  const found = await db.webhookDelivery.findUnique({
     where: { id: deliveryId },
-    select: { rawBody: true, headers: true, webhookId: true },
+    select: { rawBody: true, headers: true, webhookId: true, duplicateOfId: true },
   });
+  // A repeated body is stored on its first delivery, with its signature.
+  const delivery = found?.duplicateOfId
+    ? ((await db.webhookDelivery.findUnique({
+        where: { id: found.duplicateOfId },
+        select: { rawBody: true, headers: true, webhookId: true, duplicateOfId: true },
+      })) ?? found)
+    : found;
   if (!delivery) return null;
   const headers = (delivery.headers ?? {}) as Record<string, unknown>;
   const signature = headers["x-webhook-signature"];

@@ -4,8 +4,9 @@ import { inSqlTransaction, prismaSqlRunner, runSql, type TSqlRunner } from "@/li
 import { changeChannel, changePayload, type TChange } from "@/lib/events/bus";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import { readConfirmedCopy } from "@/lib/reconcile/drift";
 import { parseDeliveryBody, type TEventIdentity, type TParsedBody } from "./event-identity";
-import type { TAnyEventKind, TChangeRecord, TEffect } from "./event-kind";
+import type { TAnyEventKind, TApplyAuthority, TChangeRecord, TEffect } from "./event-kind";
 import { nextApplyAttemptAt } from "./retry-schedule";
 
 // The apply path of the receiver, the retry worker and replays (docs/webhooks.md, "Exactly once"). The effect
@@ -15,44 +16,50 @@ import { nextApplyAttemptAt } from "./retry-schedule";
 export type { TChangeRecord } from "./event-kind";
 
 type TReady =
-  | { isConfirmed: true; data: unknown; prepared: unknown }
+  | { isConfirmed: true; data: unknown; prepared: unknown; authority?: TApplyAuthority }
   // Not the payload's event at the gateway: `data` is the gateway's copy, when it has one.
-  | { isConfirmed: false; reason: string; data: unknown; prepared: unknown };
+  | { isConfirmed: false; reason: string; data: unknown; prepared: unknown; authority?: TApplyAuthority };
 
 // Upstream reads happen before the transaction; a duplicate needs none, as the transaction finds its key and stops.
-// A payload the mirror does not confirm is replaced by the gateway's copy (docs/webhooks.md, "Which copy is applied").
+// A money event's payload only says "look": what is applied is the gateway's own copy, read server to server, and a
+// copy that moves the mirror back is read twice first (docs/webhooks.md, "The gateway's copy is applied").
 async function readyToApply(kind: TAnyEventKind, data: unknown, eventKey: string): Promise<TReady> {
   if (!kind.prepare && !kind.confirm) return { isConfirmed: true, data, prepared: undefined };
   const applied = await db.webhookEffect.findUnique({ where: { eventKey }, select: { eventKey: true } });
   if (applied) return { isConfirmed: true, data, prepared: undefined };
-  if (!kind.confirm || (await kind.confirm.matchesMirror(data)))
-    return { isConfirmed: true, data, prepared: await kind.prepare?.(data) };
+  const confirm = kind.confirm;
+  if (!confirm) return { isConfirmed: true, data, prepared: await kind.prepare?.(data) };
   const { resourceId, state } = kind.identity(data);
-  const upstream = await kind.confirm.readUpstream(data);
+  const { copy: upstream, isConfirmedBehind } = await readConfirmedCopy(
+    () => confirm.readUpstream(data),
+    async (copy) => copy !== null && (await confirm.isBehindMirror(copy)),
+  );
   if (upstream === null) {
     const reason = `the gateway does not know ${kind.change} ${resourceId}`;
     return { isConfirmed: false, reason, data: undefined, prepared: undefined };
   }
+  const authority = { source: "webhook", isBackwardConfirmed: isConfirmedBehind } as const;
   const prepared = await kind.prepare?.(upstream);
   const upstreamState = kind.identity(upstream).state;
-  if (String(upstreamState) === String(state)) return { isConfirmed: true, data: upstream, prepared };
+  if (bearsOut(kind, upstream, data)) return { isConfirmed: true, data: upstream, prepared, authority };
   const reason = `the gateway reports ${upstreamState}, not ${state}; its copy was applied`;
-  return { isConfirmed: false, reason, data: upstream, prepared };
+  return { isConfirmed: false, reason, data: upstream, prepared, authority };
+}
+
+// A paid charge since partly refunded still bears out its paid event: each kind says what confirms it.
+function bearsOut(kind: TAnyEventKind, copy: unknown, announced: unknown): boolean {
+  if (kind.confirm?.bearsOut) return kind.confirm.bearsOut(copy);
+  return String(kind.identity(copy).state) === String(kind.identity(announced).state);
 }
 
 class AlreadyFinished extends Error {}
 
-// The mirror did not confirm a fast-path payload: its transaction rolls back and the general path takes it.
-class NotConfirmedByMirror extends Error {}
-
 // `parsed`: the receiver's own parse of `rawBody`, so that a delivery it stores and applies is parsed once.
-// `isFastPathDeclined`: its batch found the mirror does not confirm it, so the fast path is not tried again.
 export type TStoredDelivery = {
   id: string;
   rawBody: Uint8Array;
   applyAttempts: number;
   parsed?: TParsedBody;
-  isFastPathDeclined?: boolean;
 };
 
 type TFinish = {
@@ -136,22 +143,20 @@ async function applyOnce(
   identity: TEventIdentity,
   attempts: number,
   lockKey: string | null,
-  effect: () => Promise<TEffect | null>,
+  effect: () => Promise<TEffect>,
 ): Promise<WebhookDeliveryOutcome> {
   const done = { ...identityColumns(identity), applyAttempts: attempts, nextAttemptAt: null, error: null };
   if (!(await claimEffect(run, identity.eventKey, deliveryRowId, lockKey))) {
     await finish(run, deliveryRowId, { outcome: "DUPLICATE", ...done });
     return "DUPLICATE";
   }
-  const effected = await effect();
-  if (!effected) throw new NotConfirmedByMirror();
-  const { changes, notify } = effected;
+  const { changes, notify } = await effect();
   await finish(run, deliveryRowId, { outcome: "APPLIED", ...done, changes, appliedAt: new Date() }, notify);
   return "APPLIED";
 }
 
-// Without the ledger: the gateway's copy is the truth whatever delivery brings it, and the mirror never moves back,
-// so writing it again changes nothing. The payload's effect key stays free for the real event.
+// Without the ledger: the gateway's copy is the truth whatever delivery brings it, so writing it again changes nothing
+// (a move back only when read twice). The payload's effect key stays free for the real event.
 async function applyUnconfirmed(
   deliveryRowId: string,
   kind: TAnyEventKind,
@@ -172,7 +177,7 @@ async function applyUnconfirmed(
     return "IGNORED";
   }
   return db.$transaction(async (tx) => {
-    const changes = await kind.apply(tx, ready.data, ready.prepared);
+    const changes = await kind.apply(tx, ready.data, ready.prepared, ready.authority);
     await finish(prismaSqlRunner(tx), deliveryRowId, { ...ignored, changes });
     return "IGNORED" as const;
   });
@@ -189,6 +194,20 @@ function fastPathOf(body: TParsedBody): TFastPathBody | null {
   if (!body.isUsable) return null;
   const { kind, data } = body.parsed;
   return kind.fastPath?.accepts(data) ? { kind, data, identity: body.identity, fastPath: kind.fastPath } : null;
+}
+
+// The fast path writes only the gateway's own copy, and only when it is in the state the payload announces (anything
+// else, including a failed read, goes down the general path, which decides and records why).
+async function gatewayCopyInSameState(fast: TFastPathBody): Promise<unknown | null> {
+  if (!fast.kind.confirm) return fast.data;
+  try {
+    const copy = await fast.kind.confirm.readUpstream(fast.data);
+    if (copy === null || !fast.fastPath.accepts(copy)) return null;
+    return bearsOut(fast.kind, copy, fast.data) ? copy : null;
+  } catch (error) {
+    log.warn({ err: error, eventKey: fast.identity.eventKey }, "webhook delivery: the gateway read failed");
+    return null;
+  }
 }
 
 // IGNORED keeps an unusable body for a later replay; FAILED stores the error for the retry worker.
@@ -208,25 +227,12 @@ export async function applyStoredDelivery(
       });
       return "IGNORED";
     }
-    const fast = delivery.isFastPathDeclined ? null : fastPathOf(body);
-    if (fast) {
-      try {
-        return await inSqlTransaction((run) =>
-          applyOnce(run, delivery.id, fast.identity, attempts, fast.fastPath.lockKey(fast.data), async () => {
-            const [effect] = await fast.fastPath.apply(run, [fast.data]);
-            return effect ?? null;
-          }),
-        );
-      } catch (error) {
-        if (!(error instanceof NotConfirmedByMirror)) throw error;
-      }
-    }
     const { parsed, identity } = body;
     const ready = await readyToApply(parsed.kind, parsed.data, identity.eventKey);
     if (!ready.isConfirmed) return await applyUnconfirmed(delivery.id, parsed.kind, identity, attempts, ready);
     return await db.$transaction((tx) =>
       applyOnce(prismaSqlRunner(tx), delivery.id, identity, attempts, null, async () => ({
-        changes: await parsed.kind.apply(tx, ready.data, ready.prepared),
+        changes: await parsed.kind.apply(tx, ready.data, ready.prepared, ready.authority),
         notify: [],
       })),
     );
@@ -298,7 +304,8 @@ SELECT i."index", EXISTS (SELECT 1 FROM "done" AS d WHERE d."index" = i."index")
   (SELECT count(*) FROM "locked")::int AS "locks"
 FROM "items" AS i ORDER BY i."index"`;
 
-// Claims the mirror did not confirm are given back: those deliveries are stored PENDING and take the general path.
+// Claims whose copy the mirror refused as a move back are given back: those deliveries are stored PENDING and take the
+// general path, which confirms the move with a second read.
 const releaseEffectsSql = `
 DELETE FROM "WebhookEffect" WHERE "eventKey" IN (SELECT jsonb_array_elements_text($1::jsonb))`;
 
@@ -447,13 +454,17 @@ export function createArrivalBatcher<TArrival extends TArrivalOf>(store: TArriva
     }
   }
 
-  // Stores and applies a fast-path event; null, having changed nothing, for any other body or a failed batch (the
-  // caller then takes the general path). PENDING: stored only (the mirror did not confirm it), the caller applies it.
-  return function applyOnArrival(arrival: TArrival): Promise<TArrivalRecord["outcome"] | null> {
-    const fast = fastPathOf(arrival.parsed);
-    if (!fast) return Promise.resolve(null);
+  // Stores and applies a fast-path event from the gateway's copy, read first; null, having changed nothing, for any
+  // other body, a copy in another state, a failed read or a failed batch (the caller then takes the general path).
+  // PENDING: stored only (the copy would move the mirror back), the caller applies it.
+  return async function applyOnArrival(arrival: TArrival): Promise<TArrivalRecord["outcome"] | null> {
+    const candidate = fastPathOf(arrival.parsed);
+    if (!candidate) return null;
+    const copy = await gatewayCopyInSameState(candidate);
+    if (copy === null) return null;
+    const fast = { ...candidate, data: copy };
     return new Promise((settle) => {
-      queue.push({ arrival, fast, lockKey: fast.fastPath.lockKey(fast.data), settle });
+      queue.push({ arrival, fast, lockKey: fast.fastPath.lockKey(copy), settle });
       pump();
     });
   };

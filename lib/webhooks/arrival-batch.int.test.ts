@@ -2,5 +2,5 @@ import { describe } from "vitest";
 import { itAppliesConcurrentArrivalsInBatches } from "./testing/arrival-batches";
 
 describe("webhook receiver: concurrent arrivals in shared transactions (PostgreSQL)", () => {
-  itAppliesConcurrentArrivalsInBatches();
+  itAppliesConcurrentArrivalsInBatches({ isSharingCommitsExpected: true });
 });

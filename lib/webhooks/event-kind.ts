@@ -4,6 +4,7 @@ import type { TMirrorClient, TMirrorOutcome } from "@/lib/db/mirror-write";
 import type { TSqlRunner } from "@/lib/db/sql";
 import type { TChange, TChangeKind } from "@/lib/events/change";
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { TDriftSource } from "@/lib/reconcile/drift";
 import type { TWebhookEvent } from "./event-names";
 
 // What webhooks announce: the API sends no card events.
@@ -31,6 +32,9 @@ export type TReconcileRun = {
   visited: Set<string>;
 };
 
+// A gateway copy read for this delivery: the mirror writes it even as a move back when a second read confirmed it.
+export type TApplyAuthority = { source: TDriftSource; isBackwardConfirmed: boolean };
+
 export type TReconcileQuery = { initialDate: string; endDate: string; page: number; size: number; sort: string };
 
 export type TEventKind<E extends TWebhookEvent, D, P = undefined, I = unknown> = {
@@ -41,24 +45,33 @@ export type TEventKind<E extends TWebhookEvent, D, P = undefined, I = unknown> =
   // The effect key is `event:resourceId:state`: retries and replays share it, a later state does not.
   identity: (data: D) => { resourceId: string; state: string | number };
   audit: TAudit;
-  // Money events: the payload is applied only when it matches the mirror (one indexed read); otherwise the
-  // gateway's copy is read and applied instead, and an event the gateway does not know changes nothing.
+  // Money events: the payload only says "look". The gateway's own copy is read and applied, never the payload's
+  // status; an event the gateway does not know changes nothing.
   confirm?: {
-    matchesMirror: (data: D) => Promise<boolean>;
     // null when the gateway does not know the resource.
     readUpstream: (data: D) => Promise<D | null>;
+    // Whether the mirror's never-backwards rule would refuse this copy: then it is read a second time first.
+    isBehindMirror: (copy: D) => Promise<boolean>;
+    // Whether the gateway's copy bears the announced event out; by default, when it is in the announced state.
+    bearsOut?: (copy: D) => boolean;
   };
   // Upstream reads, outside the transaction; skipped when the effect is already in the ledger.
   prepare?: (data: D) => Promise<P>;
-  // Runs in the apply transaction, with the ledger claim already held.
-  apply: (tx: TMirrorClient, data: D, prepared: P | undefined) => Promise<TChangeRecord[]>;
-  // Raw SQL in one transaction for the hot case; `accepts` says which bodies take it. `apply` returns null,
-  // having written nothing, when the mirror does not confirm the payload: the general path takes it then.
+  // Runs in the apply transaction, with the ledger claim already held; `data` is the gateway's copy for a money event.
+  apply: (
+    tx: TMirrorClient,
+    data: D,
+    prepared: P | undefined,
+    authority: TApplyAuthority | undefined,
+  ) => Promise<TChangeRecord[]>;
+  // Raw SQL in one transaction for the hot case, given the gateway's copy in the announced state; `accepts` says which
+  // copies take it. `apply` returns null, having written nothing, when the mirror refuses the copy as a move back:
+  // the general path takes it then.
   fastPath?: {
     accepts: (data: D) => boolean;
     lockKey: (data: D) => string;
     // Set-based, for a batch of deliveries with distinct lock keys (apply.ts): one result per item, in order, null
-    // where the mirror does not confirm the payload.
+    // where the mirror refuses the copy.
     apply: (run: TSqlRunner, items: D[]) => Promise<Array<TEffect | null>>;
   };
   reconcile?: {

@@ -1,24 +1,32 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { GatewayHttpError } from "@/lib/gateway/errors";
-import { getPaymentLink } from "@/lib/gateway/payment-links";
+import { getPaymentLink, listPaymentLinks } from "@/lib/gateway/payment-links";
 import { getPixCharge, listPixCharges } from "@/lib/gateway/pix-charges";
 import { listPixRefunds } from "@/lib/gateway/pix-refunds";
-import { ZPaymentLink } from "@/lib/gateway/schemas/payment-link";
+import { type TPaymentLink, ZPaymentLink } from "@/lib/gateway/schemas/payment-link";
 import { type TPixCharge, type TPixChargeListItem, ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import { type TPixRefund, ZPixRefund } from "@/lib/gateway/schemas/pix-refund";
-import { isPaymentLinkMirroredAs, lockPaymentLink, upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
+import {
+  isPaymentLinkBehindMirror,
+  lockPaymentLink,
+  syncPaymentLinkFromGateway,
+  upsertPaymentLinkFromGateway,
+} from "@/lib/links/mirror";
 import { isPaymentLinkCharge, recordLinkPaymentFromCharge } from "@/lib/links/pix";
+import { toSaoPauloDay, toUpstreamPeriod } from "@/lib/list/period";
 import {
   chargeChangeColumns,
-  isChargeMirroredAs,
-  isRefundMirroredAs,
+  isPixChargeBehindMirror,
+  isPixRefundBehindMirror,
   lockPixCharge,
   pixChargeLockKey,
+  syncPixChargeFromGateway,
   upsertPixChargeFromGateway,
   upsertPixRefundFromGateway,
   writeFullChargesWithoutRefunds,
 } from "@/lib/pix/mirror";
+import { amountToCents } from "@/lib/shared/money";
 import {
   defineEventKind,
   describeChange,
@@ -63,11 +71,14 @@ async function orNullWhenUnknown<T>(read: Promise<T>): Promise<T | null> {
   }
 }
 
+const paidChargeStatuses = ["PAID", "PARTIALLY REFUNDED", "REFUNDED"];
+
 function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-// A full read carries the payment and the refunds that a list item lacks. Read once per run.
+// A full read carries the payment and the refunds that a list item lacks. Read once per run; it is authoritative:
+// a mirror ahead of the gateway is moved back (confirmed by a second read) and the drift recorded.
 async function healCharge(txid: string, run: TReconcileRun): Promise<void> {
   if (run.visited.has(`pix_charge:${txid}`)) return;
   run.visited.add(`pix_charge:${txid}`);
@@ -75,8 +86,7 @@ async function healCharge(txid: string, run: TReconcileRun): Promise<void> {
     where: { txid },
     select: { status: true, refunds: { select: { pixRefundId: true, statusCode: true } } },
   });
-  const upstream = await getPixCharge(txid);
-  const { outcome, charge } = await upsertPixChargeFromGateway(upstream);
+  const { outcome, charge, upstream } = await syncPixChargeFromGateway(txid, "reconcile");
   await recordLinkPaymentFromCharge(upstream);
   if (outcome !== "created" && outcome !== "updated") return;
   if (before?.status !== charge.status)
@@ -138,35 +148,64 @@ async function healRefunds(items: TPixRefund[], run: TReconcileRun): Promise<voi
   }
 }
 
+// The gateway's list carries each link whole: one that disagrees with the mirror is read alone (authoritative).
+async function healLinks(items: TPaymentLink[], run: TReconcileRun): Promise<void> {
+  run.scanned.payment_link += items.length;
+  const mirrored = await db.paymentLink.findMany({
+    where: { linkPaymentUuid: { in: items.map((item) => item.linkPaymentUuid) } },
+    select: { linkPaymentUuid: true, statusCode: true, amountCents: true },
+  });
+  const byUuid = new Map(mirrored.map((row) => [row.linkPaymentUuid, row]));
+  for (const item of items) {
+    const before = byUuid.get(item.linkPaymentUuid);
+    if (!before) continue; // a link made elsewhere: the links page's refresh imports it
+    if (before.statusCode === item.status.code && before.amountCents === amountToCents(item.valor)) continue;
+    try {
+      const { link } = await syncPaymentLinkFromGateway(item.linkPaymentUuid, "reconcile");
+      if (link.statusCode !== before.statusCode)
+        run.healed.push({
+          kind: "payment_link",
+          id: item.linkPaymentUuid,
+          from: String(before.statusCode),
+          to: String(link.statusCode),
+        });
+    } catch (error) {
+      run.errors.push(`payment_link ${item.linkPaymentUuid}: ${describeError(error)}`);
+    }
+  }
+}
+
 const pixChargePaid = defineEventKind({
   event: "pix_charge.paid",
   schema: ZPixCharge,
   ...chargeResource,
   identity: (charge) => ({ resourceId: charge.txid, state: charge.status }),
-  // Refunds in the payload are not compared with the mirror: such a body is confirmed at the gateway.
   confirm: {
-    matchesMirror: async (charge) => !charge.devolutions?.length && isChargeMirroredAs(charge),
     readUpstream: (charge) => orNullWhenUnknown(getPixCharge(charge.txid)),
+    isBehindMirror: isPixChargeBehindMirror,
+    // Paid, and perhaps refunded since: the payment happened.
+    bearsOut: (charge) => charge.pix !== null && paidChargeStatuses.includes(charge.status),
   },
-  async apply(tx, charge) {
+  async apply(tx, charge, _prepared, authority) {
     await lockPixCharge(tx, charge.txid);
     const before = await readAudited(tx, chargeResource.audit, charge.txid);
-    const result = await upsertPixChargeFromGateway(charge, { client: tx });
+    const result = await upsertPixChargeFromGateway(charge, { client: tx, authority });
     await recordLinkPaymentFromCharge(charge, { client: tx });
     return [describeChange(chargeResource, charge.txid, result.outcome, before, result.charge)].filter(
       (change) => change !== null,
     );
   },
-  // The common event: a charge without refunds that is not a payment link's (the general path also
-  // marks the link paid) is written by one raw statement under the charge's lock.
+  // The common event: the gateway's copy of a charge without refunds that is not a payment link's (the general path
+  // also marks the link paid) is written by one raw statement under the charge's lock. A copy the mirror refuses as
+  // a move back is left to the general path, which confirms it with a second read.
   fastPath: {
     accepts: (charge) => !charge.devolutions?.length && !isPaymentLinkCharge(charge.userReference),
     lockKey: (charge) => pixChargeLockKey(charge.txid),
     async apply(run, charges: TPixCharge[]) {
-      const written = await writeFullChargesWithoutRefunds(run, charges, new Date(), { onlyMatching: true });
+      const written = await writeFullChargesWithoutRefunds(run, charges, new Date());
       return charges.map((charge, index) => {
         const write = written[index];
-        if (!write) return null;
+        if (!write || write.outcome === "stale") return null;
         const change = describeChange(chargeResource, charge.txid, write.outcome, write.before, write.after);
         const isWritten = write.outcome === "created" || write.outcome === "updated";
         return {
@@ -187,23 +226,23 @@ const pixRefundReturned = defineEventKind({
   identity: (refund) => ({ resourceId: refund.pixRefundId, state: refund.status.code }),
   // The gateway's copy of a refund is the one in its charge's full read.
   confirm: {
-    matchesMirror: (refund) => isRefundMirroredAs(refund),
     async readUpstream(refund) {
       const charge = await orNullWhenUnknown(getPixCharge(refund.pixChargeTxid));
       return charge?.devolutions?.find((item) => item.pixRefundId === refund.pixRefundId) ?? null;
     },
+    isBehindMirror: isPixRefundBehindMirror,
   },
   // A settled refund changes its charge, which may not be mirrored yet (the refund's event can beat the charge's
   // paid event): it is read upstream, and a failed read fails the apply, which is retried.
   prepare: (refund) => getPixCharge(refund.pixChargeTxid),
-  async apply(tx, refund, chargeOfRefund) {
+  async apply(tx, refund, chargeOfRefund, authority) {
     await lockPixCharge(tx, refund.pixChargeTxid);
     const chargeBefore = await readAudited(tx, chargeResource.audit, refund.pixChargeTxid);
     const refundBefore = await readAudited(tx, refundResource.audit, refund.pixRefundId);
     // Only when the effect was claimed by someone else after prepare() and then rolled back: retried.
     if (!chargeOfRefund) throw new Error(`the charge ${refund.pixChargeTxid} was not read upstream`);
-    const charge = await upsertPixChargeFromGateway(chargeOfRefund, { client: tx });
-    const written = await upsertPixRefundFromGateway(refund, { client: tx });
+    const charge = await upsertPixChargeFromGateway(chargeOfRefund, { client: tx, authority });
+    const written = await upsertPixRefundFromGateway(refund, { client: tx, authority });
     const refundAfter = await tx.pixRefund.findUniqueOrThrow({ where: { pixRefundId: refund.pixRefundId } });
     const chargeAfter = await tx.pixCharge.findUniqueOrThrow({ where: { txid: refund.pixChargeTxid } });
     return [
@@ -226,16 +265,30 @@ const linkPaymentPaid = defineEventKind({
   ...linkResource,
   identity: (link) => ({ resourceId: link.linkPaymentUuid, state: link.status.code }),
   confirm: {
-    matchesMirror: isPaymentLinkMirroredAs,
     readUpstream: (link) => orNullWhenUnknown(getPaymentLink(link.linkPaymentUuid)),
+    isBehindMirror: isPaymentLinkBehindMirror,
   },
-  async apply(tx, link) {
+  async apply(tx, link, _prepared, authority) {
     await lockPaymentLink(tx, link.linkPaymentUuid);
     const before = await readAudited(tx, linkResource.audit, link.linkPaymentUuid);
-    const result = await upsertPaymentLinkFromGateway(link, { client: tx });
+    const result = await upsertPaymentLinkFromGateway(link, { client: tx, authority });
     return [describeChange(linkResource, link.linkPaymentUuid, result.outcome, before, result.link)].filter(
       (change) => change !== null,
     );
+  },
+  // The spec's link list (List links) is one plain array for a period, no paging, in zone-less Brasília time: the
+  // São Paulo days that cover the window, in the first page.
+  reconcile: {
+    list: async ({ initialDate, endDate, page }) => {
+      if (page > 0) return { content: [], last: true };
+      const days = { from: toSaoPauloDay(new Date(initialDate)), to: toSaoPauloDay(new Date(endDate)) };
+      const period = toUpstreamPeriod(days);
+      return {
+        content: await listPaymentLinks({ startDate: period.initialDate, endDate: period.endDate }),
+        last: true,
+      };
+    },
+    heal: healLinks,
   },
   resourceHref: async (uuid) => `/links/${encodeURIComponent(uuid)}`,
 });

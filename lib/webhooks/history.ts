@@ -6,6 +6,7 @@ import { findListPage, type TListPage } from "@/lib/list/query";
 import type { TResourceType } from "./event-kind";
 import { resourceHref } from "./event-kinds";
 import { deliveryPageSize, type TDeliveryFilters } from "./schemas";
+import { storedBodyOf } from "./stored-body";
 
 export type TDeliveryListRow = {
   id: string;
@@ -85,9 +86,12 @@ export type TDeliveryDetail = {
   outcome: WebhookDeliveryOutcome;
   deliveryId: string | null;
   timestampHeader: string | null;
-  headers: [string, string][];
-  body: string;
-  prettyBody: string;
+  // Headers (with the signature) and the raw body are for admins only: null for anyone else.
+  headers: [string, string][] | null;
+  body: string | null;
+  prettyBody: string | null;
+  // A repeat of an earlier delivery's body, stored as a reference to it.
+  duplicateOfId: string | null;
   signatureValid: boolean;
   eventKey: string | null;
   changes: Prisma.JsonValue;
@@ -126,13 +130,16 @@ async function resourceLink(
   return href ? { kind: resourceType as TResourceType, href, label: resourceId } : null;
 }
 
-export async function getWebhookDeliveryDetail(id: string): Promise<TDeliveryDetail | null> {
+export async function getWebhookDeliveryDetail(
+  id: string,
+  viewer: { canSeeRaw: boolean },
+): Promise<TDeliveryDetail | null> {
   const delivery = await db.webhookDelivery.findUnique({
     where: { id },
     include: { webhook: { select: { id: true, url: true, upstreamId: true, secretCiphertext: true } } },
   });
   if (!delivery) return null;
-  const body = Buffer.from(delivery.rawBody).toString("utf8");
+  const body = viewer.canSeeRaw ? Buffer.from(await storedBodyOf(delivery)).toString("utf8") : null;
   const { webhook } = delivery;
   return {
     id: delivery.id,
@@ -141,9 +148,10 @@ export async function getWebhookDeliveryDetail(id: string): Promise<TDeliveryDet
     outcome: delivery.outcome,
     deliveryId: delivery.deliveryId,
     timestampHeader: delivery.timestampHeader,
-    headers: headerEntries(delivery.headers),
+    headers: viewer.canSeeRaw ? headerEntries(delivery.headers) : null,
     body,
-    prettyBody: prettyJson(body),
+    prettyBody: body === null ? null : prettyJson(body),
+    duplicateOfId: delivery.duplicateOfId,
     signatureValid: delivery.signatureValid,
     eventKey: delivery.eventKey,
     changes: delivery.changes,

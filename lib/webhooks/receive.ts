@@ -1,5 +1,5 @@
 import "server-only";
-import { createSecretKey, type KeyObject, randomUUID } from "node:crypto";
+import { createHash, createSecretKey, type KeyObject, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { countRateLimitHit } from "@/lib/auth/rate-limit";
 import type { TRateLimitRule } from "@/lib/auth/rate-limit-window";
@@ -7,6 +7,7 @@ import { readRequestContext } from "@/lib/auth/request-context";
 import { runSql, type TSqlRunner } from "@/lib/db/sql";
 import { changeChannel, changePayload } from "@/lib/events/bus";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
+import { bodyLimits, declaredBodyLength, readCappedBody } from "@/lib/http/read-body";
 import { log } from "@/lib/log";
 import {
   applyStoredDelivery,
@@ -20,9 +21,10 @@ import { openWebhookSecret } from "./secret-box";
 import { checkWebhookSignature, checkWebhookTimestamp } from "./signature";
 
 // The receiver (docs/webhooks.md): a request is verified BEFORE anything of it is stored. A verified, fresh one is
-// stored whole and applied; a refused one leaves a small summary (no body, no headers) and notifies nobody.
+// stored (whole the first time its body is seen, else as a reference to that first delivery) and applied from the
+// gateway's copy; a refused one leaves a small summary (no body, no headers) and notifies nobody.
 
-export const maxBodyBytes = 1024 * 1024;
+export const maxBodyBytes = bodyLimits.webhookDelivery;
 
 export type TReceiveResult = {
   status: number;
@@ -37,49 +39,26 @@ export type TReceiveResult = {
 // Refusals per sender address: past it, nothing more is stored until the window ends.
 export const refusalRateLimit: TRateLimitRule = { limit: 60, windowMs: 10 * 60_000 };
 
-type TBody = { kind: "ok"; bytes: Buffer } | { kind: "too_large"; bytes: number };
-
-function declaredLength(request: Request): number | null {
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  return Number.isSafeInteger(declared) && declared >= 0 ? declared : null;
-}
-
 // Spec 6.2: the gateway posts JSON. Parameters (charset) are allowed; anything else is not a delivery.
 function isJsonContentType(value: string | null): boolean {
   return value?.split(";")[0]?.trim().toLowerCase() === "application/json";
 }
 
-// No text decoding: it would alter invalid UTF-8, and the signature covers the raw bytes.
-async function readRawBody(request: Request): Promise<TBody> {
-  const declared = declaredLength(request);
-  if (declared !== null && declared > maxBodyBytes) {
-    await request.body?.cancel().catch(() => {});
-    return { kind: "too_large", bytes: declared };
-  }
-  if (!request.body) return { kind: "ok", bytes: Buffer.alloc(0) };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBodyBytes) {
-      await reader.cancel().catch(() => {});
-      return { kind: "too_large", bytes: total };
-    }
-    chunks.push(value);
-  }
-  return { kind: "ok", bytes: Buffer.concat(chunks, total) };
-}
-
-// Everything but credentials a proxy may have added: kept for the history's detail view.
-const droppedHeaders = new Set(["cookie", "authorization", "proxy-authorization"]);
+// Only the headers that say what the delivery is (spec 6.2), for the history's detail view (admins): whatever else a
+// sender or a proxy adds is not stored.
+const keptHeaders = new Set([
+  "content-type",
+  "user-agent",
+  "x-webhook-event",
+  "x-webhook-delivery",
+  "x-webhook-timestamp",
+  "x-webhook-signature",
+]);
 
 function storedHeaders(headers: Headers): Record<string, string> {
   return Object.fromEntries(
     [...headers.entries()]
-      .filter(([name]) => !droppedHeaders.has(name))
+      .filter(([name]) => keptHeaders.has(name))
       .map(([name, value]) => [name, value.slice(0, 1000)]),
   );
 }
@@ -179,6 +158,9 @@ type TRecord = {
   signatureValid: boolean;
   outcome: WebhookDeliveryOutcome;
   error?: string;
+  bodySha256?: string;
+  // The first delivery of the same bytes: this one is stored as a reference to it, without body or headers.
+  duplicateOfId?: string | null;
 };
 
 // Raw SQL: it runs on every delivery. Any number of rows as one JSON array (a batch of arrivals, or one delivery);
@@ -189,16 +171,17 @@ WITH "incoming" AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("id" uuid, "pathId" text, "webhookId" uuid, "deliveryId" text,
     "event" text, "timestampHeader" text, "headers" jsonb, "rawBody" text, "signatureValid" boolean, "outcome" text,
     "error" text, "eventKey" text, "resourceType" text, "resourceId" text, "changes" jsonb, "appliedAt" text,
-    "applyAttempts" int, "notify" jsonb)
+    "applyAttempts" int, "notify" jsonb, "bodySha256" text, "duplicateOfId" uuid)
 ), "stored" AS (
   INSERT INTO "WebhookDelivery" ("id", "pathId", "webhookId", "deliveryId", "event", "timestampHeader", "headers", "rawBody", "signatureValid",
-    "outcome", "error", "eventKey", "resourceType", "resourceId", "changes", "appliedAt", "applyAttempts")
+    "outcome", "error", "eventKey", "resourceType", "resourceId", "changes", "appliedAt", "applyAttempts", "bodySha256",
+    "duplicateOfId")
   SELECT i."id", i."pathId", i."webhookId", i."deliveryId", i."event", i."timestampHeader", i."headers",
     decode(i."rawBody", 'base64'), i."signatureValid",
     (CASE WHEN done."id" IS NULL THEN i."outcome" ELSE 'DUPLICATE' END)::"WebhookDeliveryOutcome",
     CASE WHEN done."id" IS NULL THEN i."error" ELSE 'delivery id already applied' END,
     i."eventKey", i."resourceType", i."resourceId", i."changes", (i."appliedAt"::timestamptz AT TIME ZONE 'UTC'),
-    i."applyAttempts"
+    i."applyAttempts", i."bodySha256", i."duplicateOfId"
   FROM "incoming" AS i
   LEFT JOIN LATERAL (
     SELECT "id" FROM "WebhookDelivery"
@@ -227,8 +210,10 @@ function deliveryRow(record: TStoredRecord) {
     deliveryId: header("x-webhook-delivery", 200),
     event: header("x-webhook-event", 100),
     timestampHeader: header("x-webhook-timestamp", 50),
-    headers: storedHeaders(record.headers),
-    rawBody: record.rawBody.toString("base64"),
+    headers: record.duplicateOfId ? {} : storedHeaders(record.headers),
+    rawBody: record.duplicateOfId ? "" : record.rawBody.toString("base64"),
+    bodySha256: record.bodySha256 ?? null,
+    duplicateOfId: record.duplicateOfId ?? null,
     signatureValid: record.signatureValid,
     outcome: record.outcome,
     error: record.error ?? null,
@@ -311,6 +296,33 @@ async function refuse(
   return { status, outcome, problem };
 }
 
+// Repeats of a stored body per webhook: the gateway retries a delivery a handful of times (spec 6.4); past this,
+// nothing more is stored until the window ends.
+export const repeatedBodyRateLimit: TRateLimitRule = { limit: 20, windowMs: 10 * 60_000 };
+
+const firstDeliveryOfBodySql = `
+SELECT "id"::text AS "id", "webhookId"::text AS "webhookId" FROM "WebhookDelivery"
+WHERE "bodySha256" = $1::text AND "duplicateOfId" IS NULL
+ORDER BY "receivedAt" LIMIT 1`;
+
+async function findFirstDeliveryOfBody(bodySha256: string): Promise<{ id: string; webhookId: string | null } | null> {
+  const [row] = await runSql<{ id: string; webhookId: string | null }>(firstDeliveryOfBodySql, [bodySha256]);
+  return row ?? null;
+}
+
+async function limitRepeatedBodies(webhookId: string, now: Date): Promise<TReceiveResult | null> {
+  const window = await countRateLimitHit(`webhook-repeat:${webhookId}`, repeatedBodyRateLimit, now);
+  if (window.count <= repeatedBodyRateLimit.limit) return null;
+  const retryAfterSeconds = Math.max(1, Math.ceil((window.expiresAt.getTime() - now.getTime()) / 1000));
+  return {
+    status: 429,
+    outcome: "DUPLICATE",
+    code: "RATE_LIMITED",
+    problem: "too many repeats of a delivered body",
+    retryAfterSeconds,
+  };
+}
+
 export async function receiveGatewayDelivery(
   pathId: string,
   request: Request,
@@ -321,13 +333,13 @@ export async function receiveGatewayDelivery(
     webhookId: null,
     signatureValid: false,
     remoteIp: readRequestContext(request.headers).ip,
-    bodyBytes: declaredLength(request),
+    bodyBytes: declaredBodyLength(request),
   };
   if (!isJsonContentType(request.headers.get("content-type"))) {
     await request.body?.cancel().catch(() => {});
     return refuse(summary, "IGNORED", 415, "content type is not application/json", now);
   }
-  const body = await readRawBody(request);
+  const body = await readCappedBody(request, maxBodyBytes);
   if (body.kind === "too_large") {
     return refuse({ ...summary, bodyBytes: body.bytes }, "IGNORED", 413, `body over ${maxBodyBytes} bytes`, now);
   }
@@ -361,12 +373,24 @@ export async function receiveGatewayDelivery(
   const deliveryId = request.headers.get("x-webhook-delivery");
   if (!deliveryId)
     return refuse({ ...refusal, signatureValid: true }, "IGNORED", 400, "missing X-Webhook-Delivery header", now);
+  // A body already stored (a replay under a fresh timestamp, or the gateway's retry) is stored as a reference to its
+  // first delivery, and such repeats are limited per webhook. It is still applied: the effect ledger answers DUPLICATE.
+  const bodySha256 = createHash("sha256").update(body.bytes).digest("hex");
+  const firstOfBody = await findFirstDeliveryOfBody(bodySha256);
+  const duplicateOfId = firstOfBody?.id ?? null;
+  // During a rotation overlap both webhooks deliver every body once: only a repeat on the same webhook counts.
+  if (firstOfBody?.webhookId === webhook.id) {
+    const limited = await limitRepeatedBodies(webhook.id, now);
+    if (limited) return limited;
+  }
   const verified = {
     pathId,
     webhookId: webhook.id,
     headers: request.headers,
     rawBody: body.bytes,
     signatureValid: true,
+    bodySha256,
+    duplicateOfId,
   };
   // The common event is stored and applied with its batch, in one transaction (null: not that event, or it failed).
   const id = randomUUID();
@@ -383,9 +407,6 @@ export async function receiveGatewayDelivery(
       : (await recordDeliveries(runSql, [{ ...verified, id, outcome: "PENDING" }], { dedupe: true }))[0]!;
   if (stored.outcome === "DUPLICATE") return { status: 200, outcome: "DUPLICATE" };
   // Stored: the delivery is ours now, so the answer is 200 even when applying fails (the retry worker takes it).
-  const outcome = await applyStoredDelivery(
-    { id: stored.id, rawBody: body.bytes, applyAttempts: 0, parsed, isFastPathDeclined: arrived === "PENDING" },
-    now,
-  );
+  const outcome = await applyStoredDelivery({ id: stored.id, rawBody: body.bytes, applyAttempts: 0, parsed }, now);
   return { status: 200, outcome };
 }

@@ -10,9 +10,9 @@ import { useGateway } from "@/lib/testing/gateway-sandbox";
 import { paidCharge, paidChargeEvent, paymentLinkEvent, refundReturnedEvent } from "./testing/fixtures";
 import { postSignedDelivery, storeReceiverWebhook, useReceiverSandbox } from "./testing/receiver-harness";
 
-// A correctly signed event is applied from its payload only when it matches the mirror; otherwise from the
-// gateway's copy, and not at all when the gateway does not know the resource (docs/webhooks.md).
-describe("webhook receiver: events the mirror does not confirm", () => {
+// A correctly signed money event only says "look": the gateway's copy is applied, never the payload, and nothing
+// when the gateway does not know the resource (docs/webhooks.md).
+describe("webhook receiver: the gateway's copy, not the payload", () => {
   const secret = `whsec_${randomBytes(24).toString("hex")}`;
   let webhookId: string;
 
@@ -35,19 +35,23 @@ describe("webhook receiver: events the mirror does not confirm", () => {
     });
   });
 
-  it("applies a paid event that matches the mirror as sent, without asking the gateway", async () => {
+  it("does not apply a paid event that matches the mirror while the gateway cannot be asked: FAILED, retried", async () => {
     const txid = `TX${randomUUID().replaceAll("-", "")}`;
     await upsertPixChargeFromGateway(ZPixCharge.parse(paidCharge(txid, { status: "ACTIVE", pix: null })));
     await useGateway("https://127.0.0.1:1", sandbox().certsDir, "merchant", { GATEWAY_GET_RETRIES: "0" });
     try {
-      expect(await deliver(paidChargeEvent(txid))).toMatchObject({ outcome: "APPLIED" });
+      expect(await deliver(paidChargeEvent(txid))).toMatchObject({
+        outcome: "FAILED",
+        nextAttemptAt: expect.any(Date),
+      });
     } finally {
       await useGateway(sandbox().baseUrl, sandbox().certsDir);
     }
     expect(await db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({
-      status: "PAID",
-      paidAmountCents: 2590,
+      status: "ACTIVE",
+      paidAmountCents: null,
     });
+    expect(await db.webhookEffect.count()).toBe(0);
   });
 
   it("does not mark a mirrored charge paid from a payload whose amount differs; the gateway says unpaid", async () => {

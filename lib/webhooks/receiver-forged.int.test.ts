@@ -3,12 +3,14 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
 import { db } from "@/lib/db/client";
 import { publishChange, subscribeChanges, type TChangeEvent } from "@/lib/events/bus";
+import { createPixCharge } from "@/lib/gateway/pix-charges";
 import { ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import { upsertPixChargeFromGateway } from "@/lib/pix/mirror";
 import { clearReceiverSecretCache, maxBodyBytes, refusalRateLimit } from "./receive";
 import { sealWebhookSecret } from "./secret-box";
 import { signWebhookBody } from "./signature";
 import { paidCharge, paidChargeEvent, signedHeaders } from "./testing/fixtures";
+import { useReceiverSandbox } from "./testing/receiver-harness";
 
 // The Standard Webhooks list of forged and malformed deliveries, against the receiver: none may change the mirror.
 
@@ -16,8 +18,10 @@ const secret = `whsec_${randomBytes(24).toString("hex")}`;
 const retiredSecret = `whsec_${randomBytes(24).toString("hex")}`;
 const ids = { current: randomUUID(), retired: randomUUID(), overlapOver: randomUUID(), deactivated: randomUUID() };
 const noSecretId = randomUUID();
-const txid = `TX${randomUUID().replaceAll("-", "")}`;
-const genuineBody = Buffer.from(JSON.stringify(paidChargeEvent(txid)));
+// A charge the payer paid at the gateway (made in beforeAll): the genuine event applies the gateway's copy.
+let txid: string;
+let genuineBody: Buffer;
+let genuineSignature: string;
 
 type TPost = { path?: string; headers: Record<string, string>; body: Uint8Array | ReadableStream<Uint8Array> };
 
@@ -36,7 +40,6 @@ async function post({ path = ids.current, headers, body }: TPost) {
 
 const signed = (overrides: Record<string, string | undefined> = {}, body = genuineBody, key = secret) =>
   signedHeaders(key, body, overrides);
-const genuineSignature = signWebhookBody(secret, genuineBody);
 const now = () => Math.floor(Date.now() / 1000);
 // The sender's address as the server stamps it, and as a proxy would forward it.
 const from = (ip: string) => ({ "x-peer-address": ip, "x-forwarded-for": ip });
@@ -254,9 +257,16 @@ async function createWebhook(id: string, key: string | null, state: Record<strin
 const accepted: string[] = [];
 
 describe("webhook receiver: forged and malformed deliveries", () => {
-  beforeAll(() => {
+  const sandbox = useReceiverSandbox();
+
+  beforeAll(async () => {
     process.env.WEBHOOK_SECRET_KEY = randomBytes(32).toString("base64");
     clearReceiverSecretCache();
+    const charge = await createPixCharge({ amount: 25.9, expiration: 3600 });
+    await sandbox().request("merchant", "POST", `/sandbox/v1/pix-charges/${charge.txid}/pay`);
+    txid = charge.txid;
+    genuineBody = Buffer.from(JSON.stringify(paidChargeEvent(txid)));
+    genuineSignature = signWebhookBody(secret, genuineBody);
   });
 
   beforeEach(async () => {
@@ -264,7 +274,9 @@ describe("webhook receiver: forged and malformed deliveries", () => {
     await db.webhookEffect.deleteMany();
     await db.webhook.deleteMany();
     await db.pixCharge.deleteMany();
-    await db.rateLimitBucket.deleteMany({ where: { key: { startsWith: "webhook-refusal:" } } });
+    await db.rateLimitBucket.deleteMany({
+      where: { OR: [{ key: { startsWith: "webhook-refusal:" } }, { key: { startsWith: "webhook-repeat:" } }] },
+    });
     const hourAgo = new Date(Date.now() - 3_600_000);
     await createWebhook(ids.current, secret);
     await createWebhook(ids.retired, retiredSecret, { isActive: false, retireAt: hourAgo, retiredAt: hourAgo });
@@ -297,7 +309,10 @@ describe("webhook receiver: forged and malformed deliveries", () => {
     });
     expect(stored).toHaveLength(1);
     if (item.status === 200) {
-      expect(stored[0]).toMatchObject({ outcome: "DUPLICATE" });
+      // A repeat of a stored body: a reference to its first delivery, without body or headers.
+      expect(stored[0]).toMatchObject({ outcome: "DUPLICATE", duplicateOfId: expect.any(String) });
+      expect(stored[0]!.rawBody.length).toBe(0);
+      expect(stored[0]!.headers).toEqual({});
     } else {
       expect(stored[0]!.rawBody.length).toBe(0);
       expect(stored[0]!.headers).toEqual({});

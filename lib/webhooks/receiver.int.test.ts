@@ -3,17 +3,16 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
 import { db } from "@/lib/db/client";
+import { confirmPaymentLink, createPaymentLink, getPaymentLink } from "@/lib/gateway/payment-links";
 import { createPixCharge, getPixCharge } from "@/lib/gateway/pix-charges";
 import { requestPixRefund } from "@/lib/gateway/pix-refunds";
-import { ZPaymentLink } from "@/lib/gateway/schemas/payment-link";
-import { ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import { upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
 import { upsertPixChargeFromGateway } from "@/lib/pix/mirror";
 import { useGateway } from "@/lib/testing/gateway-sandbox";
 import { clearReceiverSecretCache, webhookStateMaxAgeMs } from "./receive";
 import { replayDelivery } from "./replay";
 import { runWebhookRetryPass } from "./retry-worker";
-import { paidCharge, paidChargeEvent, paymentLinkEvent, refundReturnedEvent, signedHeaders } from "./testing/fixtures";
+import { paidChargeEvent, paymentLinkEvent, refundReturnedEvent, signedHeaders } from "./testing/fixtures";
 import { postSignedDelivery, storeReceiverWebhook, useReceiverSandbox } from "./testing/receiver-harness";
 
 const secret = `whsec_${randomBytes(24).toString("hex")}`;
@@ -42,11 +41,13 @@ describe("webhook receiver (hand-built requests)", () => {
 
   const lastDelivery = () => db.webhookDelivery.findFirstOrThrow({ orderBy: { receivedAt: "desc" } });
 
-  // The mirror holds the charge unpaid, as when this app created it: a paid event of the same amount applies as sent.
+  // The mirror holds the charge unpaid, as when this app created it, and the payer has paid it at the gateway: a paid
+  // event applies the gateway's copy (25.90, like the fixture's payload).
   async function mirroredOpenCharge(): Promise<string> {
-    const txid = `TX${randomUUID().replaceAll("-", "")}`;
-    await upsertPixChargeFromGateway(ZPixCharge.parse(paidCharge(txid, { status: "ACTIVE", pix: null })));
-    return txid;
+    const charge = await createPixCharge({ amount: 25.9, expiration: 600 });
+    await upsertPixChargeFromGateway(charge);
+    await sandbox().request("merchant", "POST", `/sandbox/v1/pix-charges/${charge.txid}/pay`);
+    return charge.txid;
   }
 
   const sandbox = useReceiverSandbox();
@@ -57,7 +58,9 @@ describe("webhook receiver (hand-built requests)", () => {
     await db.webhook.deleteMany();
     await db.pixCharge.deleteMany();
     await db.paymentLink.deleteMany();
-    await db.rateLimitBucket.deleteMany({ where: { key: { startsWith: "webhook-refusal:" } } });
+    await db.rateLimitBucket.deleteMany({
+      where: { OR: [{ key: { startsWith: "webhook-refusal:" } }, { key: { startsWith: "webhook-repeat:" } }] },
+    });
     webhookId = await storeReceiverWebhook(secret);
     rotatedWebhookId = await storeReceiverWebhook(rotatedSecret, { replacesId: webhookId });
   });
@@ -271,24 +274,32 @@ describe("webhook receiver (hand-built requests)", () => {
     });
   });
 
-  it("marks a mirrored payment link paid from link_payment.paid", async () => {
-    const uuid = randomUUID();
-    const open = { status: { code: 1, description: "CREATED" }, metodoPagamento: null };
-    const unpaid = {
-      ...paymentLinkEvent(uuid).data,
-      ...open,
-      comprovantePagamento: null,
-      identificadorTransacao: null,
-    };
-    await upsertPaymentLinkFromGateway(ZPaymentLink.parse(unpaid));
+  it("marks a mirrored payment link paid from link_payment.paid, with the gateway's copy", async () => {
+    const link = await createPaymentLink({ nomePagador: "Fulano de Tal", numeroInscricao: "52998224725", valor: 100 });
+    const uuid = link.linkPaymentUuid;
+    await upsertPaymentLinkFromGateway(link);
+    const paid = await confirmPaymentLink(uuid, {
+      identificacaoPagamento: randomUUID(),
+      numeroParcelas: 1,
+      tipoParcelamento: "3",
+      bandeiraCartao: "1",
+      valor: 100,
+      numeroCartao: "4111111111111111",
+      dataExpiracao: "12/30",
+      codigoSeguranca: "123",
+    });
+    // The payload's receipt is not the gateway's: only the gateway's copy reaches the mirror.
     expect((await deliver(paymentLinkEvent(uuid))).body.outcome).toBe("APPLIED");
+    const upstream = await getPaymentLink(uuid);
     expect(await db.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid: uuid } })).toMatchObject({
       statusCode: 3,
       amountCents: 10000,
       paidMethodCode: 1,
-      paymentReceipt: "RECEIPT-1",
-      transactionId: "PAY-1",
+      paymentReceipt: upstream.comprovantePagamento,
+      transactionId: upstream.identificadorTransacao,
     });
+    expect(upstream.comprovantePagamento).not.toBe("RECEIPT-1");
+    expect(paid).toBeDefined();
   });
 
   it("keeps a delivery whose apply failed and applies it on a later retry pass", async () => {

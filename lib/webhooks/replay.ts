@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { applyStoredDelivery } from "./apply";
+import { storedBodyOf } from "./stored-body";
 
 // A new history row (`replayOfId`); exactly once still holds, so an event already applied comes back DUPLICATE.
 export async function replayDelivery(
@@ -17,6 +18,8 @@ export async function replayDelivery(
   if (!original) throw new AppError("NOT_FOUND", "Delivery not found.");
   if (!original.signatureValid)
     throw new AppError("CONFLICT", "Only deliveries with a valid signature can be replayed.");
+  const rawBody = await storedBodyOf(original);
+  // The copy is a reference to the body's first delivery, as a repeat on arrival is.
   const copy = await db.webhookDelivery.create({
     data: {
       webhookId: original.webhookId,
@@ -24,8 +27,10 @@ export async function replayDelivery(
       deliveryId: original.deliveryId,
       event: original.event,
       timestampHeader: original.timestampHeader,
-      headers: original.headers ?? {},
-      rawBody: original.rawBody,
+      headers: {},
+      rawBody: new Uint8Array(),
+      bodySha256: original.bodySha256,
+      duplicateOfId: original.duplicateOfId ?? original.id,
       signatureValid: true,
       outcome: "PENDING",
       replayOfId: original.id,
@@ -41,6 +46,6 @@ export async function replayDelivery(
     userAgent: context.userAgent,
     metadata: { replayId: copy.id },
   });
-  const outcome = await applyStoredDelivery({ id: copy.id, rawBody: original.rawBody, applyAttempts: 0 });
+  const outcome = await applyStoredDelivery({ id: copy.id, rawBody, applyAttempts: 0 });
   return { id: copy.id, outcome };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { applyStoredDelivery } from "./apply";
+import { storedBodyOf } from "./stored-body";
 
 // PENDING rows older than `pendingAfterMs` were stored by an app that stopped before applying. Rows are leased
 // (`nextAttemptAt` pushed ahead, `FOR UPDATE SKIP LOCKED`); the effect ledger keeps it exactly once anyway.
@@ -16,7 +17,9 @@ export async function runWebhookRetryPass(
 ): Promise<TRetryPass> {
   const now = options.now ?? new Date();
   const pendingBefore = new Date(now.getTime() - (options.pendingAfterMs ?? pendingAfterMs));
-  const claimed = await db.$queryRaw<{ id: string; rawBody: Uint8Array; applyAttempts: number }[]>`
+  const claimed = await db.$queryRaw<
+    { id: string; rawBody: Uint8Array; applyAttempts: number; duplicateOfId: string | null }[]
+  >`
     UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${new Date(now.getTime() + leaseMs)}
     WHERE "id" IN (
       SELECT "id" FROM "WebhookDelivery"
@@ -28,10 +31,13 @@ export async function runWebhookRetryPass(
       LIMIT ${options.limit ?? 100}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING "id", "rawBody", "applyAttempts"`;
+    RETURNING "id", "rawBody", "applyAttempts", "duplicateOfId"::text AS "duplicateOfId"`;
   const outcomes: Record<string, number> = {};
   for (const delivery of claimed) {
-    const outcome = await applyStoredDelivery(delivery, now);
+    const outcome = await applyStoredDelivery(
+      { id: delivery.id, rawBody: await storedBodyOf(delivery), applyAttempts: delivery.applyAttempts },
+      now,
+    );
     outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
   }
   if (claimed.length > 0) log.info({ claimed: claimed.length, outcomes }, "webhook retry pass");

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { cardBin, maskCardNumber } from "../../lib/shared/card";
+import { authorizedCardPaymentMessage } from "../../lib/shared/card-approval";
 import { centsToAmount, centsToAmountString } from "../../lib/shared/money";
 import { now } from "../clock";
 import { paymentError, validationError } from "../http/errors";
@@ -135,7 +136,7 @@ function resolveCard(clientId: string, request: TCardPaymentRequest): TResolvedC
   return {
     bin: card.bin,
     suffix: card.suffix,
-    dataExpiracao: request.dataExpiracao ?? card.dataExpiracao,
+    dataExpiracao: request.dataExpiracao ?? card.dataExpiracao ?? undefined,
     token: card.token,
   };
 }
@@ -162,7 +163,7 @@ function buildTransaction(
   return {
     id,
     codigo: isAuthorized ? "0" : decision.codigo,
-    mensagem: isAuthorized ? "Transacao autorizada" : decision.mensagem,
+    mensagem: isAuthorized ? (decision.mensagem ?? authorizedCardPaymentMessage) : decision.mensagem,
     codigoAutorizacao: isAuthorized ? "00" : decision.codigo,
     mensagemAutorizador: isAuthorized ? "APROVADA" : decision.mensagemAutorizador,
     status: isAuthorized ? "CON" : "NEG",
@@ -211,13 +212,8 @@ export function processCardPayment(
   request: TCardPaymentRequest,
   options: { tokenize: boolean },
 ): TPaymentTransaction {
-  if (options.tokenize) {
-    const details = [
-      ...(request.numeroCartao === undefined ? [{ campo: "numeroCartao", erro: "obrigatório para tokenizar" }] : []),
-      ...(request.dataExpiracao === undefined ? [{ campo: "dataExpiracao", erro: "obrigatório para tokenizar" }] : []),
-    ];
-    if (details.length > 0) throw validationError(details);
-  }
+  // Tokenize takes the 2.1 body as create payment does: paid by token, the answer carries that token; a card
+  // without dataExpiracao is tokenized without one (2.1 makes the expiry optional).
   return transaction(() => {
     const resolved = resolveCard(clientId, request);
     const at = now();
@@ -226,11 +222,14 @@ export function processCardPayment(
       throw paymentError(500, "AUTHORIZER_ERROR", "Falha de comunicação com o autorizador");
     const { numeroCartao, dataExpiracao } = request;
     const card =
-      options.tokenize && decision.kind === "authorized" && numeroCartao !== undefined && dataExpiracao !== undefined
+      options.tokenize && decision.kind === "authorized" && numeroCartao !== undefined
         ? {
             ...resolved,
-            token: tokenizeCard(clientId, { numeroCartao, dataExpiracao, bandeiraCartao: request.bandeiraCartao })
-              .token,
+            token: tokenizeCard(clientId, {
+              numeroCartao,
+              dataExpiracao: dataExpiracao ?? null,
+              bandeiraCartao: request.bandeiraCartao,
+            }).token,
           }
         : resolved;
     const view = buildTransaction(clientId, request, card, decision, at);

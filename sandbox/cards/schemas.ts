@@ -9,6 +9,7 @@ import {
 import { amountToCents, isExactAmount } from "../../lib/shared/money";
 import { now } from "../clock";
 import { config } from "../config";
+import { integer, optionalText, requiredText, tooLong, typeError } from "../http/fields";
 
 // Request bodies of the card endpoints. Messages never echo the submitted value: it may be a card number.
 
@@ -21,8 +22,9 @@ import { config } from "../config";
 export const singleInstallmentTypes: ReadonlySet<string> = new Set(["3", "7"]);
 export const debitInstallmentType = "7";
 
-// The spec's minimum is 1 and it shows no maximum. 99 is only a safety cap (it bounds the parcelas array);
-// the strict option applies 12, where Brazilian card installments stop in practice.
+// The spec's minimum is 1 and it shows no maximum. 99 is what a real gateway takes: the installment count travels
+// to the authorizer in a two-digit field. The strict option applies 12, where Brazilian card installments stop in
+// practice.
 export const maxInstallments = 99;
 export const strictMaxInstallments = 12;
 
@@ -34,22 +36,25 @@ export function installmentCap(): number {
 /** Field check for `numeroParcelas`: read at parse time, so the option applies without rebuilding the schemas. */
 export function checkInstallmentCap(numeroParcelas: number, ctx: z.RefinementCtx): void {
   const cap = installmentCap();
-  if (numeroParcelas > cap) ctx.addIssue({ code: "custom", message: `máximo ${cap}` });
+  if (numeroParcelas > cap) {
+    const why = cap === maxInstallments ? " (o autorizador recebe a quantidade em 2 dígitos)" : "";
+    ctx.addIssue({ code: "custom", message: `máximo ${cap} parcelas${why}` });
+  }
 }
 
 const ZCardNumber = z
-  .string({ error: "obrigatório" })
+  .string({ error: typeError("texto") })
   .regex(/^\d{12,19}$/, { error: "deve ter de 12 a 19 dígitos, sem separadores" })
   .refine(passesLuhn, { error: "número de cartão inválido (Luhn)" });
 
-const ZExpiry = z.string({ error: "obrigatório" }).refine(isCardExpiryFormat, { error: "formato MM/AA" });
+const ZExpiry = z.string({ error: typeError("texto") }).refine(isCardExpiryFormat, { error: "formato MM/AA" });
 
 const ZBandeiraCartao = z
-  .string({ error: "obrigatório" })
+  .string({ error: typeError("texto") })
   .refine((code) => brandFromBandeiraCartao(code) !== null, { error: "código de bandeira desconhecido" });
 
 const ZAmount = z
-  .number({ error: "deve ser um número" })
+  .number({ error: typeError("número") })
   .positive({ error: "deve ser maior que zero" })
   .refine(isExactAmount, { error: "no máximo duas casas decimais" })
   .transform((valor) => amountToCents(valor));
@@ -63,28 +68,33 @@ function checkBrandMatches(numeroCartao: string | undefined, bandeiraCartao: str
   }
 }
 
-/** Card payment request (spec 2.1). `valor` is turned into `amountCents`. */
+const installmentTypes = ["3", "4", "6", "7"] as const;
+
+// 2.1 types tipoParcelamento as "enum (string)": the number 3 is not the text "3".
+const ZInstallmentType = z.enum(installmentTypes, {
+  error: (issue) =>
+    issue.input === undefined
+      ? "obrigatório"
+      : typeof issue.input === "string"
+        ? `valores aceitos: ${installmentTypes.join(", ")}`
+        : `deve ser texto (string), um de: ${installmentTypes.map((type) => `"${type}"`).join(", ")}`,
+});
+
+/** Card payment request (spec 2.1). `valor` is turned into `amountCents`; a field outside 2.1 is a 400. */
 export const ZCardPaymentRequest = z
-  .object({
-    identificacaoPagamento: z.string({ error: "obrigatório" }).trim().min(1, { error: "obrigatório" }).max(100),
-    numeroParcelas: z
-      .number({ error: "obrigatório" })
-      .int({ error: "deve ser inteiro" })
-      .min(1, { error: "mínimo 1" })
-      .superRefine(checkInstallmentCap),
-    tipoParcelamento: z
-      .union([z.string(), z.number()], { error: "obrigatório" })
-      .transform(String)
-      .pipe(z.enum(["3", "4", "6", "7"], { error: "valores aceitos: 3, 4, 6, 7" })),
+  .strictObject({
+    identificacaoPagamento: requiredText(),
+    numeroParcelas: integer({ min: 1 }).superRefine(checkInstallmentCap),
+    tipoParcelamento: ZInstallmentType,
     bandeiraCartao: ZBandeiraCartao,
     valor: ZAmount,
     dataExpiracao: ZExpiry.optional(),
     codigoSeguranca: z
-      .string()
+      .string({ error: typeError("texto") })
       .regex(/^\d{3,4}$/, { error: "3 ou 4 dígitos" })
       .optional(),
     numeroCartao: ZCardNumber.optional(),
-    token: z.string().trim().min(1).max(64).optional(),
+    token: requiredText().optional(),
   })
   .superRefine((body, ctx) => {
     if (body.numeroCartao === undefined && body.token === undefined) {
@@ -108,13 +118,16 @@ export type TCardPaymentRequest = z.output<typeof ZCardPaymentRequest>;
 
 /** Create card body (spec 4.2). An expired card is a 400 here; in a payment it is the authorizer's refusal (54). */
 export const ZCreateCardRequest = z
-  .object({
+  .strictObject({
     dataExpiracao: ZExpiry,
     numeroCartao: ZCardNumber,
     bandeiraCartao: ZBandeiraCartao,
-    walletTransactionId: z.string().max(100).optional(),
-    merchantUsn: z.string().max(12, { error: "máximo 12 caracteres" }).optional(),
-    clientId: z.string().max(100).optional(),
+    walletTransactionId: optionalText(),
+    merchantUsn: z
+      .string({ error: typeError("texto") })
+      .max(12, { error: tooLong(12) })
+      .optional(),
+    clientId: optionalText(),
   })
   .superRefine((body, ctx) => {
     checkBrandMatches(body.numeroCartao, body.bandeiraCartao, ctx);

@@ -39,6 +39,10 @@ describe("sandbox test cards", () => {
       merchantAdviceCode: "01",
     });
     expect(decideAuthorization(facts("4000000000000119"), may2026)).toEqual({ kind: "error" });
+    expect(decideAuthorization(facts("4000000000000077"), may2026)).toEqual({
+      kind: "authorized",
+      mensagem: "Transacao pendente de confirmacao",
+    });
   });
 
   it("authorize any other card, and refuse one whose expiry month has passed", () => {

@@ -11,7 +11,12 @@ export type TRefusal = {
   merchantAdviceCode: string;
 };
 
-export type TAuthorizerDecision = { kind: "authorized" } | ({ kind: "refused" } & TRefusal) | { kind: "error" };
+// `mensagem` on an authorized decision overrides "Transacao autorizada": codigo "0" with another message is a
+// refusal by spec 7.4, which the app must recognise even with status CON and an authorization number.
+export type TAuthorizerDecision =
+  | { kind: "authorized"; mensagem?: string }
+  | ({ kind: "refused" } & TRefusal)
+  | { kind: "error" };
 
 type TTestCard = { number: string; decision: TAuthorizerDecision };
 
@@ -47,6 +52,7 @@ export const TEST_CARDS: readonly TTestCard[] = [
   },
   { number: "4000000000000069", decision: { kind: "refused", ...refusedExpired } },
   { number: "4000000000000119", decision: { kind: "error" } },
+  { number: "4000000000000077", decision: { kind: "authorized", mensagem: "Transacao pendente de confirmacao" } },
 ];
 
 const decisionsByBinAndSuffix = new Map(

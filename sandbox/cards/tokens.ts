@@ -31,7 +31,8 @@ export type TStoredCard = {
   bin: string;
   suffix: string;
   bandeiraCartao: string;
-  dataExpiracao: string;
+  /** Null for a card tokenized while paying without dataExpiracao (2.1 makes it optional). */
+  dataExpiracao: string | null;
   statusCard: TCardStatus;
   customerId: string | null;
   clientId: string;
@@ -97,8 +98,9 @@ export function listCards(clientId: string): TStoredCard[] {
     .map(parseDoc);
 }
 
-type TNewCard = Pick<TCreateCardRequest, "numeroCartao" | "dataExpiracao" | "bandeiraCartao"> &
-  Partial<Pick<TCreateCardRequest, "merchantUsn" | "walletTransactionId" | "clientId">>;
+type TNewCard = Pick<TCreateCardRequest, "numeroCartao" | "bandeiraCartao"> & {
+  dataExpiracao: string | null;
+} & Partial<Pick<TCreateCardRequest, "merchantUsn" | "walletTransactionId" | "clientId">>;
 
 function insertCard(clientId: string, input: TNewCard): TStoredCard {
   const at = now();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseInput } from "../http/errors";
+import { requiredText } from "../http/fields";
 import type { Router } from "../http/router";
 import { expireCharge, payCharge, toApiCharge } from "../pix/charges";
 import { failRefund, settleRefund } from "../pix/refunds";
@@ -10,7 +11,7 @@ import { listDeliveryAttempts } from "../webhooks/attempts";
 // Simulates the payer's side. Fixed payer: a valid CPF so dashboards can format and validate it.
 const defaultPayer = { payerName: "PAGADOR SANDBOX", payerDocumentNumber: "52998224725" };
 
-const ZFailRefund = z.object({ statusReason: z.string().trim().min(1).max(500).optional() }).optional();
+const ZFailRefund = z.strictObject({ statusReason: requiredText(500).optional() }).optional();
 
 /** Control API (sandbox only, same mTLS, 7.1 error body) for the Pix and webhook areas. */
 export function registerControlRoutes(router: Router): void {

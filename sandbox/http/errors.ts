@@ -64,11 +64,18 @@ export function notFound(message = "Recurso não encontrado"): SandboxHttpError 
   return httpError(404, message);
 }
 
+// A field the spec does not define is refused by name: the gateway would otherwise drop it silently (a link
+// created with the response's spelling `metodosPagamentoAceitos` would quietly become card-only).
+export const unknownFieldMessage = "campo desconhecido: não existe neste corpo na especificação";
+
 export function zodToDetails(error: z.ZodError): TFieldError[] {
-  return error.issues.map((issue) => ({
-    campo: issue.path.length > 0 ? issue.path.join(".") : "body",
-    erro: issue.message,
-  }));
+  return error.issues.flatMap((issue) => {
+    const prefix = issue.path.length > 0 ? `${issue.path.join(".")}.` : "";
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({ campo: `${prefix}${key}`, erro: unknownFieldMessage }));
+    }
+    return [{ campo: issue.path.length > 0 ? issue.path.join(".") : "body", erro: issue.message }];
+  });
 }
 
 export function validationError(details: TFieldError[], message = "Erro de validação dos campos"): SandboxHttpError {
@@ -78,8 +85,13 @@ export function validationError(details: TFieldError[], message = "Erro de valid
 /** Parses `input` with `schema` or throws the 400 validation error of the route's flavor. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw validationError(zodToDetails(result.error));
-  return result.data;
+  if (result.success) return result.data;
+  const details = zodToDetails(result.error);
+  const unknown = details.filter((detail) => detail.erro === unknownFieldMessage).map((detail) => detail.campo);
+  throw validationError(
+    details,
+    unknown.length > 0 ? `Campos desconhecidos: ${unknown.join(", ")}` : "Erro de validação dos campos",
+  );
 }
 
 export function renderError(error: SandboxHttpError, routeFlavor: TErrorFlavor, transactionId: string): unknown {

@@ -49,6 +49,8 @@ export type TRawRequest = {
   method: string;
   url: string;
   transactionId?: string;
+  /** The request's Content-Type header, when sent. */
+  contentType?: string;
   /** Raw body text; empty when none. */
   bodyText: string;
 };
@@ -85,7 +87,7 @@ export class Router {
           path,
           params,
           query: url.searchParams,
-          body: parseJsonBody(request.bodyText),
+          body: parseJsonBody(request.bodyText, request.contentType),
           transactionId,
         };
         const reply = await route.handler(ctx);
@@ -106,8 +108,22 @@ export class Router {
   }
 }
 
-function parseJsonBody(text: string): unknown {
+// Spec 4.7: a body goes with Content-Type application/json. Section 7 lists no 415, so another type is the 400 of
+// "invalid request" (the sandbox's choice, README), naming the header.
+const jsonContentType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
+
+function parseJsonBody(text: string, contentType: string | undefined): unknown {
   if (text.trim() === "") return undefined;
+  if (!jsonContentType.test(contentType?.trim() ?? "")) {
+    throw httpError(400, "Content-Type deve ser application/json", [
+      {
+        campo: "Content-Type",
+        erro: contentType
+          ? `tipo não aceito (${contentType.slice(0, 100)}): use application/json`
+          : "ausente: use application/json",
+      },
+    ]);
+  }
   try {
     return JSON.parse(text);
   } catch {

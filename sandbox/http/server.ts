@@ -68,6 +68,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: TServe
     method: req.method ?? "GET",
     url: req.url ?? "/",
     transactionId,
+    contentType: req.headers["content-type"],
     bodyText,
   });
   send(res, reply.status, reply.body, reply.headers);

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
+import { isCardPaymentApproved } from "../../lib/shared/card-approval";
 import { onlyDigits } from "../../lib/shared/cpf-cnpj";
 import { splitCents } from "../../lib/shared/installments";
 import { centsToAmount } from "../../lib/shared/money";
@@ -130,10 +131,21 @@ export function getLink(clientId: string, uuid: string): TPaymentLink {
   return toPaymentLink(findLink(clientId, uuid));
 }
 
-/** GET /check/{uuid}/{code}: 400 unless the code is the link's tokenVerificacao. */
+const integerText = /^-?\d+$/;
+
+/**
+ * GET /check/{uuid}/{code}: 400 unless the code is the link's tokenVerificacao. The path carries a string and
+ * tokenVerificacao is an integer of any size (2.6), so the code is compared as an integer ("0042" is 42).
+ */
 export function verifyLink(clientId: string, uuid: string, verificationCode: string): TPaymentLink {
   const link = findLink(clientId, uuid);
-  if (verificationCode !== String(link.tokenVerificacao)) {
+  if (!integerText.test(verificationCode)) {
+    throw validationError(
+      [{ campo: "verificationCode", erro: "deve ser um número inteiro" }],
+      "Código de verificação inválido",
+    );
+  }
+  if (BigInt(verificationCode) !== BigInt(link.tokenVerificacao)) {
     throw validationError(
       [{ campo: "verificationCode", erro: "código de verificação inválido" }],
       "Código de verificação inválido",
@@ -200,7 +212,7 @@ export function confirmLinkPayment(clientId: string, uuid: string, request: TCar
     ];
     if (mismatches.length > 0) throw validationError(mismatches);
     const payment = processCardPayment(clientId, request, { tokenize: false });
-    if (payment.codigo !== "0") return { kind: "refused", payment };
+    if (!isCardPaymentApproved(payment)) return { kind: "refused", payment };
     const paid: TStoredLink = {
       ...link,
       statusCode: 3,
@@ -224,6 +236,19 @@ export function cancelLink(clientId: string, uuid: string): TPaymentLink {
     const cancelled: TStoredLink = { ...link, statusCode: 4 };
     links.update(clientId, uuid, cancelled);
     return toPaymentLink(cancelled, at);
+  });
+}
+
+/**
+ * Control API: give a link another tokenVerificacao, so integrators can try codes of any length the spec's
+ * integer allows (the sandbox issues six digits).
+ */
+export function setLinkVerificationCode(clientId: string, uuid: string, tokenVerificacao: number): TPaymentLink {
+  return transaction(() => {
+    const link = findLink(clientId, uuid);
+    const updated: TStoredLink = { ...link, tokenVerificacao };
+    links.update(clientId, uuid, updated);
+    return toPaymentLink(updated);
   });
 }
 

@@ -1,8 +1,17 @@
 import { ZCardPaymentRequest } from "../cards/schemas";
 import { parseInput, paymentError, renderError } from "../http/errors";
 import type { Router } from "../http/router";
-import { cancelLink, confirmLinkPayment, createLink, expireLink, getLink, listLinks, verifyLink } from "./links";
-import { queryToObject, ZCreateLinkRequest, ZListLinksQuery } from "./schemas";
+import {
+  cancelLink,
+  confirmLinkPayment,
+  createLink,
+  expireLink,
+  getLink,
+  listLinks,
+  setLinkVerificationCode,
+  verifyLink,
+} from "./links";
+import { queryToObject, ZCreateLinkRequest, ZListLinksQuery, ZSetVerificationCode } from "./schemas";
 
 /** Payment links (spec 4.3) and their control route; errors use the 7.2 ErrorResponse. */
 export function registerLinkRoutes(router: Router): void {
@@ -53,6 +62,16 @@ export function registerLinkRoutes(router: Router): void {
   router.add("PUT", "/api/v1/link-payment/:uuid/cancel", (ctx) => ({
     status: 200,
     body: cancelLink(ctx.clientId, ctx.params.uuid ?? ""),
+  }));
+
+  // POST /sandbox/v1/payment-links/{uuid}/verification-code – control API: set the link's tokenVerificacao
+  router.add("POST", "/sandbox/v1/payment-links/:uuid/verification-code", (ctx) => ({
+    status: 200,
+    body: setLinkVerificationCode(
+      ctx.clientId,
+      ctx.params.uuid ?? "",
+      parseInput(ZSetVerificationCode, ctx.body).tokenVerificacao,
+    ),
   }));
 
   // POST /sandbox/v1/payment-links/{uuid}/expire – control API: expire a CREATED link now

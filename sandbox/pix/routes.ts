@@ -1,3 +1,4 @@
+import { config } from "../config";
 import { parseInput } from "../http/errors";
 import { parsePaging, toPage } from "../http/paging";
 import type { Router } from "../http/router";
@@ -108,6 +109,11 @@ export function registerPixRoutes(router: Router): void {
         (filters.status === undefined || refund.statusCode === filters.status),
     );
     const page = toPage(matching, paging, refundSortKeys);
-    return { status: 200, body: { ...page, content: page.content.map(toApiRefund) } };
+    const omitsUserReference = config().refundListUserReference === "omit";
+    const content = page.content.map((refund) => {
+      const { userReference, ...item } = toApiRefund(refund);
+      return omitsUserReference ? item : { ...item, userReference };
+    });
+    return { status: 200, body: { ...page, content } };
   });
 }

@@ -2,25 +2,35 @@ import { z } from "zod";
 import { isValidCnpj, isValidCpf, onlyDigits } from "../../lib/shared/cpf-cnpj";
 import { amountToCents, isExactAmount } from "../../lib/shared/money";
 import { parseDateTime } from "../clock";
+import { optionalText, requiredText, tooLong, typeError } from "../http/fields";
 import { chargeStatuses } from "./charges";
 
 /** A wire amount (number, min 0.01, at most two decimals) as integer cents. */
 export const ZAmountCents = z
-  .number({ error: "obrigatório (número)" })
+  .number({ error: typeError("número") })
   .min(0.01, "valor mínimo 0.01")
   .max(999_999_999.99, "valor máximo 999999999.99")
   .refine(isExactAmount, "no máximo duas casas decimais")
   .transform((amount) => amountToCents(amount));
 
-const ZCpf = z.string().refine(isValidCpf, "CPF inválido").transform(onlyDigits);
-const ZCnpj = z.string().refine(isValidCnpj, "CNPJ inválido").transform(onlyDigits);
+const ZCpf = z
+  .string({ error: typeError("texto") })
+  .refine(isValidCpf, "CPF inválido")
+  .transform(onlyDigits);
+const ZCnpj = z
+  .string({ error: typeError("texto") })
+  .refine(isValidCnpj, "CNPJ inválido")
+  .transform(onlyDigits);
 
 const ZDebtor = z
-  .object({
-    name: z.string({ error: "obrigatório" }).trim().min(1, "obrigatório").max(200, "máximo de 200 caracteres"),
-    naturalPersonIdentification: ZCpf.optional(),
-    legalPersonIdentification: ZCnpj.optional(),
-  })
+  .strictObject(
+    {
+      name: requiredText(200),
+      naturalPersonIdentification: ZCpf.optional(),
+      legalPersonIdentification: ZCnpj.optional(),
+    },
+    { error: typeError("objeto") },
+  )
   .refine(
     (debtor) => (debtor.naturalPersonIdentification === undefined) !== (debtor.legalPersonIdentification === undefined),
     {
@@ -29,26 +39,36 @@ const ZDebtor = z
     },
   );
 
-const ZOptionalText = (max: number) => z.string().max(max, `máximo de ${max} caracteres`).optional();
-
-export const ZCreateCharge = z.object(
+// The charge's payload is "not shown" in the spec: its fields and limits are the sandbox's (README). A Pix
+// description is at most 140 characters, as the Pix rules limit the payer's message (solicitacaoPagador).
+export const ZCreateCharge = z.strictObject(
   {
     amount: ZAmountCents,
-    expiration: z.number().int("deve ser inteiro").min(1, "mínimo 1 segundo").max(2_147_483_647).default(3600),
+    expiration: z
+      .number({ error: typeError("número") })
+      .int("deve ser inteiro (segundos)")
+      .min(1, "mínimo 1 segundo")
+      .max(2_147_483_647, "máximo 2147483647 segundos")
+      .default(3600),
     debtor: ZDebtor.nullish(),
-    description: ZOptionalText(140),
-    userReference: ZOptionalText(100),
+    description: optionalText(140),
+    userReference: optionalText(100),
   },
   { error: "corpo JSON obrigatório" },
 );
 
-export const ZRequestRefund = z.object(
+// Spec 4.5: no length limits. The description goes to the payer in the Pix return, which the Pix rules cap at
+// 140 characters, so that one stays (README); userReference is bounded only by the 1 MiB body.
+export const ZRequestRefund = z.strictObject(
   {
-    txid: z.string({ error: "obrigatório" }).min(1, "obrigatório"),
+    txid: requiredText(),
     amount: ZAmountCents,
-    description: ZOptionalText(140),
-    userReference: ZOptionalText(100),
-    sendWebhook: z.boolean().optional(),
+    description: z
+      .string({ error: typeError("texto") })
+      .max(140, tooLong(140))
+      .optional(),
+    userReference: optionalText(),
+    sendWebhook: z.boolean({ error: typeError("booleano") }).optional(),
   },
   { error: "corpo JSON obrigatório" },
 );
@@ -79,10 +99,10 @@ export const ZListRefundsQuery = z.object({
 });
 
 export const ZPayChargeControl = z
-  .object({
-    payerName: z.string().trim().min(1).max(200).optional(),
+  .strictObject({
+    payerName: requiredText(200).optional(),
     payerDocumentNumber: z
-      .string()
+      .string({ error: typeError("texto") })
       .refine((value) => isValidCpf(value) || isValidCnpj(value), "CPF ou CNPJ inválido")
       .transform(onlyDigits)
       .optional(),

@@ -27,7 +27,7 @@ const createLink = (numeroParcelas: number) =>
 const refusals = [
   ["3 with 3 installments", { tipoParcelamento: "3", numeroParcelas: 3 }, "tipoParcelamento 3 aceita só 1 parcela"],
   ["7 with 2 installments", { tipoParcelamento: "7", numeroParcelas: 2 }, "tipoParcelamento 7 aceita só 1 parcela"],
-  ["4 with 13 installments", { tipoParcelamento: "4", numeroParcelas: 13 }, "máximo 12"],
+  ["4 with 13 installments", { tipoParcelamento: "4", numeroParcelas: 13 }, "máximo 12 parcelas"],
 ] as const;
 
 describe("strict installments", () => {

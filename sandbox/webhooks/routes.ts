@@ -2,13 +2,14 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { formatDateTime, now } from "../clock";
 import { notFound, parseInput } from "../http/errors";
+import { tooLong, typeError } from "../http/fields";
 import type { Router } from "../http/router";
 import { transaction } from "../store/db";
 import { type TStoredWebhook, toPublicWebhook, webhookEvents, webhooks } from "./store";
 
 const ZWebhookUrl = z
-  .string({ error: "obrigatório" })
-  .max(500, "máximo de 500 caracteres")
+  .string({ error: typeError("texto") })
+  .max(500, tooLong(500))
   .refine((value) => {
     if (!URL.canParse(value)) return false;
     const protocol = new URL(value).protocol;
@@ -16,13 +17,18 @@ const ZWebhookUrl = z
   }, "deve ser uma URL absoluta http ou https");
 
 const ZWebhookEvents = z
-  .array(z.enum(webhookEvents, { error: `evento inválido; use ${webhookEvents.join(", ")}` }), { error: "obrigatório" })
+  .array(z.enum(webhookEvents, { error: `evento inválido; use ${webhookEvents.join(", ")}` }), {
+    error: typeError("lista"),
+  })
   .min(1, "informe ao menos um evento")
   .transform((events) => [...new Set(events)]);
 
-const ZRegisterWebhook = z.object({ url: ZWebhookUrl, events: ZWebhookEvents }, { error: "corpo JSON obrigatório" });
-const ZUpdateWebhook = z.object(
-  { url: ZWebhookUrl, events: ZWebhookEvents, active: z.boolean({ error: "obrigatório (boolean)" }) },
+const ZRegisterWebhook = z.strictObject(
+  { url: ZWebhookUrl, events: ZWebhookEvents },
+  { error: "corpo JSON obrigatório" },
+);
+const ZUpdateWebhook = z.strictObject(
+  { url: ZWebhookUrl, events: ZWebhookEvents, active: z.boolean({ error: typeError("booleano") }) },
   { error: "corpo JSON obrigatório" },
 );
 

@@ -21,6 +21,8 @@ const ZCallbackUrl = z
 const ZLoginSearchParams = z.object({
   callbackUrl: ZCallbackUrl,
   error: z.string().max(100).optional().catch(undefined),
+  // Set by the session check when it refused a session idle for too long (lib/auth/session.ts).
+  reason: z.enum(["idle"]).optional().catch(undefined),
 });
 
 export default async function LoginPage({
@@ -28,7 +30,7 @@ export default async function LoginPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { callbackUrl, error } = ZLoginSearchParams.parse(await searchParams);
+  const { callbackUrl, error, reason } = ZLoginSearchParams.parse(await searchParams);
   if (await getCurrentUser()) redirect(callbackUrl);
   const t = await getTranslations("auth.login");
   return (
@@ -36,6 +38,11 @@ export default async function LoginPage({
       <div className="w-full max-w-sm rounded-lg border bg-card p-6 shadow-sm">
         <h1 className="mb-1 text-xl font-semibold">{t("title")}</h1>
         <p className="mb-6 text-sm text-muted-foreground">{t("description")}</p>
+        {reason === "idle" ? (
+          <p role="status" className="mb-4 rounded-md border bg-muted p-3 text-sm">
+            {t("sessionIdle")}
+          </p>
+        ) : null}
         <LoginForm callbackUrl={callbackUrl} initialError={error ?? null} />
       </div>
     </main>

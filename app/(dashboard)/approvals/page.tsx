@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
+import { getApproverStanding } from "@/lib/auth/independent-approver";
 import { requireUser } from "@/lib/auth/session";
 import { findPendingRefundApprovals } from "@/lib/pix/refund-approvals";
 
@@ -18,14 +19,18 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ApprovalsPage() {
   const user = await requireUser();
   const t = await getTranslations("approvals");
-  const approvals = await findPendingRefundApprovals();
+  const [approvals, standing] = await Promise.all([findPendingRefundApprovals(), getApproverStanding(user.id)]);
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
       {approvals.length > 0 ? (
         <RefundApprovalList
           approvals={approvals}
-          viewer={{ id: user.id, isAdmin: user.role === "ADMIN" }}
+          viewer={{
+            id: user.id,
+            isAdmin: user.role === "ADMIN",
+            approverBlock: standing.canApprove ? undefined : standing.reason,
+          }}
           isChargeShown
         />
       ) : (

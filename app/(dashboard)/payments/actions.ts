@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/actions/define-action";
-import { cancelCardPayment } from "@/lib/payments/cancel";
+import { submitCardPaymentCancel } from "@/lib/approvals/card-cancel-approvals";
 import { refreshCardPayment } from "@/lib/payments/detail";
 import { ZCancelCardPaymentInput, ZCardPaymentIdInput } from "@/lib/payments/schemas";
 
@@ -10,7 +10,8 @@ import { ZCancelCardPaymentInput, ZCardPaymentIdInput } from "@/lib/payments/sch
 
 // STAFF may cancel, as they may refund a Pix charge: the whole amount goes back to the card (no partial cancel).
 export const cancelCardPaymentAction = defineAction({ schema: ZCancelCardPaymentInput }, async (input, { context }) => {
-  const view = await cancelCardPayment(input, context);
+  // Held by the money policy, it answers `cancelHeldForApproval` and waits on the approvals page.
+  const view = await submitCardPaymentCancel(input, context);
   revalidatePath("/payments");
   revalidatePath(`/payments/${input.paymentId}`);
   return { paymentId: view.id, status: view.status, cancelledCents: view.cancelledCents };

@@ -1,9 +1,11 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
+import { approveMoneyApproval, rejectMoneyApproval } from "@/lib/approvals/approvals";
 import { cancelPixCharge, createPixCharge, refreshPixChargesPage } from "@/lib/pix/charges";
-import { approveRefund, rejectRefund, submitPixRefund } from "@/lib/pix/refund-approvals";
+import { submitPixRefund } from "@/lib/pix/refund-approvals";
 import {
   ZCancelPixChargeInput,
   ZCreatePixChargeInput,
@@ -44,14 +46,16 @@ export const requestPixRefundAction = defineAction({ schema: ZSubmitPixRefundInp
   return result;
 });
 
-// Admin only, and never the requester (checked in lib/pix/refund-approvals.ts).
+// Admin only, and never the requester of money held by the policy (checked in lib/approvals/decision.ts). For a
+// refund held as unsure this is "send again"; for a card cancel it cancels the payment.
 export const approveRefundAction = defineAction(
-  { schema: ZRefundApprovalDecisionInput, role: "ADMIN" },
-  async ({ approvalId }, { user, context }) => {
-    const result = await approveRefund(approvalId, user, context);
+  { schema: ZRefundApprovalDecisionInput.extend({ code: z.string().max(32).optional() }), role: "ADMIN" },
+  async ({ approvalId, code }, { user, context }) => {
+    const result = await approveMoneyApproval(approvalId, user, context, code);
     revalidatePath("/approvals");
     revalidatePath("/refunds");
     revalidatePath("/pix", "layout");
+    if (result.paymentId) revalidatePath(`/payments/${result.paymentId}`);
     return result;
   },
 );
@@ -59,7 +63,8 @@ export const approveRefundAction = defineAction(
 export const rejectRefundAction = defineAction(
   { schema: ZRefundApprovalDecisionInput, role: "ADMIN" },
   async ({ approvalId }, { user, context }) => {
-    await rejectRefund(approvalId, user, context);
+    // For a refund held as unsure this is "mark as not sent".
+    await rejectMoneyApproval(approvalId, user, context);
     revalidatePath("/approvals");
     revalidatePath("/pix", "layout");
   },

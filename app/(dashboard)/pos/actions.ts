@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/actions/define-action";
 import { recordAudit } from "@/lib/audit/audit-log";
-import { removePosOverride, savePosConfig } from "@/lib/pos/admin-config";
+import { removePosOverride, savePosConfig, savePosTenantConfig } from "@/lib/pos/admin-config";
 import {
   ZCreatePosApiKeyInput,
   ZPosApiKeyIdInput,
@@ -12,6 +12,7 @@ import {
   ZRotatePosApiKeyInput,
   ZRunPosMatchingInput,
   ZSavePosConfigInput,
+  ZSavePosTenantConfigInput,
   ZSellerTokenVerificationInput,
 } from "@/lib/pos/admin-schemas";
 import { setPosStatus } from "@/lib/pos/admin-sellers";
@@ -71,6 +72,15 @@ export const savePosConfigAction = defineAction(
   },
 );
 
+export const savePosTenantConfigAction = defineAction(
+  { schema: ZSavePosTenantConfigInput, role: "ADMIN" },
+  async (input, { context }) => {
+    await savePosTenantConfig(input, context);
+    revalidatePath(`/pos/tenants/${input.tenantId}`);
+    revalidatePath("/pos/sellers", "layout");
+  },
+);
+
 export const removePosOverrideAction = defineAction(
   { schema: ZRemovePosOverrideInput, role: "ADMIN" },
   async ({ posId }, { context }) => {
@@ -83,7 +93,8 @@ export const runPosMatchingAction = defineAction(
   { schema: ZRunPosMatchingInput, role: "ADMIN" },
   async (_input, { context }) => {
     await recordAudit({ ...context, action: "pos_matching.requested", resourceType: "pos_matching" });
-    const result = await runPosMatching();
+    // An admin asks because the mirror just learnt payments: reports waiting out their back-off are read too.
+    const result = await runPosMatching(new Date(), { ignoreBackoff: true });
     revalidatePath("/pos/sales");
     return result;
   },

@@ -1,9 +1,16 @@
 "use server";
 
+import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
-import { setAppSetting, ZRefundApprovalThresholdCents, ZTwoFactorRequirement } from "@/lib/settings/app-settings";
+import {
+  setAppSetting,
+  ZDailyMoneyReturnLimitCents,
+  ZRefundApprovalThresholdCents,
+  ZTwoFactorRequirement,
+} from "@/lib/settings/app-settings";
 import { checkGatewayConnection } from "@/lib/settings/gateway-connection";
+import { setMoneySettingOrHold } from "@/lib/users/admin-changes";
 
 // Admin only: a live authenticated GET to the gateway; answers OK with latency or what failed.
 export const checkGatewayConnectionAction = defineAction({ schema: z.object({}), role: "ADMIN" }, () =>
@@ -17,7 +24,23 @@ export const setTwoFactorRequirementAction = defineAction(
 );
 
 // Admin only: above this many cents a Pix refund needs a fresh code or a second admin; audited as settings.changed.
+// Raising it or turning it off answers `pending`: it waits for a second admin (lib/users/admin-changes.ts).
+// Admin only: what one person may send back to payers in a São Paulo day before a second admin approves
+// (lib/approvals/money-policy.ts); raising it or turning it off waits for a second admin, like the threshold.
+export const setDailyMoneyReturnLimitAction = defineAction(
+  { schema: z.object({ limitCents: ZDailyMoneyReturnLimitCents }), role: "ADMIN" },
+  async ({ limitCents }, { context }) => {
+    const result = await setMoneySettingOrHold("dailyMoneyReturnLimitCents", limitCents, context);
+    revalidatePath("/settings");
+    return result;
+  },
+);
+
 export const setRefundApprovalThresholdAction = defineAction(
   { schema: z.object({ thresholdCents: ZRefundApprovalThresholdCents }), role: "ADMIN" },
-  ({ thresholdCents }, { context }) => setAppSetting("refundApprovalThresholdCents", thresholdCents, context),
+  async ({ thresholdCents }, { context }) => {
+    const result = await setMoneySettingOrHold("refundApprovalThresholdCents", thresholdCents, context);
+    revalidatePath("/settings");
+    return result;
+  },
 );

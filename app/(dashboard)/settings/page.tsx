@@ -10,6 +10,7 @@ import { requireAdmin } from "@/lib/auth/session";
 import { getAppSetting } from "@/lib/settings/app-settings";
 import { getGatewayCertificateReport, type TCertificateInfo } from "@/lib/settings/gateway-connection";
 import { ConnectionCheck } from "./_components/connection-check";
+import { DailyMoneyReturnLimitForm } from "./_components/daily-money-return-limit-form";
 import { RefundApprovalForm } from "./_components/refund-approval-form";
 import { TwoFactorPolicyForm } from "./_components/two-factor-policy-form";
 
@@ -42,6 +43,7 @@ export default async function SettingsPage() {
   const report = getGatewayCertificateReport();
   const twoFactorRequirement = await getAppSetting("twoFactorRequirement");
   const refundApprovalThresholdCents = await getAppSetting("refundApprovalThresholdCents");
+  const dailyMoneyReturnLimitCents = await getAppSetting("dailyMoneyReturnLimitCents");
 
   return (
     <>
@@ -155,6 +157,16 @@ export default async function SettingsPage() {
           </CardHeader>
           <CardContent>
             <RefundApprovalForm thresholdCents={refundApprovalThresholdCents} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("dailyMoneyReturnLimit.title")}</CardTitle>
+            <CardDescription>{t("dailyMoneyReturnLimit.description")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <DailyMoneyReturnLimitForm limitCents={dailyMoneyReturnLimitCents} />
           </CardContent>
         </Card>
       </div>

@@ -3,23 +3,35 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
+import {
+  approveAdminChange,
+  changeUserRoleOrHold,
+  createUserOrHold,
+  rejectAdminChange,
+  resetUserPasswordOrHold,
+  resetUserTwoFactorOrHold,
+} from "@/lib/users/admin-changes";
 import { ZCreateUserInput, ZRole, ZUserId } from "@/lib/users/schemas";
-import { changeUserRole, createUser, resetUserPassword, resetUserTwoFactor, setUserActive } from "@/lib/users/users";
+import { setUserActive } from "@/lib/users/users";
+
+// Creating or promoting an admin, and resetting another admin's password or two-factor, answer `pending`: the
+// change waits on /users for a second admin (lib/users/admin-changes.ts).
 
 export const createUserAction = defineAction(
   { schema: ZCreateUserInput.omit({ password: true }), role: "ADMIN" },
   async (input, { context }) => {
-    const { user: created, oneTimePassword } = await createUser(input, context);
+    const result = await createUserOrHold(input, context);
     revalidatePath("/users");
-    return { email: created.email, oneTimePassword: oneTimePassword! };
+    return result;
   },
 );
 
 export const changeUserRoleAction = defineAction(
   { schema: z.object({ userId: ZUserId, role: ZRole }), role: "ADMIN" },
   async ({ userId, role }, { context }) => {
-    await changeUserRole(userId, role, context);
+    const result = await changeUserRoleOrHold(userId, role, context);
     revalidatePath("/users");
+    return result;
   },
 );
 
@@ -34,7 +46,7 @@ export const setUserActiveAction = defineAction(
 export const resetUserPasswordAction = defineAction(
   { schema: z.object({ userId: ZUserId }), role: "ADMIN" },
   async ({ userId }, { context }) => {
-    const result = await resetUserPassword(userId, context);
+    const result = await resetUserPasswordOrHold(userId, context);
     revalidatePath("/users");
     return result;
   },
@@ -43,7 +55,30 @@ export const resetUserPasswordAction = defineAction(
 export const resetUserTwoFactorAction = defineAction(
   { schema: z.object({ userId: ZUserId }), role: "ADMIN" },
   async ({ userId }, { context }) => {
-    await resetUserTwoFactor(userId, context);
+    const result = await resetUserTwoFactorOrHold(userId, context);
     revalidatePath("/users");
+    return result;
+  },
+);
+
+const ZAdminChangeDecision = z.object({ changeId: z.uuid({ error: "invalidChange" }) });
+
+// A second, independent admin with a fresh authenticator code (checked in lib/auth/independent-approver.ts).
+export const approveAdminChangeAction = defineAction(
+  { schema: ZAdminChangeDecision.extend({ code: z.string().max(32).optional() }), role: "ADMIN" },
+  async ({ changeId, code }, { context }) => {
+    const result = await approveAdminChange(changeId, code, context);
+    revalidatePath("/users");
+    revalidatePath("/settings");
+    return result;
+  },
+);
+
+export const rejectAdminChangeAction = defineAction(
+  { schema: ZAdminChangeDecision, role: "ADMIN" },
+  async ({ changeId }, { context }) => {
+    await rejectAdminChange(changeId, context);
+    revalidatePath("/users");
+    revalidatePath("/settings");
   },
 );

@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { getApproverStanding } from "@/lib/auth/independent-approver";
 import { requireAdmin } from "@/lib/auth/session";
+import { listPendingAdminChanges } from "@/lib/users/admin-changes";
 import { listUsers } from "@/lib/users/users";
 import { CreateUserDialog } from "./_components/create-user-dialog";
+import { PendingAdminChanges } from "./_components/pending-admin-changes";
 import { UsersTable } from "./_components/users-table";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -12,7 +15,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function UsersPage() {
   const admin = await requireAdmin();
-  const [users, t] = await Promise.all([listUsers(), getTranslations("users")]);
+  const [users, changes, standing, t] = await Promise.all([
+    listUsers(),
+    listPendingAdminChanges(),
+    getApproverStanding(admin.id),
+    getTranslations("users"),
+  ]);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -23,6 +31,7 @@ export default async function UsersPage() {
         </div>
         <CreateUserDialog />
       </div>
+      <PendingAdminChanges changes={changes} viewerId={admin.id} standing={standing} />
       <UsersTable
         rows={users.map((user) => ({
           id: user.id,

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 
 // The app's /v1 route handlers on node:http over the integration tests' PostgreSQL, seeded through the Prisma tables
 // as the admin screens would: a tenant key (keyHash = hashPosApiKey(key)), its HS256 seller-token secret sealed with
-// lib/crypto/secret-box.ts (lib/pos/secrets.ts), and a blocked seller. Modules are imported late, after the env is set.
+// lib/crypto/secret-box.ts (lib/pos/secrets.ts), the tenant's default transaction configuration, and a blocked seller. Modules are imported late, after the env is set.
 
 export async function startPosTestApp() {
   // The contract suite makes a few hundred calls in seconds on one key: lift the per-key limit for this process.
@@ -11,8 +11,8 @@ export async function startPosTestApp() {
   process.env.LOG_LEVEL ??= "warn";
   const { db, disconnectDb } = await import("@/lib/db/client");
   const { generatePosApiKey, hashPosApiKey } = await import("@/lib/pos/api-key-format");
-  const { sealSellerTokenSecret } = await import("@/lib/pos/secrets");
-  const { posSellerTokenAudience } = await import("@/lib/pos/seller-token");
+  const { sealSellerTokenSecret, sealTokenRegistroTls } = await import("@/lib/pos/secrets");
+  const { posSellerTokenAudienceFor } = await import("@/lib/pos/seller-token");
   const { startAppServer } = await import("./app-server");
   const activate = await import("@/app/v1/sellers/activate/route");
   const config = await import("@/app/v1/transactions/config/route");
@@ -33,6 +33,19 @@ export async function startPosTestApp() {
       sellerTokenSecretCiphertext: sealSellerTokenSecret(secret, keyId),
     },
   });
+  // The tenant's default configuration: every PDV the suite activates gets a complete one.
+  await db.posTransactionConfig.create({
+    data: {
+      tenantId,
+      empresaGateway: "CONTRACT",
+      enderecoGateway: "gateway.example.com:443",
+      cnpjCpf: "11222333000181",
+      comExterna: "1",
+      tokenRegistroTlsCiphertext: sealTokenRegistroTls("contract-tls-token", { tenantId }),
+      cnpjAutomacao: "11222333000181",
+      cnpjFacilitador: "11222333000181",
+    },
+  });
   const blockedSellerReference = `blocked-${randomUUID()}`;
   await db.posSeller.create({
     data: {
@@ -48,7 +61,16 @@ export async function startPosTestApp() {
     "/v1/transactions/config": { GET: config.GET },
     "/v1/transactions": { POST: transactions.POST },
   });
-  return { db, disconnectDb, server, key, secret, audience: posSellerTokenAudience, tenantId, blockedSellerReference };
+  return {
+    db,
+    disconnectDb,
+    server,
+    key,
+    secret,
+    audience: posSellerTokenAudienceFor(tenantId),
+    tenantId,
+    blockedSellerReference,
+  };
 }
 
 export type TPosTestApp = Awaited<ReturnType<typeof startPosTestApp>>;

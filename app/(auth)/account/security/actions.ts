@@ -1,6 +1,7 @@
 "use server";
 
 import { defineAction } from "@/lib/actions/define-action";
+import { renewSession } from "@/lib/auth/session";
 import {
   confirmTwoFactorEnrolment,
   disableTwoFactor,
@@ -8,13 +9,21 @@ import {
   ZDisableTwoFactorInput,
 } from "@/lib/auth/two-factor";
 
-// Reachable while the admin setting blocks everything else until two-factor sign-in is set up.
+// Reachable while the admin setting blocks everything else until two-factor sign-in is set up. Turning two-factor
+// on or off ends the user's other sessions; this browser gets a new one.
 export const confirmTwoFactorAction = defineAction(
   { schema: ZConfirmTwoFactorInput, allowTwoFactorEnrolment: true },
-  (input, { user, context }) => confirmTwoFactorEnrolment(user.id, input, context),
+  async (input, { user, context }) => {
+    const { recoveryCodes, sessionVersion } = await confirmTwoFactorEnrolment(user.id, input, context);
+    await renewSession(user, sessionVersion);
+    return { recoveryCodes };
+  },
 );
 
 export const disableTwoFactorAction = defineAction(
   { schema: ZDisableTwoFactorInput, allowTwoFactorEnrolment: true },
-  (input, { user, context }) => disableTwoFactor(user.id, input, context),
+  async (input, { user, context }) => {
+    const { sessionVersion } = await disableTwoFactor(user.id, input, context);
+    await renewSession(user, sessionVersion);
+  },
 );

@@ -20,7 +20,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
 
   const describeError = (code: string) => {
     const parsed = parseSignInError(code);
-    if (parsed.kind === "rate-limited") return t("rateLimited", { minutes: parsed.retryAfterMinutes });
+    if (parsed.kind === "rate-limited") return t("rateLimited", { seconds: parsed.retryAfterSeconds });
     return pendingCredentials ? t("invalidCode") : t("invalidCredentials");
   };
 

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireUser } from "@/lib/auth/session";
 import { findCustomers } from "@/lib/customers/customers";
+import { customerForViewer } from "@/lib/customers/viewer";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
 
 import { CustomerFilters } from "../_components/customer-filters";
@@ -22,7 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function CustomersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireUser();
+  const user = await requireUser();
   const values = await loadCustomerSearchParams(searchParams);
   const [result, t] = await Promise.all([findCustomers(toListFilters(values)), getTranslations("customers")]);
   const hasFilters = hasListFilters(values);
@@ -37,7 +38,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
       hrefForPage={(page) => serializeCustomerSearchParams("/customers", { ...values, page })}
     >
       <CustomersTable
-        rows={result.rows}
+        rows={result.rows.map((row) => customerForViewer(user.role, row))}
         empty={
           <EmptyState
             icon={ContactIcon}

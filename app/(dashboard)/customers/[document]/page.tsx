@@ -12,7 +12,8 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/session";
 import { customerPaymentsLimit, getCustomer } from "@/lib/customers/customers";
-import { ZCustomerDocument } from "@/lib/customers/schemas";
+import { customerDocumentOf } from "@/lib/customers/viewer";
+import { documentFor, maskDocument } from "@/lib/security/personal-data";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 
 import { CustomerPaymentsTable } from "./_components/customer-payments-table";
@@ -21,19 +22,20 @@ type CustomerPageProps = { params: Promise<{ document: string }> };
 
 export async function generateMetadata({ params }: CustomerPageProps): Promise<Metadata> {
   const t = await getTranslations("customers");
-  const document = ZCustomerDocument.safeParse((await params).document);
-  return { title: document.success ? `${t("title")} · ${formatCpfOrCnpj(document.data)}` : t("title") };
+  // Masked for everyone: a tab's title goes into the browser's history.
+  const document = customerDocumentOf((await params).document);
+  return { title: document ? `${t("title")} · ${maskDocument(document)}` : t("title") };
 }
 
 // No loading.tsx on this route (the list's sits in the `(list)` group): notFound() must still answer 404.
 export default async function CustomerPage({ params }: CustomerPageProps) {
-  await requireUser();
-  const document = ZCustomerDocument.safeParse((await params).document);
-  if (!document.success) notFound();
-  const [detail, t] = await Promise.all([getCustomer(document.data), getTranslations("customers")]);
+  const user = await requireUser();
+  const document = customerDocumentOf((await params).document);
+  if (!document) notFound();
+  const [detail, t] = await Promise.all([getCustomer(document), getTranslations("customers")]);
   if (!detail) notFound();
   const { customer, payments, isTruncated } = detail;
-  const formattedDocument = formatCpfOrCnpj(customer.document);
+  const formattedDocument = documentFor(user.role, formatCpfOrCnpj(customer.document));
 
   return (
     <div className="grid gap-6">

@@ -7,27 +7,27 @@ import type { ReactNode } from "react";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import type { TCustomerRow } from "@/lib/customers/types";
+import type { TCustomerViewRow } from "@/lib/customers/types";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 
-const column = createDataTableColumnHelper<TCustomerRow>();
+const column = createDataTableColumnHelper<TCustomerViewRow>();
 
 function Header({ name }: { name: string }) {
   const t = useTranslations("customers.columns");
   return <>{t(name)}</>;
 }
 
-function CustomerName({ row }: { row: TCustomerRow }) {
+function CustomerName({ row }: { row: TCustomerViewRow }) {
   const t = useTranslations("customers");
   return (
-    <Link href={`/customers/${row.document}`} className="text-primary underline-offset-4 hover:underline">
+    <Link href={row.href} className="text-primary underline-offset-4 hover:underline">
       {row.name ?? t("unnamed")}
     </Link>
   );
 }
 
 // Sort keys are the filter's `sort` values (lib/customers/schemas.ts, customerSortColumns).
-const columns: TDataTableColumn<TCustomerRow>[] = [
+const columns: TDataTableColumn<TCustomerViewRow>[] = [
   column.accessor("name", {
     header: () => <Header name="name" />,
     cell: ({ row }) => <CustomerName row={row.original} />,
@@ -54,9 +54,7 @@ const columns: TDataTableColumn<TCustomerRow>[] = [
   }),
 ];
 
-export function CustomersTable({ rows, empty }: { rows: TCustomerRow[]; empty: ReactNode }) {
+export function CustomersTable({ rows, empty }: { rows: TCustomerViewRow[]; empty: ReactNode }) {
   const t = useTranslations("customers");
-  return (
-    <DataTable columns={columns} data={rows} getRowId={(row) => row.document} empty={empty} caption={t("caption")} />
-  );
+  return <DataTable columns={columns} data={rows} getRowId={(row) => row.href} empty={empty} caption={t("caption")} />;
 }

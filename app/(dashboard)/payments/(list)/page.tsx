@@ -1,13 +1,16 @@
 import { CreditCardIcon } from "lucide-react";
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 
 import { ResourceListPage } from "@/components/data-table/resource-list-page";
+import { totalAmountLabel } from "@/components/data-table/total-amount-label";
 import { requireUser } from "@/lib/auth/session";
+import { formatBRL } from "@/lib/format/money";
+import type { TLocale } from "@/lib/i18n/config";
 import { defaultPeriod } from "@/lib/list/period";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
-import { findCardPayments } from "@/lib/payments/list";
+import { findCardPayments, type TCardPaymentTotals } from "@/lib/payments/list";
 
 import { CardPaymentsFilters } from "../_components/card-payments-filters";
 import { CardPaymentsRefreshButton } from "../_components/card-payments-refresh-button";
@@ -17,6 +20,20 @@ import { loadCardPaymentSearchParams, serializeCardPaymentSearchParams } from ".
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("cardPayments");
   return { title: t("title") };
+}
+
+// Approved, refused and cancelled apart: one sum would count refused payments as money received.
+async function totalsLabel(totals: TCardPaymentTotals | undefined, isTotalCapped = false) {
+  if (!totals) return totalAmountLabel(undefined, isTotalCapped);
+  const [t, locale] = await Promise.all([getTranslations("cardPayments.list"), getLocale() as Promise<TLocale>]);
+  return t("totals", {
+    approved: formatBRL(totals.approved.cents, locale),
+    approvedCount: totals.approved.count,
+    refused: formatBRL(totals.refused.cents, locale),
+    refusedCount: totals.refused.count,
+    cancelled: formatBRL(totals.cancelled.cents, locale),
+    cancelledCount: totals.cancelled.count,
+  });
 }
 
 export default async function CardPaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -36,6 +53,7 @@ export default async function CardPaymentsPage({ searchParams }: { searchParams:
       filters={<CardPaymentsFilters period={period} />}
       result={result}
       hasFilters={hasListFilters(values)}
+      totalAmountLabel={await totalsLabel(result.totals, result.isTotalCapped)}
       exportEndpoint="/api/exports/card-payments"
       hrefForPage={(page) => serializeCardPaymentSearchParams("/payments", { ...values, page, cursor: null })}
       hrefForCursor={(cursor) => serializeCardPaymentSearchParams("/payments", { ...values, page: null, cursor })}

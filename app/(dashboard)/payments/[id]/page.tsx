@@ -37,7 +37,12 @@ export default async function CardPaymentPage({ params }: CardPaymentPageProps) 
       <CardPaymentHeader payment={payment} />
       <CardPaymentFacts payment={payment} />
       <CardPaymentInstallments payment={payment} />
-      <CardPaymentReceipts customerReceipt={payment.customerReceipt} merchantReceipt={payment.merchantReceipt} />
+      <CardPaymentReceipts
+        customerReceipt={payment.customerReceipt}
+        merchantReceipt={payment.merchantReceipt}
+        cancellationCustomerReceipt={payment.cancellation?.customerReceipt}
+        cancellationMerchantReceipt={payment.cancellation?.merchantReceipt}
+      />
       <CardPaymentAuditTrail entries={auditTrail} paymentId={payment.id} isAdmin={user.role === "ADMIN"} />
     </div>
   );

@@ -5,10 +5,11 @@ import { defineAction } from "@/lib/actions/define-action";
 import { ZTerminalPaymentInput } from "@/lib/payments/schemas";
 import { chargeFromTerminal } from "@/lib/payments/terminal";
 
-// STAFF and ADMIN take card payments. The input carries the card only for this request: the answer never
+// STAFF and ADMIN take card payments; only admins save cards or charge saved ones. The input carries the card only for this request: the answer never
 // repeats it (a validation error names fields and message keys, not values).
 export const chargeCardAction = defineAction({ schema: ZTerminalPaymentInput }, async (input, { user, context }) => {
-  const result = await chargeFromTerminal(input, context, { canSaveCards: user.role === "ADMIN" });
+  const isAdmin = user.role === "ADMIN";
+  const result = await chargeFromTerminal(input, context, { canSaveCards: isAdmin, canChargeSavedCards: isAdmin });
   revalidatePath("/payments");
   if (result.cardToken) revalidatePath("/cards");
   return result;

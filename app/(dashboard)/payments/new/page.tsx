@@ -31,7 +31,7 @@ export default async function NewCardPaymentPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireUser();
-  // Saved cards are listed to admins, who manage them (/cards); anyone may charge a token they were given.
+  // Saved cards are listed to, and charged by, admins only, who manage them (/cards).
   const isAdmin = user.role === "ADMIN";
   const { token } = await searchParams;
   const parsedToken = ZCardTokenValue.safeParse(typeof token === "string" ? token : undefined);
@@ -58,7 +58,7 @@ export default async function NewCardPaymentPage({
       <TerminalForm
         defaultOrderId={newTerminalOrderId()}
         savedCards={options}
-        initialToken={initialToken}
+        initialToken={isAdmin ? initialToken : null}
         canSaveCards={isAdmin}
       />
     </>

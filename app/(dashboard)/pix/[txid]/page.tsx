@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import QRCode from "qrcode";
 
+import { getApproverStanding } from "@/lib/auth/independent-approver";
 import { requireUser } from "@/lib/auth/session";
 import { getTwoFactorStatus } from "@/lib/auth/two-factor";
 import { getPixChargeView } from "@/lib/pix/charges";
@@ -34,12 +35,13 @@ export default async function PixChargePage({ params }: PixChargePageProps) {
   if (!txid.success) notFound();
   const charge = await getPixChargeView(txid.data);
   if (!charge) notFound();
-  const [qrCodeDataUrl, isPaymentPushed, approvals, thresholdCents, twoFactor] = await Promise.all([
+  const [qrCodeDataUrl, isPaymentPushed, approvals, thresholdCents, twoFactor, standing] = await Promise.all([
     charge.isPayable && charge.pixCopyAndPaste ? toQrCodeDataUrl(charge.pixCopyAndPaste) : null,
     isReceivingEvent("pix_charge.paid"),
     findPendingRefundApprovals({ txid: txid.data }),
     getAppSetting("refundApprovalThresholdCents"),
     getTwoFactorStatus(user.id),
+    getApproverStanding(user.id),
   ]);
   return (
     <PixChargeLive
@@ -47,7 +49,11 @@ export default async function PixChargePage({ params }: PixChargePageProps) {
       qrCodeDataUrl={qrCodeDataUrl}
       isPaymentPushed={isPaymentPushed}
       approvals={approvals}
-      viewer={{ id: user.id, isAdmin: user.role === "ADMIN" }}
+      viewer={{
+        id: user.id,
+        isAdmin: user.role === "ADMIN",
+        approverBlock: standing.canApprove ? undefined : standing.reason,
+      }}
       stepUp={{ thresholdCents, hasTwoFactor: twoFactor.enabledAt !== null }}
     />
   );

@@ -14,15 +14,19 @@ import type { TActionError } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
 import type { TPosConfigFieldName, TPosConfigView } from "@/lib/pos/admin-config";
 
-import { removePosOverrideAction, savePosConfigAction } from "../actions";
+import { removePosOverrideAction, savePosConfigAction, savePosTenantConfigAction } from "../actions";
 import { PosScreenPreview } from "./pos-screen-preview";
 
 type PosConfigFormProps = {
-  sellerId: string;
+  /** Set: the tenant's default configuration (no seller). */
+  tenantId?: string;
+  sellerId?: string;
   /** Set: this PDV's override, whose empty fields fall back to `inherited` (the seller's values). */
   posId?: string;
   initial: TPosConfigView;
   inherited?: TPosConfigView;
+  /** Where `inherited` comes from: the seller (a PDV override) or the tenant's default (a seller's row). */
+  inheritedFrom?: "seller" | "tenant";
   hasOverride?: boolean;
 };
 
@@ -37,7 +41,15 @@ const textFields = [
 
 type TTokenAction = "keep" | "replace" | "clear";
 
-export function PosConfigForm({ sellerId, posId, initial, inherited, hasOverride = false }: PosConfigFormProps) {
+export function PosConfigForm({
+  tenantId,
+  sellerId = "",
+  posId,
+  initial,
+  inherited,
+  inheritedFrom = "seller",
+  hasOverride = false,
+}: PosConfigFormProps) {
   const t = useTranslations("pos.config");
   const { fieldText, formText } = useActionErrorText("pos");
   const [error, setError] = useState<TActionError | null>(null);
@@ -48,17 +60,17 @@ export function PosConfigForm({ sellerId, posId, initial, inherited, hasOverride
     primaryColor: initial.primaryColor ?? "",
     secondaryColor: initial.secondaryColor ?? "",
   });
-  const idPrefix = posId ? `pos-${posId}` : "seller";
+  const idPrefix = tenantId ? "tenant" : posId ? `pos-${posId}` : "seller";
   const fallback = (name: TPosConfigFieldName) =>
-    inherited?.[name] ? t("inherits", { value: inherited[name] }) : undefined;
+    inherited?.[name]
+      ? t(inheritedFrom === "tenant" ? "inheritsDefault" : "inherits", { value: inherited[name] })
+      : undefined;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "");
-    const input = {
-      sellerId,
-      posId,
+    const fields = {
       ...Object.fromEntries(textFields.map((field) => [field.name, text(field.name)])),
       ...branding,
       tokenRegistroTls:
@@ -67,7 +79,9 @@ export function PosConfigForm({ sellerId, posId, initial, inherited, hasOverride
           : ({ action: tokenAction } as const),
     };
     startTransition(async () => {
-      const result = await savePosConfigAction(input);
+      const result = tenantId
+        ? await savePosTenantConfigAction({ tenantId, ...fields })
+        : await savePosConfigAction({ sellerId, posId, ...fields });
       if (!result.ok) return setError(result.error);
       setError(null);
       setTokenAction("keep");
@@ -113,7 +127,7 @@ export function PosConfigForm({ sellerId, posId, initial, inherited, hasOverride
             {initial.hasTokenRegistroTls
               ? t("token.set")
               : inherited?.hasTokenRegistroTls
-                ? t("token.inherited")
+                ? t(inheritedFrom === "tenant" ? "token.inheritedDefault" : "token.inherited")
                 : t("token.unset")}
           </p>
           <Field id={`${idPrefix}-token-action`} label={t("token.action")}>

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
@@ -22,9 +23,14 @@ function NameCell({ apiKey }: { apiKey: TPosApiKeyRow }) {
   return (
     <>
       {apiKey.name}
-      <div className="font-mono text-xs text-muted-foreground" title={t("tenant")}>
+      <Link
+        href={`/pos/tenants/${apiKey.tenantId}`}
+        className="block font-mono text-xs text-muted-foreground underline-offset-4 hover:underline"
+        title={t("tenant")}
+        aria-label={t("tenantDefaults", { tenant: apiKey.tenantId.slice(0, 8) })}
+      >
         {apiKey.tenantId.slice(0, 8)}
-      </div>
+      </Link>
     </>
   );
 }

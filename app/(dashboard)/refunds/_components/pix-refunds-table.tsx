@@ -9,6 +9,7 @@ import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
 import { PixRefundStatusCell } from "@/components/pix-refund-status-badge";
 import type { TPixRefundListRow } from "@/lib/pix/types";
+import { RefreshRefundButton } from "./refresh-refund-button";
 
 const column = createDataTableColumnHelper<TPixRefundListRow>();
 
@@ -62,6 +63,15 @@ const columns: TDataTableColumn<TPixRefundListRow>[] = [
       return value ? <DateTime value={value} /> : "—";
     },
     meta: { sortKey: "settlementDate" },
+  }),
+  column.accessor("refundEndToEnd", {
+    header: () => <Header name="refundEndToEnd" />,
+    cell: (info) => <span className="font-mono text-xs break-all">{info.getValue() ?? "—"}</span>,
+  }),
+  column.display({
+    id: "refresh",
+    header: () => <Header name="refresh" />,
+    cell: ({ row: { original: refund } }) => <RefreshRefundButton pixRefundId={refund.pixRefundId} />,
   }),
 ];
 

@@ -13,6 +13,7 @@ import { setRefundApprovalThresholdAction } from "../actions";
 /** Above this amount a Pix refund needs the requester's code or a second admin; R$ 0,00 turns it off. */
 export function RefundApprovalForm({ thresholdCents }: { thresholdCents: number }) {
   const t = useTranslations("settings.refundApproval");
+  const tChanges = useTranslations("adminChanges");
   const { formText } = useActionErrorText("settings");
   const [valueCents, setValueCents] = useState<number | null>(thresholdCents);
   const [error, setError] = useState<TActionError | null>(null);
@@ -23,7 +24,8 @@ export function RefundApprovalForm({ thresholdCents }: { thresholdCents: number 
     startTransition(async () => {
       const result = await setRefundApprovalThresholdAction({ thresholdCents: valueCents ?? 0 });
       setError(result.ok ? null : result.error);
-      if (result.ok) toast.success(t("saved"));
+      // Raising the threshold or turning it off waits for a second admin.
+      if (result.ok) toast.success(result.data.status === "pending" ? tChanges("held") : t("saved"));
     });
   }
 

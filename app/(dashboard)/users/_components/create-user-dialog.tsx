@@ -3,6 +3,7 @@
 import { PlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState, useTransition } from "react";
+import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -24,6 +25,7 @@ import { OneTimePassword } from "./one-time-password";
 export function CreateUserDialog() {
   const t = useTranslations("users.create");
   const tCommon = useTranslations("common");
+  const tChanges = useTranslations("adminChanges");
   const { fieldText, formText } = useActionErrorText();
   const [isOpen, setIsOpen] = useState(false);
   const [error, setError] = useState<TActionError | null>(null);
@@ -47,11 +49,15 @@ export function CreateUserDialog() {
         name: String(form.get("name") ?? ""),
         role: form.get("role") === "ADMIN" ? "ADMIN" : "STAFF",
       });
-      if (result.ok) {
+      if (!result.ok) {
+        setError(result.error);
+      } else if (result.data.status === "pending") {
+        // A new admin waits for a second admin: nothing to show but where it waits.
+        handleOpenChange(false);
+        toast.success(tChanges("held"));
+      } else {
         setError(null);
         setCreated(result.data);
-      } else {
-        setError(result.error);
       }
     });
   }

@@ -44,6 +44,7 @@ type Change = "makeAdmin" | "makeStaff" | "deactivate" | "reactivate" | "resetPa
 export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean }) {
   const t = useTranslations("users.actions");
   const tCommon = useTranslations("common");
+  const tChanges = useTranslations("adminChanges");
   const { formText } = useActionErrorText();
   const [change, setChange] = useState<Change | null>(null);
   const [oneTimePassword, setOneTimePassword] = useState<string | null>(null);
@@ -67,9 +68,13 @@ export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean })
     }
     if (selected === "resetTwoFactor") return resetUserTwoFactorAction({ userId: user.id });
     const reset = await resetUserPasswordAction({ userId: user.id });
-    if (reset.ok) setOneTimePassword(reset.data.oneTimePassword);
+    if (reset.ok && reset.data.status === "reset") setOneTimePassword(reset.data.oneTimePassword);
     return reset;
   }
+
+  // Another admin's password or factors, and a new admin, wait for a second admin (lib/users/admin-changes.ts).
+  const isHeld = (data: unknown) =>
+    typeof data === "object" && data !== null && (data as { status?: string }).status === "pending";
 
   return (
     <>
@@ -102,7 +107,7 @@ export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean })
           variant={change === "deactivate" ? "destructive" : "default"}
           hasSpinner={false}
           action={() => run(change)}
-          successMessage={t(`${change}.done`, { name: user.name })}
+          successMessage={(data) => (isHeld(data) ? tChanges("held") : t(`${change}.done`, { name: user.name }))}
           errorText={formText}
         />
       ) : null}

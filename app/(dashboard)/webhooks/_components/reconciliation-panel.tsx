@@ -3,7 +3,10 @@ import { getTranslations } from "next-intl/server";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getReconcileEnv } from "@/lib/config/reconcile-env";
+import { listMirrorDrift } from "@/lib/reconcile/drift";
 import { findRecentReconciliationRuns, type THealedItem } from "@/lib/reconcile/reconcile";
+
+import { MirrorDriftList } from "./mirror-drift-list";
 
 import { ReconcileNowButton } from "./reconcile-now-button";
 import { ReconciliationRunsTable } from "./reconciliation-runs-table";
@@ -13,7 +16,11 @@ import { ReconciliationRunsTable } from "./reconciliation-runs-table";
  * `reconciliation` change. For the admin-only /webhooks page (the action checks ADMIN again).
  */
 export async function ReconciliationPanel({ limit = 5 }: { limit?: number }) {
-  const [runs, t] = await Promise.all([findRecentReconciliationRuns(limit), getTranslations("reconciliation")]);
+  const [runs, drifts, t] = await Promise.all([
+    findRecentReconciliationRuns(limit),
+    listMirrorDrift({ limit: 10 }),
+    getTranslations("reconciliation"),
+  ]);
   const { RECONCILE_INTERVAL_SECONDS: intervalSeconds, RECONCILE_WINDOW_HOURS: windowHours } = getReconcileEnv();
 
   return (
@@ -30,7 +37,7 @@ export async function ReconciliationPanel({ limit = 5 }: { limit?: number }) {
         </div>
         <ReconcileNowButton />
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-6">
         <ReconciliationRunsTable
           rows={runs.map((run) => ({
             id: run.id,
@@ -46,6 +53,7 @@ export async function ReconciliationPanel({ limit = 5 }: { limit?: number }) {
           }))}
           empty={<p className="text-sm text-muted-foreground">{t("empty")}</p>}
         />
+        <MirrorDriftList drifts={drifts} />
       </CardContent>
     </Card>
   );

@@ -33,7 +33,7 @@ export function RegisterWebhookDialog({ defaultUrlHint }: { defaultUrlHint: stri
   const [isOpen, setIsOpen] = useState(false);
   const [events, setEvents] = useState<TWebhookEvent[]>([...webhookEvents]);
   const [error, setError] = useState<TActionError | null>(null);
-  const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
+  const [created, setCreated] = useState<{ url: string; secret: string | null } | null>(null);
   const [isPending, startTransition] = useTransition();
 
   function handleOpenChange(open: boolean) {
@@ -78,7 +78,7 @@ export function RegisterWebhookDialog({ defaultUrlHint }: { defaultUrlHint: stri
             <WebhookSecretOnce secret={created.secret} url={created.url} />
             <DialogFooter>
               <Button type="button" onClick={() => handleOpenChange(false)}>
-                {t("done")}
+                {created.secret === null ? tCommon("close") : t("done")}
               </Button>
             </DialogFooter>
           </>

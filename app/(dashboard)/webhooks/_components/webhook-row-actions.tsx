@@ -173,7 +173,7 @@ function RotateSecretDialog({ webhook, onClose }: DialogProps) {
   const { formText } = useActionErrorText("webhooks");
   const [overlapMinutes, setOverlapMinutes] = useState<number>(rotationOverlapMinutes[1]);
   const [error, setError] = useState<TActionError | null>(null);
-  const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
+  const [created, setCreated] = useState<{ url: string; secret: string | null } | null>(null);
   const [isPending, startTransition] = useTransition();
 
   function rotate() {
@@ -196,7 +196,7 @@ function RotateSecretDialog({ webhook, onClose }: DialogProps) {
             <WebhookSecretOnce secret={created.secret} url={created.url} />
             <DialogFooter>
               <Button type="button" onClick={onClose}>
-                {t("done")}
+                {created.secret === null ? tCommon("close") : t("done")}
               </Button>
             </DialogFooter>
           </>

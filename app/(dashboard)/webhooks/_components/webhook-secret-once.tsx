@@ -7,10 +7,19 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 
-// Shown once, right after registration or rotation: the gateway never shows it again, and the
-// app keeps only the encrypted copy its receiver needs.
-export function WebhookSecretOnce({ secret, url }: { secret: string; url: string }) {
+// Shown once, right after registration or rotation, and only for a receiver elsewhere: the gateway never shows it
+// again. For this app's own receiver (`secret` null) the app keeps the encrypted copy and no person sees it.
+export function WebhookSecretOnce({ secret, url }: { secret: string | null; url: string }) {
   const t = useTranslations("webhooks.secret");
+  if (secret === null)
+    return (
+      <div className="grid gap-3">
+        <p className="text-sm">{t("heldByApp")}</p>
+        <Field label={t("url")}>
+          <Textarea readOnly value={url} rows={2} className="min-h-0 resize-none font-mono text-xs break-all" />
+        </Field>
+      </div>
+    );
   return (
     <div className="grid gap-3">
       <p className="text-sm">{t("instructions")}</p>

@@ -74,7 +74,16 @@ export async function verifyCodeAction(_previous: TVerifyState, formData: FormDa
 export type TCardChoices = { installments: number; holderName: string; expiry: string };
 
 export type TCardState = {
-  status: "idle" | "accessExpired" | "notPayable" | "busy" | "unavailable" | "invalid" | "refused" | "locked";
+  status:
+    | "idle"
+    | "accessExpired"
+    | "notPayable"
+    | "busy"
+    | "unavailable"
+    | "invalid"
+    | "refused"
+    | "locked"
+    | "adviceBlocked";
   message?: string;
   fieldErrors?: Record<string, string>;
   choices?: TCardChoices;
@@ -92,6 +101,10 @@ async function cardState(
   const state: TCardState = { status: outcome.status, choices, formKey: randomUUID() };
   if (outcome.status === "refused") state.message = t(`card.refusal.${outcome.messageKey}`);
   else if (outcome.status === "locked") state.message = t("card.locked", { until: new Date(outcome.lockedUntil) });
+  else if (outcome.status === "adviceBlocked")
+    state.message = t(`card.advice.${outcome.advice}`, {
+      until: outcome.retryAfter ? new Date(outcome.retryAfter) : new Date(),
+    });
   else if (outcome.status === "invalid") {
     // Field names and message keys only: zod issues do not carry the input, and none is copied here.
     const { form, ...fields } = outcome.fieldErrors;

@@ -6,6 +6,8 @@ import { getLocale, getTranslations } from "next-intl/server";
 
 import { buttonVariants } from "@/components/ui/button";
 import { inputClassName } from "@/components/ui/input";
+import { getRequestContext } from "@/lib/auth/request-context";
+import { isAppError } from "@/lib/errors";
 import { formatBRL } from "@/lib/format/money";
 import { resolveLocale } from "@/lib/i18n/config";
 import { hasPayAccess } from "@/lib/links/pay-access";
@@ -29,8 +31,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 async function loadLink(uuid: string): Promise<TPayPageLink | "unavailable" | null> {
   try {
-    return await getPayPageLink(uuid);
+    return await getPayPageLink(uuid, { ip: (await getRequestContext()).ip });
   } catch (error) {
+    // Too many unknown links looked up from this address: the gateway is not asked, the page says try later.
+    if (isAppError(error) && error.code === "RATE_LIMITED") return "unavailable";
     log.warn({ err: error, linkPaymentUuid: uuid }, "pay page: link could not be read");
     return "unavailable";
   }

@@ -1,6 +1,7 @@
 "use client";
 
 import { BanIcon, CircleCheckIcon, ShieldAlertIcon, TimerOffIcon } from "lucide-react";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 
 import { CopyButton } from "@/components/copy-button";
@@ -101,9 +102,21 @@ export function PaymentLinkOutcome({ link }: { link: TPaymentLinkView }) {
             {t("payment.title")}
           </CardTitle>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-4">
+          {payment.pixChargeTxid ? <p className="text-sm text-muted-foreground">{t("payment.paidByPix")}</p> : null}
           <DetailList className="sm:grid-cols-2">
             <DetailItem label={t("payment.method")}>{method ?? "—"}</DetailItem>
+            {payment.pixChargeTxid ? (
+              <DetailItem label={t("payment.pixCharge")}>
+                <Link
+                  href={`/pix/${encodeURIComponent(payment.pixChargeTxid)}`}
+                  className="font-mono text-xs break-all underline underline-offset-4"
+                  aria-label={`${t("payment.openPixCharge")}: ${payment.pixChargeTxid}`}
+                >
+                  {payment.pixChargeTxid}
+                </Link>
+              </DetailItem>
+            ) : null}
             <DetailItem label={t("payment.paidAt")}>
               {payment.paidAt ? <DateTime value={payment.paidAt} /> : "—"}
             </DetailItem>

@@ -23,6 +23,36 @@ function Grid({ children }: { children: ReactNode }) {
   return <div className="grid gap-3 sm:grid-cols-2">{children}</div>;
 }
 
+/** The cancellation answer's own ids (2.4), as this app's cancel received them. */
+function CancellationFacts({ cancellation }: { cancellation: NonNullable<TCardPaymentView["cancellation"]> }) {
+  const t = useTranslations("cardPayments.detail");
+  return (
+    <DetailsCard title={t("cancellationTitle")}>
+      <Grid>
+        <DetailItem label={t("cancellationMessage")}>{cancellation.mensagem}</DetailItem>
+        <DetailItem label={t("cancellationAuthorizationNumber")}>
+          <Code value={cancellation.authorizationNumber} />
+        </DetailItem>
+        <DetailItem label={t("cancellationAcquirerTransactionId")}>
+          <Code value={cancellation.acquirerTransactionId} />
+        </DetailItem>
+        <DetailItem label={t("cancellationEcommerceGatewayUsn")}>
+          <Code value={cancellation.ecommerceGatewayUsn} />
+        </DetailItem>
+        <DetailItem label={t("cancellationHostUsn")}>
+          <Code value={cancellation.hostUsn} />
+        </DetailItem>
+        <DetailItem label={t("cancellationTid")}>
+          <Code value={cancellation.tid} />
+        </DetailItem>
+        <DetailItem label={t("cancellationIsHostCancel")}>
+          <Code value={cancellation.isHostCancel} />
+        </DetailItem>
+      </Grid>
+    </DetailsCard>
+  );
+}
+
 /** Amount, card, authorization, NSUs, acquirer, dates and where the payment came from. */
 export function CardPaymentFacts({ payment }: { payment: TCardPaymentView }) {
   const t = useTranslations("cardPayments.detail");
@@ -133,6 +163,12 @@ export function CardPaymentFacts({ payment }: { payment: TCardPaymentView }) {
             <DetailItem label={t("terminalId")}>
               <Code value={payment.terminalId} />
             </DetailItem>
+            <DetailItem label={t("issuer")}>
+              <Code value={payment.issuer} />
+            </DetailItem>
+            <DetailItem label={t("authorizerMerchantId")}>
+              <Code value={payment.authorizerMerchantId} />
+            </DetailItem>
             <DetailItem label={t("authorizerMessage")}>{payment.authorizerMessage ?? dash}</DetailItem>
             <DetailItem label={t("authorizedAt")}>
               <When value={payment.authorizedAt} />
@@ -143,6 +179,7 @@ export function CardPaymentFacts({ payment }: { payment: TCardPaymentView }) {
           </Grid>
           <p className="text-xs text-muted-foreground">{t("timeZoneNote")}</p>
         </DetailsCard>
+        {payment.cancellation ? <CancellationFacts cancellation={payment.cancellation} /> : null}
       </div>
     </div>
   );

@@ -8,7 +8,7 @@ import { flushSync } from "react-dom";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
-type TReceiptKind = "customer" | "merchant";
+type TReceiptKind = "customer" | "merchant" | "cancellationCustomer" | "cancellationMerchant";
 
 // Printing shows only the chosen receipt: everything else on the page is hidden by this print stylesheet.
 const printStyles = `@media print {
@@ -18,14 +18,24 @@ const printStyles = `@media print {
   [data-receipt-print="active"] [data-receipt-actions] { display: none; }
 }`;
 
-type CardPaymentReceiptsProps = { customerReceipt: string | null; merchantReceipt: string | null };
+type CardPaymentReceiptsProps = {
+  customerReceipt: string | null;
+  merchantReceipt: string | null;
+  cancellationCustomerReceipt?: string | null;
+  cancellationMerchantReceipt?: string | null;
+};
 
-/** The customer's and the merchant's receipts as the gateway formatted them (cupomCliente, cupomEstabelecimento). */
-export function CardPaymentReceipts({ customerReceipt, merchantReceipt }: CardPaymentReceiptsProps) {
+/**
+ * The customer's and the merchant's receipts as the gateway formatted them (cupomCliente, cupomEstabelecimento),
+ * and those of the cancellation answer (2.4) when this app cancelled the payment.
+ */
+export function CardPaymentReceipts(props: CardPaymentReceiptsProps) {
   const t = useTranslations("cardPayments.detail.receipts");
   const receipts = [
-    { kind: "customer" as const, text: customerReceipt },
-    { kind: "merchant" as const, text: merchantReceipt },
+    { kind: "customer" as const, text: props.customerReceipt },
+    { kind: "merchant" as const, text: props.merchantReceipt },
+    { kind: "cancellationCustomer" as const, text: props.cancellationCustomerReceipt ?? null },
+    { kind: "cancellationMerchant" as const, text: props.cancellationMerchantReceipt ?? null },
   ].filter((receipt): receipt is { kind: TReceiptKind; text: string } => Boolean(receipt.text));
   const [printing, setPrinting] = useState<TReceiptKind | null>(null);
   // Ctrl+P without the button prints the first receipt.

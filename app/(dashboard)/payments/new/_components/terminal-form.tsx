@@ -123,8 +123,13 @@ export function TerminalForm({ defaultOrderId, savedCards, initialToken, canSave
   }
 
   const errorFor = (field: string) => fieldText(fieldErrors[field]);
+  // "Try again later" names the time the advice allows (lib/payments/retry-advice.ts), in the user's time zone.
+  const retryAfter = formError?.message === "adviceRetryLater" ? formError.fieldErrors?.retryAfter : undefined;
   const topMessage =
-    formError && (fieldText(formError.message) ?? (formError.fieldErrors ? null : formText(formError)));
+    formError &&
+    (retryAfter
+      ? t("errors.adviceRetryLater", { until: new Date(retryAfter) })
+      : (fieldText(formError.message) ?? (formError.fieldErrors ? null : formText(formError))));
   const submitLabel = preview
     ? t("submitSummary", { amount: money(amountCents ?? 0), count: preview.count })
     : t("submit");
@@ -216,7 +221,8 @@ export function TerminalForm({ defaultOrderId, savedCards, initialToken, canSave
       <fieldset className="grid gap-4 rounded-lg border p-4">
         <legend className="px-1 text-sm font-medium">{t("card")}</legend>
         <div className="flex flex-wrap gap-4 text-sm" role="radiogroup" aria-label={t("cardSource")}>
-          {(["typed", "saved"] as const).map((mode) => (
+          {/* Saved cards are charged by admins only (the server refuses STAFF too). */}
+          {(canSaveCards ? (["typed", "saved"] as const) : (["typed"] as const)).map((mode) => (
             <label key={mode} className="flex cursor-pointer items-center gap-2">
               <input
                 type="radio"

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import type { ComponentProps } from "react";
 
 import { LiveDetailHeader } from "@/components/live-detail-header";
 import { PixChargeStatusBadge } from "@/components/pix-charge-status-badge";
@@ -20,7 +21,7 @@ type PixChargeLiveProps = {
   qrCodeDataUrl: string | null;
   isPaymentPushed: boolean;
   approvals: TRefundApprovalView[];
-  viewer: { id: string; isAdmin: boolean };
+  viewer: ComponentProps<typeof RefundApprovalList>["viewer"];
   stepUp: TRefundStepUp;
 };
 

@@ -6,6 +6,7 @@ import { hasUnsettledRefund, pixChargePollIntervalMs, refundPollIntervalMs } fro
 
 const refund = (statusCode: number): TPixRefundView => ({
   pixRefundId: `r${statusCode}`,
+  refundEndToEnd: null,
   amountCents: 100,
   statusCode,
   statusDescription: "",

@@ -31,13 +31,22 @@ type RefundFormProps = {
   txid: string;
   /** What is left to refund as this page last saw it; the server checks again under a lock. */
   remainingRefundableCents: number;
+  /** Refunded + held for approval on this charge: the step-up threshold counts them with the new refund. */
+  countedCents: number;
   stepUp: TRefundStepUp;
   /** `isPendingApproval`: held for a second admin rather than sent. */
   onRefunded: (isPendingApproval: boolean) => void;
   onFailed: (error: TActionError) => void;
 };
 
-export function RefundForm({ txid, remainingRefundableCents, stepUp, onRefunded, onFailed }: RefundFormProps) {
+export function RefundForm({
+  txid,
+  remainingRefundableCents,
+  countedCents,
+  stepUp,
+  onRefunded,
+  onFailed,
+}: RefundFormProps) {
   const t = useTranslations("pix.refunds.form");
   const tCommon = useTranslations("common");
   const locale = resolveLocale(useLocale());
@@ -50,7 +59,7 @@ export function RefundForm({ txid, remainingRefundableCents, stepUp, onRefunded,
   const [isPending, startTransition] = useTransition();
   // One key per refund: a double click or a retried action refunds once; a new key after success.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  const isStepUp = stepUp.thresholdCents > 0 && (amountCents ?? 0) > stepUp.thresholdCents;
+  const isStepUp = stepUp.thresholdCents > 0 && countedCents + (amountCents ?? 0) > stepUp.thresholdCents;
   const threshold = formatBRL(stepUp.thresholdCents, locale);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {

@@ -96,6 +96,7 @@ export function RefundsPanel({ charge, heldCents, stepUp }: RefundsPanelProps) {
             key={refundableCents}
             txid={charge.txid}
             remainingRefundableCents={refundableCents}
+            countedCents={charge.refundedCents + heldCents}
             stepUp={stepUp}
             onRefunded={handleRefunded}
             onFailed={handleFailed}

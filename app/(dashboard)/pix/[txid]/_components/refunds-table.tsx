@@ -52,6 +52,11 @@ const columns: TDataTableColumn<TRefundRow>[] = [
       return settledAt ? <DateTime value={settledAt} /> : "—";
     },
   }),
+  column.accessor("refundEndToEnd", {
+    header: () => <Header name="refundEndToEnd" />,
+    cell: (info) => <span className="font-mono text-xs break-all">{info.getValue() ?? "—"}</span>,
+    meta: { card: "wide" },
+  }),
 ];
 
 /** The charge's refunds so far. */

@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireAdmin } from "@/lib/auth/session";
-import { emptyPosConfigView, getPosConfigsForAdmin } from "@/lib/pos/admin-config";
+import { emptyPosConfigView, getPosConfigsForAdmin, resolvePosConfig } from "@/lib/pos/admin-config";
 import { getPosSellerForAdmin } from "@/lib/pos/admin-sellers";
 
 import { PosConfigForm } from "../../_components/pos-config-form";
@@ -67,7 +67,12 @@ export default async function PosSellerPage({ params }: PageProps) {
               <span className="font-mono text-xs break-all">{seller.subEstablishmentRef}</span>
             </DetailItem>
             <DetailItem label={t("seller.tenant")}>
-              <span className="font-mono text-xs break-all">{seller.tenantId}</span>
+              <Link
+                href={`/pos/tenants/${seller.tenantId}`}
+                className="font-mono text-xs break-all underline-offset-4 hover:underline"
+              >
+                {seller.tenantId}
+              </Link>
             </DetailItem>
             <DetailItem label={t("sellers.columns.activatedAt")}>
               <DateTime value={seller.createdAt} />
@@ -93,7 +98,12 @@ export default async function PosSellerPage({ params }: PageProps) {
           <CardDescription>{t("config.sellerDescription")}</CardDescription>
         </CardHeader>
         <CardContent>
-          <PosConfigForm sellerId={seller.id} initial={configs.seller} />
+          <PosConfigForm
+            sellerId={seller.id}
+            initial={configs.seller}
+            inherited={configs.tenant}
+            inheritedFrom="tenant"
+          />
         </CardContent>
       </Card>
 
@@ -138,7 +148,7 @@ export default async function PosSellerPage({ params }: PageProps) {
                     sellerId={seller.id}
                     posId={device.posId}
                     initial={override ?? emptyPosConfigView}
-                    inherited={configs.seller}
+                    inherited={resolvePosConfig(configs.seller, configs.tenant)}
                     hasOverride={Boolean(override)}
                   />
                 </details>

@@ -42,9 +42,13 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
   const user = await requireUser();
   const { id } = await params;
   if (!z.uuid().safeParse(id).success) notFound();
-  const [delivery, t] = await Promise.all([getWebhookDeliveryDetail(id), getTranslations("webhooks")]);
-  if (!delivery) notFound();
   const isAdmin = user.role === "ADMIN";
+  // Signatures and raw bodies are for admins only (docs/webhooks.md).
+  const [delivery, t] = await Promise.all([
+    getWebhookDeliveryDetail(id, { canSeeRaw: isAdmin }),
+    getTranslations("webhooks"),
+  ]);
+  if (!delivery) notFound();
   const changes = (Array.isArray(delivery.changes) ? delivery.changes : []) as TChangeRecord[];
   const eventName = delivery.event
     ? t.has(`events.${webhookEventKey(delivery.event)}`)
@@ -112,6 +116,16 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
                   className="text-primary underline-offset-4 hover:underline"
                 >
                   {t("delivery.openOriginal")}
+                </Link>
+              </Item>
+            ) : null}
+            {delivery.duplicateOfId ? (
+              <Item term={t("delivery.fields.duplicateOf")}>
+                <Link
+                  href={`/webhooks/deliveries/${delivery.duplicateOfId}`}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
+                  {t("delivery.openFirst")}
                 </Link>
               </Item>
             ) : null}
@@ -202,37 +216,45 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
         ) : null}
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("delivery.headers")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-x-4 gap-y-1 font-mono text-xs sm:grid-cols-[max-content_1fr]">
-            {delivery.headers.map(([name, value]) => (
-              <div key={name} className="contents">
-                <dt className="text-muted-foreground">{name}</dt>
-                <dd className="break-all">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </CardContent>
-      </Card>
+      {delivery.headers === null || delivery.prettyBody === null ? (
+        <p role="note" className="text-sm text-muted-foreground">
+          {t("delivery.rawAdminsOnly")}
+        </p>
+      ) : (
+        <>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("delivery.headers")}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-x-4 gap-y-1 font-mono text-xs sm:grid-cols-[max-content_1fr]">
+                {delivery.headers.map(([name, value]) => (
+                  <div key={name} className="contents">
+                    <dt className="text-muted-foreground">{name}</dt>
+                    <dd className="break-all">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </CardContent>
+          </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("delivery.body")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <section
-            aria-label={t("delivery.body")}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-            tabIndex={0}
-            className="max-h-[32rem] overflow-auto rounded-md bg-muted p-3"
-          >
-            <pre className="font-mono text-xs">{delivery.prettyBody}</pre>
-          </section>
-        </CardContent>
-      </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("delivery.body")}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <section
+                aria-label={t("delivery.body")}
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+                tabIndex={0}
+                className="max-h-[32rem] overflow-auto rounded-md bg-muted p-3"
+              >
+                <pre className="font-mono text-xs">{delivery.prettyBody}</pre>
+              </section>
+            </CardContent>
+          </Card>
+        </>
+      )}
     </div>
   );
 }

@@ -42,9 +42,9 @@ export function VerifyForm({
           type="text"
           inputMode="numeric"
           autoComplete="one-time-code"
-          pattern="\d{6}"
-          minLength={6}
-          maxLength={6}
+          // Spec 2.6: tokenVerificacao is an integer of no fixed length (lib/links/schemas.ts, ZLinkVerificationCode).
+          pattern="-?\d{1,16}"
+          maxLength={17}
           required
           aria-describedby="pay-verification-code-hint"
           aria-invalid={error ? true : undefined}

@@ -1,0 +1,205 @@
+"use client";
+
+import { CheckIcon, XIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+
+import { ApproveWithCodeButton } from "@/components/approve-with-code-button";
+import { ConfirmActionButton } from "@/components/confirm-action-button";
+import { DateTime } from "@/components/date-time";
+import { StatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { useActionErrorText } from "@/lib/actions/use-action-error";
+import type { TApproverStanding } from "@/lib/auth/independent-approver";
+import { formatBRL } from "@/lib/format/money";
+import { resolveLocale } from "@/lib/i18n/config";
+import type { TAdminChangeView } from "@/lib/users/admin-changes";
+
+import { approveAdminChangeAction, rejectAdminChangeAction } from "../actions";
+import { OneTimePassword } from "./one-time-password";
+
+type PendingAdminChangesProps = { changes: TAdminChangeView[]; viewerId: string; standing: TApproverStanding };
+
+function useDescribeChange() {
+  const t = useTranslations("adminChanges");
+  const locale = resolveLocale(useLocale());
+  return (change: TAdminChangeView): string => {
+    if (change.kind === "LOOSEN_MONEY_SETTING") {
+      const key =
+        change.payload.key === "dailyMoneyReturnLimitCents"
+          ? "dailyMoneyReturnLimitCents"
+          : "refundApprovalThresholdCents";
+      const valueCents = Number(change.payload.valueCents ?? 0);
+      return t("kinds.LOOSEN_MONEY_SETTING", {
+        setting: t(`settings.${key}`),
+        amount: valueCents === 0 ? t("off") : formatBRL(valueCents, locale),
+      });
+    }
+    const person = change.target ?? {
+      name: String(change.payload.name ?? ""),
+      email: String(change.payload.email ?? ""),
+    };
+    return t(`kinds.${change.kind}`, { name: person.name, email: person.email });
+  };
+}
+
+type TOneTimePassword = { email: string; oneTimePassword: string };
+
+function ApproveButton({
+  change,
+  description,
+  onOneTimePassword,
+}: {
+  change: TAdminChangeView;
+  description: string;
+  onOneTimePassword: (value: TOneTimePassword) => void;
+}) {
+  const t = useTranslations("adminChanges");
+  const { formText } = useActionErrorText("adminChanges");
+  const router = useRouter();
+
+  return (
+    <ApproveWithCodeButton
+      trigger={
+        <Button>
+          <CheckIcon aria-hidden="true" />
+          {t("approve")}
+        </Button>
+      }
+      title={t("approveTitle")}
+      description={t("approveDescription", { change: description })}
+      confirmLabel={t("approve")}
+      cancelLabel={t("keep")}
+      action={(code) => approveAdminChangeAction({ changeId: change.id, code })}
+      onSettled={() => router.refresh()}
+      onSuccess={(result) => {
+        if (!result.oneTimePassword) return;
+        onOneTimePassword({
+          email: result.email ?? change.target?.email ?? "",
+          oneTimePassword: result.oneTimePassword,
+        });
+      }}
+      successMessage={t("approved")}
+      errorText={formText}
+      errorDisplay="inline"
+    />
+  );
+}
+
+/** Changes one admin asked for that wait for another: approve (with a fresh code) or reject. */
+export function PendingAdminChanges({ changes, viewerId, standing }: PendingAdminChangesProps) {
+  const t = useTranslations("adminChanges");
+  const { formText } = useActionErrorText("adminChanges");
+  const router = useRouter();
+  const tCommon = useTranslations("common");
+  const tApprover = useTranslations("approverCode");
+  const describeChange = useDescribeChange();
+  // Kept here, not in the card: once approved the card leaves the list, the password must stay on screen.
+  const [created, setCreated] = useState<TOneTimePassword | null>(null);
+
+  const oneTimePasswordDialog = (
+    <Dialog open={created !== null} onOpenChange={(open) => !open && setCreated(null)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t("approved")}</DialogTitle>
+          <DialogDescription>{t("createdOneTimePassword")}</DialogDescription>
+        </DialogHeader>
+        {created ? <OneTimePassword email={created.email} password={created.oneTimePassword} /> : null}
+        <DialogFooter>
+          <Button type="button" onClick={() => setCreated(null)}>
+            {tCommon("close")}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+  if (changes.length === 0) return oneTimePasswordDialog;
+
+  return (
+    <section aria-labelledby="pending-admin-changes" className="grid gap-3">
+      <div>
+        <h2 id="pending-admin-changes" className="text-lg font-semibold">
+          {t("title")}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t("description")}</p>
+        {standing.canApprove ? null : (
+          <p className="mt-1 text-sm text-muted-foreground">{tApprover(`cannotApprove.${standing.reason}`)}</p>
+        )}
+      </div>
+      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        {changes.map((change) => {
+          const description = describeChange(change);
+          const isOwn = change.requestedBy.id === viewerId;
+          const canApprove = standing.canApprove && !isOwn && !change.isExpired && change.target?.id !== viewerId;
+          return (
+            <li key={change.id} className="grid gap-3 rounded-md border p-4" data-testid="pending-admin-change">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <p className="min-w-0 font-medium break-words">{description}</p>
+                <StatusBadge
+                  status={change.isExpired ? "EXPIRED" : "PENDING"}
+                  toneByStatus={{ PENDING: "warning", EXPIRED: "neutral" }}
+                >
+                  {change.isExpired ? t("expired") : t("title")}
+                </StatusBadge>
+              </div>
+              <dl className="grid grid-cols-2 gap-3 text-sm">
+                <div className="col-span-2 min-w-0">
+                  <dt className="text-xs text-muted-foreground">{t("requestedBy")}</dt>
+                  <dd className="break-words">
+                    {change.requestedBy.name} ({change.requestedBy.email})
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">{t("requestedAt")}</dt>
+                  <dd>
+                    <DateTime value={change.createdAt} />
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">{t("expiresAt")}</dt>
+                  <dd>
+                    <DateTime value={change.expiresAt} />
+                  </dd>
+                </div>
+              </dl>
+              {isOwn ? <p className="text-xs text-muted-foreground">{t("ownRequest")}</p> : null}
+              <div className="flex flex-wrap gap-2">
+                {canApprove ? (
+                  <ApproveButton change={change} description={description} onOneTimePassword={setCreated} />
+                ) : null}
+                <ConfirmActionButton
+                  trigger={
+                    <Button variant="outline">
+                      <XIcon aria-hidden="true" />
+                      {t("reject")}
+                    </Button>
+                  }
+                  title={t("rejectTitle")}
+                  description={t("rejectDescription", { change: description })}
+                  confirmLabel={t("reject")}
+                  cancelLabel={t("keep")}
+                  variant="destructive"
+                  action={() => rejectAdminChangeAction({ changeId: change.id })}
+                  onSettled={() => router.refresh()}
+                  successMessage={t("rejected")}
+                  errorText={formText}
+                  errorDisplay="inline"
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {oneTimePasswordDialog}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import "server-only";
+import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
+import { db, inTransaction } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { RefundApproval } from "@/lib/generated/prisma/client";
+
+// What every kind of approval shares (lib/pix/refund-approvals.ts, lib/approvals/card-cancel-approvals.ts).
+
+export type TApprover = { id: string; role: "ADMIN" | "STAFF" };
+
+export function approvalAuditFields(
+  context: TChangeContext,
+  approval: Pick<RefundApproval, "kind" | "txid" | "paymentId">,
+) {
+  return approval.kind === "CARD_CANCEL"
+    ? auditFieldsOf(context, "card_payment", approval.paymentId ?? "")
+    : auditFieldsOf(context, "pix_charge", approval.txid ?? "");
+}
+
+// Admins only. Releasing money held by the policy needs a second person; an unsure refund is a question of fact
+// (did it reach the gateway?), which any admin may settle, the requester included.
+export async function loadApprovalForDecision(approvalId: string, approver: TApprover): Promise<RefundApproval> {
+  if (approver.role !== "ADMIN") throw new AppError("FORBIDDEN", "Only admins can decide on a refund.");
+  const approval = await db.refundApproval.findUnique({ where: { id: approvalId } });
+  if (!approval) throw new AppError("NOT_FOUND", "Refund approval not found.");
+  if (approval.kind !== "PIX_REFUND_RECOVERY" && approval.requestedById === approver.id) {
+    throw new AppError("FORBIDDEN", "A second admin must decide on a refund you requested.");
+  }
+  return approval;
+}
+
+export function assertStillPending(approval: RefundApproval): void {
+  if (approval.status !== "PENDING") throw new AppError("CONFLICT", `This refund request is ${approval.status}.`);
+}
+
+export async function expireApproval(approval: RefundApproval, context: TChangeContext): Promise<never> {
+  await inTransaction(async (tx) => {
+    const { count } = await tx.refundApproval.updateMany({
+      where: { id: approval.id, status: "PENDING" },
+      data: { status: "EXPIRED" },
+    });
+    if (count === 1) {
+      await recordAudit(
+        {
+          ...approvalAuditFields(context, approval),
+          action: "refund_approval.expired",
+          metadata: { approvalId: approval.id },
+        },
+        tx,
+      );
+    }
+  });
+  throw new AppError("CONFLICT", "This refund request expired: ask for a new one.");
+}

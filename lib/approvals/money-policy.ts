@@ -1,0 +1,110 @@
+import "server-only";
+import type { TMirrorClient } from "@/lib/db/mirror-write";
+import { AppError } from "@/lib/errors";
+import { periodBounds, toSaoPauloDay } from "@/lib/list/period";
+import { readAppSetting, type TAppSettingKey, type TAppSettingValue } from "@/lib/settings/app-settings";
+
+// The one policy for money going back to a payer (docs/security.md, "Money back to a payer"): Pix refunds, card
+// payment cancels, and the refund of a Pix paid on a cancelled link all pass here, under the resource's lock.
+// 1. Per charge: what was already refunded + what waits for approval + this one, above the step-up threshold, needs
+//    the requester's fresh code or a second admin.
+// 2. Per person: what a person sent back today (São Paulo day) + this one, above the daily limit, needs a second
+//    admin (a code does not lift it).
+
+export type TMoneyReturnKind = "PIX_REFUND" | "CARD_CANCEL";
+export type TMoneyHoldReason = "chargeTotal" | "dailyLimit";
+
+// Thrown before anything goes upstream: the caller holds the request for approval instead.
+export class MoneyApprovalRequiredError extends AppError {
+  readonly reason: TMoneyHoldReason;
+
+  constructor(reason: TMoneyHoldReason) {
+    super("CONFLICT", reason === "chargeTotal" ? "approvalRequiredChargeTotal" : "approvalRequiredDailyLimit");
+    this.name = "MoneyApprovalRequiredError";
+    this.reason = reason;
+  }
+}
+
+export function isMoneyApprovalRequired(error: unknown): error is MoneyApprovalRequiredError {
+  return error instanceof MoneyApprovalRequiredError;
+}
+
+export type TMoneyReturnRequest = {
+  kind: TMoneyReturnKind;
+  // txid or card payment id.
+  resourceId: string;
+  amountCents: number;
+  // Already refunded or held for approval on the same charge (0 for a card payment: its cancel is always whole).
+  priorCents: number;
+  idempotencyKey: string;
+  initiatedById: string | null;
+  // "approved": a second admin released it; "stepUp": the requester gave a fresh code (lifts the per-charge rule).
+  clearance: "none" | "stepUp" | "approved";
+};
+
+// Through the caller's transaction: the global client must not be used while it is open (PGlite has one connection).
+async function readSetting<TKey extends TAppSettingKey>(tx: TMirrorClient, key: TKey): Promise<TAppSettingValue<TKey>> {
+  const row = await tx.appSetting.findUnique({ where: { key } });
+  return readAppSetting(key, row?.value);
+}
+
+// Serializes one person's money returns, so two at once cannot both fit under the daily limit. Always taken after
+// the resource's lock (charge or payment), never before, so two requests never wait on each other in a cycle.
+async function lockPerson(tx: TMirrorClient, personId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`money_person:${personId}`}, 0))`;
+}
+
+export async function returnedTodayCents(client: TMirrorClient, personId: string, now: Date): Promise<number> {
+  const { _sum } = await client.moneyReturn.aggregate({
+    where: { initiatedById: personId, createdAt: periodBounds({ from: toSaoPauloDay(now), to: toSaoPauloDay(now) }) },
+    _sum: { amountCents: true },
+  });
+  return _sum.amountCents ?? 0;
+}
+
+export function exceedsChargeThreshold(thresholdCents: number, priorCents: number, amountCents: number): boolean {
+  return thresholdCents > 0 && priorCents + amountCents > thresholdCents;
+}
+
+/**
+ * Under the resource's lock, in the transaction that goes on to call upstream (Pix) or to claim the payment (card):
+ * throws MoneyApprovalRequiredError when the request must wait for approval, else records it against its person.
+ */
+export async function admitMoneyReturn(tx: TMirrorClient, request: TMoneyReturnRequest, now = new Date()) {
+  const { kind, amountCents, initiatedById, clearance } = request;
+  if (clearance !== "approved") {
+    const thresholdCents = await readSetting(tx, "refundApprovalThresholdCents");
+    if (clearance !== "stepUp" && exceedsChargeThreshold(thresholdCents, request.priorCents, amountCents)) {
+      throw new MoneyApprovalRequiredError("chargeTotal");
+    }
+  }
+  if (!initiatedById) return;
+  await lockPerson(tx, initiatedById);
+  if (clearance !== "approved") {
+    const limitCents = await readSetting(tx, "dailyMoneyReturnLimitCents");
+    if (limitCents > 0 && (await returnedTodayCents(tx, initiatedById, now)) + amountCents > limitCents) {
+      throw new MoneyApprovalRequiredError("dailyLimit");
+    }
+  }
+  // A recovered attempt of the same key is counted once.
+  await tx.moneyReturn.upsert({
+    where: { kind_idempotencyKey: { kind, idempotencyKey: request.idempotencyKey } },
+    create: {
+      kind,
+      resourceId: request.resourceId,
+      amountCents,
+      idempotencyKey: request.idempotencyKey,
+      initiatedById,
+    },
+    update: {},
+  });
+}
+
+// The upstream call certainly changed nothing: the amount no longer counts against the person.
+export async function forgetMoneyReturn(
+  client: Pick<TMirrorClient, "moneyReturn">,
+  kind: TMoneyReturnKind,
+  idempotencyKey: string,
+) {
+  await client.moneyReturn.deleteMany({ where: { kind, idempotencyKey } });
+}

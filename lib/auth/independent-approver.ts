@@ -1,0 +1,63 @@
+import "server-only";
+import type { TChangeContext } from "@/lib/audit/audit-log";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { verifyStepUpCode } from "./two-factor";
+
+// Dual control is two people only if the second one is really someone else: an admin account made yesterday by the
+// requester, or one whose factors the requester reset, must not count as a second person.
+export const newAdminCooldownMs = 24 * 60 * 60_000;
+
+export type TApproverStanding =
+  | { canApprove: true }
+  | { canApprove: false; reason: "notAdmin" | "newAdmin" | "twoFactorRequired" };
+
+type TApproverRow = { role: "ADMIN" | "STAFF"; isActive: boolean; createdAt: Date; totpEnabledAt: Date | null };
+
+function standingOf(user: TApproverRow | null, now: Date): TApproverStanding {
+  if (!user?.isActive || user.role !== "ADMIN") return { canApprove: false, reason: "notAdmin" };
+  if (user.createdAt.getTime() > now.getTime() - newAdminCooldownMs) return { canApprove: false, reason: "newAdmin" };
+  if (!user.totpEnabledAt) return { canApprove: false, reason: "twoFactorRequired" };
+  return { canApprove: true };
+}
+
+const approverSelect = { role: true, isActive: true, createdAt: true, totpEnabledAt: true } as const;
+
+// For the pages: whether this person may approve at all, and if not why, so the dialog can say so up front.
+export async function getApproverStanding(userId: string, now = new Date()): Promise<TApproverStanding> {
+  return standingOf(await db.user.findUnique({ where: { id: userId }, select: approverSelect }), now);
+}
+
+const refusals = {
+  notAdmin: "Only an admin can approve this.",
+  ownRequest: "A second admin must approve a request you made.",
+  newAdmin: "An admin created in the last 24 hours cannot approve yet.",
+  twoFactorRequired: "Turn on two-factor sign-in to approve.",
+} as const;
+
+const refuse = (reason: keyof typeof refusals) =>
+  new AppError("FORBIDDEN", refusals[reason], { fieldErrors: { approver: reason } });
+
+/**
+ * The one check every second-person approval makes (held refunds and card cancels, pending admin changes): the
+ * approver is an active admin other than the requester, not created in the last 24 hours, with two-factor on, and
+ * gives a fresh authenticator code now. The code goes through the sign-in limiter and is used up (a code, or an
+ * older one, is never accepted twice), so it proves presence at this action, not at sign-in.
+ */
+export async function assertIndependentApprover(
+  approval: { approverId: string; requesterId: string | null; code: string | undefined },
+  context: TChangeContext,
+  now = new Date(),
+): Promise<void> {
+  const { approverId, requesterId, code } = approval;
+  const standing = standingOf(await db.user.findUnique({ where: { id: approverId }, select: approverSelect }), now);
+  if (!standing.canApprove && standing.reason === "notAdmin") throw refuse("notAdmin");
+  if (requesterId === approverId) throw refuse("ownRequest");
+  if (!standing.canApprove) throw refuse(standing.reason);
+  if (!code) {
+    throw new AppError("VALIDATION_FAILED", "Enter the code from your authenticator app.", {
+      fieldErrors: { code: "codeRequired" },
+    });
+  }
+  await verifyStepUpCode(approverId, code, context, now);
+}

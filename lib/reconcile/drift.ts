@@ -1,0 +1,89 @@
+import "server-only";
+import { recordAudit } from "@/lib/audit/audit-log";
+import { db } from "@/lib/db/client";
+import { changedFields, type TMirrorClient } from "@/lib/db/mirror-write";
+import type { MirrorDrift, Prisma } from "@/lib/generated/prisma/client";
+
+// The gateway is the truth: an authoritative read (a single-resource GET from a webhook's confirmation, a refresh or
+// reconciliation) that the mirror's never-backwards rule would refuse is confirmed by a second read, then written
+// anyway and recorded here (docs/webhooks.md, "The gateway's copy"). Any mirror can use it: the Pix and link mirrors
+// do; the card payment mirror can call readConfirmedCopy + recordMirrorDrift the same way.
+
+export type TDriftSource = "webhook" | "refresh" | "reconcile";
+export type TDriftKind = "pix_charge" | "pix_refund" | "payment_link" | "card_payment";
+
+export type TDrift = {
+  kind: TDriftKind;
+  resourceId: string;
+  source: TDriftSource;
+  // The compared fields as the mirror held them and as the gateway reports them.
+  mirror: Record<string, unknown>;
+  gateway: Record<string, unknown>;
+};
+
+function jsonOf(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : (value ?? null);
+}
+
+/** Records a correction in MirrorDrift and the audit log (system actor), in the correcting transaction. */
+export async function recordMirrorDrift(tx: TMirrorClient, drift: TDrift, now = new Date()): Promise<void> {
+  const fields = Object.keys(changedFields(drift.mirror, drift.gateway));
+  if (fields.length === 0) return;
+  const pick = (row: Record<string, unknown>) =>
+    Object.fromEntries(fields.map((field) => [field, jsonOf(row[field])])) as Prisma.InputJsonObject;
+  const mirrorValue = pick(drift.mirror);
+  const gatewayValue = pick(drift.gateway);
+  await tx.mirrorDrift.create({
+    data: {
+      resourceKind: drift.kind,
+      resourceId: drift.resourceId,
+      fields,
+      mirrorValue,
+      gatewayValue,
+      source: drift.source,
+      detectedAt: now,
+      healedAt: now,
+    },
+  });
+  await recordAudit(
+    {
+      actor: null,
+      action: "mirror.drift_corrected",
+      resourceType: drift.kind,
+      resourceId: drift.resourceId,
+      metadata: { source: drift.source, fields, mirror: mirrorValue, gateway: gatewayValue },
+    },
+    tx,
+  );
+}
+
+/**
+ * An authoritative read, confirmed when it would move the mirror back: `isBehindMirror` says the never-backwards rule
+ * would refuse the copy; then the resource is read once more, so that a read which started before a change and
+ * answered after it (a stale concurrent read) does not undo it. `isConfirmedBehind`: write the copy with correction.
+ */
+export async function readConfirmedCopy<T>(
+  read: () => Promise<T>,
+  isBehindMirror: (copy: T) => Promise<boolean>,
+  // The first read, when the caller made it already (beside its own read of the row).
+  options: { firstCopy?: T } = {},
+): Promise<{ copy: T; isConfirmedBehind: boolean }> {
+  const first = "firstCopy" in options ? (options.firstCopy as T) : await read();
+  if (!(await isBehindMirror(first))) return { copy: first, isConfirmedBehind: false };
+  const second = await read();
+  return { copy: second, isConfirmedBehind: await isBehindMirror(second) };
+}
+
+export type TMirrorDriftFilter = { limit?: number; resourceKind?: TDriftKind; resourceId?: string };
+
+/** The latest corrections, newest first (the reconciliation panel and the operations work read this). */
+export function listMirrorDrift(filter: TMirrorDriftFilter = {}): Promise<MirrorDrift[]> {
+  return db.mirrorDrift.findMany({
+    where: {
+      ...(filter.resourceKind ? { resourceKind: filter.resourceKind } : {}),
+      ...(filter.resourceId ? { resourceId: filter.resourceId } : {}),
+    },
+    orderBy: [{ detectedAt: "desc" }, { id: "asc" }],
+    take: Math.min(Math.max(filter.limit ?? 50, 1), 500),
+  });
+}

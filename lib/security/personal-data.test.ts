@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { canSeeFullDocuments, documentFor, maskDocument } from "./personal-data";
+
+describe("maskDocument", () => {
+  it("hides a CPF's first three and check digits, formatted or not", () => {
+    expect(maskDocument("12345678901")).toBe("***.456.789-**");
+    expect(maskDocument("123.456.789-01")).toBe("***.456.789-**");
+  });
+
+  it("hides a CNPJ's root start and check digits, numeric or alphanumeric", () => {
+    expect(maskDocument("12345678000195")).toBe("**.345.678/0001-**");
+    expect(maskDocument("12.ABC.345/01DE-35")).toBe("**.ABC.345/01DE-**");
+  });
+
+  it("keeps only the last three characters of any other document", () => {
+    expect(maskDocument("P1234567")).toBe("*****567");
+    expect(maskDocument("AB")).toBe("**");
+  });
+});
+
+describe("documentFor", () => {
+  it("shows admins the whole document and STAFF the masked one", () => {
+    expect(canSeeFullDocuments("ADMIN")).toBe(true);
+    expect(canSeeFullDocuments("STAFF")).toBe(false);
+    expect(documentFor("ADMIN", "12345678901")).toBe("12345678901");
+    expect(documentFor("STAFF", "12345678901")).toBe("***.456.789-**");
+  });
+});

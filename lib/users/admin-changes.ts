@@ -1,0 +1,281 @@
+import "server-only";
+import { z } from "zod";
+import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
+import { assertIndependentApprover } from "@/lib/auth/independent-approver";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { AdminChangeKind, Prisma } from "@/lib/generated/prisma/client";
+import { getAppSetting, setAppSetting } from "@/lib/settings/app-settings";
+import { ZCreateUserInput } from "./schemas";
+import { changeUserRole, createUser, resetUserPassword, resetUserTwoFactor } from "./users";
+
+// Changes that would let one admin act as two (a new admin, another admin's password or factors, weaker money
+// controls) are stored here and happen only when a second, independent admin approves (docs/security.md). The
+// shell command `npm run user:create` (no actor) is the break-glass path and is never held.
+export const adminChangeTtlMs = 24 * 60 * 60_000;
+
+// Money settings where a larger value, or 0 (off), lets more money out without a second person.
+export const ZLoosenableMoneySetting = z.enum(["refundApprovalThresholdCents", "dailyMoneyReturnLimitCents"]);
+export type TLoosenableMoneySetting = z.infer<typeof ZLoosenableMoneySetting>;
+
+const ZPayload = {
+  CREATE_ADMIN: ZCreateUserInput.pick({ email: true, name: true }),
+  PROMOTE_TO_ADMIN: z.object({}),
+  RESET_PASSWORD: z.object({}),
+  RESET_TWO_FACTOR: z.object({}),
+  LOOSEN_MONEY_SETTING: z.object({ key: ZLoosenableMoneySetting, valueCents: z.number().int().min(0) }),
+} satisfies Record<AdminChangeKind, z.ZodType>;
+
+export type TAdminChangeRequest =
+  | { kind: "CREATE_ADMIN"; payload: z.infer<(typeof ZPayload)["CREATE_ADMIN"]> }
+  | { kind: "PROMOTE_TO_ADMIN" | "RESET_PASSWORD" | "RESET_TWO_FACTOR"; targetUserId: string }
+  | { kind: "LOOSEN_MONEY_SETTING"; payload: z.infer<(typeof ZPayload)["LOOSEN_MONEY_SETTING"]> };
+
+export type THeld = { status: "pending"; changeId: string };
+
+export type TAdminChangeView = {
+  id: string;
+  kind: AdminChangeKind;
+  target: { id: string; name: string; email: string } | null;
+  payload: Record<string, unknown>;
+  requestedBy: { id: string; name: string; email: string };
+  createdAt: string;
+  expiresAt: string;
+  isExpired: boolean;
+};
+
+const auditFields = (context: TChangeContext, changeId: string) => auditFieldsOf(context, "admin_change", changeId);
+
+async function holdAdminChange(request: TAdminChangeRequest, context: TChangeContext): Promise<THeld> {
+  const requesterId = context.actor?.id;
+  if (!requesterId) throw new AppError("FORBIDDEN", "A held change needs a signed-in requester.");
+  const targetUserId = "targetUserId" in request ? request.targetUserId : null;
+  const payload = ("payload" in request ? ZPayload[request.kind].parse(request.payload) : {}) as Prisma.InputJsonValue;
+  const change = await db.$transaction(async (tx) => {
+    const created = await tx.pendingAdminChange.create({
+      data: {
+        kind: request.kind,
+        payload,
+        targetUserId,
+        requestedById: requesterId,
+        expiresAt: new Date(Date.now() + adminChangeTtlMs),
+      },
+    });
+    await recordAudit(
+      {
+        ...auditFields(context, created.id),
+        action: "admin_change.requested",
+        metadata: { kind: request.kind, targetUserId, payload },
+      },
+      tx,
+    );
+    return created;
+  });
+  return { status: "pending", changeId: change.id };
+}
+
+async function findTarget(userId: string) {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, role: true } });
+  if (!user) throw new AppError("NOT_FOUND", "User not found.");
+  return user;
+}
+
+// A new admin from the dashboard waits for a second admin; a STAFF user is created at once.
+export async function createUserOrHold(
+  input: { email: string; name: string; role: "ADMIN" | "STAFF" },
+  context: TChangeContext,
+): Promise<{ status: "created"; email: string; oneTimePassword: string } | THeld> {
+  const parsed = ZCreateUserInput.omit({ password: true }).parse(input);
+  if (parsed.role === "ADMIN" && context.actor) {
+    if (await db.user.findUnique({ where: { email: parsed.email }, select: { id: true } })) {
+      throw new AppError("CONFLICT", "A user with this email already exists.", {
+        fieldErrors: { email: "emailTaken" },
+      });
+    }
+    return holdAdminChange({ kind: "CREATE_ADMIN", payload: { email: parsed.email, name: parsed.name } }, context);
+  }
+  const { user, oneTimePassword } = await createUser(parsed, context);
+  return { status: "created", email: user.email, oneTimePassword: oneTimePassword! };
+}
+
+// Making someone an admin is creating an admin; demoting is not held (the last-admin rule guards it).
+export async function changeUserRoleOrHold(
+  userId: string,
+  role: "ADMIN" | "STAFF",
+  context: TChangeContext,
+): Promise<{ status: "changed" } | THeld> {
+  const user = await findTarget(userId);
+  if (role === "ADMIN" && user.role !== "ADMIN" && context.actor) {
+    return holdAdminChange({ kind: "PROMOTE_TO_ADMIN", targetUserId: userId }, context);
+  }
+  await changeUserRole(userId, role, context);
+  return { status: "changed" };
+}
+
+// Another admin's password or factors: whoever resets them could sign in as that admin.
+export async function resetUserPasswordOrHold(
+  userId: string,
+  context: TChangeContext,
+): Promise<{ status: "reset"; oneTimePassword: string } | THeld> {
+  const user = await findTarget(userId);
+  if (user.role === "ADMIN" && context.actor && context.actor.id !== userId) {
+    return holdAdminChange({ kind: "RESET_PASSWORD", targetUserId: userId }, context);
+  }
+  return { status: "reset", ...(await resetUserPassword(userId, context)) };
+}
+
+export async function resetUserTwoFactorOrHold(
+  userId: string,
+  context: TChangeContext,
+): Promise<{ status: "reset" } | THeld> {
+  const user = await findTarget(userId);
+  if (user.role === "ADMIN" && context.actor && context.actor.id !== userId) {
+    return holdAdminChange({ kind: "RESET_TWO_FACTOR", targetUserId: userId }, context);
+  }
+  await resetUserTwoFactor(userId, context);
+  return { status: "reset" };
+}
+
+// Raising a money limit or turning it off (0) lets more money out on one person's word: held. Lowering it, or
+// turning it on, tightens and applies at once.
+export function isLoosening(currentCents: number, nextCents: number): boolean {
+  if (currentCents === 0) return false;
+  return nextCents === 0 || nextCents > currentCents;
+}
+
+export async function setMoneySettingOrHold(
+  key: TLoosenableMoneySetting,
+  valueCents: number,
+  context: TChangeContext,
+): Promise<{ status: "saved" } | THeld> {
+  if (isLoosening(await getAppSetting(key), valueCents) && context.actor) {
+    return holdAdminChange({ kind: "LOOSEN_MONEY_SETTING", payload: { key, valueCents } }, context);
+  }
+  await setAppSetting(key, valueCents, context);
+  return { status: "saved" };
+}
+
+export type TAdminChangeResult = { kind: AdminChangeKind; oneTimePassword?: string; email?: string };
+
+async function applyAdminChange(
+  change: { kind: AdminChangeKind; payload: unknown; targetUserId: string | null },
+  context: TChangeContext,
+): Promise<TAdminChangeResult> {
+  const target = () => {
+    if (!change.targetUserId) throw new AppError("NOT_FOUND", "User not found.");
+    return change.targetUserId;
+  };
+  switch (change.kind) {
+    case "CREATE_ADMIN": {
+      const { email, name } = ZPayload.CREATE_ADMIN.parse(change.payload);
+      const { user, oneTimePassword } = await createUser({ email, name, role: "ADMIN" }, context);
+      return { kind: change.kind, email: user.email, oneTimePassword: oneTimePassword! };
+    }
+    case "PROMOTE_TO_ADMIN":
+      await changeUserRole(target(), "ADMIN", context);
+      return { kind: change.kind };
+    case "RESET_PASSWORD":
+      return { kind: change.kind, ...(await resetUserPassword(target(), context)) };
+    case "RESET_TWO_FACTOR":
+      await resetUserTwoFactor(target(), context);
+      return { kind: change.kind };
+    case "LOOSEN_MONEY_SETTING": {
+      const { key, valueCents } = ZPayload.LOOSEN_MONEY_SETTING.parse(change.payload);
+      await setAppSetting(key, valueCents, context);
+      return { kind: change.kind };
+    }
+  }
+}
+
+async function loadPending(changeId: string, context: TChangeContext) {
+  const change = await db.pendingAdminChange.findUnique({ where: { id: changeId } });
+  if (!change) throw new AppError("NOT_FOUND", "Change not found.");
+  if (change.status !== "PENDING") throw new AppError("CONFLICT", `This change is ${change.status}.`);
+  if (change.expiresAt <= new Date()) {
+    const { count } = await db.pendingAdminChange.updateMany({
+      where: { id: changeId, status: "PENDING" },
+      data: { status: "EXPIRED" },
+    });
+    if (count === 1) await recordAudit({ ...auditFields(context, changeId), action: "admin_change.expired" });
+    throw new AppError("CONFLICT", "This change expired: ask for it again.");
+  }
+  return change;
+}
+
+/**
+ * The second admin's approval: independent (not the requester, not the change's own target, not created in the
+ * last 24 h, two-factor on) and present (a fresh code). The change is claimed first, so two approvals at once apply
+ * it once; if applying fails it goes back to waiting. A one-time password it makes is shown to the approver only.
+ */
+export async function approveAdminChange(
+  changeId: string,
+  code: string | undefined,
+  context: TChangeContext,
+): Promise<TAdminChangeResult> {
+  const change = await loadPending(changeId, context);
+  const approverId = context.actor?.id;
+  if (!approverId) throw new AppError("FORBIDDEN", "Only an admin can approve this.");
+  if (change.targetUserId === approverId) {
+    throw new AppError("FORBIDDEN", "A change to your own account needs another admin.", {
+      fieldErrors: { approver: "ownAccount" },
+    });
+  }
+  await assertIndependentApprover({ approverId, requesterId: change.requestedById, code }, context);
+  const { count } = await db.pendingAdminChange.updateMany({
+    where: { id: changeId, status: "PENDING" },
+    data: { status: "APPROVED", decidedById: approverId, decidedAt: new Date() },
+  });
+  if (count === 0) throw new AppError("CONFLICT", "This change is no longer waiting for approval.");
+  let result: TAdminChangeResult;
+  try {
+    result = await applyAdminChange(change, context);
+  } catch (error) {
+    await db.pendingAdminChange.update({
+      where: { id: changeId },
+      data: { status: "PENDING", decidedById: null, decidedAt: null },
+    });
+    throw error;
+  }
+  await recordAudit({
+    ...auditFields(context, changeId),
+    action: "admin_change.approved",
+    metadata: { kind: change.kind, targetUserId: change.targetUserId, requestedById: change.requestedById },
+  });
+  return result;
+}
+
+// Saying no needs no second factor (nothing happens), but still another admin or the requester withdrawing it.
+export async function rejectAdminChange(changeId: string, context: TChangeContext): Promise<void> {
+  const change = await loadPending(changeId, context);
+  const { count } = await db.pendingAdminChange.updateMany({
+    where: { id: changeId, status: "PENDING" },
+    data: { status: "REJECTED", decidedById: context.actor?.id ?? null, decidedAt: new Date() },
+  });
+  if (count === 0) throw new AppError("CONFLICT", "This change is no longer waiting for approval.");
+  await recordAudit({
+    ...auditFields(context, changeId),
+    action: "admin_change.rejected",
+    metadata: { kind: change.kind, targetUserId: change.targetUserId, requestedById: change.requestedById },
+  });
+}
+
+// Oldest first; one past its 24 h shows as expired until someone acts on it.
+export async function listPendingAdminChanges(now = new Date()): Promise<TAdminChangeView[]> {
+  const person = { select: { id: true, name: true, email: true } } as const;
+  const rows = await db.pendingAdminChange.findMany({
+    where: { status: "PENDING" },
+    include: { requestedBy: person, targetUser: person },
+    orderBy: { createdAt: "asc" },
+    take: 100,
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    target: row.targetUser,
+    payload: (row.payload ?? {}) as Record<string, unknown>,
+    requestedBy: row.requestedBy,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    isExpired: row.expiresAt <= now,
+  }));
+}
