@@ -5,7 +5,13 @@ import { AppError } from "@/lib/errors";
 import { GatewayHttpError, toAppError } from "@/lib/gateway/errors";
 import { getPayment } from "@/lib/gateway/payments";
 import { log } from "@/lib/log";
-import { findMirroredCardPayment, type TMirroredCardPayment, upsertCardPaymentFromGateway } from "./mirror";
+import { readConfirmedCopy, type TDriftSource } from "@/lib/reconcile/drift";
+import {
+  findMirroredCardPayment,
+  isCardPaymentBehindMirror,
+  type TMirroredCardPayment,
+  upsertCardPaymentFromGateway,
+} from "./mirror";
 import { type TCardPaymentView, toCardPaymentView } from "./views";
 
 export const cardPaymentAuditResourceType = "card_payment";
@@ -16,11 +22,17 @@ export const cardPaymentAuditResourceType = "card_payment";
  */
 export async function syncCardPayment(
   id: string,
-  options: { client?: TMirrorClient } = {},
+  options: { client?: TMirrorClient; source?: TDriftSource } = {},
 ): Promise<TMirroredCardPayment | null> {
   try {
-    const transaction = await getPayment(id);
-    return (await upsertCardPaymentFromGateway(transaction, { origin: "GATEWAY" }, { client: options.client })).payment;
+    // An authoritative read: a copy that leaves a final status is read again, then corrects the mirror (drift).
+    const { copy, isConfirmedBehind } = await readConfirmedCopy(
+      () => getPayment(id),
+      (copy) => isCardPaymentBehindMirror(copy, options.client),
+    );
+    const authority = { source: options.source ?? "refresh", isBackwardConfirmed: isConfirmedBehind };
+    return (await upsertCardPaymentFromGateway(copy, { origin: "GATEWAY" }, { client: options.client, authority }))
+      .payment;
   } catch (error) {
     if (error instanceof GatewayHttpError && error.status === 404) return null;
     throw error;

@@ -4,6 +4,7 @@ import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/db
 import { publishChange } from "@/lib/events/bus";
 import type { TPaymentCancellation, TPaymentTransaction } from "@/lib/gateway/schemas/payment";
 import type { CardPayment, CardPaymentInstallment, CardPaymentOrigin, Prisma } from "@/lib/generated/prisma/client";
+import { recordMirrorDrift, type TMirrorAuthority } from "@/lib/reconcile/drift";
 import { isCardPaymentApproved } from "@/lib/shared/card-approval";
 import { parseGatewayDateTime } from "@/lib/shared/gateway-date";
 import { amountToCents } from "@/lib/shared/money";
@@ -28,7 +29,9 @@ export type TCardPaymentKnowledge = {
   createdById?: string | null;
 };
 
-type TWriteOptions = { client?: TMirrorClient; now?: Date };
+// `authority`: the copy is a single-resource read (refresh, cancel's re-read, reconciliation); confirmed twice, it
+// moves the mirror even out of a final status, and the drift is recorded.
+type TWriteOptions = { client?: TMirrorClient; now?: Date; authority?: TMirrorAuthority };
 
 const finalStatuses: string[] = [cardPaymentStatuses.CANCELLED, cardPaymentStatuses.REFUSED];
 
@@ -121,6 +124,7 @@ async function writePayment(
   transaction: TPaymentTransaction,
   knowledge: TCardPaymentKnowledge,
   syncedAt: Date,
+  authority?: TMirrorAuthority,
 ): Promise<TWritten> {
   await lockCardPayment(tx, transaction.id);
   const existing = await tx.cardPayment.findUnique({ where: { id: transaction.id } });
@@ -144,7 +148,16 @@ async function writePayment(
     installments.sort((a, b) => a.number - b.number);
     return { outcome: "created", created: { ...created, installments } };
   }
-  const isStale = !acceptsStatus(existing.status, fields.status);
+  const isBackward = !acceptsStatus(existing.status, fields.status);
+  const isStale = isBackward && !authority?.isBackwardConfirmed;
+  if (isBackward && !isStale && authority)
+    await recordMirrorDrift(tx, {
+      kind: "card_payment",
+      resourceId: transaction.id,
+      source: authority.source,
+      mirror: existing,
+      gateway: { ...existing, ...fields },
+    });
   // A stale snapshot still teaches what the caller knows (the BIN of a payment the reconciler saw first).
   const data = isStale ? known : { ...fields, ...known };
   const changes = changedFields(existing, data);
@@ -165,6 +178,15 @@ async function writePayment(
   return { outcome: isChanged ? "updated" : "unchanged" };
 }
 
+/** Would this copy move the mirror out of a final status (the never-backwards rule refuses it)? */
+export async function isCardPaymentBehindMirror(
+  transaction: TPaymentTransaction,
+  client: TMirrorClient = db,
+): Promise<boolean> {
+  const row = await client.cardPayment.findUnique({ where: { id: transaction.id }, select: { status: true } });
+  return row !== null && !acceptsStatus(row.status, transaction.status);
+}
+
 function inTransactionOf<T>(client: TMirrorClient | undefined, work: (tx: TMirrorClient) => Promise<T>): Promise<T> {
   return client ? work(client) : inTransaction(work);
 }
@@ -183,7 +205,7 @@ export async function upsertCardPaymentFromGateway(
 ): Promise<{ outcome: TMirrorOutcome; payment: TMirroredCardPayment }> {
   const now = options.now ?? new Date();
   return inTransactionOf(options.client, async (tx) => {
-    const { outcome, created } = await writePayment(tx, transaction, knowledge, now);
+    const { outcome, created } = await writePayment(tx, transaction, knowledge, now, options.authority);
     if (outcome === "created" || outcome === "updated")
       await publishChange({ kind: "card_payment", id: transaction.id }, tx);
     const payment =

@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { defaultPeriod } from "@/lib/list/period";
+import { listMirrorDrift } from "@/lib/reconcile/drift";
 import { runReconciliation, type THealedItem } from "@/lib/reconcile/reconcile";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import type { TSandbox } from "@/sandbox/test/harness";
+import { getCardPaymentView } from "./detail";
 import { upsertCardPaymentFromGateway } from "./mirror";
 import { refreshCardPaymentsPage } from "./sync";
 
@@ -39,6 +41,7 @@ describe("card payments made outside the app", () => {
   beforeEach(async () => {
     await db.reconciliationRun.deleteMany();
     await db.cardPayment.deleteMany();
+    await db.mirrorDrift.deleteMany();
   });
 
   it("appears in the mirror after a reconciliation run, which counts and records it", async () => {
@@ -109,5 +112,30 @@ describe("card payments made outside the app", () => {
     const later = await refreshCardPaymentsPage({ from: "2099-01-01", to: "2099-01-02", page: 0 });
     expect(later).toMatchObject({ page: 0, isDone: true });
     expect(later.totalPages).toBeGreaterThanOrEqual(2);
+  });
+
+  // The never-backwards rule is for snapshots: an authoritative read of a payment the mirror wrongly holds final
+  // (cancelled while the gateway says approved) corrects it, and the correction is recorded as drift.
+  it("moves a payment the mirror holds cancelled back to approved on a refresh and on reconciliation, recording the drift", async () => {
+    const made = await payElsewhere(50.5);
+    const forgeCancelled = () =>
+      db.cardPayment.update({ where: { id: made.id }, data: { status: "CAN", cancelledCents: 5050 } });
+    await runReconciliation({ trigger: "schedule" });
+    await forgeCancelled();
+
+    const refreshed = await getCardPaymentView(made.id, { refresh: true });
+    expect(refreshed?.status).toBe("CON");
+    expect(await db.cardPayment.findUniqueOrThrow({ where: { id: made.id } })).toMatchObject({ status: "CON" });
+
+    await forgeCancelled();
+    const result = await runReconciliation({ trigger: "schedule" });
+    expect(result.status).toBe("finished");
+    expect(await db.cardPayment.findUniqueOrThrow({ where: { id: made.id } })).toMatchObject({ status: "CON" });
+
+    const drifts = await listMirrorDrift({ resourceKind: "card_payment", resourceId: made.id });
+    expect(drifts.map((drift) => drift.source).sort()).toEqual(["reconcile", "refresh"]);
+    expect(drifts[0]).toMatchObject({ mirrorValue: { status: "CAN" }, gatewayValue: { status: "CON" } });
+    const audited = await db.auditLog.count({ where: { action: "mirror.drift_corrected", resourceId: made.id } });
+    expect(audited).toBe(2);
   });
 });

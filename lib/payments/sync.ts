@@ -4,6 +4,8 @@ import { toAppError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/payments";
 import type { TPaymentTransaction } from "@/lib/gateway/schemas/payment";
 import { periodBounds, type TPeriod } from "@/lib/list/period";
+import type { TDriftSource } from "@/lib/reconcile/drift";
+import { syncCardPayment } from "./detail";
 import { upsertCardPaymentFromGateway } from "./mirror";
 import type { TCardPaymentsRefreshStep } from "./types";
 
@@ -22,13 +24,20 @@ type TPulledItem = { id: string; from: string | null; to: string; isWritten: boo
 // What an item teaches: the list knows nothing of the card beyond 2.2, so it writes as GATEWAY and the mirror keeps
 // the better origin, BIN and last four of a payment this app made. A payment the mirror has in the same status is
 // not written again (the list says nothing more about it), so a pass over an unchanged window costs one read a page.
+// A list item that would move the mirror out of a final status is only a snapshot: the payment is then read by id, and
+// that authoritative read corrects the mirror when a second read agrees (lib/reconcile/drift.ts).
 async function writeItem(
   transaction: TPaymentTransaction,
   mirrored: { status: string; occurredAt: Date } | undefined,
+  source: TDriftSource,
 ): Promise<TPulledItem & { occurredAt: Date }> {
   if (mirrored?.status === transaction.status)
     return { id: transaction.id, from: mirrored.status, to: mirrored.status, isWritten: false, ...mirrored };
-  const { outcome, payment } = await upsertCardPaymentFromGateway(transaction, { origin: "GATEWAY" });
+  let { outcome, payment } = await upsertCardPaymentFromGateway(transaction, { origin: "GATEWAY" });
+  if (outcome === "stale") {
+    payment = (await syncCardPayment(transaction.id, { source })) ?? payment;
+    outcome = payment.status === mirrored?.status ? "stale" : "updated";
+  }
   return {
     id: payment.id,
     from: mirrored?.status ?? null,
@@ -38,7 +47,7 @@ async function writeItem(
   };
 }
 
-async function pullPage(page: number, since: Date | undefined): Promise<TPulledPage> {
+async function pullPage(page: number, since: Date | undefined, source: TDriftSource): Promise<TPulledPage> {
   const result = await gateway.listPayments({ page, size: upstreamPageSize, sort: upstreamSort });
   const mirroredRows = await db.cardPayment.findMany({
     where: { id: { in: result.content.map((transaction) => transaction.id) } },
@@ -48,7 +57,7 @@ async function pullPage(page: number, since: Date | undefined): Promise<TPulledP
   const items: TPulledItem[] = [];
   let oldest: Date | null = null;
   for (const transaction of result.content) {
-    const { occurredAt, ...item } = await writeItem(transaction, mirrored.get(transaction.id));
+    const { occurredAt, ...item } = await writeItem(transaction, mirrored.get(transaction.id), source);
     items.push(item);
     if (!oldest || occurredAt < oldest) oldest = occurredAt;
   }
@@ -61,7 +70,7 @@ async function pullPage(page: number, since: Date | undefined): Promise<TPulledP
 export async function refreshCardPaymentsPage(input: TPeriod & { page: number }): Promise<TCardPaymentsRefreshStep> {
   let pulled: TPulledPage;
   try {
-    pulled = await pullPage(input.page, periodBounds(input).gte);
+    pulled = await pullPage(input.page, periodBounds(input).gte, "refresh");
   } catch (error) {
     throw toAppError(error);
   }
@@ -79,10 +88,10 @@ export type TCardPaymentsPass = {
   healed: { id: string; from: string | null; to: string }[];
 };
 
-/** The reconciler's card pass: every payment since `since`, newest first, through the never-backwards mirror. */
+/** The reconciler's card pass: every payment since `since`, newest first; a disagreeing final status is read by id. */
 export async function reconcileCardPayments(since: Date, pass: TCardPaymentsPass): Promise<void> {
   for (let page = 0; ; page += 1) {
-    const pulled = await pullPage(page, since);
+    const pulled = await pullPage(page, since, "reconcile");
     for (const item of pulled.items) {
       pass.scanned += 1;
       if (item.from !== item.to) pass.healed.push({ id: item.id, from: item.from, to: item.to });

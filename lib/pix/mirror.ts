@@ -7,7 +7,7 @@ import { getPixCharge } from "@/lib/gateway/pix-charges";
 import type { TPixCharge, TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
 import type { PixCharge, PixRefund, Prisma } from "@/lib/generated/prisma/client";
-import { readConfirmedCopy, recordMirrorDrift, type TDriftSource } from "@/lib/reconcile/drift";
+import { readConfirmedCopy, recordMirrorDrift, type TDriftSource, type TMirrorAuthority } from "@/lib/reconcile/drift";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { amountToCents } from "@/lib/shared/money";
 
@@ -17,7 +17,6 @@ import { amountToCents } from "@/lib/shared/money";
 // the drift (docs/webhooks.md).
 
 // Set only for a single-resource gateway read: `isBackwardConfirmed` when a second read confirmed a move back.
-export type TMirrorAuthority = { source: TDriftSource; isBackwardConfirmed: boolean };
 
 // One lock per charge, shared by mirror writes and refund requests; held until the transaction ends.
 export async function lockPixCharge(tx: TMirrorClient, txid: string): Promise<void> {

@@ -4,6 +4,7 @@ import { verifyHs256 } from "./hs256";
 import {
   type ActivationResult,
   occurredAtBoundsProblem,
+  requiredTransactionConfigFields,
   type TransactionConfig,
   type TransactionReport,
   ZActivationRequest,
@@ -62,16 +63,6 @@ const defaultConfig: TransactionConfig = {
   cnpjFacilitador: "11222333000181",
   branding: { logoUrl: "http://127.0.0.1:3000/icon.svg", primaryColor: "#0f172a", secondaryColor: "#f8fafc" },
 };
-
-const requiredConfigFields = [
-  "empresaGateway",
-  "enderecoGateway",
-  "cnpjCpf",
-  "comExterna",
-  "tokenRegistroTls",
-  "cnpjAutomacao",
-  "cnpjFacilitador",
-] as const;
 
 type TState = {
   sellers: Map<string, TInMemorySeller>;
@@ -233,7 +224,7 @@ export class InMemoryBackend implements Backend {
     const seller = this.sellers.find((candidate) => candidate.sellerId === device.sellerId);
     if (device.isBlocked) throw business("PDV blocked");
     if (seller?.isBlocked) throw business("seller blocked");
-    const missing = requiredConfigFields.filter((field) => this.#shared.config[field] === "");
+    const missing = requiredTransactionConfigFields.filter((field) => this.#shared.config[field] === "");
     if (missing.length > 0)
       throw business(
         `transaction configuration not set for this PDV (missing ${missing.join(", ")}): an admin sets it under Ponto de venda`,

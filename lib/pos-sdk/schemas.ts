@@ -30,6 +30,17 @@ export const ZTransactionConfig = z.object({
 });
 export type TransactionConfig = z.infer<typeof ZTransactionConfig>;
 
+// The text fields a configuration answer must never leave empty (the contract gives no default for any of them).
+export const requiredTransactionConfigFields = [
+  "empresaGateway",
+  "enderecoGateway",
+  "cnpjCpf",
+  "comExterna",
+  "tokenRegistroTls",
+  "cnpjAutomacao",
+  "cnpjFacilitador",
+] as const satisfies readonly (keyof TransactionConfig)[];
+
 // 2.4 occurredAt: ISO 8601 UTC with milliseconds, as Date#toISOString writes it.
 export const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { serverEnv } from "@/lib/config/server-env";
 import { runSql } from "@/lib/db/sql";
+import { requiredTransactionConfigFields } from "@/lib/pos-sdk/schemas";
 import { normalizeHostPort } from "./admin-schemas";
 import type { TPosCaller } from "./authenticate";
 import { PosApiError, posError } from "./errors";
@@ -95,16 +96,6 @@ function decryptTls(layers: TConfigLayers, owners: { posId: string; sellerId: st
   return "";
 }
 
-const requiredTextFields = [
-  "empresaGateway",
-  "enderecoGateway",
-  "cnpjCpf",
-  "comExterna",
-  "tokenRegistroTls",
-  "cnpjAutomacao",
-  "cnpjFacilitador",
-] as const satisfies readonly (keyof TTransactionConfig)[];
-
 export const posNotConfigured = (missing: readonly string[]) =>
   posError.business(
     "pos_not_configured",
@@ -135,7 +126,7 @@ export function mergeTransactionConfig(
       secondaryColor: pick("secondaryColor") || defaultPosBranding.secondaryColor,
     },
   };
-  const missing = requiredTextFields.filter((field) => config[field] === "");
+  const missing = requiredTransactionConfigFields.filter((field) => config[field] === "");
   if (missing.length > 0) throw posNotConfigured(missing);
   return config;
 }

@@ -6,11 +6,13 @@ import type { MirrorDrift, Prisma } from "@/lib/generated/prisma/client";
 
 // The gateway is the truth: an authoritative read (a single-resource GET from a webhook's confirmation, a refresh or
 // reconciliation) that the mirror's never-backwards rule would refuse is confirmed by a second read, then written
-// anyway and recorded here (docs/webhooks.md, "The gateway's copy"). Any mirror can use it: the Pix and link mirrors
-// do; the card payment mirror can call readConfirmedCopy + recordMirrorDrift the same way.
+// anyway and recorded here (docs/webhooks.md, "The gateway's copy"). The Pix, link and card payment mirrors use it.
 
 export type TDriftSource = "webhook" | "refresh" | "reconcile";
 export type TDriftKind = "pix_charge" | "pix_refund" | "payment_link" | "card_payment";
+
+/** Who vouches for a copy: the source of an authoritative read, and whether a second read confirmed a move back. */
+export type TMirrorAuthority = { source: TDriftSource; isBackwardConfirmed: boolean };
 
 export type TDrift = {
   kind: TDriftKind;

@@ -10,8 +10,7 @@ import { requireAdmin } from "@/lib/auth/session";
 import { getAppSetting } from "@/lib/settings/app-settings";
 import { getGatewayCertificateReport, type TCertificateInfo } from "@/lib/settings/gateway-connection";
 import { ConnectionCheck } from "./_components/connection-check";
-import { DailyMoneyReturnLimitForm } from "./_components/daily-money-return-limit-form";
-import { RefundApprovalForm } from "./_components/refund-approval-form";
+import { MoneySettingForm } from "./_components/money-setting-form";
 import { TwoFactorPolicyForm } from "./_components/two-factor-policy-form";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -156,7 +155,7 @@ export default async function SettingsPage() {
             <CardDescription>{t("refundApproval.description")}</CardDescription>
           </CardHeader>
           <CardContent>
-            <RefundApprovalForm thresholdCents={refundApprovalThresholdCents} />
+            <MoneySettingForm setting="refundApproval" valueCents={refundApprovalThresholdCents} />
           </CardContent>
         </Card>
 
@@ -166,7 +165,7 @@ export default async function SettingsPage() {
             <CardDescription>{t("dailyMoneyReturnLimit.description")}</CardDescription>
           </CardHeader>
           <CardContent>
-            <DailyMoneyReturnLimitForm limitCents={dailyMoneyReturnLimitCents} />
+            <MoneySettingForm setting="dailyMoneyReturnLimit" valueCents={dailyMoneyReturnLimitCents} />
           </CardContent>
         </Card>
       </div>
