@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as exportAudit } from "@/app/api/exports/audit/route";
+import { GET as exportLinks } from "@/app/api/exports/links/route";
 import { GET as exportPixCharges } from "@/app/api/exports/pix-charges/route";
 import { GET as exportWebhookDeliveries } from "@/app/api/exports/webhook-deliveries/route";
 import { getSessionCookie } from "@/lib/auth/session-cookie";
@@ -159,6 +160,44 @@ describe("CSV exports", () => {
     expect(staff[1]).toContain(";'-Ana;***.456.789-**;");
     expect(staff[1]).not.toContain("12345678901");
     expect(admin[1]).toContain(";'-Ana;12345678901;");
+  });
+
+  // Upstream keeps such a link CREATED by design; the app's record of the Pix payment is what the export shows.
+  it("exports a link paid through its Pix charge as paid by Pix, with the charge's txid as the receipt", async () => {
+    const linkPaymentUuid = randomUUID();
+    const pixPaidAt = spTime("2026-08-11", "10:00:00");
+    await db.paymentLink.create({
+      data: {
+        linkPaymentUuid,
+        linkPaymentId: 7,
+        statusCode: 1,
+        statusDescription: "CRIADO",
+        amountCents: 5000,
+        payerName: "Ana",
+        payerDocument: "12345678901",
+        isForeignPayer: false,
+        installments: 1,
+        installmentOptions: [],
+        acceptedMethodCodes: [1, 3],
+        paymentUrl: "https://example.com/pay",
+        verificationCode: "123456",
+        creationDate: spTime("2026-08-10"),
+        expirationDays: 30,
+        expiresAt: spTime("2026-09-09"),
+        pixPaidTxid: "linkpaidbypix000000000000001",
+        pixPaidAt,
+        raw: {},
+        syncedAt: new Date(),
+      },
+    });
+    const response = await get(exportLinks, "/api/exports/links?from=2026-08-01&to=2026-08-31", { role: "ADMIN" });
+    const { lines } = await csvOf(response);
+    expect(lines).toHaveLength(2);
+    const cells = lines[1]!.split(";");
+    expect(cells[0]).toBe(linkPaymentUuid);
+    expect(cells[1]).toBe("PAGO");
+    expect(lines[1]).toContain(";11/08/2026 10:00:00;PIX;");
+    expect(lines[1]?.endsWith(";linkpaidbypix000000000000001")).toBe(true);
   });
 
   it("defuses a formula in any text column, such as an event name a webhook sender chose", async () => {

@@ -7,6 +7,7 @@ import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { paymentLinkListWhere } from "@/lib/links/payment-links";
 import { ZPaymentLinkFilters } from "@/lib/links/schemas";
+import { isLinkSettledByPix } from "@/lib/links/settlement";
 import { effectiveStatusCode } from "@/lib/links/views";
 import { createListParsers, toListFilters } from "@/lib/list/search-params";
 import { cardPaymentListWhere } from "@/lib/payments/list";
@@ -193,6 +194,8 @@ const paymentLinkColumns = {
   description: true,
   userReference: true,
   paymentReceipt: true,
+  pixPaidTxid: true,
+  pixPaidAt: true,
 } satisfies Prisma.PaymentLinkSelect;
 type TPaymentLinkRecord = Prisma.PaymentLinkGetPayload<{ select: typeof paymentLinkColumns }>;
 
@@ -225,13 +228,14 @@ const links = defineExportList<TFiltersOf<typeof ZPaymentLinkFilters>, TPaymentL
     { key: "amount", cell: (link, format) => format.amount(link.amountCents) },
     { key: "createdAt", cell: (link, format) => format.dateTime(link.creationDate) },
     { key: "expiresAt", cell: (link, format) => format.dateTime(link.expiresAt) },
-    { key: "paidAt", cell: (link, format) => format.dateTime(link.paidAt) },
-    { key: "method", cell: (link) => link.paidMethodDescription ?? "" },
+    // A link paid through its Pix charge stays CREATED upstream: the app's own record of that payment speaks for it.
+    { key: "paidAt", cell: (link, format) => format.dateTime(link.pixPaidAt ?? link.paidAt) },
+    { key: "method", cell: (link) => (isLinkSettledByPix(link) ? "PIX" : (link.paidMethodDescription ?? "")) },
     { key: "payerName", cell: (link, format) => format.text(link.payerName) },
     { key: "payerDocument", cell: (link, format) => format.document(link.payerDocument) },
     { key: "description", cell: (link, format) => format.text(link.description) },
     { key: "userReference", cell: (link, format) => format.text(link.userReference) },
-    { key: "receipt", cell: (link, format) => format.text(link.paymentReceipt) },
+    { key: "receipt", cell: (link, format) => format.text(link.pixPaidTxid ?? link.paymentReceipt) },
   ],
 });
 

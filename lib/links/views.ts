@@ -14,7 +14,7 @@ const { CREATED, EXPIRED, PAID } = paymentLinkStatusCodes;
 // A CREATED link past its expiry is EXPIRED upstream already, read or not. A link paid by Pix is PAID whatever
 // upstream's status (lib/links/settlement.ts); a reader that did not select pixPaidTxid gets the mirrored status.
 export function effectiveStatusCode(
-  link: Pick<PaymentLink, "statusCode" | "expiresAt"> & { pixPaidTxid?: string | null },
+  link: Pick<PaymentLink, "statusCode" | "expiresAt" | "pixPaidTxid">,
   now: Date,
 ): number {
   if (link.pixPaidTxid) return PAID;
