@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { requireUser } from "@/lib/auth/session";
 import { countUnusedRecoveryCodes, getTwoFactorStatus, startTwoFactorEnrolment } from "@/lib/auth/two-factor";
-import { DisableTwoFactorForm } from "./_components/disable-two-factor-form";
-import { EnrolTwoFactorForm } from "./_components/enrol-two-factor-form";
+import { TwoFactorPanel } from "./_components/two-factor-panel";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("account.security");
@@ -16,25 +15,18 @@ export default async function AccountSecurityPage() {
   const user = await requireUser({ allowTwoFactorEnrolment: true });
   const t = await getTranslations("account.security");
   const { enabledAt } = await getTwoFactorStatus(user.id);
+  const description = enabledAt
+    ? t("enabledDescription", { remaining: await countUnusedRecoveryCodes(user.id) })
+    : t(user.mustEnrollTwoFactor ? "requiredDescription" : "description");
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
       <div className="w-full max-w-md rounded-lg border bg-card p-6 shadow-sm">
         <h1 className="mb-1 text-xl font-semibold">{t("title")}</h1>
-        {enabledAt ? (
-          <>
-            <p className="mb-6 text-sm text-muted-foreground">
-              {t("enabledDescription", { remaining: await countUnusedRecoveryCodes(user.id) })}
-            </p>
-            <DisableTwoFactorForm />
-          </>
-        ) : (
-          <>
-            <p className="mb-6 text-sm text-muted-foreground">
-              {user.mustEnrollTwoFactor ? t("requiredDescription") : t("description")}
-            </p>
-            <EnrolTwoFactorForm enrolment={await startTwoFactorEnrolment(user)} canCancel={!user.mustEnrollTwoFactor} />
-          </>
-        )}
+        <TwoFactorPanel
+          description={description}
+          enrolment={enabledAt ? null : await startTwoFactorEnrolment(user)}
+          canCancel={!user.mustEnrollTwoFactor}
+        />
       </div>
     </main>
   );

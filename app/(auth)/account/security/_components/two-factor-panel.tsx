@@ -12,13 +12,73 @@ import type { TActionError } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
 import type { TTwoFactorEnrolment } from "@/lib/auth/two-factor";
 import { confirmTwoFactorAction } from "../actions";
+import { DisableTwoFactorForm } from "./disable-two-factor-form";
 
-export function EnrolTwoFactorForm({ enrolment, canCancel }: { enrolment: TTwoFactorEnrolment; canCancel: boolean }) {
+// Turning two-factor on renews this browser's session cookie, and a cookie written by a server action makes Next.js
+// render the page again, now as "two-factor is on". The codes, shown once, live here, in the one component both
+// renders keep mounted, so that render does not take them away.
+export function TwoFactorPanel({
+  description,
+  enrolment,
+  canCancel,
+}: {
+  description: string;
+  // null once two-factor is on: the panel offers to turn it off.
+  enrolment: TTwoFactorEnrolment | null;
+  canCancel: boolean;
+}) {
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} />;
+  return (
+    <>
+      <p className="mb-6 text-sm text-muted-foreground">{description}</p>
+      {enrolment ? (
+        <EnrolTwoFactorForm enrolment={enrolment} canCancel={canCancel} onEnabled={setRecoveryCodes} />
+      ) : (
+        <DisableTwoFactorForm />
+      )}
+    </>
+  );
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  const t = useTranslations("account.security");
+  const text = `${codes.join("\n")}\n`;
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm">{t("recoveryCodesIntro")}</p>
+      <ul aria-label={t("recoveryCodes")} className="grid grid-cols-2 gap-2 rounded-md border bg-muted p-4 font-mono">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <CopyButton value={text} label={t("copyCodes")} isLabelVisible />
+        <Button asChild variant="outline">
+          <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="recovery-codes.txt">
+            <DownloadIcon aria-hidden="true" />
+            {t("downloadCodes")}
+          </a>
+        </Button>
+      </div>
+      <Button onClick={() => window.location.assign("/")}>{t("done")}</Button>
+    </div>
+  );
+}
+
+function EnrolTwoFactorForm({
+  enrolment,
+  canCancel,
+  onEnabled,
+}: {
+  enrolment: TTwoFactorEnrolment;
+  canCancel: boolean;
+  onEnabled: (recoveryCodes: string[]) => void;
+}) {
   const t = useTranslations("account.security");
   const tCommon = useTranslations("common");
   const { fieldText, formText } = useActionErrorText("account.security");
   const [error, setError] = useState<TActionError | null>(null);
-  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [isPending, startTransition] = useTransition();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -30,32 +90,8 @@ export function EnrolTwoFactorForm({ enrolment, canCancel }: { enrolment: TTwoFa
         setError(result.error);
         return;
       }
-      setRecoveryCodes(result.data.recoveryCodes);
+      onEnabled(result.data.recoveryCodes);
     });
-  }
-
-  if (recoveryCodes) {
-    const text = `${recoveryCodes.join("\n")}\n`;
-    return (
-      <div className="grid gap-4">
-        <p className="text-sm">{t("recoveryCodesIntro")}</p>
-        <ul aria-label={t("recoveryCodes")} className="grid grid-cols-2 gap-2 rounded-md border bg-muted p-4 font-mono">
-          {recoveryCodes.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </ul>
-        <div className="flex flex-wrap gap-2">
-          <CopyButton value={text} label={t("copyCodes")} isLabelVisible />
-          <Button asChild variant="outline">
-            <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="recovery-codes.txt">
-              <DownloadIcon aria-hidden="true" />
-              {t("downloadCodes")}
-            </a>
-          </Button>
-        </div>
-        <Button onClick={() => window.location.assign("/")}>{t("done")}</Button>
-      </div>
-    );
   }
 
   return (
