@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { assertIndependentApprover } from "@/lib/auth/independent-approver";
-import { db } from "@/lib/db/client";
+import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { AdminChangeKind, Prisma } from "@/lib/generated/prisma/client";
 import { getAppSetting, setAppSetting } from "@/lib/settings/app-settings";
@@ -51,7 +51,7 @@ async function holdAdminChange(request: TAdminChangeRequest, context: TChangeCon
   if (!requesterId) throw new AppError("FORBIDDEN", "A held change needs a signed-in requester.");
   const targetUserId = "targetUserId" in request ? request.targetUserId : null;
   const payload = ("payload" in request ? ZPayload[request.kind].parse(request.payload) : {}) as Prisma.InputJsonValue;
-  const change = await db.$transaction(async (tx) => {
+  const change = await inTransaction(async (tx) => {
     const created = await tx.pendingAdminChange.create({
       data: {
         kind: request.kind,

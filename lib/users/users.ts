@@ -3,7 +3,7 @@ import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/aud
 import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { TRole } from "@/lib/auth/session-user";
 import { claimPasswordAttempt, settlePasswordAttempt } from "@/lib/auth/sign-in";
-import { db } from "@/lib/db/client";
+import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { Prisma, type User } from "@/lib/generated/prisma/client";
 import type { TLocale } from "@/lib/i18n/config";
@@ -54,7 +54,7 @@ export async function createUser(
   const oneTimePassword = password ? null : generateOneTimePassword();
   const passwordHash = await hashPassword(password ?? oneTimePassword!);
   try {
-    const user = await db.$transaction(async (tx) => {
+    const user = await inTransaction(async (tx) => {
       const created = await tx.user.create({
         data: { email, name, role, passwordHash, mustChangePassword: oneTimePassword !== null },
         select: summarySelect,
@@ -99,7 +99,7 @@ async function assertAdminRemains(tx: Tx, user: User, context: TChangeContext): 
 }
 
 export async function changeUserRole(userId: string, role: TRole, context: TChangeContext): Promise<TUserSummary> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const user = await findUserForUpdate(tx, userId);
     if (user.role === role) return tx.user.findUniqueOrThrow({ where: { id: userId }, select: summarySelect });
     if (role !== "ADMIN") await assertAdminRemains(tx, user, context);
@@ -117,7 +117,7 @@ export async function changeUserRole(userId: string, role: TRole, context: TChan
 }
 
 export async function setUserActive(userId: string, isActive: boolean, context: TChangeContext): Promise<TUserSummary> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const user = await findUserForUpdate(tx, userId);
     if (user.isActive === isActive) return tx.user.findUniqueOrThrow({ where: { id: userId }, select: summarySelect });
     if (!isActive) await assertAdminRemains(tx, user, context);
@@ -138,7 +138,7 @@ export async function setUserActive(userId: string, isActive: boolean, context: 
 export async function resetUserPassword(userId: string, context: TChangeContext): Promise<{ oneTimePassword: string }> {
   const oneTimePassword = generateOneTimePassword();
   const passwordHash = await hashPassword(oneTimePassword);
-  await db.$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     await findUserForUpdate(tx, userId);
     await tx.user.update({
       where: { id: userId },
@@ -157,7 +157,7 @@ export async function resetUserTwoFactor(userId: string, context: TChangeContext
       fieldErrors: { user: "selfTwoFactorReset" },
     });
   }
-  await db.$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     const user = await findUserForUpdate(tx, userId);
     await tx.user.update({
       where: { id: userId },
@@ -209,7 +209,7 @@ export async function changeOwnPassword(
     });
   }
   const passwordHash = await hashPassword(newPassword);
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const updated = await tx.user.update({
       where: { id: userId },
       data: { passwordHash, mustChangePassword: false, sessionVersion: { increment: 1 } },
@@ -236,7 +236,7 @@ export async function updateOwnLocale(
   locale: TLocale,
   context: Omit<TChangeContext, "actor"> = {},
 ): Promise<void> {
-  await db.$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId }, select: { email: true, locale: true } });
     if (!user) throw new AppError("NOT_FOUND", "User not found.");
     if (user.locale === locale) return;

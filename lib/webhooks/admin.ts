@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
-import { db } from "@/lib/db/client";
+import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { toAppError } from "@/lib/gateway/errors";
 import type { TWebhook, TWebhookEvent } from "@/lib/gateway/schemas/webhook";
@@ -119,7 +119,7 @@ async function registerWithLocalRecord(
     secret: isOwnReceiver ? null : registered.secret,
   };
   try {
-    await db.$transaction(async (tx) => {
+    await inTransaction(async (tx) => {
       await tx.webhook.update({
         where: { id: localId },
         data: {
@@ -178,7 +178,7 @@ export async function updateWebhook(
   } catch (error) {
     throw toAppError(error);
   }
-  await db.$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     await tx.webhook.updateMany({
       where: { upstreamId },
       data: { url: updated.url, events: updated.events, isActive: updated.active },
@@ -275,7 +275,7 @@ export async function retireDueWebhooks(now: Date = new Date()): Promise<number>
         events: webhook.events as TWebhookEvent[],
         active: false,
       });
-      await db.$transaction(async (tx) => {
+      await inTransaction(async (tx) => {
         await tx.webhook.update({ where: { id: webhook.id }, data: { isActive: false } });
         await recordAudit(
           {

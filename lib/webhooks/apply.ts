@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import { db, inTransaction } from "@/lib/db/client";
 import { inSqlTransaction, prismaSqlRunner, runSql, type TSqlRunner } from "@/lib/db/sql";
 import { changeChannel, changePayload, type TChange } from "@/lib/events/bus";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
@@ -176,7 +176,7 @@ async function applyUnconfirmed(
     await finish(runSql, deliveryRowId, ignored);
     return "IGNORED";
   }
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const changes = await kind.apply(tx, ready.data, ready.prepared, ready.authority);
     await finish(prismaSqlRunner(tx), deliveryRowId, { ...ignored, changes });
     return "IGNORED" as const;
@@ -230,7 +230,7 @@ export async function applyStoredDelivery(
     const { parsed, identity } = body;
     const ready = await readyToApply(parsed.kind, parsed.data, identity.eventKey);
     if (!ready.isConfirmed) return await applyUnconfirmed(delivery.id, parsed.kind, identity, attempts, ready);
-    return await db.$transaction((tx) =>
+    return await inTransaction((tx) =>
       applyOnce(prismaSqlRunner(tx), delivery.id, identity, attempts, null, async () => ({
         changes: await parsed.kind.apply(tx, ready.data, ready.prepared, ready.authority),
         notify: [],
