@@ -4,12 +4,9 @@ import { AppError } from "@/lib/errors";
 import { periodBounds, toSaoPauloDay } from "@/lib/list/period";
 import { readAppSetting, type TAppSettingKey, type TAppSettingValue } from "@/lib/settings/app-settings";
 
-// The one policy for money going back to a payer (docs/security.md, "Money back to a payer"): Pix refunds, card
-// payment cancels, and the refund of a Pix paid on a cancelled link all pass here, under the resource's lock.
-// 1. Per charge: what was already refunded + what waits for approval + this one, above the step-up threshold, needs
-//    the requester's fresh code or a second admin.
-// 2. Per person: what a person sent back today (São Paulo day) + this one, above the daily limit, needs a second
-//    admin (a code does not lift it).
+// The one policy for money back to a payer (docs/security.md), under the resource's lock: 1. per charge, refunded +
+// pending + this one above the step-up threshold needs a fresh code or a second admin; 2. per person, today's total
+// (São Paulo day) + this one above the daily limit needs a second admin (a code does not lift it).
 
 export type TMoneyReturnKind = "PIX_REFUND" | "CARD_CANCEL";
 export type TMoneyHoldReason = "chargeTotal" | "dailyLimit";
@@ -31,7 +28,6 @@ export function isMoneyApprovalRequired(error: unknown): error is MoneyApprovalR
 
 export type TMoneyReturnRequest = {
   kind: TMoneyReturnKind;
-  // txid or card payment id.
   resourceId: string;
   amountCents: number;
   // Already refunded or held for approval on the same charge (0 for a card payment: its cancel is always whole).
@@ -48,8 +44,8 @@ async function readSetting<TKey extends TAppSettingKey>(tx: TMirrorClient, key: 
   return readAppSetting(key, row?.value);
 }
 
-// Serializes one person's money returns, so two at once cannot both fit under the daily limit. Always taken after
-// the resource's lock (charge or payment), never before, so two requests never wait on each other in a cycle.
+// Serializes one person's money returns so two cannot both fit under the daily limit. Taken after the resource's lock,
+// never before, so waits never form a cycle.
 async function lockPerson(tx: TMirrorClient, personId: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`money_person:${personId}`}, 0))`;
 }
@@ -66,10 +62,8 @@ export function exceedsChargeThreshold(thresholdCents: number, priorCents: numbe
   return thresholdCents > 0 && priorCents + amountCents > thresholdCents;
 }
 
-/**
- * Under the resource's lock, in the transaction that goes on to call upstream (Pix) or to claim the payment (card):
- * throws MoneyApprovalRequiredError when the request must wait for approval, else records it against its person.
- */
+// Under the resource's lock, in the transaction that calls upstream or claims the payment: throws
+// MoneyApprovalRequiredError, else records the amount against its person.
 export async function admitMoneyReturn(tx: TMirrorClient, request: TMoneyReturnRequest, now = new Date()) {
   const { kind, amountCents, initiatedById, clearance } = request;
   if (clearance !== "approved") {

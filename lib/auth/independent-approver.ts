@@ -4,8 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { verifyStepUpCode } from "./two-factor";
 
-// Dual control is two people only if the second one is really someone else: an admin account made yesterday by the
-// requester, or one whose factors the requester reset, must not count as a second person.
+// Dual control needs a real second person: not an admin the requester made, or whose factors they reset.
 export const newAdminCooldownMs = 24 * 60 * 60_000;
 
 export type TApproverStanding =
@@ -38,12 +37,8 @@ const refusals = {
 const refuse = (reason: keyof typeof refusals) =>
   new AppError("FORBIDDEN", refusals[reason], { fieldErrors: { approver: reason } });
 
-/**
- * The one check every second-person approval makes (held refunds and card cancels, pending admin changes): the
- * approver is an active admin other than the requester, not created in the last 24 hours, with two-factor on, and
- * gives a fresh authenticator code now. The code goes through the sign-in limiter and is used up (a code, or an
- * older one, is never accepted twice), so it proves presence at this action, not at sign-in.
- */
+// Every second-person approval: an active admin, not the requester, older than 24 h, 2FA on, with a fresh code through
+// the sign-in limiter and used up, so it proves presence at this action.
 export async function assertIndependentApprover(
   approval: { approverId: string; requesterId: string | null; code: string | undefined },
   context: TChangeContext,

@@ -1,29 +1,21 @@
-// Who may reach what: every page, route handler and server action of the app, and the answer each of
-// anonymous, STAFF and ADMIN gets. lib/auth/route-matrix.test.ts fails when a page, handler or action on
-// disk has no row here (or a row names nothing); route-matrix.int.test.ts calls every handler and action
-// as each role, and e2e/route-matrix.spec.ts requests every page. A new endpoint starts with a row here.
+// Who may reach what: every page, handler and action, per anonymous/STAFF/ADMIN. route-matrix tests fail on a
+// missing or stale row, so a new endpoint starts with a row here.
 
 export const matrixRoles = ["anonymous", "STAFF", "ADMIN"] as const;
 export type TMatrixRole = (typeof matrixRoles)[number];
 export type TMatrixRow<TOutcome> = Record<TMatrixRole, TOutcome>;
 
-/**
- * A page's answer to a plain GET, redirects not followed: "ok" (200), "login" (a redirect to /login),
- * "forbidden" (403), "not-found" (404: the sample id exists nowhere, so the guard was passed first), or
- * "redirect:<path>" (a redirect elsewhere).
- */
+// A page's answer to a GET (no redirect following): "ok", "login", "forbidden", "not-found" (guard passed, sample
+// missing) or "redirect:<path>".
 export type TPageOutcome = "ok" | "login" | "forbidden" | "not-found" | `redirect:${string}`;
 
-/** A route handler's HTTP status for a request with no body, at the sample path. */
 export type TRouteOutcome = number;
 
-/**
- * A server action's answer to a probe that no schema accepts (so nothing runs past the guards): the error
- * code of `{ ok: false }`, "ok" for anything else without a code, or the `status` of the hosted page's actions.
- */
+// A server action's answer to a probe no schema accepts (nothing runs past the guards): the `{ ok: false }` code,
+// "ok" otherwise, or the hosted page actions' `status`.
 export type TActionOutcome = string;
 
-/** Values for the dynamic segments of the sample paths: none of them exists, in any database. */
+// Sample dynamic segments: none exists in any database.
 export const matrixSampleParams: Record<string, string> = {
   uuid: "00000000-0000-4000-8000-000000000000",
   id: "00000000-0000-4000-8000-000000000000",
@@ -34,7 +26,6 @@ export const matrixSampleParams: Record<string, string> = {
   nextauth: "session",
 };
 
-/** "/links/[uuid]" → "/links/00000000-…"; "[...x]" and "[[...x]]" take one segment. */
 export function samplePath(routePath: string): string {
   return routePath.replace(/\[{1,2}(?:\.\.\.)?(\w+)\]{1,2}/g, (_match, name: string) => {
     const value = matrixSampleParams[name];
@@ -50,7 +41,6 @@ const userDetailPage: TMatrixRow<TPageOutcome> = { anonymous: "login", STAFF: "n
 const adminDetailPage: TMatrixRow<TPageOutcome> = { anonymous: "login", STAFF: "forbidden", ADMIN: "not-found" };
 
 export const pageMatrix: Record<string, TMatrixRow<TPageOutcome>> = {
-  // The overview: every signed-in user.
   "/": userPage,
   "/login": { anonymous: "ok", STAFF: "redirect:/", ADMIN: "redirect:/" },
   "/account/password": userPage,
@@ -65,7 +55,6 @@ export const pageMatrix: Record<string, TMatrixRow<TPageOutcome>> = {
   // Saved cards (tokens) are managed by admins only.
   "/cards": adminPage,
   "/payments": userPage,
-  // The virtual terminal: STAFF and ADMIN take card payments.
   "/payments/new": userPage,
   // Read from the gateway once before the 404: the sample id exists nowhere.
   "/payments/[id]": userDetailPage,
@@ -87,7 +76,6 @@ export const pageMatrix: Record<string, TMatrixRow<TPageOutcome>> = {
   "/audit": adminPage,
   // Everyone sees what waits; only another admin's approve/reject actions go through.
   "/approvals": userPage,
-  // Payers aggregated from paid Pix charges and links: STAFF and ADMIN.
   "/customers": userPage,
   "/customers/[document]": userDetailPage,
   // The payer's page: no session involved; the sample link does not exist.

@@ -8,9 +8,8 @@ import type { TRequestContext } from "./request-context";
 import type { TRole } from "./session-user";
 import { consumeSecondFactor, countUnusedRecoveryCodes } from "./two-factor";
 
-// Per account stops guessing one password; per IP stops one address spraying many accounts. The IP allows more
-// free failures (offices share an address) but its delay grows to an hour, while an account's stops at 5 minutes:
-// whoever fails from one address slows themselves down far more than the account's owner, who is never locked out.
+// Per account stops guessing one password; per IP stops spraying. The IP allows more free failures (shared offices)
+// but its delay grows to an hour vs 5 minutes per account, so the owner is never locked out.
 export const signInSpacing = {
   account: { freeAttempts: 5, maxDelayMs: 5 * 60_000, forgetAfterMs: 24 * 60 * 60_000 },
   ip: { freeAttempts: 10, maxDelayMs: 60 * 60_000, forgetAfterMs: 24 * 60 * 60_000 },
@@ -40,9 +39,8 @@ export type TPasswordAttempt =
   | { status: "allowed" }
   | { status: "rate-limited"; scope: "account" | "ip"; retryAfterSeconds: number };
 
-// Every password or code check (sign-in, password change, two-factor) is claimed before the hash runs, so parallel
-// guesses each see their own count and past the free attempts only one per delay is evaluated. A success gives its
-// claims back in settlePasswordAttempt, so in effect failures only are counted.
+// Every password or code check is claimed before the hash runs, so parallel guesses each count; a success gives its
+// claims back (settlePasswordAttempt), so only failures count.
 export async function claimPasswordAttempt(
   email: string,
   ip: string | null,
@@ -52,8 +50,7 @@ export async function claimPasswordAttempt(
     ...(ip ? [{ scope: "ip" as const, key: ipLimitKey(ip), spacing: signInSpacing.ip }] : []),
     { scope: "account" as const, key: accountLimitKey(email), spacing: signInSpacing.account },
   ];
-  // One after the other (the embedded database runs a single statement at a time), IP first, so an address that
-  // must wait does not also use up the account's attempts.
+  // Sequential (the embedded database runs one statement at a time), IP first, so a waiting address spares the account.
   for (const { scope, key, spacing } of limits) {
     const claim = await claimSpacedAttempt(key, spacing, now);
     if (claim.status === "delayed") {
@@ -63,8 +60,7 @@ export async function claimPasswordAttempt(
   return { status: "allowed" };
 }
 
-// A right password that only asked for the code step: not a guess, so both claims are given back, without clearing
-// what earlier wrong codes counted.
+// A right password awaiting the code step is no guess: both claims go back, earlier wrong codes stay counted.
 export async function givePasswordAttemptBack(email: string, ip: string | null): Promise<void> {
   await refundSpacedAttempt(accountLimitKey(email), signInSpacing.account);
   if (ip) await refundSpacedAttempt(ipLimitKey(ip), signInSpacing.ip);

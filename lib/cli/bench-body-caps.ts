@@ -1,7 +1,5 @@
-// `npm run bench:body-caps -- --url=http://127.0.0.1:3000 --pid=<server pid>`: the memory a running server gains from
-// unauthenticated oversized posts to the sign-in callback (docs/security.md, "Inputs"). Sends `--posts` (4) bodies
-// of `--mib` (128) MiB at once, generated as they are sent, half chunked and half with a declared Content-Length, and
-// prints the server's resident memory (the pid and its descendants, from /proc) before, at its peak and after.
+// `npm run bench:body-caps -- --url=… --pid=<server pid>`: memory a server gains from unauthenticated oversized posts
+// (docs/security.md): `--posts` (4) × `--mib` (128) MiB, half chunked; prints RSS before, at peak and after.
 import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { parseArgs } from "node:util";

@@ -1,14 +1,9 @@
-// `npm run bench:webhooks`: signed deliveries (with retries and re-sends) into the receiver on a throw-away PostgreSQL
-// database, then checked exactly-once in the database (docs/webhooks.md). --mode=server (default) posts to the real
-// route through `next start` (an existing production build; --port, a free one by default) and measures the limit of
-// the same run beside it: pgbench single-row INSERTs/s at the same concurrency on the same PostgreSQL, and two floors:
-// this server's lightest route (GET /api/health) and an empty Next.js app built in the same run (bench-empty-next.ts).
-// --mode=in-process serves the route handler on node:http instead. Options: --events=5000 --connections=48 (at 16 the
-// server idles a fifth of the time: the figure would be the client's concurrency, not the instance's capacity)
-// --duplicates=0.2 (share of extra posts) --warmup=1000 --pgbench-seconds=8 --cpu-prof=DIR (server mode: V8 CPU
-// profiles of next start, written when it stops). Goals: ≥ 1,000 deliveries/s, p99 < 100 ms, ≥ 10 % of pgbench.
-// A money event applies the gateway's own copy (docs/webhooks.md), so the run has a sandbox gateway: its charges are
-// created and paid there first, and every delivery reads its charge from it.
+// `npm run bench:webhooks`: signed deliveries (with retries, re-sends) into the receiver on a throw-away PostgreSQL,
+// then checked exactly-once (docs/webhooks.md). --mode=server (default) posts through `next start` and measures
+// beside it pgbench single-row INSERTs/s, GET /api/health and an empty Next.js app; --mode=in-process uses node:http.
+// Options: --events=5000 --connections=48 (16 leaves the server idle a fifth of the time) --duplicates=0.2
+// --warmup=1000 --pgbench-seconds=8 --cpu-prof=DIR. Goals: ≥ 1,000/s, p99 < 100 ms, ≥ 10 % of pgbench. Deliveries
+// read the sandbox gateway's copy, so charges are created and paid there first.
 import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -68,8 +63,7 @@ function freePort(): Promise<number> {
   });
 }
 
-// The machine's limit for this work: one-row INSERTs on the same server at the same concurrency, with no HTTP,
-// no JSON and no app in between. Measured after the deliveries, with the app idle.
+// The machine's limit: one-row INSERTs at the same concurrency with no HTTP, JSON or app; measured with the app idle.
 async function pgbenchInsertsPerSecond(url: string, clients: number, seconds: number): Promise<number> {
   const { default: pg } = await import("pg");
   const admin = new pg.Client({ connectionString: url });
@@ -252,12 +246,10 @@ async function main(): Promise<number> {
     });
     const warmup = (await paidAtGateway(options.warmup)).map(newEvent);
     const unique = (await paidAtGateway(options.events)).map(newEvent);
-    // The charges exist unpaid in the mirror, as when this app created them, and paid at the gateway: each paid
-    // event reads its gateway copy (PAID) and takes the one-transaction path.
+    // Unpaid in the mirror, paid at the gateway: each paid event takes the one-transaction path.
     const now = new Date();
     const charges = [...warmup, ...unique];
-    // In slices under PostgreSQL's 65,535 parameters: a larger createMany is split by Prisma into statements it
-    // sends at once on one connection, which pg deprecates.
+    // Sliced under PostgreSQL's 65,535 parameters: Prisma pipelines a larger createMany, which pg deprecates.
     for (let start = 0; start < charges.length; start += 2_000) {
       await db.pixCharge.createMany({
         data: charges.slice(start, start + 2_000).map(({ txid }) => ({
@@ -342,8 +334,7 @@ async function main(): Promise<number> {
 
     let ratioGoal = true;
     if (options.mode === "server") {
-      // What `next start` itself takes on this machine at the same concurrency: the lightest route there is
-      // (GET /api/health, one SELECT 1). No route of this server, the receiver included, can go faster.
+      // `next start`'s own floor at this concurrency (GET /api/health, one SELECT 1): no route can go faster.
       const floorRequests = Array.from({ length: queue.length }, () => ({ headers: {} }));
       const floorCpuBefore = target.receiverCpuMs();
       const floorStartedAt = performance.now();

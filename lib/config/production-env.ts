@@ -85,9 +85,8 @@ function isSequence(text: string): boolean {
   return text.length > 2 && sameStep * 2 >= text.length - 2;
 }
 
-// An estimate of the secret's randomness: the length of the part that does not repeat, times the bits of the smallest
-// usual alphabet holding all its characters (hex 4, base64 6, printable ASCII 6.6). Few distinct characters
-// ("aaaa…", "abab…") or a run ("abcdefgh…") count as no randomness at all.
+// Estimated randomness: non-repeating length × bits of the smallest usual alphabet (hex 4, base64 6, ASCII 6.6); few
+// distinct characters or a run count as none.
 export function estimateSecretBits(secret: string): number {
   const body = repeatedUnit(secret.replace(/=+$/, ""));
   if (new Set(body).size < 8 || isSequence(body)) return 0;
@@ -95,8 +94,7 @@ export function estimateSecretBits(secret: string): number {
   return Math.floor(body.length * bitsPerChar);
 }
 
-// WEBHOOK_SECRET_KEY is 32 bytes already (webhooks-env.ts checks the format): a key made of a repeated unit or of
-// few distinct bytes was typed, not drawn. 32 random bytes hold about 30 distinct values; fewer than 16 is never luck.
+// WEBHOOK_SECRET_KEY is 32 bytes: ~30 distinct values when random; fewer than 16, or a repeated unit, was typed.
 export function isWeakKeyBytes(bytes: Buffer): boolean {
   const text = bytes.toString("latin1");
   return repeatedUnit(text).length < text.length || new Set(text).size < 16 || isSequence(text);
@@ -111,8 +109,7 @@ function decodedWebhookKey(value: string): Buffer | null {
 const generateSecret = "Generate one with `openssl rand -base64 32`.";
 const allowLocal = "For a local demo or test run only, set ALLOW_INSECURE_LOCAL_GATEWAY=1.";
 
-// A production server refuses a configuration that works only against the local sandbox, or a guessable
-// session secret. Each problem says how to fix it.
+// A production server refuses sandbox-only configuration or a guessable session secret, saying how to fix each.
 export function collectProductionProblems(env: Env = process.env): TEnvProblem[] {
   if (!isProductionServer(env)) return [];
   const problems: TEnvProblem[] = [];
@@ -173,9 +170,8 @@ function gatewayBaseUrl(env: Env): string {
   return env.GATEWAY_BASE_URL?.trim() || "https://127.0.0.1:8443";
 }
 
-// The gateway's host must resolve to a public address, so a name such as `localhost.` or a literal such as `[::]` or
-// `[::ffff:127.0.0.1]` cannot point a production server at itself or its network. Resolved once at start (DNS
-// through `resolve`, replaced in tests); the sandbox case is already named by collectProductionProblems.
+// The gateway host must resolve to a public address (not `localhost.`, `[::]`, `[::ffff:127.0.0.1]`); resolved once
+// at start.
 export async function collectGatewayAddressProblems(
   env: Env = process.env,
   resolve?: TResolveHost,

@@ -2,9 +2,8 @@ import "server-only";
 import { NextRequest } from "next/server";
 import type { TApiErrorBody } from "@/lib/auth/with-auth";
 
-// The one way a route handler reads a request body (docs/security.md, "Inputs"): the cap is enforced while the
-// stream is read, before anything parses it, so an oversized or chunked body costs at most `maxBytes` plus one chunk
-// of memory, whatever Content-Length says or omits.
+// The one way a route handler reads a body (docs/security.md): capped while streaming, before parsing, so any body
+// costs at most `maxBytes` plus one chunk, whatever Content-Length says.
 
 export type TCappedBody = { kind: "ok"; bytes: Buffer } | { kind: "too_large"; bytes: number };
 
@@ -15,9 +14,8 @@ export function declaredBodyLength(request: Request): number | null {
   return Number.isSafeInteger(declared) && declared >= 0 ? declared : null;
 }
 
-// Raw bytes, no text decoding: decoding would alter invalid UTF-8, and a signature covers the raw bytes.
-// A declared length over the cap is refused without reading; an undeclared (chunked) one is counted as it arrives
-// and the stream is cancelled as soon as the count passes the cap.
+// Raw bytes: decoding would alter invalid UTF-8 a signature covers. An over-cap declared length is refused unread; a
+// chunked body is cancelled once past the cap.
 export async function readCappedBody(request: Request, maxBytes: number): Promise<TCappedBody> {
   const declared = declaredBodyLength(request);
   if (declared !== null && declared > maxBytes) {
@@ -41,7 +39,6 @@ export async function readCappedBody(request: Request, maxBytes: number): Promis
   return { kind: "ok", bytes: Buffer.concat(chunks, total) };
 }
 
-// The API error shape (lib/auth/with-auth.ts) for a body over its cap.
 export function bodyTooLargeResponse(maxBytes: number): Response {
   const body: TApiErrorBody = {
     error: { code: "PAYLOAD_TOO_LARGE", message: `Request body larger than ${maxBytes} bytes.` },
@@ -49,8 +46,7 @@ export function bodyTooLargeResponse(maxBytes: number): Response {
   return Response.json(body, { status: 413 });
 }
 
-// For handlers that read the body themselves (next-auth's req.text()/req.json()): the body is read here first,
-// capped, and the handler gets a new request built from those bytes, or the 413 answer.
+// For handlers that read the body themselves (next-auth): read capped here, then handed a rebuilt request, or the 413.
 export async function withCappedBody(request: NextRequest, maxBytes: number): Promise<NextRequest | Response> {
   if (!request.body) return request;
   const body = await readCappedBody(request, maxBytes);

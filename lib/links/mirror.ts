@@ -11,15 +11,13 @@ import { amountToCents } from "@/lib/shared/money";
 import { isLinkSettledByPix, type TPixSettlementFields } from "./settlement";
 import { paymentLinkStatusCodes, type TInstallmentOption } from "./types";
 
-// Like the Pix mirror: idempotent, and a snapshot never moves a link back (CREATED 1 → EXPIRED 2 → CANCELLED 4,
-// CREATED → PAID 3; PAID and CANCELLED are final), so a late or replayed snapshot cannot undo a payment. An
-// authoritative read confirmed twice (syncPaymentLinkFromGateway) corrects it in either direction, recording the drift.
+// Like the Pix mirror: idempotent, never backwards (CREATED → EXPIRED → CANCELLED, CREATED → PAID; PAID and CANCELLED
+// final), unless a twice-confirmed authoritative read corrects it, recording drift.
 
 const finalStatusCodes: number[] = [paymentLinkStatusCodes.PAID, paymentLinkStatusCodes.CANCELLED];
 const dayMs = 24 * 60 * 60 * 1000;
 
-// A link paid through its Pix charge stays CREATED (then EXPIRED) upstream by design (lib/links/settlement.ts): that
-// read is not drift, and does not move the mirror.
+// A link paid by its Pix charge stays CREATED/EXPIRED upstream by design (settlement.ts): not drift.
 function isOpenUpstreamButSettledByPix(existing: TPixSettlementFields, next: number): boolean {
   const isOpenUpstream = next === paymentLinkStatusCodes.CREATED || next === paymentLinkStatusCodes.EXPIRED;
   return isOpenUpstream && isLinkSettledByPix(existing);
@@ -66,7 +64,7 @@ function linkFields(link: TPaymentLink) {
   };
 }
 
-// One lock per link, held until the transaction ends (re-entrant: a caller may take it first).
+// One lock per link until the transaction ends (re-entrant).
 export async function lockPaymentLink(tx: TMirrorClient, linkPaymentUuid: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`payment_link:${linkPaymentUuid}`}, 0))`;
 }
@@ -153,10 +151,7 @@ async function isLinkBehindMirror(link: TPaymentLink): Promise<boolean> {
 /** The webhook's check before its transaction: would this copy move the mirror back? */
 export const isPaymentLinkBehindMirror = isLinkBehindMirror;
 
-/**
- * The authoritative read of one link (refresh, the payer's page, reconciliation, a webhook's confirmation): the
- * gateway's copy is written even when it moves the mirror back, once a second read confirms it; the drift is recorded.
- */
+// Authoritative read of one link: written even backwards once a second read confirms it; drift recorded.
 export async function syncPaymentLinkFromGateway(
   linkPaymentUuid: string,
   source: TDriftSource,

@@ -3,23 +3,20 @@ import { countRateLimitHit, refundRateLimitHit } from "@/lib/auth/rate-limit";
 import type { TRateLimitRule } from "@/lib/auth/rate-limit-window";
 import { AppError } from "@/lib/errors";
 
-// /pay/{uuid} for a link the mirror does not hold asks the gateway, one mTLS call per uuid: a stranger trying
-// random uuids would make the app call upstream for each. Two bounds: a uuid the gateway just said it does not know
-// is answered from memory for a short while, and each client address gets a few such lookups per window.
+// An unmirrored /pay/{uuid} costs one mTLS call upstream, so: a uuid the gateway just called unknown is answered from
+// memory briefly, and each client address gets a few such lookups per window.
 
 export const unknownLinkTtlMs = 60_000;
-// Bounded memory: past this many entries the oldest is dropped (a Map keeps insertion order).
+// Bounded: past this many entries the oldest (Map insertion order) is dropped.
 export const maxUnknownLinks = 10_000;
-// Counts lookups of uuids missing from the mirror that the gateway does not know either: links made in the
-// dashboard are always mirrored, and a lookup that finds its link is given back (links made by another
-// integration, or the e2e suite's links made straight in the sandbox, never count).
+// Counts only lookups the gateway does not know either: dashboard links are mirrored and found links are given back.
 export const payLinkLookupIpRule: TRateLimitRule = { limit: 30, windowMs: 15 * 60_000 };
 
 const lookupKey = (ip: string | null) => `pay-lookup:ip:${ip ?? "unknown"}`;
 
 const unknownLinks = new Map<string, number>();
 
-/** Whether the gateway answered 404 for this uuid less than `unknownLinkTtlMs` ago (this instance only). */
+/** Whether the gateway said 404 for this uuid within `unknownLinkTtlMs` (this instance only). */
 export function isRecentlyUnknownLink(linkPaymentUuid: string, now = new Date()): boolean {
   const expiresAt = unknownLinks.get(linkPaymentUuid);
   if (expiresAt === undefined) return false;
@@ -47,11 +44,8 @@ export function countUnknownLinkCacheEntries(): number {
   return unknownLinks.size;
 }
 
-/**
- * Counts one upstream lookup of a link missing from the mirror for this address, before the call (parallel
- * lookups cannot slip past); throws RATE_LIMITED over the limit, and the gateway is not asked. The caller gives
- * the hit back (`releaseFoundLinkLookup`) when the gateway finds the link.
- */
+// Counts one lookup for this address before the call (no parallel slip); throws RATE_LIMITED past the limit. The caller
+// gives it back (`releaseFoundLinkLookup`) when the gateway finds the link.
 export async function claimUnknownLinkLookup(ip: string | null, now = new Date()): Promise<void> {
   const window = await countRateLimitHit(lookupKey(ip), payLinkLookupIpRule, now);
   if (window.count > payLinkLookupIpRule.limit) {

@@ -60,7 +60,7 @@ export type TPayPageLink = {
   cardLockedUntil: string | null;
 };
 
-// An open link's mirror older than this is read upstream first (it may have been paid, cancelled or expired).
+// An open link's mirror older than this is read upstream first (it may have changed).
 const openLinkMaxAgeMs = 10_000;
 
 function stateOf(link: Pick<PaymentLink, "statusCode" | "expiresAt"> & TPixSettlementFields, now: Date): TPayPageState {
@@ -141,12 +141,11 @@ async function loadLink(linkPaymentUuid: string, now: Date, ip: string | null = 
     const upstream = await readUpstream(linkPaymentUuid);
     if (upstream) forgetUnknownLink(linkPaymentUuid);
     else if (!mirrored) rememberUnknownLink(linkPaymentUuid, now);
-    // Only unknown ids keep their count: a link the gateway found is given back.
     if (upstream && !mirrored) await releaseFoundLinkLookup(ip);
     return upstream ?? mirrored;
   } catch (error) {
     if (!mirrored) {
-      // The gateway did not answer: nothing says the id is unknown, so the lookup is not held against the address.
+      // No answer proves nothing unknown, so the lookup is not held against the address.
       await releaseFoundLinkLookup(ip);
       throw error;
     }
@@ -155,7 +154,6 @@ async function loadLink(linkPaymentUuid: string, now: Date, ip: string | null = 
   }
 }
 
-// `ip` is the payer's address: lookups of links the mirror does not hold are limited per address.
 export async function getPayPageLink(
   linkPaymentUuid: string,
   options: { ip?: string | null } = {},
@@ -174,10 +172,8 @@ export async function getPayPageLink(
   return toPayPageLink(link, now, cardLock?.lockedUntil ?? null);
 }
 
-// Per link, 5 tries per window, and each window filled with wrong codes makes the next one longer (15 min, 1 h,
-// 4 h, then 24 h); after 20 wrong codes since the last right one the link's verification is locked for good, so a
-// year-long link gives a guesser 20 tries out of 900,000 codes. The looser per-IP limit counts wrong codes only (a
-// carrier's NAT shares one address) and stops spraying across links.
+// Per link: 5 tries per window, each full window lengthening the next (15 min, 1 h, 4 h, 24 h); 20 wrong codes since
+// the last right one lock it for good (20 of 900,000 codes). The per-IP limit counts wrong codes only (NAT).
 export const verifyLinkRule: TRateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
 export const verifyBackoffWindowsMs = [15 * 60_000, 60 * 60_000, 4 * 60 * 60_000, 24 * 60 * 60_000] as const;
 export const verifyWrongCodeCap = 20;
@@ -217,8 +213,8 @@ export type TVerifyOutcome =
   | { status: "locked" }
   | { status: "unavailable" };
 
-// Upstream's verify is the source of truth. Attempts count atomically before upstream is asked, so parallel
-// guesses cannot slip past the limit; a wrong code and an unknown link answer the same.
+// Upstream's verify decides. Attempts count atomically first, so parallel guesses cannot slip past the limit; a wrong
+// code and an unknown link answer the same.
 export async function verifyPayPageCode(
   linkPaymentUuid: string,
   code: string,
@@ -232,7 +228,6 @@ export async function verifyPayPageCode(
   const linkWindow = await countRateLimitHit(linkKey(linkPaymentUuid), verifyWindowRule(wrongSoFar), now);
   if (linkWindow.count > verifyLinkRule.limit)
     return { status: "limited", retryAfterMs: linkWindow.expiresAt.getTime() - now.getTime() };
-  // The cap is counted before upstream too, so parallel guesses cannot pass it; the right code clears it.
   const wrongCodes = await countRateLimitHit(wrongCodesKey(linkPaymentUuid), verifyCapRule, now);
   if (wrongCodes.count > verifyWrongCodeCap) return { status: "locked" };
 
@@ -323,8 +318,8 @@ function refusedPaymentIdOf(error: GatewayHttpError): string | null {
   return typeof identificadorTransacao === "string" && identificadorTransacao ? identificadorTransacao : null;
 }
 
-// The link's card payment joins the card payment mirror with what only this page knows (BIN, last four, the
-// installments chosen). Outside any transaction, and never failing the payer: the reconciler pulls it later.
+// Joins the card payment mirror with what only this page knows (BIN, last four, installments). Never fails the payer:
+// the reconciler pulls it later.
 async function mirrorLinkCardPayment(
   paymentId: string | null,
   linkPaymentUuid: string,
@@ -349,7 +344,6 @@ async function mirrorLinkCardPayment(
   }
 }
 
-// The card as the advice rules know it: BIN, last four and expiry, never the number.
 const retryCardOf = (card: TCardPaymentInput): TRetryCard => ({
   bin: cardBin(card.cardNumber),
   lastFour: maskCardNumber(card.cardNumber),
@@ -383,7 +377,6 @@ export async function payLinkByCard(
   if (!installmentChoicesOf(link).some((choice) => choice.installments === card.installments)) {
     return { status: "invalid", fieldErrors: { installments: "installmentsInvalid" } };
   }
-  // detectCardBrand cannot fail here: the input schema refused unknown brands.
   const bandeiraCartao = detectCardBrand(card.cardNumber)!.bandeiraCartao;
   // Before the attempt is counted or upstream asked: obeying the advice costs the payer nothing.
   const block = await findCardRetryBlock(linkOrderKey(linkPaymentUuid), retryCardOf(card));
@@ -502,11 +495,8 @@ async function chargeCard(
 // How long a repeated submit waits for the first one's answer: longer than one gateway call (connect + response).
 const cardSubmitWaitMs = 25_000;
 
-/**
- * One payment per rendered card form: the page puts a fresh key in a hidden field (it works without
- * JavaScript), and a repeat of the same key (a double click, a resent form) waits for the first attempt
- * and gets its outcome instead of charging again. Only the outcome is kept under the key, never card data.
- */
+// One payment per rendered card form: the page's hidden fresh key makes a repeat (double click, resent form) wait for
+// the first attempt's outcome instead of charging again. Only the outcome is kept, never card data.
 export async function payLinkByCardOnce(
   linkPaymentUuid: string,
   formKey: string,

@@ -19,8 +19,8 @@ import type { TRefundLinkPixPayment } from "./schemas";
 import { isLinkSettledByPix } from "./settlement";
 import { paymentLinkStatusCodes } from "./types";
 
-// Pix on a payment link: upstream cannot attach a Pix charge to a link (4.3 confirms with card data only), so the
-// page issues an ordinary charge and a paid one marks the link paid in the mirror only (docs/pay-page.md).
+// Upstream cannot attach Pix to a link (4.3 is card-only): the page issues an ordinary charge, and a paid one marks
+// the link paid in the mirror only (docs/pay-page.md).
 
 const pixChargeMaxSeconds = 3600;
 const pixChargeMinSeconds = 60;
@@ -142,7 +142,6 @@ function debtorOf(link: PaymentLink) {
   return { name: link.payerName.slice(0, 100), document: link.payerDocument };
 }
 
-// The AppError message of a Pix request refused because a card payment of the link is in flight.
 export const cardPaymentInProgressMessage = "A card payment of this link is in progress.";
 
 const isCardClaimed = (link: Pick<PaymentLink, "cardClaimUntil">, now: Date) =>
@@ -163,8 +162,7 @@ function checkPayableByPix(link: PaymentLink | null): PaymentLink {
   return link;
 }
 
-// Longer than a gateway call can last (connect and response timeouts), so a claim outlives its card payment;
-// a process that dies mid-payment frees the link when it runs out.
+// Outlives any gateway call (connect + response timeouts); a process dying mid-payment frees the link on expiry.
 const cardClaimMs = 2 * 60_000;
 
 export type TCardClaim =
@@ -194,8 +192,8 @@ export async function releaseCardClaim(linkPaymentUuid: string, until: Date): Pr
   });
 }
 
-// No transaction is held across the upstream call: the idempotency key is derived from the link and the charge
-// it replaces, so payers asking at the same time share one charge.
+// No transaction across the upstream call: the key derives from the link and the replaced charge, so concurrent
+// payers share one charge.
 export async function getOrCreateLinkPixCharge(
   linkPaymentUuid: string,
   context: TChangeContext,
@@ -254,8 +252,7 @@ export async function syncLinkPixPayment(link: Pick<PaymentLink, "pixChargeTxid"
 
 export type TLinkPixRefundDue = { txid: string; amountCents: number };
 
-// A Pix payment that landed after the link was cancelled (upstream has no tie between the two): the payer is owed
-// it back, and the link's page offers the refund.
+// A Pix paid after the link was cancelled (upstream has no tie): the payer is owed it back via the link's page.
 export async function getLinkPixRefundDue(
   link: Pick<PaymentLink, "statusCode" | "pixChargeTxid">,
 ): Promise<TLinkPixRefundDue | null> {
@@ -286,8 +283,7 @@ export async function refundCancelledLinkPixPayment(
   return { pixRefundId: result.pixRefundId };
 }
 
-// Cancels the link's open Pix charge (before a card payment, or when staff cancel the link) so the payer cannot pay
-// twice or pay a cancelled link; true when it was paid already.
+// Cancels the link's open Pix charge so the payer cannot pay twice or pay a cancelled link; true if already paid.
 export async function closeLinkPixCharge(
   link: Pick<PaymentLink, "pixChargeTxid">,
   context: TChangeContext,

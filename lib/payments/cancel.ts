@@ -30,23 +30,18 @@ import {
 import { cancelledCentsOf } from "./types";
 import { statusKindOf, type TCardPaymentView, toCardPaymentView } from "./views";
 
-// Cancel (spec 4.1: PUT /payments/{id}/cancel, no body) undoes the whole payment: the API has no partial cancel.
-// No transaction is open during an upstream call (docs/database.md: the embedded database has one connection, so
-// one would stall every other request for as long as the gateway takes). A short transaction under the payment's
-// lock claims it (`cancelClaimUntil`, a lease); the gateway is called outside; a short transaction records the
-// answer and frees the claim. One idempotency key per confirmation dialog; a second cancel of the same payment
-// (another key, another person) waits for the claim, then sees it cancelled and never calls upstream.
+// Cancel (spec 4.1) undoes the whole payment; the API has no partial cancel. No transaction spans the upstream call
+// (the embedded database has one connection): a short locked transaction claims it (a lease), the gateway is called
+// outside, another records the answer. A second cancel waits for the claim, then sees it cancelled.
 
 export const cardPaymentCancelScope = "card_payment_cancel";
 
-// Longer than the cancel and the read after an unclear answer can take together (each: connect 5 s + response 15 s
-// by default), so a live cancel keeps its claim; one whose process died frees the payment when it runs out.
+// Longer than cancel + read after an unclear answer (5 s + 15 s each): a live cancel keeps its claim.
 export const cancelClaimMs = 60_000;
 // A second cancel waits this long for one in flight (as a repeated idempotency key does), then answers "in progress".
 const claimWaitMs = defaultWaitMs;
 const claimPollMs = 100;
 
-/** Error messages are keys under `cardPayments.errors` (the page words them per language). */
 export const cancelErrorKeys = {
   alreadyCancelled: "alreadyCancelled",
   refused: "paymentRefused",
@@ -78,8 +73,7 @@ const isOutcomeUnknown = (error: unknown) =>
   (error instanceof GatewayUnavailableError && !isCertainlyNotApplied(error)) ||
   (error instanceof GatewayHttpError && error.status >= 500);
 
-// A final status never moves back, so the mirror decides; the gateway is read (outside any transaction) for a
-// payment the mirror does not know, and for an open one after a lost answer.
+// A final status never moves back, so the mirror decides; upstream is read if unknown or after a lost answer.
 async function readForCancel(paymentId: string, isRecovery: boolean): Promise<void> {
   const mirrored = await db.cardPayment.findUnique({
     where: { id: paymentId },
@@ -125,7 +119,6 @@ async function recordCancelled(
 
 type TClaim = { kind: "claimed"; until: Date } | { kind: "recorded" } | { kind: "busy" };
 
-// Who the money policy counts the cancel against, and whether a second admin already released it.
 type TCancelPolicy = { initiatedById: string | null; isApproved: boolean };
 
 // Under the payment's lock, like every mirror write of it: of two cancels, whichever comes second sees the other.
@@ -159,7 +152,6 @@ function claimForCancel(
       clearance: policy.isApproved ? "approved" : "none",
     });
     const until = new Date(now + cancelClaimMs);
-    // The claim is no change of the payment: its updatedAt stays.
     await tx.cardPayment.update({
       where: { id: paymentId },
       data: { cancelClaimUntil: until, updatedAt: payment.updatedAt },
@@ -210,7 +202,7 @@ async function readAfterUnknownOutcome(paymentId: string): Promise<TPaymentTrans
   }
 }
 
-// Outside any transaction. Throws the cancel's own error when the read does not show it cancelled.
+// Outside any transaction; throws the cancel's error unless the read shows it cancelled.
 async function cancelUpstream(paymentId: string): Promise<TUpstreamOutcome> {
   try {
     return { via: "answer", cancellation: await gateway.cancelPayment(paymentId) };
@@ -259,17 +251,11 @@ async function auditFailure(context: TChangeContext, paymentId: string, error: u
   }).catch((auditError: unknown) => log.error({ err: auditError, paymentId }, "card payment cancel audit failed"));
 }
 
-/**
- * Cancels a card payment in full, once per idempotency key: a double click or a retry gets the first answer.
- * Refused (409, codigo ≠ 0): the payment is read again so the page shows why. Timed out: read again too; when the
- * gateway shows it cancelled the cancel counts as done, otherwise the key stays open for a retry that reads first.
- * Another cancel of the same payment in flight: waits for it (up to `claimWaitMs`), then `alreadyCancelled`, or
- * `cancelInProgress` while it still runs.
- */
+// Cancels in full, once per idempotency key. Refused (409): read again so the page shows why. Timed out: read again;
+// shown cancelled counts as done, else the key stays open. A cancel in flight is awaited (claimWaitMs).
 export async function cancelCardPayment(
   input: TCancelCardPayment,
   context: TChangeContext,
-  // `approvedRequestOf`: a second admin approved the cancel this person asked for (lib/approvals).
   options: { claimWaitMs?: number; approvedRequestOf?: string } = {},
 ): Promise<TCardPaymentView> {
   const { paymentId, idempotencyKey } = input;
@@ -320,8 +306,7 @@ export async function cancelCardPayment(
   return toCardPaymentView(payment);
 }
 
-// After the attempt: audit the upstream failure and read the payment again, so the page shows
-// the state the gateway now reports.
+// After the attempt: audit the failure and read again, so the page shows the gateway's state.
 async function explainFailure(paymentId: string, context: TChangeContext, error: unknown): Promise<AppError> {
   if (!isGatewayError(error)) return toAppError(error);
   await auditFailure(context, paymentId, error);

@@ -3,15 +3,9 @@ import { db } from "@/lib/db/client";
 import type { TMirrorClient } from "@/lib/db/mirror-write";
 import { merchantAdviceOf } from "./advice";
 
-// A refusal's merchantAdviceCode is obeyed, not only shown (docs/card-payments.md, "Advice codes"): card networks
-// fine a merchant who retries against it. Per card (BIN + last four: the number is never kept) and per order
-// (the terminal's identificacaoPagamento, the pay page's link), persistently:
-// - 03 "do not try again": no further attempt with that card on that order, ever;
-// - 02 "try again later": none before the cool-down below has passed;
-// - 01 "update the card data": none with the same expiry (updated data is another expiry or another card).
-// Any other code is shown only.
+// A refusal's merchantAdviceCode is obeyed (card networks fine retries against it), per card (BIN + last four) and
+// order, persistently: 03 never again; 02 not before the cool-down; 01 not with the same expiry. Others: shown only.
 
-/** How long a "try again later" (02) keeps the same card off the same order. */
 export const retryLaterCooldownMs = 30 * 60_000;
 
 export type TRetryCard = { bin: string; lastFour: string; expiry: string | null };

@@ -24,10 +24,8 @@ import { findCardRetryBlock, recordCardRetryAdvice, type TRetryBlock, terminalOr
 import type { TTerminalPayment } from "./schemas";
 import { installmentCountFor } from "./terminal-plan";
 
-// The virtual terminal (docs/virtual-terminal.md): staff charge a card typed in, or a saved token, once per form.
-// The card number and security code exist here only for the request: they go into the upstream body and nowhere
-// else (not the idempotency fingerprint, the mirror, the audit log, a log line or an error). The mirror keeps the
-// BIN, the last four and the brand.
+// Virtual terminal (docs/virtual-terminal.md). Card number and code exist only for the request: they go upstream and
+// nowhere else (fingerprint, mirror, audit, logs, errors); the mirror keeps BIN, last four and brand.
 
 export const terminalPaymentScope = "card_payment";
 // The recovery reads the newest payments upstream: an earlier attempt is at most a lease old.
@@ -39,7 +37,6 @@ export type TTerminalResult = {
   isApproved: boolean;
   merchantAdviceCode: string | null;
   isReplay: boolean;
-  /** The token the payment saved (tokenize while paying) or used. */
   cardToken: string | null;
 };
 
@@ -49,7 +46,6 @@ type TResolvedCard = {
   lastFour: string;
   expiry: string | null;
   token: string | null;
-  // What goes upstream: the number and code for a typed card, the token for a saved one.
   body: Pick<TCardPaymentRequest, "numeroCartao" | "dataExpiracao" | "codigoSeguranca" | "token">;
 };
 
@@ -60,13 +56,11 @@ export function newTerminalOrderId(now: Date = new Date()): string {
 
 const tokenError = (key: string) => new AppError("VALIDATION_FAILED", key, { fieldErrors: { "card.token": key } });
 
-/** A saved card as the mirror knows it; null when it does not. For the form's picker and `?token=`. */
 export async function findTerminalSavedCard(token: string): Promise<TCardTokenRow | null> {
   const page = await findCardTokens(ZCardTokenFilters.parse({ token }), 1);
   return page.rows[0] ?? null;
 }
 
-/** Active saved cards, newest first, for the form's picker. */
 export async function findTerminalSavedCards(): Promise<TCardTokenRow[]> {
   const page = await findCardTokens(
     ZCardTokenFilters.parse({ status: "ATV", sort: "createdAt", order: "desc" }),
@@ -129,8 +123,7 @@ export const retryBlockErrorKeys = {
 const retryBlockKeys = new Set<string>(Object.values(retryBlockErrorKeys));
 const isRetryBlockError = (error: unknown) => error instanceof AppError && retryBlockKeys.has(error.message);
 
-// Checked before upstream is asked: the card networks fine a retry against the advice. The time of a "try later"
-// travels as `retryAfter` (ISO 8601) for the form to word in the user's time zone.
+// Checked before upstream: the card networks fine a retry against the advice. `retryAfter` is ISO 8601.
 async function refuseRetryAgainstAdvice(orderId: string, card: TResolvedCard): Promise<void> {
   const block = await findCardRetryBlock(terminalOrderKey(orderId), {
     bin: card.bin,
@@ -143,8 +136,7 @@ async function refuseRetryAgainstAdvice(orderId: string, card: TResolvedCard): P
   });
 }
 
-// Upstream keeps no key of ours: an earlier attempt's payment is found among the newest by its order id, amount
-// and brand, leaving out payments that are already another key's result.
+// Upstream keeps no key of ours: an earlier attempt's payment is found by order id, amount and brand among the newest.
 async function findPaymentOfEarlierAttempt(body: TCardPaymentRequest): Promise<TPaymentTransaction | null> {
   const page = await gateway.listPayments({ page: 0, size: recoveryPageSize, sort: "dataAutorizacao,desc" });
   const amountCents = amountToCents(body.valor);
@@ -162,7 +154,6 @@ async function findPaymentOfEarlierAttempt(body: TCardPaymentRequest): Promise<T
   return found ? gateway.getPayment(found.id) : null;
 }
 
-// Upstream field names (7.2 details) → the form's fields and message keys.
 const upstreamFields: Record<string, { field: (isSaved: boolean) => string; key: string }> = {
   numeroCartao: { field: () => "card.number", key: "cardRejected" },
   dataExpiracao: { field: (isSaved) => (isSaved ? "card.token" : "card.expiry"), key: "expiryRejected" },
@@ -271,11 +262,8 @@ async function recordPayment(
   });
 }
 
-/**
- * Charges a card once per idempotency key: a doubled or retried submit returns the first one's payment. A refusal
- * is a result too (mirrored with its advice code); a 400, an outage or a timeout is an AppError whose message and
- * field errors are `cardPayments.terminal.errors` keys.
- */
+// Charges once per idempotency key; a refusal is a mirrored result; a 400, outage or timeout is an AppError with
+// `cardPayments.terminal.errors` keys.
 export async function chargeFromTerminal(
   input: TTerminalPayment,
   context: TChangeContext,
@@ -287,7 +275,7 @@ export async function chargeFromTerminal(
   // Saved cards are an admin's to manage (/cards): saving one while paying is too.
   if (isTokenize && !options.canSaveCards)
     throw new AppError("FORBIDDEN", "saveCardAdminOnly", { fieldErrors: { "card.saveCard": "saveCardAdminOnly" } });
-  // Charging a saved card too: a token charges a customer's card with no card in hand, any amount (docs/virtual-terminal.md).
+  // A token charges a customer's card with no card in hand, any amount: admins only.
   if (isSaved && !options.canChargeSavedCards)
     throw new AppError("FORBIDDEN", "savedCardAdminOnly", { fieldErrors: { "card.token": "savedCardAdminOnly" } });
   try {

@@ -11,10 +11,8 @@ import { readConfirmedCopy, recordMirrorDrift, type TDriftSource, type TMirrorAu
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { amountToCents } from "@/lib/shared/money";
 
-// The local mirror of upstream Pix charges and refunds (docs/pix.md). Writes are idempotent and refuse stale
-// snapshots: answers arrive out of order (a slow read, a webhook retry's body frozen at first delivery). An
-// authoritative read confirmed twice (syncPixChargeFromGateway) corrects the mirror in either direction and records
-// the drift (docs/webhooks.md).
+// Local mirror of upstream Pix charges and refunds (docs/pix.md): idempotent writes refuse stale snapshots, as answers
+// arrive out of order; a twice-confirmed authoritative read may move it back and records the drift.
 
 // Set only for a single-resource gateway read: `isBackwardConfirmed` when a second read confirmed a move back.
 
@@ -39,8 +37,7 @@ function isFullCharge(charge: TPixCharge | TPixChargeListItem): charge is TPixCh
   return "devolutionAllowed" in charge;
 }
 
-// CREATED < ACTIVE < (PAID family | EXPIRED | Cancelada), the last two final. A move back inside the paid family
-// (a failed refund) is taken only from a full read that knows every refund the mirror knows.
+// CREATED < ACTIVE < (PAID family | EXPIRED | Cancelada); a move back within PAID needs a full read (all refunds).
 type StatusMove = "accept" | "refuse" | "if_refunds_known";
 
 function statusMove(current: string, next: string, isFull: boolean): StatusMove {
@@ -265,8 +262,7 @@ const withRefunds = {
   refunds: { orderBy: [{ creationDate: "asc" }, { pixRefundId: "asc" }] },
 } satisfies Prisma.PixChargeInclude;
 
-// findMirroredPixCharge in one statement of raw SQL (lib/db/sql.ts): the charge and its refunds as JSON, whose
-// timestamps are the UTC wall times Prisma stores ("2026-11-24T15:30:00.12", no zone).
+// findMirroredPixCharge as one raw SQL statement; JSON timestamps are Prisma's zone-less UTC wall times.
 const mirroredChargeSql = `
 SELECT json_build_object(
   'charge', row_to_json(c),
@@ -288,7 +284,6 @@ function withDates<T>(row: Record<string, unknown>, columns: readonly string[]):
   return out as T;
 }
 
-/** findMirroredPixCharge's row, read in one statement. */
 export async function readMirroredPixCharge(run: TSqlRunner, txid: string): Promise<TMirroredPixCharge | null> {
   const [row] = await run<{ mirrored: { charge: Record<string, unknown>; refunds: Record<string, unknown>[] } }>(
     mirroredChargeSql,
@@ -302,7 +297,7 @@ export async function readMirroredPixCharge(run: TSqlRunner, txid: string): Prom
   };
 }
 
-// The charge page and its polling read this on every request: one statement rather than Prisma's two.
+// Read on every charge-page request and poll: one statement rather than Prisma's two.
 export function findMirroredPixCharge(txid: string): Promise<TMirroredPixCharge | null> {
   return readMirroredPixCharge(runSql, txid);
 }
@@ -317,8 +312,7 @@ function isUnchanged(existing: TMirroredPixCharge, charge: TPixCharge | TPixChar
   });
 }
 
-// Most reads repeat the mirror (an open charge being polled): one SELECT, no lock, and nothing written. `syncedAt`
-// stays the time of the last write; what is returned carries `confirmedAt`, the time upstream confirmed it.
+// Most reads repeat the mirror: one lock-free SELECT, nothing written; syncedAt stays the last write's time.
 async function confirmUnchanged(
   charge: TPixCharge | TPixChargeListItem,
   confirmedAt: Date,
@@ -375,7 +369,6 @@ export async function upsertPixRefundFromGateway(
   });
 }
 
-/** The columns of a mirrored charge that a webhook's change record shows (lib/webhooks/apply.ts). */
 export const chargeChangeColumns = [
   "status",
   "amountCents",
@@ -403,8 +396,7 @@ function statusMovesTo(next: string): Record<string, string> {
 
 type SqlColumnType = "text" | "int" | "boolean" | "timestamp" | "jsonb";
 
-// The columns a full read writes, with their SQL types: both write paths derive from this list. With
-// localChargeColumns they are every column of PixCharge (mirror.int.test.ts checks).
+// Full-read columns with SQL types; both write paths derive from this (with localChargeColumns: all of PixCharge).
 export const upstreamChargeColumns = {
   amountCents: "int",
   status: "text",
@@ -439,8 +431,7 @@ function incomingColumn(column: UpstreamChargeColumn): string {
   return `${upstreamChargeColumns[column] === "timestamp" ? `(${value}::timestamptz AT TIME ZONE 'UTC')` : value} AS ${quoted(column)}`;
 }
 
-// The incoming charges arrive as one JSON array (the same statement for one charge or a webhook batch, on pg and
-// PGlite alike); timestamps as text, converted as above.
+// Incoming charges as one JSON array (one charge or a batch, pg and PGlite alike); timestamps as text.
 const recordsetType = (type: SqlColumnType) => (type === "timestamp" ? "text" : type);
 const incomingRecordset = `jsonb_to_recordset($1::jsonb) AS x("txid" text, ${upstreamColumnNames
   .map((column) => `${quoted(column)} ${recordsetType(upstreamChargeColumns[column])}`)
@@ -449,11 +440,8 @@ const incomingRecordset = `jsonb_to_recordset($1::jsonb) AS x("txid" text, ${ups
 const changeColumnType = (column: (typeof chargeChangeColumns)[number]): SqlColumnType =>
   column === "refundedCents" ? "int" : upstreamChargeColumns[column];
 
-// $1 the charges (txid, upstreamChargeColumns, statusMovesTo(status)), $2 now, $3 onlyMatching; at most one entry per
-// txid. The planner cannot see how many entries the JSON holds (it guesses 100): the lateral lookup and `= ANY` keep
-// every access to PixCharge on its primary key, where a guess could pick a scan of the whole table. `created` only when there was no row; changes compare as changedFields does (timestamps by instant, jsonb by
-// content). With onlyMatching, only a row with the incoming amount (and a paid amount equal to it) is written, and
-// none is created.
+// $1 charges (one per txid), $2 now, $3 onlyMatching. The planner guesses 100 JSON entries: the lateral lookup and
+// `= ANY` keep PixCharge on its primary key. onlyMatching writes only same-amount rows and creates none.
 const writeFullChargesSql = `
 WITH "incoming" AS (
   SELECT x."txid", ${upstreamColumnNames.map(incomingColumn).join(", ")}, x."statusMoves",
@@ -550,10 +538,8 @@ function writtenCharge(
   return { outcome: isChanged ? "updated" : "unchanged", before, after: written(before.refundedCents) };
 }
 
-// The webhook's common case in one statement for any number of charges (full reads without refunds, distinct txids),
-// under upsertPixChargeFromGateway's rules. The caller holds each charge's lock (pixChargeLockKey) in `run`'s
-// transaction and publishes the changes. With `onlyMatching` it writes only over a mirrored charge of the same
-// amount, and answers null for the others. Results in the order of `charges`.
+// The webhook's common case, one statement for many charges (full reads, no refunds, distinct txids). The caller holds
+// each charge's lock in `run`'s transaction; onlyMatching answers null for other amounts. Ordered as input.
 export async function writeFullChargesWithoutRefunds(
   run: TSqlRunner,
   charges: TPixCharge[],
@@ -596,11 +582,8 @@ async function isChargeBehindMirror(charge: TPixCharge, mirrored: TMirroredState
   });
 }
 
-/**
- * The authoritative read of one charge (refresh, reconciliation, a webhook's confirmation): the gateway's copy is
- * written even when it moves the mirror back, once a second read confirms it; the drift is recorded. `read` is the
- * gateway read (a 404 throws as usual); `mirrored`, the caller's concurrent read of the row.
- */
+// Authoritative read (refresh, reconciliation, webhook confirmation): written even backwards once a second read
+// confirms it, and the drift recorded. `mirrored` is the caller's concurrent read of the row.
 export async function syncPixChargeFromGateway(
   txid: string,
   source: TDriftSource,

@@ -18,9 +18,8 @@ import { assertPixRefundable, PixRefundHeldError, pixRefundIdempotencyScope, req
 import type { TRequestPixRefund, TSubmitPixRefund } from "./schemas";
 import type { TRefundApprovalView } from "./types";
 
-// Step-up for refunds (docs/pix.md, lib/approvals/money-policy.ts): when a charge's refunded + held + new amount
-// passes the threshold, a refund needs the requester's fresh authenticator code or a second admin's approval
-// within this long; past the requester's daily limit, only a second admin's approval.
+// Step-up (docs/pix.md): past the per-charge threshold a refund needs a fresh code or a second admin within this long;
+// past the daily limit, only a second admin.
 export const refundApprovalTtlMs = 24 * 60 * 60 * 1000;
 
 export type TSubmitPixRefundResult =
@@ -31,8 +30,7 @@ export type TRefundApprover = TApprover;
 
 const auditFields = (context: TChangeContext, txid: string) => auditFieldsOf(context, "pix_charge", txid);
 
-// Every refund a person asks for (the form, a cancelled link's refund): the money policy runs under the charge's
-// lock inside the refund path, so a request it holds back waits for approval instead, and nothing goes upstream.
+// The money policy runs under the charge's lock in the refund path: a held request waits, nothing goes upstream.
 export async function submitPixRefund(
   input: TSubmitPixRefund,
   context: TChangeContext,
@@ -106,9 +104,8 @@ async function holdRefundForApproval(
 
 const noLongerWaiting = () => new AppError("CONFLICT", "This refund request is no longer waiting for approval.");
 
-// Sent through the one refund path with the request's own key, so approving twice refunds once. For a refund held
-// because its earlier attempt may have gone through, approving is "send again": a new refund with the hold's own key,
-// which also becomes the answer to the unsure key (a retry of the first form then shows it, never sends a third).
+// Through the one refund path with the request's key, so approving twice refunds once. For an unsure hold it is "send
+// again": a new refund with the hold's key, which also answers the unsure key (no third send).
 export async function approveRefund(
   approvalId: string,
   approver: TApprover,
@@ -168,8 +165,7 @@ export async function approveRefund(
   return result;
 }
 
-// For a refund held as unsure, rejecting is "mark as not sent": an admin checked the gateway and found no refund, so
-// the unsure key is closed as failed and the same form may send it again.
+// Rejecting an unsure hold is "mark as not sent" (an admin found no refund upstream): the key closes as failed.
 export async function rejectRefund(approvalId: string, approver: TApprover, context: TChangeContext): Promise<void> {
   const approval = await loadApprovalForDecision(approvalId, approver);
   const { txid, recoveryOfKey } = approval;
@@ -226,7 +222,7 @@ function toRefundApprovalView(
   };
 }
 
-// Requests still waiting, oldest first (one past its 24 h shows as expired until the next decision marks it).
+// Oldest first; one past its 24 h shows as expired until decided.
 export async function findPendingRefundApprovals(
   filter: { txid?: string; paymentId?: string } = {},
 ): Promise<TRefundApprovalView[]> {

@@ -31,8 +31,7 @@ import { refundedCentsOf, refundWindowDaysLeft, remainingRefundableCents, toPixR
 export const pixRefundPageSize = 20;
 export const pixRefundIdempotencyScope = "pix_refund";
 
-// A refund holds its charge's lock while it calls upstream, so the others wait their turn: room for
-// a queue of them, each bounded by the gateway's response timeout.
+// A refund holds its charge's lock during the upstream call: room for a queue, each bounded by the gateway timeout.
 const refundTransactionOptions = { maxWait: 60_000, timeout: 120_000 };
 
 const auditFields = (context: TChangeContext, txid: string) => auditFieldsOf(context, "pix_charge", txid);
@@ -59,8 +58,7 @@ export async function heldRefundCents(
   return _sum.amountCents ?? 0;
 }
 
-// The mirror decides; it is read again upstream only when it cannot allow the refund as it stands, since a
-// payment or a failed refund may have happened since (the app's own refunds are always in it).
+// The mirror decides; upstream is read again only when the mirror would refuse (a payment or failed refund may be new).
 async function checkRefundable(tx: TMirrorClient, txid: string, amountCents: number, held: number) {
   let charge = await loadCharge(tx, txid);
   const allows = (current: typeof charge) =>
@@ -109,7 +107,6 @@ async function mirrorRefund(tx: TMirrorClient, refund: TPixRefund, requestedById
   }
 }
 
-// What a recovery learns about an earlier attempt of its key: the refund it made, that it made none, or nothing sure.
 type TEarlierAttempt = { kind: "found"; refund: TPixRefund } | { kind: "none" } | { kind: "unsure" };
 
 async function listChargeRefunds(txid: string): Promise<TPixRefund[]> {
@@ -121,10 +118,8 @@ async function listChargeRefunds(txid: string): Promise<TPixRefund[]> {
   }
 }
 
-// Each refund carries its idempotency key as userReference, which the spec promises only "on read" (4.5): a list
-// item may lack it, so each refund of the charge that no other key of ours recorded is read by its id
-// (`GET /pix-refunds/{id}`). A refund whose read has no userReference could be this attempt's: unsure, and a refund
-// moves money, so it is never requested again blindly.
+// The spec promises userReference (our key) only "on read" (4.5): unclaimed refunds are read by id; one without it
+// could be this attempt's, so it is unsure and never requested again blindly.
 async function findRefundOfEarlierAttempt(tx: TMirrorClient, txid: string, key: string): Promise<TEarlierAttempt> {
   const listed = await listChargeRefunds(txid);
   const direct = listed.find((refund) => refund.userReference === key);
@@ -157,8 +152,7 @@ export class PixRefundHeldError extends AppError {
 
 class EarlierAttemptUnsureError extends Error {}
 
-// One hold per key whose outcome is unknown, whatever the number of retries; it holds the amount back until an
-// admin decides (no expiry: the money may be gone).
+// One hold per unsure key, whatever the retries, until an admin decides (no expiry: the money may be gone).
 export const unsureRefundHoldUntil = new Date("9999-12-31T00:00:00Z");
 
 async function holdUnsureRefund(
@@ -203,9 +197,8 @@ async function holdUnsureRefund(
   }).catch(heldByOther);
 }
 
-// How an approved refund goes through the one refund path: its own hold is not counted against it, and
-// `check`/`record` run under the charge's lock, before the upstream call and in the refund's transaction.
-// `isSteppedUp`: the requester gave a fresh authenticator code (lifts the per-charge step-up, not the daily limit).
+// An approved refund takes the one refund path: its own hold is not counted, check/record run under the charge's lock.
+// `isSteppedUp` lifts the per-charge step-up, not the daily limit.
 export type TRefundHooks = {
   approvalId?: string;
   requestedById?: string;
@@ -214,8 +207,8 @@ export type TRefundHooks = {
   record?: (tx: TMirrorClient, pixRefundId: string) => Promise<void>;
 };
 
-// Refunds of one charge hold its lock across the upstream call, so two people refunding at once can never
-// exceed what was paid, nor together pass the money policy. An upstream refusal (409, 422) changes nothing locally.
+// The charge's lock is held across the upstream call, so concurrent refunds never exceed what was paid nor pass the
+// money policy together. An upstream refusal (409, 422) changes nothing locally.
 export async function requestPixRefund(
   input: TRequestPixRefund,
   context: TChangeContext,
@@ -315,9 +308,8 @@ export async function requestPixRefund(
   }
 }
 
-// "Refresh from gateway" on one refund: the gateway's own copy (`GET /pix-refunds/{id}`) is an authoritative read, so
-// it goes through the mirror's one write path as such (a move back, confirmed by a second read, is applied and
-// recorded as drift: lib/reconcile/drift.ts). A charge the mirror never saw is read first, so the refund has a home.
+// "Refresh from gateway" on one refund is an authoritative read through the mirror's write path (a confirmed move back
+// is applied and recorded as drift). An unseen charge is read first, so the refund has a home.
 export async function refreshPixRefundFromGateway(pixRefundId: string): Promise<TPixRefundListRow> {
   const read = async () => {
     try {
@@ -367,7 +359,6 @@ const sortFields: Record<TPixRefundFilters["sort"], "creationDate" | "amountCent
     settlementDate: "settlementDate",
   };
 
-/** The list's filters as a `where` (the page, its total and its CSV export share it). */
 export function pixRefundListWhere(filters: Omit<TPixRefundFilters, "sort" | "order" | "page">) {
   const where: Prisma.PixRefundWhereInput = {
     creationDate: periodBounds(filters),

@@ -7,9 +7,8 @@ import type { PosTransactionConfig } from "@/lib/generated/prisma/client";
 import type { ZPosConfigFields, ZSavePosConfigInput, ZSavePosTenantConfigInput } from "./admin-schemas";
 import { sealTokenRegistroTls } from "./secrets";
 
-// Transaction configuration (contract 2.3) as the admin edits it: a default row per tenant, one row per seller and
-// optional per-PDV override rows; a null field falls back to the seller's, then to the tenant's default. tokenRegistroTls is sealed (lib/pos/secrets.ts, bound to its
-// owner row); the screens only learn whether one is set.
+// Transaction configuration (contract 2.3): tenant default, per-seller and optional per-PDV rows; null falls back to
+// seller then tenant. tokenRegistroTls is sealed to its row (lib/pos/secrets.ts); screens only learn whether it is set.
 
 export const posConfigFieldNames = [
   "empresaGateway",
@@ -130,7 +129,7 @@ async function writeConfigRow(
   );
 }
 
-/** Saves the seller's configuration, or with `posId` that PDV's override. Audited with the changed field names. */
+/** Saves the seller's configuration, or with `posId` that PDV's override. */
 export async function savePosConfig(
   input: z.output<typeof ZSavePosConfigInput>,
   context: TChangeContext,

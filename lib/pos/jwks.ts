@@ -13,14 +13,9 @@ import {
   type TResolveHost,
 } from "@/lib/security/public-address";
 
-// A tenant's JWKS URL (seller tokens, docs/pos.md): the tenant chooses it, so this server must not become its probe.
-// - The host must resolve to public addresses only, and the connection goes to the address that was checked (the
-//   socket's lookup answers it), so a second DNS answer between the check and the connection cannot swap it.
-// - https only; no redirects followed; the answer is read while streaming and cut off past 64 KiB; 3 s in all.
-// - Any failure is one answer, "could not be fetched" (503), whatever the cause, and is remembered for 30 s per URL,
-//   so a burst of activations does not turn into a burst of fetches. The cause is logged for the operator.
-// - Test and demo allowance: with ALLOW_INSECURE_LOCAL_GATEWAY=1 (the demo, e2e and test servers), a loopback host
-//   and http are accepted, as for the gateway.
+// A tenant's JWKS URL (docs/pos.md) is tenant-chosen, so this server must not become its probe: public addresses only,
+// connecting to the checked address (no DNS swap); https, no redirects, 64 KiB, 3 s. Every failure is one 503 answer,
+// remembered 30 s per URL (cause logged). ALLOW_INSECURE_LOCAL_GATEWAY=1 allows loopback http, as for the gateway.
 
 export const jwksMaxBytes = 64 * 1024;
 export const jwksTimeoutMs = 3_000;
@@ -38,7 +33,6 @@ export class JwksUnavailableError extends Error {
   }
 }
 
-/** Where DNS answers come from; tests replace it. */
 export const jwksResolver: { resolve?: TResolveHost } = {};
 
 type TEntry = {
@@ -50,7 +44,6 @@ type TEntry = {
 };
 const entries = new Map<string, TEntry>();
 
-/** Forgets every fetched set and remembered failure (tests). */
 export function forgetJwksCache(): void {
   entries.clear();
 }
@@ -111,10 +104,7 @@ function getCapped(target: URL, pinned: TResolvedAddress): Promise<string> {
   });
 }
 
-/**
- * The URL parsed and the address to connect to, or JwksUnavailableError (not https, not public). Also what the admin
- * screen checks before saving a JWKS URL.
- */
+/** The parsed URL and address to connect to, or JwksUnavailableError; the admin screen checks it before saving. */
 export async function checkJwksUrl(url: string): Promise<{ target: URL; pinned: TResolvedAddress }> {
   let target: URL;
   try {
@@ -183,7 +173,7 @@ function fetchAndRemember(url: string, entry: TEntry): Promise<JWTVerifyGetKey> 
     });
 }
 
-/** A jose key getter for `url`, fetched as above; an unknown kid refetches (at most every 30 s). */
+/** A jose key getter for `url`; an unknown kid refetches at most every 30 s. */
 export function pinnedJwks(url: string): JWTVerifyGetKey {
   return async (header, token) => {
     const keys = await keysOf(url, false);

@@ -2,25 +2,17 @@ import "server-only";
 import { db, inTransaction, type TTransactionClient } from "@/lib/db/client";
 import type { CardPayment, PosMatchStatus, PosTransactionReport } from "@/lib/generated/prisma/client";
 
-// Reconciliation of POS sale reports against the gateway's card payments (the mirror, lib/payments/mirror.ts).
-// The rule (docs/pos.md, "Reconciliation rule"):
-// - Only approved reports are compared; a declined sale has nothing to find at the gateway and stays PENDING.
-// - A card payment is the report's when all three ids agree: report.authorizationCode = authorizationNumber (the
-//   gateway's `numeroAutorizacao`; its `codigoAutorizacao` is the authorizer's response code, "00" in the sandbox,
-//   so it identifies nothing), nsuHost = hostUsn and nsuGateway = gatewayUsn.
-// - Same ids and same amount → MATCHED; same ids, other amount → AMOUNT_MISMATCH; none → MISSING_AT_GATEWAY, once
-//   the report is older than the grace period (the mirror may not have pulled the payment yet; until then PENDING).
-// - A card payment belongs to at most one report, of one tenant: the report received first keeps it.
-// - Reports are re-checked until MATCHED, so a late mirror heals them; one found missing again waits longer each
-//   time (posMatchBackoff), and a pass's budget is shared out between tenants in turns, newest first.
+// POS sale reports vs the gateway's card payments (docs/pos.md, "Reconciliation rule"). Only approved reports compare.
+// A payment is the report's when authorizationCode = authorizationNumber (`numeroAutorizacao`; `codigoAutorizacao` is
+// the authorizer's response code, "00" in the sandbox), nsuHost = hostUsn and nsuGateway = gatewayUsn. Same amount →
+// MATCHED, else AMOUNT_MISMATCH; none → MISSING_AT_GATEWAY after the grace period. One payment, one report (first
+// received wins). Unmatched reports are re-checked with back-off, the budget shared between tenants in turns.
 
 export const posMatchGraceMs = 15 * 60_000;
-// Reports older than this and still unmatched are left as they are (the job would re-read them forever).
+// Older unmatched reports are left as they are (the job would re-read them forever).
 export const posMatchLookbackMs = 45 * 24 * 60 * 60_000;
-// Reports one pass reads at most, shared between tenants.
 export const posMatchBudget = 5_000;
-// After the n-th pass in a row that found a report missing, it waits base × 2^(n-1), at most the cap: a report that
-// will never match stops costing every 5-minute pass, and one the mirror learns late still heals within a day.
+// Back-off base × 2^(n-1), capped: a hopeless report stops costing every pass; a late one heals within a day.
 export const posMatchBackoff = { baseMs: 5 * 60_000, maxMs: 24 * 60 * 60_000 } as const;
 
 export function nextMissingTry(missingPasses: number, now: Date): Date {
@@ -37,7 +29,6 @@ export type TPosMatchResult = {
 };
 
 export type TPosMatchOptions = {
-  /** Reports read at most (default posMatchBudget). */
   budget?: number;
   /** An admin's "Match now" also re-reads reports waiting out their back-off. */
   ignoreBackoff?: boolean;
@@ -58,10 +49,7 @@ export function decideMatch(
   return now.getTime() - report.receivedAt.getTime() < posMatchGraceMs ? "PENDING" : "MISSING_AT_GATEWAY";
 }
 
-/**
- * One matching pass over the reports not yet MATCHED. Passes take turns (a transaction advisory lock), so the job and
- * an admin's "match now" never hand one card payment to two reports.
- */
+// One matching pass; passes take turns (advisory lock) so two never hand one card payment to two reports.
 export function runPosMatching(now: Date = new Date(), options: TPosMatchOptions = {}): Promise<TPosMatchResult> {
   return inTransaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${"pos-matching"}, 0))`;
@@ -69,8 +57,7 @@ export function runPosMatching(now: Date = new Date(), options: TPosMatchOptions
   });
 }
 
-// The pass's reports: each tenant's newest first, dealt in turns (every tenant's 1st, then every tenant's 2nd, …),
-// so one tenant's flood of reports cannot starve the others and the budget is never left unused.
+// Each tenant's newest first, dealt in turns, so one tenant's flood cannot starve the others.
 async function dueReportIds(tx: TTransactionClient, now: Date, options: TPosMatchOptions): Promise<string[]> {
   const lookback = new Date(now.getTime() - posMatchLookbackMs);
   const ignoreBackoff = options.ignoreBackoff ?? false;
@@ -91,8 +78,7 @@ async function matchPass(tx: TTransactionClient, now: Date, options: TPosMatchOp
   const ids = await dueReportIds(tx, now, options);
   const result: TPosMatchResult = { checked: ids.length, matched: 0, amountMismatch: 0, missing: 0, pending: 0 };
   if (ids.length === 0) return result;
-  // Assigned in the order the server received them: when two reports (of one tenant or two) carry one payment's
-  // ids, the first reporter keeps it, whatever occurredAt the later one claims.
+  // In server-received order: the first reporter keeps a payment, whatever occurredAt the later one claims.
   const reports = await tx.posTransactionReport.findMany({
     where: { id: { in: ids } },
     orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
@@ -108,7 +94,6 @@ async function matchPass(tx: TTransactionClient, now: Date, options: TPosMatchOp
       byIdentity.set(key, [...(byIdentity.get(key) ?? []), candidate]);
     }
   }
-  // Payment id → the report that holds it (this pass's assignments are added as they are made).
   const holders = new Map(
     (
       await tx.posTransactionReport.findMany({
@@ -155,9 +140,8 @@ async function matchPass(tx: TTransactionClient, now: Date, options: TPosMatchOp
   return result;
 }
 
-// One tenant's candidates: card payments with the authorization numbers its reports name (the other two ids are
-// compared in memory), none held by a report of another tenant, so one tenant's reports never reach a payment
-// another tenant's report holds.
+// A tenant's candidates: card payments with its reports' authorization numbers (other ids compared in memory), none
+// held by another tenant's report.
 async function candidatesFor(tx: TTransactionClient, reports: PosTransactionReport[]): Promise<TCandidate[]> {
   const authorizationNumbers = [...new Set(reports.map((report) => report.authorizationCode))];
   return tx.cardPayment.findMany({
@@ -194,10 +178,7 @@ export type TUnreportedCardPayment = Pick<
   "id" | "amountCents" | "occurredAt" | "brandCode" | "origin" | "authorizationNumber" | "hostUsn" | "gatewayUsn"
 >;
 
-/**
- * "At the gateway, not reported": approved card payments of the period made by a POS (origin POS) or made
- * elsewhere and learnt from the gateway's list (origin GATEWAY), that no report holds.
- */
+// "At the gateway, not reported": approved card payments of the period (POS or GATEWAY origin) no report holds.
 export async function findUnreportedCardPayments(
   bounds: { gte?: Date; lt?: Date },
   take = 200,

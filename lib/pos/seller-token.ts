@@ -6,23 +6,16 @@ import { PosApiError, posError } from "./errors";
 import { JwksUnavailableError, pinnedJwks } from "./jwks";
 import { openSellerTokenSecret } from "./secrets";
 
-// Seller tokens: JWTs issued by the tenant's own backend, verified with the verifier configured on the API key
-// (HS256 shared secret, RS256/ES256 public key PEM, or a JWKS URL). Required claims: sub (the seller's reference at
-// the company), exp, jti (single use, see activation.ts) and aud naming this backend and the tenant
-// (posSellerTokenAudienceFor); iat, when present, is not in the future.
+// Seller tokens: JWTs from the tenant's backend, verified with the API key's verifier (HS256, RS256/ES256 PEM or JWKS).
+// Required: sub, exp, jti (single use, activation.ts), aud (posSellerTokenAudienceFor); iat, if any, not in the future.
 
-/** This backend's name, independent of where it is deployed; `aud` is it followed by `:<tenantId>`. */
 export const posSellerTokenAudience = "payments-dashboard-pos";
 
-/**
- * The `aud` a seller token for this tenant carries. A public key or JWKS URL can be configured on two tenants' keys
- * (nothing stops an admin from pasting another company's public JWKS): the audience keeps a token issued for one
- * tenant from activating sellers on the other.
- */
+// A public key or JWKS URL may be configured on two tenants' keys: the audience keeps one tenant's token from
+// activating sellers on the other.
 export const posSellerTokenAudienceFor = (tenantId: string) => `${posSellerTokenAudience}:${tenantId}`;
 
 const asymmetricAlgorithms = ["RS256", "ES256"] as const;
-// Clock skew tolerated between the company's backend and this one.
 const clockToleranceSeconds = 30;
 // A seller token is meant to be used at once: one valid for longer than a day is refused.
 const maxLifetimeSeconds = 24 * 60 * 60;
@@ -32,8 +25,7 @@ export type TSellerTokenClaims = { sub: string; jti: string; expiresAt: Date };
 const invalid = (reason: string, message: string) =>
   posError.business(`token_${reason}`, `invalid seller token: ${message}`);
 
-// Imported public keys and JWKS sets are key material, not key validity: caching them is safe (a JWKS set
-// refetches on an unknown kid at most every 30 s, lib/pos/jwks.ts).
+// Imported keys and JWKS sets are key material, not validity: caching them is safe.
 const publicKeys = new Map<string, Promise<KeyObject | CryptoKey>>();
 const jwksSets = new Map<string, JWTVerifyGetKey>();
 
@@ -96,8 +88,7 @@ function describeClaimFailure(error: errors.JWTClaimValidationFailed): PosApiErr
   return invalid(`claim_${error.claim}`, `claim ${error.claim} is invalid`);
 }
 
-// The audiences a tenant's key accepts. The bare name stays valid for HS256 only: that secret is generated here for
-// this tenant's keys alone, so its signature already binds the token to the tenant.
+// The bare name stays valid for HS256 only: that secret is generated for this tenant alone, so it binds the token.
 function acceptedAudiences(tenantId: string, algorithms: string[]): string[] {
   const bound = posSellerTokenAudienceFor(tenantId);
   return algorithms.length === 1 && algorithms[0] === "HS256" ? [bound, posSellerTokenAudience] : [bound];
@@ -130,8 +121,7 @@ export async function verifySellerToken(
     if (error instanceof errors.JWSSignatureVerificationFailed) throw invalid("signature", "bad signature");
     if (error instanceof errors.JOSEAlgNotAllowed) throw invalid("algorithm", "algorithm not allowed for this API key");
     if (error instanceof errors.JWKSNoMatchingKey) throw invalid("signature", "no matching key in the JWKS (kid)");
-    // One answer whatever the cause (refused, non-public, too large, timed out), so it tells nothing about what this
-    // server can reach.
+    // One answer whatever the cause, so it reveals nothing about what this server can reach.
     if (error instanceof JwksUnavailableError)
       throw new PosApiError(503, "jwks_unavailable", "seller token keys (JWKS) could not be fetched; try again");
     if (error instanceof errors.JWTInvalid || error instanceof errors.JWSInvalid)

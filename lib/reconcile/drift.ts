@@ -4,9 +4,8 @@ import { db } from "@/lib/db/client";
 import { changedFields, type TMirrorClient } from "@/lib/db/mirror-write";
 import type { MirrorDrift, Prisma } from "@/lib/generated/prisma/client";
 
-// The gateway is the truth: an authoritative read (a single-resource GET from a webhook's confirmation, a refresh or
-// reconciliation) that the mirror's never-backwards rule would refuse is confirmed by a second read, then written
-// anyway and recorded here (docs/webhooks.md, "The gateway's copy"). The Pix, link and card payment mirrors use it.
+// The gateway is the truth: an authoritative read the never-backwards rule would refuse is confirmed by a second
+// read, written anyway and recorded here (docs/webhooks.md).
 
 export type TDriftSource = "webhook" | "refresh" | "reconcile";
 export type TDriftKind = "pix_charge" | "pix_refund" | "payment_link" | "card_payment";
@@ -18,7 +17,6 @@ export type TDrift = {
   kind: TDriftKind;
   resourceId: string;
   source: TDriftSource;
-  // The compared fields as the mirror held them and as the gateway reports them.
   mirror: Record<string, unknown>;
   gateway: Record<string, unknown>;
 };
@@ -59,11 +57,7 @@ export async function recordMirrorDrift(tx: TMirrorClient, drift: TDrift, now = 
   );
 }
 
-/**
- * An authoritative read, confirmed when it would move the mirror back: `isBehindMirror` says the never-backwards rule
- * would refuse the copy; then the resource is read once more, so that a read which started before a change and
- * answered after it (a stale concurrent read) does not undo it. `isConfirmedBehind`: write the copy with correction.
- */
+// When the copy would move the mirror back, read once more so a stale concurrent read cannot undo a change.
 export async function readConfirmedCopy<T>(
   read: () => Promise<T>,
   isBehindMirror: (copy: T) => Promise<boolean>,
@@ -78,7 +72,6 @@ export async function readConfirmedCopy<T>(
 
 export type TMirrorDriftFilter = { limit?: number; resourceKind?: TDriftKind; resourceId?: string };
 
-/** The latest corrections, newest first (the reconciliation panel and the operations work read this). */
 export function listMirrorDrift(filter: TMirrorDriftFilter = {}): Promise<MirrorDrift[]> {
   return db.mirrorDrift.findMany({
     where: {

@@ -1,10 +1,8 @@
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 
-// Whether a host this server is told to call (the gateway, a POS tenant's JWKS URL) is on the public internet, so
-// a configuration or a tenant cannot point the server at itself, its network or the cloud's metadata service.
-// Every address a name resolves to must be public (a name answering one public and one private address is refused),
-// and the caller pins the returned address for its connection, so a second DNS answer cannot swap it.
+// Whether a host this server calls (gateway, a tenant's JWKS URL) is public, so nobody can point it at itself, its
+// network or cloud metadata. Every resolved address must be public; the caller pins the returned one (no DNS swap).
 
 export type TResolvedAddress = { address: string; family: 4 | 6 };
 export type TResolveHost = (host: string) => Promise<TResolvedAddress[]>;
@@ -23,8 +21,8 @@ export class NonPublicAddressError extends Error {
 }
 
 const nonPublic = new BlockList();
-// IPv4: "this network", private, shared (CGNAT), loopback, link-local (cloud metadata), IETF, documentation,
-// 6to4 relay, benchmarking, multicast, reserved and broadcast.
+// IPv4: this-network, private, CGNAT, loopback, link-local (metadata), IETF, documentation, 6to4 relay, benchmark,
+// multicast, reserved, broadcast.
 for (const [network, prefix] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -43,8 +41,8 @@ for (const [network, prefix] of [
   ["240.0.0.0", 4],
 ] as const)
   nonPublic.addSubnet(network, prefix, "ipv4");
-// IPv6: unspecified, loopback, discard, IETF protocol assignments (Teredo among them), documentation, unique local,
-// link-local, site-local, multicast. Addresses that carry an IPv4 one are judged by it (below).
+// IPv6: unspecified, loopback, discard, IETF (Teredo), documentation, ULA, link-local, site-local, multicast; addresses
+// embedding IPv4 are judged by it.
 for (const [network, prefix] of [
   ["::", 128],
   ["::1", 128],
@@ -58,7 +56,6 @@ for (const [network, prefix] of [
 ] as const)
   nonPublic.addSubnet(network, prefix, "ipv6");
 
-// The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part counts as two).
 function ipv6Groups(address: string): number[] {
   let text = address.split("%")[0]!.toLowerCase();
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
@@ -76,8 +73,7 @@ function ipv6Groups(address: string): number[] {
 
 const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
 
-// The IPv4 address an IPv6 one stands for: mapped (::ffff:a.b.c.d), compatible (::a.b.c.d), NAT64 (64:ff9b::/96)
-// and 6to4 (2002:AABB:CCDD::/16).
+// The embedded IPv4: mapped, compatible, NAT64 (64:ff9b::/96) and 6to4 (2002::/16).
 function embeddedIpv4(groups: number[]): string | null {
   const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
   if (zeros(0, 5) && (groups[5] === 0xffff || groups[5] === 0) && !zeros(6, 8)) return ipv4Of(groups[6]!, groups[7]!);
@@ -86,7 +82,6 @@ function embeddedIpv4(groups: number[]): string | null {
   return null;
 }
 
-/** Whether an IP address (v4, or v6 with or without brackets) is a public unicast address. */
 export function isPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, "");
   const family = isIP(bare.split("%")[0]!);
@@ -103,11 +98,7 @@ const resolveWithDns: TResolveHost = async (host) =>
     family: family === 6 ? 6 : 4,
   }));
 
-/**
- * Resolves `host` (a name, an IPv4 address or a bracketed IPv6 one, as `URL.hostname` gives it) and returns the
- * address to connect to, or throws NonPublicAddressError when it does not resolve or any of its addresses is not
- * public. `resolve` replaces DNS in tests.
- */
+/** Resolves `host` (URL.hostname form); returns the address to connect to, or throws NonPublicAddressError. */
 export async function assertPublicHost(
   host: string,
   resolve: TResolveHost = resolveWithDns,

@@ -9,9 +9,8 @@ import { getAppSetting, setAppSetting } from "@/lib/settings/app-settings";
 import { ZCreateUserInput } from "./schemas";
 import { changeUserRole, createUser, resetUserPassword, resetUserTwoFactor } from "./users";
 
-// Changes that would let one admin act as two (a new admin, another admin's password or factors, weaker money
-// controls) are stored here and happen only when a second, independent admin approves (docs/security.md). The
-// shell command `npm run user:create` (no actor) is the break-glass path and is never held.
+// Changes that would let one admin act as two wait for a second, independent admin (docs/security.md).
+// `npm run user:create` (no actor) is the break-glass path and is never held.
 export const adminChangeTtlMs = 24 * 60 * 60_000;
 
 // Money settings where a larger value, or 0 (off), lets more money out without a second person.
@@ -80,7 +79,6 @@ async function findTarget(userId: string) {
   return user;
 }
 
-// A new admin from the dashboard waits for a second admin; a STAFF user is created at once.
 export async function createUserOrHold(
   input: { email: string; name: string; role: "ADMIN" | "STAFF" },
   context: TChangeContext,
@@ -136,8 +134,7 @@ export async function resetUserTwoFactorOrHold(
   return { status: "reset" };
 }
 
-// Raising a money limit or turning it off (0) lets more money out on one person's word: held. Lowering it, or
-// turning it on, tightens and applies at once.
+// Raising a money limit or turning it off (0) is held; lowering or turning it on applies at once.
 export function isLoosening(currentCents: number, nextCents: number): boolean {
   if (currentCents === 0) return false;
   return nextCents === 0 || nextCents > currentCents;
@@ -202,11 +199,8 @@ async function loadPending(changeId: string, context: TChangeContext) {
   return change;
 }
 
-/**
- * The second admin's approval: independent (not the requester, not the change's own target, not created in the
- * last 24 h, two-factor on) and present (a fresh code). The change is claimed first, so two approvals at once apply
- * it once; if applying fails it goes back to waiting. A one-time password it makes is shown to the approver only.
- */
+// The second admin must be independent (not requester or target, older than 24 h, 2FA on) and present (fresh code).
+// Claimed first so concurrent approvals apply once; a failure returns it to waiting. One-time passwords: approver only.
 export async function approveAdminChange(
   changeId: string,
   code: string | undefined,
@@ -259,7 +253,7 @@ export async function rejectAdminChange(changeId: string, context: TChangeContex
   });
 }
 
-// Oldest first; one past its 24 h shows as expired until someone acts on it.
+// Oldest first; one past its 24 h shows as expired until someone acts.
 export async function listPendingAdminChanges(now = new Date()): Promise<TAdminChangeView[]> {
   const person = { select: { id: true, name: true, email: true } } as const;
   const rows = await db.pendingAdminChange.findMany({

@@ -16,8 +16,7 @@ import { signWebhookBody } from "./signature";
 import { diagnoseSignature, type TSignatureDiagnosis } from "./signature-check";
 import { assertWebhookUrlAllowed } from "./url-policy";
 
-// The gateway's list is the truth about which webhooks exist; local `Webhook` rows add what only this app knows
-// (the encrypted secret, the receiver path, the rotation schedule).
+// The gateway's list says which webhooks exist; local rows add the sealed secret, receiver path and rotation schedule.
 
 export type TWebhookAdminRow = {
   upstreamId: string;
@@ -87,8 +86,7 @@ export async function listWebhooksForAdmin(): Promise<TWebhookAdminRow[]> {
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 }
 
-// `secret` is null when the webhook posts to this app's own receiver: the app holds it sealed, and no person needs it
-// (whoever holds a live secret can sign any body).
+// `secret` is null for this app's own receiver: it is held sealed, since whoever holds it can sign any body.
 type Registration = { upstreamId: string; localId: string; url: string; secret: string | null };
 
 // The local record comes first, so its id can name the receiver path in the URL registered upstream.
@@ -209,8 +207,8 @@ export async function deactivateWebhook(upstreamId: string, context: TChangeCont
   );
 }
 
-// The spec has no rotate call: a new webhook with the same events, while the old one stays active until
-// `retireAt`. During the overlap both deliver every event; the effect ledger applies each once.
+// No rotate call in the spec: a new webhook with the same events; the old stays active until `retireAt`, and the
+// effect ledger applies each doubled event once.
 export async function startSecretRotation(
   upstreamId: string,
   input: { overlapMinutes: number },

@@ -9,9 +9,8 @@ import { parseDeliveryBody, type TEventIdentity, type TParsedBody } from "./even
 import type { TAnyEventKind, TApplyAuthority, TChangeRecord, TEffect } from "./event-kind";
 import { nextApplyAttemptAt } from "./retry-schedule";
 
-// The apply path of the receiver, the retry worker and replays (docs/webhooks.md, "Exactly once"). The effect
-// key goes into WebhookEffect in the SAME transaction as the mirror change and the delivery's final outcome,
-// so whichever delivery commits first applies the event and every other one is a DUPLICATE.
+// Apply path for receiver, retry worker and replays (docs/webhooks.md): the effect key, mirror change and final outcome
+// commit in ONE transaction, so the first delivery to commit applies the event and others are DUPLICATE.
 
 export type { TChangeRecord } from "./event-kind";
 
@@ -20,9 +19,8 @@ type TReady =
   // Not the payload's event at the gateway: `data` is the gateway's copy, when it has one.
   | { isConfirmed: false; reason: string; data: unknown; prepared: unknown; authority?: TApplyAuthority };
 
-// Upstream reads happen before the transaction; a duplicate needs none, as the transaction finds its key and stops.
-// A money event's payload only says "look": what is applied is the gateway's own copy, read server to server, and a
-// copy that moves the mirror back is read twice first (docs/webhooks.md, "The gateway's copy is applied").
+// Upstream reads happen before the transaction. A money payload only says "look": the gateway's own copy is applied,
+// and a copy moving the mirror back is read twice first.
 async function readyToApply(kind: TAnyEventKind, data: unknown, eventKey: string): Promise<TReady> {
   if (!kind.prepare && !kind.confirm) return { isConfirmed: true, data, prepared: undefined };
   const applied = await db.webhookEffect.findUnique({ where: { eventKey }, select: { eventKey: true } });
@@ -54,7 +52,7 @@ function bearsOut(kind: TAnyEventKind, copy: unknown, announced: unknown): boole
 
 class AlreadyFinished extends Error {}
 
-// `parsed`: the receiver's own parse of `rawBody`, so that a delivery it stores and applies is parsed once.
+// `parsed`: the receiver's parse of `rawBody`, so it is parsed once.
 export type TStoredDelivery = {
   id: string;
   rawBody: Uint8Array;
@@ -74,8 +72,7 @@ type TFinish = {
   nextAttemptAt: Date | null;
 };
 
-// Only while the delivery is still waiting: of two workers racing on one row, the second finds it finished and
-// rolls back. Its notifications go out at commit only.
+// Only while still waiting: of two racing workers, the second finds it finished and rolls back.
 const finishSql = `
 WITH "finished" AS (
   UPDATE "WebhookDelivery" SET
@@ -155,8 +152,7 @@ async function applyOnce(
   return "APPLIED";
 }
 
-// Without the ledger: the gateway's copy is the truth whatever delivery brings it, so writing it again changes nothing
-// (a move back only when read twice). The payload's effect key stays free for the real event.
+// Without the ledger: the gateway's copy is the truth whoever brings it; the payload's effect key stays free.
 async function applyUnconfirmed(
   deliveryRowId: string,
   kind: TAnyEventKind,
@@ -196,8 +192,7 @@ function fastPathOf(body: TParsedBody): TFastPathBody | null {
   return kind.fastPath?.accepts(data) ? { kind, data, identity: body.identity, fastPath: kind.fastPath } : null;
 }
 
-// The fast path writes only the gateway's own copy, and only when it is in the state the payload announces (anything
-// else, including a failed read, goes down the general path, which decides and records why).
+// The fast path writes the gateway's copy only in the announced state; anything else takes the general path.
 async function gatewayCopyInSameState(fast: TFastPathBody): Promise<unknown | null> {
   if (!fast.kind.confirm) return fast.data;
   try {
@@ -273,9 +268,8 @@ async function recordFailure(
   }
 }
 
-// Per arrival: the delivery id already applied (a retry whose 2xx was lost), then the effect claim in key order, then
-// the locks of the claimed resources in key order (every batch takes them in the same order: no deadlock between
-// batches of two instances), in one statement for the whole batch.
+// Per arrival, in one statement: applied delivery id (lost 2xx), effect claims then resource locks in key order (same
+// order in every batch: no deadlock across instances).
 const claimArrivalsSql = `
 WITH "items" AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("index" int, "rowId" uuid, "deliveryId" text, "eventKey" text,
@@ -304,13 +298,11 @@ SELECT i."index", EXISTS (SELECT 1 FROM "done" AS d WHERE d."index" = i."index")
   (SELECT count(*) FROM "locked")::int AS "locks"
 FROM "items" AS i ORDER BY i."index"`;
 
-// Claims whose copy the mirror refused as a move back are given back: those deliveries are stored PENDING and take the
-// general path, which confirms the move with a second read.
+// Claims refused as a move back are given back: stored PENDING, they take the general path (second read).
 const releaseEffectsSql = `
 DELETE FROM "WebhookEffect" WHERE "eventKey" IN (SELECT jsonb_array_elements_text($1::jsonb))`;
 
 export type TArrivalRecord = {
-  // PENDING: stored, nothing applied; the caller applies it by the general path once the batch has committed.
   outcome: "APPLIED" | "DUPLICATE" | "PENDING";
   error: string | null;
   eventKey: string | null;
@@ -322,7 +314,6 @@ export type TArrivalRecord = {
   notify: TChange[];
 };
 
-// How the caller stores a batch's deliveries, in the batch's transaction, with their final outcomes.
 export type TArrivalStore<TArrival> = (
   run: TSqlRunner,
   rows: Array<{ arrival: TArrival; record: TArrivalRecord }>,
@@ -396,13 +387,9 @@ async function applyArrivals<TArrival extends TArrivalOf>(
   return rows.map(({ record }) => record.outcome);
 }
 
-// Group commit for the receiver's common event: deliveries that arrive while a batch is committing wait for the next
-// one, which claims, writes and stores them all in ONE transaction (a few round trips per batch instead of five per
-// delivery: the database's and the server's cost per delivery is mostly round trips, docs/webhooks.md). No effect
-// exists without its delivery and none is answered before its batch commits. Two deliveries about one resource go
-// in different batches (the set-based write takes one entry per resource).
-// A batch also stops growing past maxArrivalBatchBytes of bodies (one larger delivery goes alone): its statements
-// carry every body at once.
+// Group commit for the common event: arrivals during a commit wait for the next batch, claimed, written and stored in
+// ONE transaction (cost per delivery is mostly round trips). No effect exists without its delivery, none is answered
+// before commit; two deliveries about one resource go in different batches; a batch stops at maxArrivalBatchBytes.
 export const maxArrivalBatch = 64;
 const maxArrivalBatchBytes = 1024 * 1024;
 // One batch at a time: while it commits, the next one fills. Two measured worse (smaller batches, more CPU each).
@@ -454,9 +441,8 @@ export function createArrivalBatcher<TArrival extends TArrivalOf>(store: TArriva
     }
   }
 
-  // Stores and applies a fast-path event from the gateway's copy, read first; null, having changed nothing, for any
-  // other body, a copy in another state, a failed read or a failed batch (the caller then takes the general path).
-  // PENDING: stored only (the copy would move the mirror back), the caller applies it.
+  // Stores and applies a fast-path event from the gateway's copy; null (nothing changed) means take the general path;
+  // PENDING means stored only (the copy would move the mirror back).
   return async function applyOnArrival(arrival: TArrival): Promise<TArrivalRecord["outcome"] | null> {
     const candidate = fastPathOf(arrival.parsed);
     if (!candidate) return null;

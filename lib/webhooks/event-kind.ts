@@ -32,7 +32,7 @@ export type TReconcileRun = {
   visited: Set<string>;
 };
 
-// A gateway copy read for this delivery: the mirror writes it even as a move back when a second read confirmed it.
+// A gateway copy read for this delivery; written even as a move back when a second read confirmed it.
 export type TApplyAuthority = { source: TDriftSource; isBackwardConfirmed: boolean };
 
 export type TReconcileQuery = { initialDate: string; endDate: string; page: number; size: number; sort: string };
@@ -45,10 +45,8 @@ export type TEventKind<E extends TWebhookEvent, D, P = undefined, I = unknown> =
   // The effect key is `event:resourceId:state`: retries and replays share it, a later state does not.
   identity: (data: D) => { resourceId: string; state: string | number };
   audit: TAudit;
-  // Money events: the payload only says "look". The gateway's own copy is read and applied, never the payload's
-  // status; an event the gateway does not know changes nothing.
+  // Money events: the payload only says "look"; the gateway's copy is applied, never the payload's status.
   confirm?: {
-    // null when the gateway does not know the resource.
     readUpstream: (data: D) => Promise<D | null>;
     // Whether the mirror's never-backwards rule would refuse this copy: then it is read a second time first.
     isBehindMirror: (copy: D) => Promise<boolean>;
@@ -64,14 +62,12 @@ export type TEventKind<E extends TWebhookEvent, D, P = undefined, I = unknown> =
     prepared: P | undefined,
     authority: TApplyAuthority | undefined,
   ) => Promise<TChangeRecord[]>;
-  // Raw SQL in one transaction for the hot case, given the gateway's copy in the announced state; `accepts` says which
-  // copies take it. `apply` returns null, having written nothing, when the mirror refuses the copy as a move back:
-  // the general path takes it then.
+  // Raw SQL for the hot case, given the copy in the announced state (`accepts`); `apply` returns null, writing nothing,
+  // when the mirror refuses the copy as a move back.
   fastPath?: {
     accepts: (data: D) => boolean;
     lockKey: (data: D) => string;
-    // Set-based, for a batch of deliveries with distinct lock keys (apply.ts): one result per item, in order, null
-    // where the mirror refuses the copy.
+    // Set-based for a batch with distinct lock keys: one result per item, null where refused.
     apply: (run: TSqlRunner, items: D[]) => Promise<Array<TEffect | null>>;
   };
   reconcile?: {

@@ -37,8 +37,7 @@ import {
 } from "./event-kind";
 import type { TWebhookEvent } from "./event-names";
 
-// THE registry of webhook event kinds: one entry per event the gateway sends (spec 6.1). Adding an event: its
-// name in the gateway's `webhookEvents`, then one entry here (docs/webhooks.md).
+// THE registry of webhook event kinds, one per gateway event (spec 6.1); see docs/webhooks.md to add one.
 
 const chargeResource = {
   change: "pix_charge",
@@ -77,8 +76,7 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-// A full read carries the payment and the refunds that a list item lacks. Read once per run; it is authoritative:
-// a mirror ahead of the gateway is moved back (confirmed by a second read) and the drift recorded.
+// A full read carries the payment and refunds a list item lacks; read once per run and authoritative (drift recorded).
 async function healCharge(txid: string, run: TReconcileRun): Promise<void> {
   if (run.visited.has(`pix_charge:${txid}`)) return;
   run.visited.add(`pix_charge:${txid}`);
@@ -195,9 +193,8 @@ const pixChargePaid = defineEventKind({
       (change) => change !== null,
     );
   },
-  // The common event: the gateway's copy of a charge without refunds that is not a payment link's (the general path
-  // also marks the link paid) is written by one raw statement under the charge's lock. A copy the mirror refuses as
-  // a move back is left to the general path, which confirms it with a second read.
+  // The common event (a non-link charge without refunds) is one raw statement under the charge's lock; a copy refused
+  // as a move back goes to the general path (second read).
   fastPath: {
     accepts: (charge) => !charge.devolutions?.length && !isPaymentLinkCharge(charge.userReference),
     lockKey: (charge) => pixChargeLockKey(charge.txid),
@@ -232,8 +229,7 @@ const pixRefundReturned = defineEventKind({
     },
     isBehindMirror: isPixRefundBehindMirror,
   },
-  // A settled refund changes its charge, which may not be mirrored yet (the refund's event can beat the charge's
-  // paid event): it is read upstream, and a failed read fails the apply, which is retried.
+  // A refund's event can beat its charge's paid event: the charge is read upstream, and a failed read is retried.
   prepare: (refund) => getPixCharge(refund.pixChargeTxid),
   async apply(tx, refund, chargeOfRefund, authority) {
     await lockPixCharge(tx, refund.pixChargeTxid);
@@ -251,7 +247,6 @@ const pixRefundReturned = defineEventKind({
     ].filter((change) => change !== null);
   },
   reconcile: { list: listPixRefunds, heal: healRefunds },
-  // The refunds list filters by charge; the mirror knows the refund's charge.
   async resourceHref(pixRefundId) {
     const refund = await db.pixRefund.findUnique({ where: { pixRefundId }, select: { txid: true } });
     return refund ? `/refunds?txid=${encodeURIComponent(refund.txid)}` : null;
@@ -276,8 +271,7 @@ const linkPaymentPaid = defineEventKind({
       (change) => change !== null,
     );
   },
-  // The spec's link list (List links) is one plain array for a period, no paging, in zone-less Brasília time: the
-  // São Paulo days that cover the window, in the first page.
+  // The spec's link list is one unpaged array in zone-less Brasília time: the São Paulo days covering the window.
   reconcile: {
     list: async ({ initialDate, endDate, page }) => {
       if (page > 0) return { content: [], last: true };
@@ -293,8 +287,7 @@ const linkPaymentPaid = defineEventKind({
   resourceHref: async (uuid) => `/links/${encodeURIComponent(uuid)}`,
 });
 
-// Every gateway event has exactly one entry (a missing or unknown key does not compile); the order
-// is reconciliation's (charges before refunds: a refund's heal reads its charge once).
+// One entry per gateway event (enforced by the type); order is reconciliation's (charges before refunds).
 export const eventKinds = {
   "pix_charge.paid": pixChargePaid,
   "pix_refund.returned": pixRefundReturned,

@@ -20,9 +20,8 @@ import { parseDeliveryBody } from "./event-identity";
 import { openWebhookSecret } from "./secret-box";
 import { checkWebhookSignature, checkWebhookTimestamp } from "./signature";
 
-// The receiver (docs/webhooks.md): a request is verified BEFORE anything of it is stored. A verified, fresh one is
-// stored (whole the first time its body is seen, else as a reference to that first delivery) and applied from the
-// gateway's copy; a refused one leaves a small summary (no body, no headers) and notifies nobody.
+// Receiver (docs/webhooks.md): verify BEFORE storing anything. A verified fresh delivery is stored (or referenced
+// to its first copy) and applied; a refused one leaves only a summary (no body, no headers) and notifies nobody.
 
 export const maxBodyBytes = bodyLimits.webhookDelivery;
 
@@ -31,7 +30,7 @@ export type TReceiveResult = {
   outcome: WebhookDeliveryOutcome;
   // Why it was refused, for the answer body; never more than the sender already knows.
   problem?: string;
-  // The error code when it is not the outcome (RATE_LIMITED), and when to come back.
+  // The error code when not the outcome (RATE_LIMITED), and when to retry.
   code?: string;
   retryAfterSeconds?: number;
 };
@@ -44,8 +43,7 @@ function isJsonContentType(value: string | null): boolean {
   return value?.split(";")[0]?.trim().toLowerCase() === "application/json";
 }
 
-// Only the headers that say what the delivery is (spec 6.2), for the history's detail view (admins): whatever else a
-// sender or a proxy adds is not stored.
+// Only the headers that describe the delivery (spec 6.2); anything a sender or proxy adds is not stored.
 const keptHeaders = new Set([
   "content-type",
   "user-agent",
@@ -63,13 +61,9 @@ function storedHeaders(headers: Headers): Record<string, string> {
   );
 }
 
-// A record's secret never changes (rotation makes a new record), so the opened key is cached. So is a usable record's
-// state, for `webhookStateMaxAgeMs` and per process: most deliveries then read nothing before their transaction. The
-// end of a rotation overlap (`retireAt`) is compared with the clock on every delivery, so a retired secret verifies
-// nothing past it; the admin flows forget the cache in this process when they change a record (deactivation, a
-// rotation's `retireAt`), and another process (a second instance) sees such a change within the max age. A record
-// that is not usable (unknown, retired, deactivated, no secret yet) is read on every request, so the moment it becomes
-// usable counts at once.
+// A record's secret never changes (rotation makes a new record), so the opened key and a usable record's state are
+// cached per process for webhookStateMaxAgeMs. retireAt is checked on every delivery; admin flows forget this cache,
+// other instances see changes within the max age. An unusable record is read every time, so enabling it counts at once.
 type TReceiverWebhook = {
   id: string;
   secret: KeyObject | null;
@@ -80,8 +74,7 @@ type TReceiverWebhook = {
 type TUsableWebhook = { id: string; key: KeyObject; retireAt: number | null; readAt: number };
 const ZWebhookPathId = z.uuid();
 export const webhookStateMaxAgeMs = 1000;
-// On globalThis: a production build may hold several copies of this module (one per route chunk), and the admin's
-// forgetting must reach the receiver's copy.
+// On globalThis: a production build may hold one copy per route chunk, and the admin's forgetting must reach them all.
 const receiverCache = globalThis as typeof globalThis & { __paymentsReceiverWebhooks?: Map<string, TUsableWebhook> };
 receiverCache.__paymentsReceiverWebhooks ??= new Map();
 const usableWebhooks = receiverCache.__paymentsReceiverWebhooks;
@@ -144,7 +137,6 @@ async function findReceiverWebhook(pathId: string, now: Date): Promise<TReceiver
   return { id: row.id, secret: key };
 }
 
-// After a change to a webhook record (the admin flows), and in tests.
 export function clearReceiverSecretCache(): void {
   usableWebhooks.clear();
   openedKeys.clear();
@@ -163,9 +155,8 @@ type TRecord = {
   duplicateOfId?: string | null;
 };
 
-// Raw SQL: it runs on every delivery. Any number of rows as one JSON array (a batch of arrivals, or one delivery);
-// with `dedupe` ($2) a delivery id already applied is stored as DUPLICATE; a row whose outcome is not PENDING sends
-// its notifications ($3 is the channel) in the same statement, at commit.
+// Raw SQL, run on every delivery: rows as one JSON array; with `dedupe` ($2) an applied delivery id is DUPLICATE; a row
+// not PENDING notifies channel $3 in the same statement, at commit.
 const recordDeliveriesSql = `
 WITH "incoming" AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("id" uuid, "pathId" text, "webhookId" uuid, "deliveryId" text,
@@ -242,7 +233,6 @@ async function recordDeliveries(
 
 type TVerifiedRecord = Omit<TRecord, "outcome" | "error">;
 
-// One per process: concurrent deliveries share its batches.
 const applyOnArrival = createArrivalBatcher<TArrivalOf & { record: TVerifiedRecord }>((run, rows) =>
   recordDeliveries(
     run,
@@ -256,7 +246,7 @@ const applyOnArrival = createArrivalBatcher<TArrivalOf & { record: TVerifiedReco
   ).then(() => undefined),
 );
 
-// A refused request: who sent how much where, and why. Its body and headers are not the sender's to store here.
+// A refused request: sender, size, target and reason only; its body and headers are not ours to store.
 type TRefusal = {
   pathId: string;
   webhookId: string | null;
@@ -296,8 +286,7 @@ async function refuse(
   return { status, outcome, problem };
 }
 
-// Repeats of a stored body per webhook: the gateway retries a delivery a handful of times (spec 6.4); past this,
-// nothing more is stored until the window ends.
+// The gateway retries a handful of times (spec 6.4); past this many repeats per webhook, nothing more is stored.
 export const repeatedBodyRateLimit: TRateLimitRule = { limit: 20, windowMs: 10 * 60_000 };
 
 const firstDeliveryOfBodySql = `
@@ -373,8 +362,7 @@ export async function receiveGatewayDelivery(
   const deliveryId = request.headers.get("x-webhook-delivery");
   if (!deliveryId)
     return refuse({ ...refusal, signatureValid: true }, "IGNORED", 400, "missing X-Webhook-Delivery header", now);
-  // A body already stored (a replay under a fresh timestamp, or the gateway's retry) is stored as a reference to its
-  // first delivery, and such repeats are limited per webhook. It is still applied: the effect ledger answers DUPLICATE.
+  // A repeat of a stored body is stored as a reference, limited per webhook, and still applied (ledger: DUPLICATE).
   const bodySha256 = createHash("sha256").update(body.bytes).digest("hex");
   const firstOfBody = await findFirstDeliveryOfBody(bodySha256);
   const duplicateOfId = firstOfBody?.id ?? null;
@@ -394,13 +382,11 @@ export async function receiveGatewayDelivery(
   };
   // The common event is stored and applied with its batch, in one transaction (null: not that event, or it failed).
   const id = randomUUID();
-  // Parsed and validated once, for both paths.
   const parsed = parseDeliveryBody(body.bytes);
   const arrival = { id, deliveryId: deliveryId.slice(0, 200), parsed, bodyBytes: body.bytes.length, record: verified };
   const arrived = await applyOnArrival(arrival);
   if (arrived === "APPLIED" || arrived === "DUPLICATE") return { status: 200, outcome: arrived };
-  // When the gateway keeps X-Webhook-Delivery across retries, a retry whose 2xx was lost is a DUPLICATE at once;
-  // with a new id per attempt (spec 6.2) the effect key catches it instead.
+  // A kept X-Webhook-Delivery makes a lost-2xx retry DUPLICATE; with new ids (spec 6.2) the effect key catches it.
   const stored =
     arrived === "PENDING"
       ? { id, outcome: "PENDING" as const }
