@@ -135,11 +135,11 @@ describe("counts agree with their number", () => {
   });
 
   it("in the reconciliation's runs", () => {
-    expect(pt("reconciliation.scanned", { charges: 1, refunds: 0, cards: 2 })).toBe(
-      "1 cobrança, 0 devoluções, 2 pagamentos com cartão",
+    expect(pt("reconciliation.scanned", { charges: 1, refunds: 0, cards: 2, links: 1 })).toBe(
+      "1 cobrança, 0 devoluções, 2 pagamentos com cartão, 1 link de pagamento",
     );
-    expect(english("reconciliation.scanned", { charges: 1, refunds: 0, cards: 2 })).toBe(
-      "1 charge, 0 refunds, 2 card payments",
+    expect(english("reconciliation.scanned", { charges: 1, refunds: 0, cards: 2, links: 0 })).toBe(
+      "1 charge, 0 refunds, 2 card payments, 0 payment links",
     );
     expect(pt("reconciliation.toast.failed", { count: 1 })).toContain("(1 corrigido)");
     expect(pt("reconciliation.scheduleOff", { windowHours: 1 })).toContain("da última hora");

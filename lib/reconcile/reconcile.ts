@@ -104,6 +104,7 @@ async function execute(options: TReconcileOptions): Promise<ReconciliationRun> {
       chargesScanned: state.scanned.pix_charge,
       refundsScanned: state.scanned.pix_refund,
       cardPaymentsScanned: cards.scanned,
+      paymentLinksScanned: state.scanned.payment_link,
       healed: healed as unknown as Prisma.InputJsonArray,
       healedCount: healed.length,
       error: state.errors.length > 0 ? state.errors.slice(0, maxRecordedErrors).join("\n") : null,

@@ -19,6 +19,7 @@ export const runReconciliationAction = defineAction(
       chargesScanned: run.chargesScanned,
       refundsScanned: run.refundsScanned,
       cardPaymentsScanned: run.cardPaymentsScanned,
+      paymentLinksScanned: run.paymentLinksScanned,
     };
   },
 );

@@ -49,6 +49,7 @@ export async function ReconciliationPanel({ limit = 5 }: { limit?: number }) {
             chargesScanned: run.chargesScanned,
             refundsScanned: run.refundsScanned,
             cardPaymentsScanned: run.cardPaymentsScanned,
+            paymentLinksScanned: run.paymentLinksScanned,
             healed: run.healed as THealedItem[],
           }))}
           empty={<p className="text-sm text-muted-foreground">{t("empty")}</p>}

@@ -20,6 +20,7 @@ export type TReconciliationRunRow = {
   chargesScanned: number;
   refundsScanned: number;
   cardPaymentsScanned: number;
+  paymentLinksScanned: number;
   healed: THealedItem[];
 };
 
@@ -75,7 +76,14 @@ function StatusCell({ run }: { run: TReconciliationRunRow }) {
 function ScannedCell({ run }: { run: TReconciliationRunRow }) {
   const t = useTranslations("reconciliation");
   return (
-    <>{t("scanned", { charges: run.chargesScanned, refunds: run.refundsScanned, cards: run.cardPaymentsScanned })}</>
+    <>
+      {t("scanned", {
+        charges: run.chargesScanned,
+        refunds: run.refundsScanned,
+        cards: run.cardPaymentsScanned,
+        links: run.paymentLinksScanned,
+      })}
+    </>
   );
 }
 

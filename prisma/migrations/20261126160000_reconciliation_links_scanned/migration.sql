@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ReconciliationRun" ADD COLUMN     "paymentLinksScanned" INTEGER NOT NULL DEFAULT 0;
