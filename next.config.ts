@@ -9,7 +9,7 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pino", "pino-pretty"],
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pino"],
   experimental: {
     // forbidden() renders app/forbidden.tsx with HTTP 403 when a STAFF user opens an admin page.
     authInterrupts: true,

@@ -2,19 +2,8 @@
 
 import { LanguagesIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useTransition } from "react";
-import { toast } from "sonner";
 
-import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { PreferenceSwitcher, useSavePreference } from "@/components/preference-switcher";
 import { Spinner } from "@/components/ui/spinner";
 import { setLocaleAction } from "@/lib/i18n/actions";
 import { isLocale, locales } from "@/lib/i18n/config";
@@ -25,36 +14,25 @@ const shortLabels = { "pt-BR": "PT", en: "EN" } as const;
 export function LocaleSwitcher() {
   const t = useTranslations("common");
   const locale = useLocale();
-  const [isPending, startTransition] = useTransition();
-
-  function changeLocale(next: string) {
-    if (!isLocale(next) || next === locale) return;
-    startTransition(async () => {
-      // The action sets the cookie; Next re-renders the page in the new language when it returns.
-      const result = await setLocaleAction(next);
-      if (!result.ok) toast.error(result.error.message);
-    });
-  }
+  // The action sets the cookie; Next re-renders the page in the new language when it returns.
+  const { isPending, save } = useSavePreference(setLocaleAction);
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t("language")} disabled={isPending}>
+    <PreferenceSwitcher
+      label={t("language")}
+      size="sm"
+      disabled={isPending}
+      trigger={
+        <>
           {isPending ? <Spinner /> : <LanguagesIcon aria-hidden="true" />}
           <span aria-hidden="true">{isLocale(locale) ? shortLabels[locale] : locale}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{t("language")}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={locale} onValueChange={changeLocale}>
-          {locales.map((option) => (
-            <DropdownMenuRadioItem key={option} value={option} lang={option}>
-              {t(`languages.${option}`)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </>
+      }
+      value={locale}
+      options={locales.map((option) => ({ value: option, label: t(`languages.${option}`), lang: option }))}
+      onSelect={(next) => {
+        if (isLocale(next) && next !== locale) save(next);
+      }}
+    />
   );
 }

@@ -19,7 +19,7 @@ type PixRefundStatusBadgeProps = {
   className?: string;
 };
 
-export function PixRefundStatusBadge({ statusCode, statusDescription, className }: PixRefundStatusBadgeProps) {
+function PixRefundStatusBadge({ statusCode, statusDescription, className }: PixRefundStatusBadgeProps) {
   const t = useTranslations("refunds.status");
   const key = String(statusCode);
   return (

@@ -2,19 +2,9 @@
 
 import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import { toast } from "sonner";
+import { useState } from "react";
 
-import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { PreferenceSwitcher, useSavePreference } from "@/components/preference-switcher";
 import { setThemeAction } from "@/lib/theme/actions";
 import { type TTheme, themeClassName, themes, ZTheme } from "@/lib/theme/config";
 
@@ -24,7 +14,7 @@ const icons = { system: MonitorIcon, light: SunIcon, dark: MoonIcon } as const;
 export function ThemeSwitcher({ initialTheme }: { initialTheme: TTheme }) {
   const t = useTranslations("common.theme");
   const [theme, setTheme] = useState<TTheme>(initialTheme);
-  const [, startTransition] = useTransition();
+  const { save } = useSavePreference(setThemeAction);
   const Icon = icons[theme];
 
   function changeTheme(value: string) {
@@ -35,30 +25,18 @@ export function ThemeSwitcher({ initialTheme }: { initialTheme: TTheme }) {
     root.classList.remove("dark", "theme-system");
     const className = themeClassName(next.data);
     if (className) root.classList.add(className);
-    startTransition(async () => {
-      const result = await setThemeAction(next.data);
-      if (!result.ok) toast.error(result.error.message);
-    });
+    save(next.data);
   }
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t("label")} title={t("label")}>
-          <Icon aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{t("label")}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={theme} onValueChange={changeTheme}>
-          {themes.map((option) => (
-            <DropdownMenuRadioItem key={option} value={option}>
-              {t(option)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <PreferenceSwitcher
+      label={t("label")}
+      title={t("label")}
+      size="icon"
+      trigger={<Icon aria-hidden="true" />}
+      value={theme}
+      options={themes.map((option) => ({ value: option, label: t(option) }))}
+      onSelect={changeTheme}
+    />
   );
 }

@@ -34,7 +34,7 @@ export type TSeededUser = keyof typeof seededUsers;
 /** What an app launcher leaves for the tests: the seeded users' credentials and, on PostgreSQL, the database. */
 export type TSeed = { databaseUrl: string | null; users: Record<TSeededUser, TTestUser> };
 
-export const e2eDir = import.meta.dirname;
+const e2eDir = import.meta.dirname;
 export const rootDir = path.dirname(e2eDir);
 export const logsDir = path.join(e2eDir, ".logs");
 export const dataDir = path.join(e2eDir, ".data");

@@ -1,6 +1,8 @@
-// Codes are stable and documented (docs/errors.md); the message is safe to show; `cause` and `details` are
-// logged, never shown raw.
-export const appErrorCodes = {
+import type en from "@/lib/i18n/messages/en.json";
+
+// Codes are stable and documented (docs/errors.md). The message is a catalog key (lib/i18n/messages) with its
+// params: the UI translates it, API answers render it in English; `cause` is logged, never shown raw.
+const appErrorCodes = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
@@ -17,20 +19,38 @@ export const appErrorCodes = {
 
 export type TAppErrorCode = keyof typeof appErrorCodes;
 
+type TKeyPaths<T, P extends string = ""> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : TKeyPaths<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** Every message of the catalogs (pt-BR has the same keys: lib/i18n/messages.test.ts). */
+export type TMessageKey = TKeyPaths<typeof en>;
+export type TMessageParams = Record<string, string | number>;
+
 export class AppError extends Error {
   readonly code: TAppErrorCode;
   readonly status: number;
+  readonly messageKey: TMessageKey;
+  readonly params?: TMessageParams;
   readonly fieldErrors?: Record<string, string>;
 
   constructor(
     code: TAppErrorCode,
-    message: string,
-    options: { cause?: unknown; fieldErrors?: Record<string, string>; status?: number } = {},
+    messageKey: TMessageKey,
+    options: {
+      cause?: unknown;
+      params?: TMessageParams;
+      fieldErrors?: Record<string, string>;
+      status?: number;
+    } = {},
   ) {
-    super(message, { cause: options.cause });
+    // The key doubles as `message`, so a log line names the failure without a catalog.
+    super(messageKey, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.status = options.status ?? appErrorCodes[code];
+    this.messageKey = messageKey;
+    this.params = options.params;
     this.fieldErrors = options.fieldErrors;
   }
 }

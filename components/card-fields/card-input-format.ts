@@ -13,7 +13,7 @@ export function guessCardBrand(digits: string): TCardBrand | null {
   return detectCardBrand(digits.slice(0, 6).padEnd(16, "0"))?.brand ?? null;
 }
 
-export function maxCardDigits(brand: TCardBrand | null): number {
+function maxCardDigits(brand: TCardBrand | null): number {
   return brand === "amex" ? 15 : brand === "diners" ? 14 : 19;
 }
 

@@ -8,7 +8,7 @@ import type { TSortOrder } from "@/lib/list/schemas";
 import { cn } from "@/lib/utils";
 import { SortableTableHead } from "./sortable-table-head";
 
-export type TDataTableColumnMeta = {
+type TDataTableColumnMeta = {
   /** Makes the header a sort link writing `?sort=<sortKey>`; the server does the sorting. */
   sortKey?: string;
   firstSortOrder?: TSortOrder;
@@ -25,7 +25,7 @@ export type TDataTableColumnMeta = {
 
 // Rows arrive already filtered, sorted and paged by the server (from the URL), so the table
 // needs only the core features; TanStack Table supplies typed columns and cell rendering.
-export const dataTableFeatures = tableFeatures({ columnMeta: {} as TDataTableColumnMeta });
+const dataTableFeatures = tableFeatures({ columnMeta: {} as TDataTableColumnMeta });
 export type TDataTableFeatures = typeof dataTableFeatures;
 // One list mixes columns of strings, numbers and dates, so the value type is left open.
 // biome-ignore lint/suspicious/noExplicitAny: TanStack's ColumnDef is invariant in its value type

@@ -13,7 +13,7 @@ import type { TPeriod } from "@/lib/list/period";
 type TProgress = { page: number; totalPages: number | null };
 
 /** One upstream page pulled into the mirror; `isDone` ends the walk before the last page (a newest-first list). */
-export type TRefreshStep = { totalPages: number; upserted: number; isDone?: boolean };
+type TRefreshStep = { totalPages: number; upserted: number; isDone?: boolean };
 
 type TRefreshFromGatewayButtonProps = {
   period: TPeriod;

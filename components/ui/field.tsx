@@ -1,7 +1,7 @@
 "use client";
 
 import { Slot } from "radix-ui";
-import { type ComponentProps, createContext, type ReactElement, type ReactNode, useContext, useId } from "react";
+import { type ComponentProps, type ReactElement, type ReactNode, useId } from "react";
 
 import { cn } from "@/lib/utils";
 
@@ -14,19 +14,9 @@ type FieldControlProps = {
   "aria-required"?: boolean;
 };
 
-const FieldControlContext = createContext<FieldControlProps | null>(null);
-
-/**
- * The wiring props of the enclosing Field, for a control that is not the Field's direct child
- * (a Select's trigger sits inside `<Select>`); `null` outside a Field.
- */
-export function useFieldControl(): FieldControlProps | null {
-  return useContext(FieldControlContext);
-}
-
 type FieldProps = {
   label: ReactNode;
-  /** The control: one element that accepts `id`, `aria-invalid` and `aria-describedby` (Input, Textarea, Checkbox, MoneyInput, or a whole `<Select>`, whose trigger picks them up). */
+  /** The control: one element that accepts `id`, `aria-invalid` and `aria-describedby` (Input, Textarea, Checkbox, MoneyInput). */
   children: ReactElement;
   description?: ReactNode;
   /** Message shown under the control; when set the control is marked invalid and described by it. */
@@ -67,16 +57,14 @@ export function Field({ label, children, description, error, id, required, class
           </span>
         ) : null}
       </Label>
-      <FieldControlContext value={controlProps}>
-        <Slot.Root {...controlProps}>{children}</Slot.Root>
-      </FieldControlContext>
+      <Slot.Root {...controlProps}>{children}</Slot.Root>
       {description ? <FieldDescription id={descriptionId}>{description}</FieldDescription> : null}
       {isInvalid ? <FieldError id={errorId}>{message}</FieldError> : null}
     </div>
   );
 }
 
-export function FieldDescription({ className, ...props }: ComponentProps<"p">) {
+function FieldDescription({ className, ...props }: ComponentProps<"p">) {
   return <p data-slot="field-description" className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 

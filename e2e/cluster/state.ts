@@ -5,7 +5,7 @@ import { dataDir, logsDir, type TTestUser } from "../targets";
 // next ports, the sandbox on E2E_CLUSTER_SANDBOX_PORT. The launcher (e2e/servers/cluster.ts) leaves this state
 // file for the tests, and rewrites it when an instance is started again.
 
-export const clusterInstanceCount = 2;
+const clusterInstanceCount = 2;
 export const clusterWorkerCount = 2;
 
 export function clusterPorts() {

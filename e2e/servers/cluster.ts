@@ -5,8 +5,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { startCluster, type TCluster } from "@/lib/cli/cluster-topology";
 import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
+import { startCluster, type TCluster } from "@/scripts/cluster-topology";
 import {
   clusterDataDir,
   clusterLogsDir,

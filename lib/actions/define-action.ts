@@ -4,10 +4,17 @@ import type { z } from "zod";
 import type { TChangeContext } from "@/lib/audit/audit-log";
 import { getRequestContext } from "@/lib/auth/request-context";
 import { authorize, type TCurrentUser } from "@/lib/auth/session";
-import { AppError, isAppError, type TAppErrorCode } from "@/lib/errors";
+import { AppError, isAppError, type TAppErrorCode, type TMessageKey, type TMessageParams } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { zodIssuesToFieldErrors } from "./field-errors";
 
-export type TActionError = { code: TAppErrorCode; message: string; fieldErrors?: Record<string, string> };
+// `messageKey` and `params` are for the UI to translate (useActionErrorText); nothing compares them as text.
+export type TActionError = {
+  code: TAppErrorCode;
+  messageKey: TMessageKey;
+  params?: TMessageParams;
+  fieldErrors?: Record<string, string>;
+};
 export type TActionResult<T> = { ok: true; data: T } | { ok: false; error: TActionError };
 
 /** What a handler gets besides its input: the signed-in user, and who/where for the audit log. */
@@ -20,16 +27,21 @@ type ActionOptions<TSchema extends z.ZodType> = {
   allowTwoFactorEnrolment?: boolean;
 };
 
-function toFieldErrors(error: z.ZodError): Record<string, string> {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
-  return fieldErrors;
+function toActionError(error: unknown): TActionError {
+  if (isAppError(error))
+    return { code: error.code, messageKey: error.messageKey, params: error.params, fieldErrors: error.fieldErrors };
+  log.error({ err: error }, "server action failed");
+  return { code: "INTERNAL", messageKey: "errors.internal" };
 }
 
-function toActionError(error: unknown): TActionError {
-  if (isAppError(error)) return { code: error.code, message: error.message, fieldErrors: error.fieldErrors };
-  log.error({ err: error }, "server action failed");
-  return { code: "INTERNAL", message: "Something went wrong." };
+function parseInput<TSchema extends z.ZodType>(schema: TSchema, input: unknown): z.output<TSchema> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new AppError("VALIDATION_FAILED", "errors.codes.VALIDATION_FAILED", {
+      fieldErrors: zodIssuesToFieldErrors(parsed.error.issues),
+    });
+  }
+  return parsed.data;
 }
 
 // The session and role are checked before the input is even read; redirect(), notFound() and friends pass through.
@@ -43,14 +55,34 @@ export function defineAction<TSchema extends z.ZodType, TData>(
         allowPasswordChange: options.allowPasswordChange,
         allowTwoFactorEnrolment: options.allowTwoFactorEnrolment,
       });
-      const parsed = options.schema.safeParse(input);
-      if (!parsed.success) {
-        throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", {
-          fieldErrors: toFieldErrors(parsed.error),
-        });
-      }
+      const data = parseInput(options.schema, input);
       const context: TChangeContext = { actor: { id: user.id, email: user.email }, ...(await getRequestContext()) };
-      return { ok: true, data: await handler(parsed.data, { user, context }) };
+      return { ok: true, data: await handler(data, { user, context }) };
+    } catch (error) {
+      unstable_rethrow(error);
+      return { ok: false, error: toActionError(error) };
+    }
+  };
+}
+
+/** Who and where for the audit log of an action anyone may call: no actor, the request's address and browser. */
+export async function publicActionContext(): Promise<TChangeContext> {
+  return { actor: null, ...(await getRequestContext()) };
+}
+
+/** What a public handler gets: the request's address and browser for the audit log, with no actor. */
+export type TPublicActionContext = { context: TChangeContext };
+
+// For actions anyone may call (the sign-in page's switches, the payer's hosted page): no session is required or
+// read here, the input is still parsed and failures still come back as a TActionError.
+export function definePublicAction<TSchema extends z.ZodType, TData>(
+  options: { schema: TSchema },
+  handler: (input: z.output<TSchema>, action: TPublicActionContext) => Promise<TData>,
+): (input: z.input<TSchema>) => Promise<TActionResult<TData>> {
+  return async (input) => {
+    try {
+      const data = parseInput(options.schema, input);
+      return { ok: true, data: await handler(data, { context: await publicActionContext() }) };
     } catch (error) {
       unstable_rethrow(error);
       return { ok: false, error: toActionError(error) };

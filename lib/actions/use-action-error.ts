@@ -1,18 +1,22 @@
 import { useTranslations } from "next-intl";
 import type { TActionError } from "./define-action";
 
-// Field errors (and maybe the message) are `<namespace>.errors` keys; the code's generic text covers the rest.
+// Field errors are `<namespace>.errors` keys (the form's zod messages); the message is a full catalog key with its
+// params; the code's generic text covers a key this build does not know.
 export function useActionErrorText(namespace = "users") {
   const t = useTranslations();
   const fieldText = (key: string | undefined) =>
     key && t.has(`${namespace}.errors.${key}`) ? t(`${namespace}.errors.${key}`) : undefined;
+  const messageText = (error: TActionError) =>
+    t.has(error.messageKey) ? t(error.messageKey, error.params) : undefined;
   return {
     fieldText,
+    messageText,
     formText: (error: TActionError) =>
       Object.values(error.fieldErrors ?? {})
         .map(fieldText)
         .find(Boolean) ??
-      fieldText(error.message) ??
+      messageText(error) ??
       t(`errors.codes.${error.code}`),
   };
 }

@@ -2,20 +2,13 @@ import { useState, useTransition } from "react";
 import type { z } from "zod";
 
 import type { TActionError, TActionResult } from "./define-action";
-
-type FieldErrors = Record<string, string>;
+import { type TFieldErrors as FieldErrors, zodIssuesToFieldErrors } from "./field-errors";
 
 type IdempotentSubmitOptions<TSchema extends z.ZodType, TData> = {
   schema: TSchema;
   action: (input: z.input<TSchema>) => Promise<TActionResult<TData>>;
   onSuccess: (data: TData) => void;
 };
-
-function toFieldErrors(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) errors[issue.path.join(".") || "form"] ??= issue.message;
-  return errors;
-}
 
 // One idempotency key per form: a double click or a retry after a timeout sends the same key, and the server
 // answers with what it already created.
@@ -33,7 +26,7 @@ export function useIdempotentSubmit<TSchema extends z.ZodType, TData>({
     if (isPending) return;
     const checked = schema.safeParse(input);
     if (!checked.success) {
-      setFieldErrors(toFieldErrors(checked.error.issues));
+      setFieldErrors(zodIssuesToFieldErrors(checked.error.issues));
       setFormError(null);
       return;
     }

@@ -36,6 +36,6 @@ async function findKind(approvalId: string) {
     where: { id: approvalId },
     select: { kind: true, requestedById: true },
   });
-  if (!approval) throw new AppError("NOT_FOUND", "Refund approval not found.");
+  if (!approval) throw new AppError("NOT_FOUND", "approvals.errors.notFound");
   return approval;
 }

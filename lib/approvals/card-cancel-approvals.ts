@@ -1,6 +1,6 @@
 import "server-only";
 import { recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
-import { db, inTransaction } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { RefundApproval } from "@/lib/generated/prisma/client";
 import { cancelCardPayment, type TCancelCardPayment } from "@/lib/payments/cancel";
@@ -9,7 +9,7 @@ import { approvalAuditFields, assertStillPending, expireApproval, type TApprover
 import { isMoneyApprovalRequired, type TMoneyHoldReason } from "./money-policy";
 
 // A card payment cancel the money policy holds waits for a second admin, like a Pix refund, for this long.
-export const cardCancelApprovalTtlMs = 24 * 60 * 60 * 1000;
+const cardCancelApprovalTtlMs = 24 * 60 * 60 * 1000;
 
 /** The cancel dialog's one entry: cancels at once, or holds the cancel and answers `cancelHeldForApproval`. */
 export async function submitCardPaymentCancel(
@@ -21,9 +21,9 @@ export async function submitCardPaymentCancel(
   } catch (error) {
     if (!isMoneyApprovalRequired(error)) throw error;
     const requesterId = context.actor?.id;
-    if (!requesterId) throw new AppError("FORBIDDEN", "A held cancel needs a signed-in requester.");
+    if (!requesterId) throw new AppError("FORBIDDEN", "approvals.errors.cancelRequesterRequired");
     await holdCardCancelForApproval(input, requesterId, error.reason, context);
-    throw new AppError("CONFLICT", "cancelHeldForApproval");
+    throw new AppError("CONFLICT", "cardPayments.errors.cancelHeldForApproval");
   }
 }
 
@@ -37,7 +37,7 @@ async function holdCardCancelForApproval(
   const { paymentId, idempotencyKey } = input;
   return inTransaction(async (tx) => {
     const payment = await tx.cardPayment.findUnique({ where: { id: paymentId }, select: { amountCents: true } });
-    if (!payment) throw new AppError("NOT_FOUND", "Card payment not found.");
+    if (!payment) throw new AppError("NOT_FOUND", "cardPayments.errors.notFound");
     const waiting = await tx.refundApproval.findFirst({
       where: { kind: "CARD_CANCEL", paymentId, status: "PENDING", expiresAt: { gt: new Date() } },
     });
@@ -73,7 +73,7 @@ export async function approveCardCancel(
   context: TChangeContext,
 ): Promise<{ paymentId: string }> {
   const { id: approvalId, paymentId, idempotencyKey } = approval;
-  if (!paymentId) throw new AppError("CONFLICT", "This request is not a card cancel.");
+  if (!paymentId) throw new AppError("CONFLICT", "approvals.errors.notCardCancel");
   if (approval.status !== "APPROVED") {
     assertStillPending(approval);
     if (approval.expiresAt <= new Date()) await expireApproval(approval, context);
@@ -82,7 +82,7 @@ export async function approveCardCancel(
         where: { id: approvalId, status: "PENDING" },
         data: { status: "APPROVED", decidedById: approver.id, decidedAt: new Date() },
       });
-      if (count === 0) throw new AppError("CONFLICT", "This refund request is no longer waiting for approval.");
+      if (count === 0) throw new AppError("CONFLICT", "approvals.errors.noLongerPending");
       await recordAudit(
         {
           ...approvalAuditFields(context, approval),
@@ -103,7 +103,7 @@ export async function rejectCardCancel(approval: RefundApproval, approver: TAppr
       where: { id: approval.id, status: "PENDING" },
       data: { status: "REJECTED", decidedById: approver.id, decidedAt: new Date() },
     });
-    if (count === 0) throw new AppError("CONFLICT", "This refund request is no longer waiting for approval.");
+    if (count === 0) throw new AppError("CONFLICT", "approvals.errors.noLongerPending");
     await recordAudit(
       {
         ...approvalAuditFields(context, approval),
@@ -113,9 +113,4 @@ export async function rejectCardCancel(approval: RefundApproval, approver: TAppr
       tx,
     );
   });
-}
-
-// The card's own reads of what waits.
-export async function findPendingCardCancel(paymentId: string): Promise<RefundApproval | null> {
-  return db.refundApproval.findFirst({ where: { kind: "CARD_CANCEL", paymentId, status: "PENDING" } });
 }

@@ -20,17 +20,20 @@ export function approvalAuditFields(
 // Admins only. Releasing money held by the policy needs a second person; an unsure refund is a question of fact
 // (did it reach the gateway?), which any admin may settle, the requester included.
 export async function loadApprovalForDecision(approvalId: string, approver: TApprover): Promise<RefundApproval> {
-  if (approver.role !== "ADMIN") throw new AppError("FORBIDDEN", "Only admins can decide on a refund.");
+  if (approver.role !== "ADMIN") throw new AppError("FORBIDDEN", "approvals.errors.adminOnly");
   const approval = await db.refundApproval.findUnique({ where: { id: approvalId } });
-  if (!approval) throw new AppError("NOT_FOUND", "Refund approval not found.");
+  if (!approval) throw new AppError("NOT_FOUND", "approvals.errors.notFound");
   if (approval.kind !== "PIX_REFUND_RECOVERY" && approval.requestedById === approver.id) {
-    throw new AppError("FORBIDDEN", "A second admin must decide on a refund you requested.");
+    throw new AppError("FORBIDDEN", "approvals.errors.ownRequest");
   }
   return approval;
 }
 
 export function assertStillPending(approval: RefundApproval): void {
-  if (approval.status !== "PENDING") throw new AppError("CONFLICT", `This refund request is ${approval.status}.`);
+  if (approval.status !== "PENDING")
+    throw new AppError("CONFLICT", "approvals.errors.notPending", {
+      params: { status: approval.status },
+    });
 }
 
 export async function expireApproval(approval: RefundApproval, context: TChangeContext): Promise<never> {
@@ -50,5 +53,5 @@ export async function expireApproval(approval: RefundApproval, context: TChangeC
       );
     }
   });
-  throw new AppError("CONFLICT", "This refund request expired: ask for a new one.");
+  throw new AppError("CONFLICT", "approvals.errors.expired");
 }

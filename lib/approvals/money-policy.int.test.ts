@@ -171,7 +171,7 @@ describe.each<TTestBackend>(testBackends)("money back to a payer, per charge and
         { linkPaymentUuid, idempotencyKey: randomUUID(), amountCents: 150_000 },
         contextOf(staff),
       ),
-    ).rejects.toMatchObject({ code: "CONFLICT", message: "refundHeldForApproval" });
+    ).rejects.toMatchObject({ code: "CONFLICT", messageKey: "links.errors.refundHeldForApproval" });
     expect(await upstreamRefundCount(pixChargeTxid!)).toBe(0);
     expect(await db.refundApproval.findFirstOrThrow({ where: { txid: pixChargeTxid } })).toMatchObject({
       kind: "PIX_REFUND",
@@ -204,7 +204,7 @@ describe.each<TTestBackend>(testBackends)("money back to a payer, per charge and
     const paymentId = await cardPayment(9000);
     await expect(
       submitCardPaymentCancel({ paymentId, idempotencyKey: randomUUID() }, contextOf(staff)),
-    ).rejects.toMatchObject({ code: "CONFLICT", message: "cancelHeldForApproval" });
+    ).rejects.toMatchObject({ code: "CONFLICT", messageKey: "cardPayments.errors.cancelHeldForApproval" });
     const upstream = await cardGateway.getPayment(paymentId);
     expect(upstream.status).toBe("CON");
     const held = await db.refundApproval.findFirstOrThrow({ where: { paymentId } });
@@ -236,7 +236,7 @@ describe.each<TTestBackend>(testBackends)("money back to a payer, per charge and
     const large = await cardPayment(2000);
     await expect(
       submitCardPaymentCancel({ paymentId: large, idempotencyKey: randomUUID() }, contextOf(admin)),
-    ).rejects.toMatchObject({ message: "cancelHeldForApproval" });
+    ).rejects.toMatchObject({ messageKey: "cardPayments.errors.cancelHeldForApproval" });
     const held = await db.refundApproval.findFirstOrThrow({ where: { paymentId: large } });
     await expect(approve(held.id, admin)).rejects.toMatchObject({ code: "FORBIDDEN" });
     await rejectMoneyApproval(held.id, secondAdmin, contextOf(secondAdmin));

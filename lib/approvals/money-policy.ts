@@ -1,4 +1,5 @@
 import "server-only";
+import { takeTransactionLock } from "@/lib/db/locks";
 import type { TMirrorClient } from "@/lib/db/mirror-write";
 import { AppError } from "@/lib/errors";
 import { periodBounds, toSaoPauloDay } from "@/lib/list/period";
@@ -16,7 +17,12 @@ export class MoneyApprovalRequiredError extends AppError {
   readonly reason: TMoneyHoldReason;
 
   constructor(reason: TMoneyHoldReason) {
-    super("CONFLICT", reason === "chargeTotal" ? "approvalRequiredChargeTotal" : "approvalRequiredDailyLimit");
+    super(
+      "CONFLICT",
+      reason === "chargeTotal"
+        ? "approvals.errors.approvalRequiredChargeTotal"
+        : "approvals.errors.approvalRequiredDailyLimit",
+    );
     this.name = "MoneyApprovalRequiredError";
     this.reason = reason;
   }
@@ -47,10 +53,10 @@ async function readSetting<TKey extends TAppSettingKey>(tx: TMirrorClient, key: 
 // Serializes one person's money returns so two cannot both fit under the daily limit. Taken after the resource's lock,
 // never before, so waits never form a cycle.
 async function lockPerson(tx: TMirrorClient, personId: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`money_person:${personId}`}, 0))`;
+  await takeTransactionLock(tx, `money_person:${personId}`);
 }
 
-export async function returnedTodayCents(client: TMirrorClient, personId: string, now: Date): Promise<number> {
+async function returnedTodayCents(client: TMirrorClient, personId: string, now: Date): Promise<number> {
   const { _sum } = await client.moneyReturn.aggregate({
     where: { initiatedById: personId, createdAt: periodBounds({ from: toSaoPauloDay(now), to: toSaoPauloDay(now) }) },
     _sum: { amountCents: true },
@@ -58,7 +64,7 @@ export async function returnedTodayCents(client: TMirrorClient, personId: string
   return _sum.amountCents ?? 0;
 }
 
-export function exceedsChargeThreshold(thresholdCents: number, priorCents: number, amountCents: number): boolean {
+function exceedsChargeThreshold(thresholdCents: number, priorCents: number, amountCents: number): boolean {
   return thresholdCents > 0 && priorCents + amountCents > thresholdCents;
 }
 

@@ -56,6 +56,7 @@ export const auditActions = [
   "pos_config.updated",
   "pos_config.override_removed",
   "pos_matching.requested",
+  "pos_terminals.updated",
   "card_payment.created",
   "card_payment.refused",
   "card_payment.cancelled",

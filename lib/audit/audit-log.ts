@@ -3,9 +3,10 @@ import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { periodBounds } from "@/lib/list/period";
 import { findListPage, type TListPage } from "@/lib/list/query";
+import { defineListSpec } from "@/lib/list/spec";
 import { log } from "@/lib/log";
 import type { TAuditAction } from "./audit-actions";
-import { auditPageSize, type TAuditFilters } from "./schemas";
+import { auditPageSize, type TAuditFilters, ZAuditFilters } from "./schemas";
 
 export type TAuditActor = { id: string | null; email: string } | null;
 
@@ -79,7 +80,7 @@ async function actorEmailsContaining(text: string): Promise<string[]> {
 }
 
 /** The list's filters as a `where` (the page and its CSV export share it). */
-export async function auditListWhere(filters: Omit<TAuditFilters, "page" | "cursor">) {
+async function auditListWhere(filters: Omit<TAuditFilters, "page" | "cursor">) {
   const where: Prisma.AuditLogWhereInput = {
     action: filters.action,
     actorEmail: filters.actor ? { in: await actorEmailsContaining(filters.actor) } : undefined,
@@ -90,6 +91,26 @@ export async function auditListWhere(filters: Omit<TAuditFilters, "page" | "curs
   };
   return where;
 }
+
+/** What the page and its CSV export share: filters, columns and the order, newest first (lib/list/spec.ts). */
+export const auditList = defineListSpec({
+  schema: ZAuditFilters,
+  where: auditListWhere,
+  select: {
+    id: true,
+    occurredAt: true,
+    actorId: true,
+    actorEmail: true,
+    action: true,
+    resourceType: true,
+    resourceId: true,
+    ip: true,
+    userAgent: true,
+    metadata: true,
+  } satisfies Prisma.AuditLogSelect,
+  field: "occurredAt",
+  tieBreaker: "id",
+});
 
 export async function findAuditEntries(
   filters: TAuditFilters,
@@ -112,6 +133,7 @@ export async function findAuditEntries(
         const order = keyset?.order ?? "desc";
         return db.auditLog.findMany({
           where: keyset ? { AND: [where, keyset.where as Prisma.AuditLogWhereInput] } : where,
+          select: auditList.select,
           orderBy: [{ occurredAt: order }, { id: order }],
           ...window,
         });

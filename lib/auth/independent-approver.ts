@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { verifyStepUpCode } from "./two-factor";
 
 // Dual control needs a real second person: not an admin the requester made, or whose factors they reset.
-export const newAdminCooldownMs = 24 * 60 * 60_000;
+const newAdminCooldownMs = 24 * 60 * 60_000;
 
 export type TApproverStanding =
   | { canApprove: true }
@@ -27,15 +27,8 @@ export async function getApproverStanding(userId: string, now = new Date()): Pro
   return standingOf(await db.user.findUnique({ where: { id: userId }, select: approverSelect }), now);
 }
 
-const refusals = {
-  notAdmin: "Only an admin can approve this.",
-  ownRequest: "A second admin must approve a request you made.",
-  newAdmin: "An admin created in the last 24 hours cannot approve yet.",
-  twoFactorRequired: "Turn on two-factor sign-in to approve.",
-} as const;
-
-const refuse = (reason: keyof typeof refusals) =>
-  new AppError("FORBIDDEN", refusals[reason], { fieldErrors: { approver: reason } });
+const refuse = (reason: "notAdmin" | "ownRequest" | "newAdmin" | "twoFactorRequired") =>
+  new AppError("FORBIDDEN", `approverCode.errors.${reason}`, { fieldErrors: { approver: reason } });
 
 // Every second-person approval: an active admin, not the requester, older than 24 h, 2FA on, with a fresh code through
 // the sign-in limiter and used up, so it proves presence at this action.
@@ -50,7 +43,7 @@ export async function assertIndependentApprover(
   if (requesterId === approverId) throw refuse("ownRequest");
   if (!standing.canApprove) throw refuse(standing.reason);
   if (!code) {
-    throw new AppError("VALIDATION_FAILED", "Enter the code from your authenticator app.", {
+    throw new AppError("VALIDATION_FAILED", "approverCode.errors.codeRequired", {
       fieldErrors: { code: "codeRequired" },
     });
   }

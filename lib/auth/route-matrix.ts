@@ -21,6 +21,8 @@ export const matrixSampleParams: Record<string, string> = {
   id: "00000000-0000-4000-8000-000000000000",
   webhookId: "00000000-0000-4000-8000-000000000000",
   txid: "routematrixsample000000000",
+  // An export kind (lib/exports/registry.ts): the strictest one.
+  kind: "audit",
   // A well-formed CPF with no payments anywhere.
   document: "00000000000",
   nextauth: "session",
@@ -95,13 +97,9 @@ export const routeMatrix: Record<string, TMatrixRow<TRouteOutcome>> = {
   "GET /api/users": { anonymous: 401, STAFF: 403, ADMIN: 200 },
   "GET /api/links/[uuid]": userRead,
   "GET /api/pix/charges/[txid]": userRead,
-  // CSV exports of the lists, authorized as their pages (docs/exports.md); the audit log's for admins only.
-  "GET /api/exports/pix-charges": { anonymous: 401, STAFF: 200, ADMIN: 200 },
-  "GET /api/exports/refunds": { anonymous: 401, STAFF: 200, ADMIN: 200 },
-  "GET /api/exports/links": { anonymous: 401, STAFF: 200, ADMIN: 200 },
-  "GET /api/exports/card-payments": { anonymous: 401, STAFF: 200, ADMIN: 200 },
-  "GET /api/exports/webhook-deliveries": { anonymous: 401, STAFF: 200, ADMIN: 200 },
-  "GET /api/exports/audit": { anonymous: 401, STAFF: 403, ADMIN: 200 },
+  // CSV exports of the lists, authorized as their pages (docs/exports.md); probed with the audit log, the one for
+  // admins only. Every kind, per role, is checked in lib/exports/csv-export.int.test.ts.
+  "GET /api/exports/[kind]": { anonymous: 401, STAFF: 403, ADMIN: 200 },
   // The command palette: without `q` the query is refused; saved cards are searched for admins only.
   "GET /api/search": { anonymous: 401, STAFF: 400, ADMIN: 400 },
   // Authenticated by the delivery's signature, never by a session: an unknown webhook is unknown to all.
@@ -185,6 +183,7 @@ export const actionMatrix: Record<string, TMatrixRow<TActionOutcome>> = {
   "app/(dashboard)/pos/actions.ts#setPosStatusAction": adminAction,
   "app/(dashboard)/pos/actions.ts#savePosConfigAction": adminAction,
   "app/(dashboard)/pos/actions.ts#savePosTenantConfigAction": adminAction,
+  "app/(dashboard)/pos/actions.ts#savePosTenantTerminalsAction": adminAction,
   "app/(dashboard)/pos/actions.ts#removePosOverrideAction": adminAction,
   "app/(dashboard)/pos/actions.ts#runPosMatchingAction": adminAction,
   // The payer's actions take no session: each checks the link-scoped cookie (or the code) itself.

@@ -5,7 +5,7 @@ import { runSql } from "@/lib/db/sql";
 // PCI DSS 8.2.8: 15 idle minutes end a session. Tracked server-side per `sid`: a copied cookie does not reset it.
 export const sessionIdleTimeoutMs = 15 * 60_000;
 // Written at most this often: a session may end up to this much early, never late.
-export const sessionActivityWriteEveryMs = 60_000;
+const sessionActivityWriteEveryMs = 60_000;
 
 export type TSessionActivityFlags = { isIdle: boolean; isActivityStale: boolean };
 
@@ -31,7 +31,7 @@ export async function touchSessionActivity(sessionId: string, userId: string, no
 }
 
 // At each sign-in: rows idle past the timeout prove nothing the session's sign-in time does not (see above).
-export async function forgetIdleSessionActivity(now: Date): Promise<void> {
+async function forgetIdleSessionActivity(now: Date): Promise<void> {
   await runSql(
     `DELETE FROM "SessionActivity"
      WHERE "lastSeenAt" <= ($1::timestamptz AT TIME ZONE 'UTC') - make_interval(secs => ${sessionIdleTimeoutMs / 1000})`,

@@ -13,7 +13,7 @@ import { loadSession, type TCurrentUser, type TRole, type TSessionState } from "
 export type { TCurrentUser, TRole };
 
 // Path of the page being rendered, set by proxy.ts, so a sign-in can come back to it.
-export const pathnameHeader = "x-pathname";
+const pathnameHeader = "x-pathname";
 
 type GuardOptions = {
   // Only the password-change page and action: a user holding a one-time password may reach nothing else.
@@ -72,15 +72,15 @@ export async function requireAdmin(): Promise<TCurrentUser> {
 export async function authorize(role?: "ADMIN", options: GuardOptions = {}): Promise<TCurrentUser> {
   const session = await getSessionState();
   if (session.status === "idle") {
-    throw new AppError("UNAUTHENTICATED", "Your session ended after 15 minutes without activity. Sign in again.");
+    throw new AppError("UNAUTHENTICATED", "errors.auth.idleTimeout");
   }
-  if (session.status !== "active") throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
+  if (session.status !== "active") throw new AppError("UNAUTHENTICATED", "errors.auth.signInRequired");
   const { user } = session;
   if (user.mustChangePassword && !options.allowPasswordChange) {
-    throw new AppError("FORBIDDEN", "Change your one-time password first.");
+    throw new AppError("FORBIDDEN", "errors.auth.passwordChangeRequired");
   }
-  if (mustEnrollFirst(user, options)) throw new AppError("FORBIDDEN", "Set up two-factor sign-in first.");
-  if (role === "ADMIN" && user.role !== "ADMIN") throw new AppError("FORBIDDEN", "Only admins can do this.");
+  if (mustEnrollFirst(user, options)) throw new AppError("FORBIDDEN", "errors.auth.twoFactorEnrolmentRequired");
+  if (role === "ADMIN" && user.role !== "ADMIN") throw new AppError("FORBIDDEN", "errors.auth.adminOnly");
   return user;
 }
 

@@ -2,8 +2,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { createUser, setUserActive } from "@/lib/users/users";
 import { verifyPassword } from "./password";
+import { accountLimitKey, ipLimitKey, signInSpacing } from "./password-attempts";
 import { claimSpacedAttempt } from "./rate-limit";
-import { accountLimitKey, ipLimitKey, signInSpacing, signInWithPassword } from "./sign-in";
+import { signInWithPassword } from "./sign-in";
 
 // Passes through to the real hash; only counts how many checks reach it.
 vi.mock("./password", async (importOriginal) => {

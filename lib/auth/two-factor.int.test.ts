@@ -6,10 +6,11 @@ import { db } from "@/lib/db/client";
 import { setAppSetting } from "@/lib/settings/app-settings";
 import { createUser, resetUserTwoFactor } from "@/lib/users/users";
 import { verifyPassword } from "./password";
+import { signInSpacing } from "./password-attempts";
 import { authorize, requireUser } from "./session";
 import { getSessionCookie } from "./session-cookie";
 import { loadSessionUser } from "./session-user";
-import { signInSpacing, signInWithPassword } from "./sign-in";
+import { signInWithPassword } from "./sign-in";
 import { confirmTwoFactorEnrolment, disableTwoFactor, recoveryCodeCount, startTwoFactorEnrolment } from "./two-factor";
 
 // Passes through to the real hash; a test whose guesser knows the password skips the hash's cost.
@@ -104,7 +105,7 @@ describe("two-factor sign-in", () => {
     const code = codeAt(other.secret, start);
     await expect(
       confirmTwoFactorEnrolment(user.id, { enrolmentToken: other.enrolmentToken, code }, change, start),
-    ).rejects.toMatchObject({ code: "VALIDATION_FAILED", message: "enrolmentExpired" });
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED", messageKey: "account.security.errors.enrolmentExpired" });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).totpEnabledAt).toBeNull();
   });
 

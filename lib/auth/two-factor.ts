@@ -9,7 +9,7 @@ import { getWebhooksEnv } from "@/lib/config/webhooks-env";
 import { openSecret, SecretBoxError, sealSecret } from "@/lib/crypto/secret-box";
 import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { claimPasswordAttempt, settlePasswordAttempt } from "./sign-in";
+import { claimPasswordAttempt, settlePasswordAttempt } from "./password-attempts";
 
 // RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30 s; one step either side for clock drift.
 const totpPeriod = 30;
@@ -19,7 +19,7 @@ export const recoveryCodeCount = 10;
 const recoveryAlphabet = "abcdefghjkmnpqrstuvwxyz23456789";
 const recoveryCodeLength = 10;
 
-export const ZTwoFactorCode = z
+const ZTwoFactorCode = z
   .string()
   .max(32)
   .transform((value) => value.replace(/[\s-]/g, "").toLowerCase());
@@ -57,7 +57,7 @@ function matchTotpStep(totp: OTPAuth.TOTP, code: string, now: Date): number | nu
   return delta === null ? null : totp.counter({ timestamp: now.getTime() }) + delta;
 }
 
-export function hashRecoveryCode(code: string): string {
+function hashRecoveryCode(code: string): string {
   return createHash("sha256").update(code.replace(/[\s-]/g, "").toLowerCase()).digest("hex");
 }
 
@@ -91,11 +91,14 @@ async function claimCodeAttempt(email: string, context: TChangeContext): Promise
       userAgent: context.userAgent,
       metadata: { scope: attempt.scope, retryAfterSeconds: attempt.retryAfterSeconds, during: "two_factor" },
     });
-    throw new AppError("RATE_LIMITED", `Too many wrong codes. Try again in ${attempt.retryAfterSeconds} seconds.`);
+    throw new AppError("RATE_LIMITED", "account.security.errors.tooManyWrongCodes", {
+      params: { seconds: attempt.retryAfterSeconds },
+    });
   }
 }
 
-const invalidCode = () => new AppError("VALIDATION_FAILED", "invalidCode", { fieldErrors: { code: "invalidCode" } });
+const invalidCode = () =>
+  new AppError("VALIDATION_FAILED", "account.security.errors.invalidCode", { fieldErrors: { code: "invalidCode" } });
 
 export async function confirmTwoFactorEnrolment(
   userId: string,
@@ -105,12 +108,13 @@ export async function confirmTwoFactorEnrolment(
 ): Promise<{ recoveryCodes: string[]; sessionVersion: number }> {
   const { enrolmentToken, code } = ZConfirmTwoFactorInput.parse(input);
   const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
-  if (user.totpEnabledAt) throw new AppError("CONFLICT", "alreadyEnabled");
+  if (user.totpEnabledAt) throw new AppError("CONFLICT", "account.security.errors.alreadyEnabled");
   let secret: string;
   try {
     secret = openSecret(enrolmentToken, enrolmentPurpose(userId), secretKey());
   } catch (error) {
-    if (error instanceof SecretBoxError) throw new AppError("VALIDATION_FAILED", "enrolmentExpired");
+    if (error instanceof SecretBoxError)
+      throw new AppError("VALIDATION_FAILED", "account.security.errors.enrolmentExpired");
     throw error;
   }
   await claimCodeAttempt(user.email, context);
@@ -218,7 +222,7 @@ export async function verifyStepUpCode(
   now = new Date(),
 ): Promise<void> {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
-  if (!user.totpEnabledAt) throw new AppError("CONFLICT", "twoFactorNotEnabled");
+  if (!user.totpEnabledAt) throw new AppError("CONFLICT", "approverCode.errors.twoFactorNotEnabled");
   await claimCodeAttempt(user.email, context);
   if ((await consumeSecondFactor(user, rawCode, now, { allowRecoveryCode: false })) === null) throw invalidCode();
   await settlePasswordAttempt(user.email, context.ip ?? null, true);

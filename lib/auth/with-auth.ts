@@ -1,17 +1,22 @@
 import "server-only";
 import { isAppError } from "@/lib/errors";
+import { englishErrorText } from "@/lib/i18n/error-text";
 import { log } from "@/lib/log";
 import { authorize, type TCurrentUser } from "./session";
 
 export type TApiErrorBody = { error: { code: string; message: string; fieldErrors?: Record<string, string> } };
 
-export function apiErrorResponse(error: unknown): Response {
+function apiErrorResponse(error: unknown): Response {
   if (isAppError(error)) {
-    const body: TApiErrorBody = { error: { code: error.code, message: error.message, fieldErrors: error.fieldErrors } };
+    // Machines read the code; the message stays the English sentence documented for API clients.
+    const message = englishErrorText(error);
+    const body: TApiErrorBody = { error: { code: error.code, message, fieldErrors: error.fieldErrors } };
     return Response.json(body, { status: error.status });
   }
   log.error({ err: error }, "route handler failed");
-  const body: TApiErrorBody = { error: { code: "INTERNAL", message: "Something went wrong." } };
+  const body: TApiErrorBody = {
+    error: { code: "INTERNAL", message: englishErrorText({ messageKey: "errors.internal" }) },
+  };
   return Response.json(body, { status: 500 });
 }
 

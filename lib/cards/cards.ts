@@ -20,21 +20,21 @@ import type {
   TSetCardTokenStatusResult,
 } from "./types";
 
-export const cardTokenPageSize = 20;
+const cardTokenPageSize = 20;
 
 /**
  * What the app takes from the gateway where the spec says "not shown" (docs/card-tokens.md, "What the app relies
  * on"): the largest list page it asks for (the sandbox allows 100), and the state a new token is mirrored in when
  * the read after a create fails (the sandbox starts tokens ATV; the next read or refresh corrects it).
  */
-export const cardGatewayAssumptions = { refreshPageSize: 100, newTokenStatus: "ATV" } as const;
+const cardGatewayAssumptions = { refreshPageSize: 100, newTokenStatus: "ATV" } as const;
 
 // A duplicate is looked for in at most this many upstream pages.
 const maxDuplicateSearchPages = 50;
 
 const auditFields = (context: TChangeContext, token: string) => auditFieldsOf(context, "card_token", token);
 
-export function toCardTokenRow(card: CardToken, now: Date = new Date()): TCardTokenRow {
+function toCardTokenRow(card: CardToken, now: Date = new Date()): TCardTokenRow {
   return {
     token: card.token,
     gatewayId: card.gatewayId,
@@ -158,7 +158,7 @@ function toAddCardError(error: unknown): AppError {
     if (mapped) fieldErrors[mapped[0]] ??= mapped[1];
   }
   return Object.keys(fieldErrors).length > 0
-    ? new AppError("VALIDATION_FAILED", appError.message, { cause: error, fieldErrors })
+    ? new AppError("VALIDATION_FAILED", appError.messageKey, { cause: error, params: appError.params, fieldErrors })
     : appError;
 }
 
@@ -194,7 +194,8 @@ async function findSavedCard(cardNumber: string, expiry: string): Promise<string
  */
 export async function addCardToken(input: TAddCard, context: TChangeContext): Promise<TAddCardResult> {
   const detected = detectCardBrand(input.number);
-  if (!detected) throw new AppError("VALIDATION_FAILED", "unknownBrand", { fieldErrors: { number: "unknownBrand" } });
+  if (!detected)
+    throw new AppError("VALIDATION_FAILED", "cards.errors.unknownBrand", { fieldErrors: { number: "unknownBrand" } });
   let result: TCardResult;
   try {
     result = await gateway.createCard({
@@ -243,10 +244,18 @@ export async function addCardToken(input: TAddCard, context: TChangeContext): Pr
   return { status: "created", token: result.token };
 }
 
+/** One mirrored token by its value: a unique-key read, not a list page (no count, no totals). */
+export async function findCardTokenRow(token: string): Promise<TCardTokenRow | null> {
+  const value = token.trim();
+  if (!value) return null;
+  const row = await db.cardToken.findUnique({ where: { token: value } });
+  return row ? toCardTokenRow(row) : null;
+}
+
 async function mirroredRow(token: string): Promise<TCardTokenRow> {
-  const row = await db.cardToken.findUnique({ where: { token } });
-  if (!row) throw new AppError("NOT_FOUND", "notFound");
-  return toCardTokenRow(row);
+  const row = await findCardTokenRow(token);
+  if (!row) throw new AppError("NOT_FOUND", "cards.errors.notFound");
+  return row;
 }
 
 /**
@@ -270,7 +279,7 @@ export async function setCardTokenStatus(
       if (card) await upsertCardTokenFromGateway(card);
       return { status: "unchanged", card: await mirroredRow(token) };
     }
-    if (isNotFound(error)) throw new AppError("NOT_FOUND", "notFound", { cause: error });
+    if (isNotFound(error)) throw new AppError("NOT_FOUND", "cards.errors.notFound", { cause: error });
     throw toAppError(error);
   }
   // The status result has no dates: the Card read again carries dataModificacao, which orders later writes.
@@ -291,7 +300,7 @@ export async function setCardTokenStatus(
     );
     return written?.card ?? null;
   });
-  if (!row) throw new AppError("NOT_FOUND", "notFound");
+  if (!row) throw new AppError("NOT_FOUND", "cards.errors.notFound");
   return { status: "changed", card: toCardTokenRow(row) };
 }
 
@@ -325,6 +334,6 @@ export async function lookUpCardToken(query: string): Promise<TCardTokenLookupRe
   const row = await db.cardToken.findFirst({
     where: isId ? { OR: [{ gatewayId: query }, { token: query }] } : { token: query },
   });
-  if (!row) throw new AppError("NOT_FOUND", "notFound");
+  if (!row) throw new AppError("NOT_FOUND", "cards.errors.notFound");
   return { token: row.token, source: "mirror" };
 }

@@ -1,9 +1,9 @@
 import "server-only";
-import { inTransaction } from "@/lib/db/client";
-import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/db/mirror-write";
-import { publishChange } from "@/lib/events/bus";
+import { withTransaction } from "@/lib/db/client";
+import type { TMirrorClient, TMirrorOutcome } from "@/lib/db/mirror-write";
 import type { TCard, TCardResult, TCardStatusResult } from "@/lib/gateway/schemas/card";
 import type { CardToken, Prisma } from "@/lib/generated/prisma/client";
+import { upsertMirrorRow } from "@/lib/mirror/upsert";
 import { parseGatewayDateTime } from "@/lib/shared/gateway-date";
 
 // The local mirror of the gateway's card tokens (docs/card-tokens.md). Three answers describe a token, each only
@@ -102,49 +102,41 @@ function isStale(existing: CardToken, fields: TTokenFields): boolean {
   );
 }
 
-async function lockCardToken(tx: TMirrorClient, token: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`card_token:${token}`}, 0))`;
-}
-
 async function writeCardToken(
   tx: TMirrorClient,
   snapshot: TCardTokenSnapshot,
   options: TUpsertCardTokenOptions,
 ): Promise<{ outcome: TMirrorOutcome; card: CardToken } | null> {
   const syncedAt = options.now ?? new Date();
-  await lockCardToken(tx, snapshot.token);
-  const existing = await tx.cardToken.findUnique({ where: { token: snapshot.token } });
   const fields = snapshotFields(snapshot, options.known);
-  if (!existing) {
+  const where = { token: snapshot.token };
+  const written = await upsertMirrorRow(tx, {
+    lockKey: `card_token:${snapshot.token}`,
+    syncedAt,
+    find: () => tx.cardToken.findUnique({ where }),
     // A partial answer (enable/disable, create without what was sent) cannot start a row: read the card first.
-    if (requiredForCreate.some((name) => fields[name] === undefined)) return null;
-    const card = await tx.cardToken.create({
-      data: {
-        token: snapshot.token,
-        ...(fields as TTokenFields & Record<(typeof requiredForCreate)[number], string>),
-        raw: rawOf(snapshot, undefined),
-        syncedAt,
-        createdById: options.createdById ?? null,
-      },
-    });
-    await publishChange({ kind: "card_token", id: snapshot.token }, tx);
-    return { outcome: "created", card };
-  }
-  if (isStale(existing, fields)) return { outcome: "stale", card: existing };
-  const changes = changedFields(existing, { ...fields, raw: rawOf(snapshot, existing.raw) });
-  const isChanged = Object.keys(changes).length > 0;
-  const card = await tx.cardToken.update({
-    where: { token: snapshot.token },
-    // updatedAt moves only when the data does.
-    data: {
-      ...changes,
-      syncedAt,
-      createdById: existing.createdById ?? options.createdById ?? undefined,
-      ...(isChanged ? {} : { updatedAt: existing.updatedAt }),
-    },
+    create: async () =>
+      requiredForCreate.some((name) => fields[name] === undefined)
+        ? null
+        : tx.cardToken.create({
+            data: {
+              token: snapshot.token,
+              ...(fields as TTokenFields & Record<(typeof requiredForCreate)[number], string>),
+              raw: rawOf(snapshot, undefined),
+              syncedAt,
+              createdById: options.createdById ?? null,
+            },
+          }),
+    move: (existing) => (isStale(existing, fields) ? "stale" : "accept"),
+    data: (existing) => ({ ...fields, raw: rawOf(snapshot, existing.raw) }),
+    update: (data, existing) =>
+      tx.cardToken.update({
+        where,
+        data: { ...data, createdById: existing.createdById ?? options.createdById ?? undefined },
+      }),
+    publish: [{ kind: "card_token", id: snapshot.token }],
   });
-  if (isChanged) await publishChange({ kind: "card_token", id: snapshot.token }, tx);
-  return { outcome: isChanged ? "updated" : "unchanged", card };
+  return written && { outcome: written.outcome, card: written.row };
 }
 
 /**
@@ -156,7 +148,5 @@ export async function upsertCardTokenFromGateway(
   card: TCardTokenSnapshot,
   options: TUpsertCardTokenOptions = {},
 ): Promise<{ outcome: TMirrorOutcome; card: CardToken } | null> {
-  return options.client
-    ? writeCardToken(options.client, card, options)
-    : inTransaction((tx) => writeCardToken(tx, card, options));
+  return withTransaction(options.client, (tx) => writeCardToken(tx, card, options));
 }

@@ -46,7 +46,6 @@ export const ZCustomerId = z
   .optional();
 
 export const ZAddCardInput = z.object({ number: ZCardNumber, expiry: ZCardExpiry, customerId: ZCustomerId });
-export type TAddCardInput = z.input<typeof ZAddCardInput>;
 export type TAddCard = z.output<typeof ZAddCardInput>;
 
 export const ZCardTokenValue = z
@@ -57,17 +56,14 @@ export const ZCardTokenValue = z
   .regex(/^[\w.~-]+$/, { error: "invalidToken" });
 
 export const ZSetCardTokenStatusInput = z.object({ token: ZCardTokenValue });
-export type TSetCardTokenStatusInput = z.input<typeof ZSetCardTokenStatusInput>;
 
 // A token, or a card id (a UUID, spec 4.2 "read card by id").
 export const ZLookUpCardTokenInput = z.object({ query: ZCardTokenValue });
-export type TLookUpCardTokenInput = z.input<typeof ZLookUpCardTokenInput>;
 
 // `page` counts from 0, as the upstream list does; the caller loops while `page + 1 < totalPages`.
 export const ZRefreshCardTokensPageInput = z.object({ page: z.number().int().min(0).max(10_000) });
-export type TRefreshCardTokensPageInput = z.input<typeof ZRefreshCardTokensPageInput>;
 
-export const cardTokenSortColumns = ["createdAt", "modifiedAt", "status", "brand", "lastFour"] as const;
+const cardTokenSortColumns = ["createdAt", "modifiedAt", "status", "brand", "lastFour"] as const;
 
 export const ZCardTokenFilters = z.object({
   status: z.enum(cardTokenStatuses).optional().catch(undefined),

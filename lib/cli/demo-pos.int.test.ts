@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import { useEmbeddedDefaultDatabase } from "@/lib/testing/pglite";
-import { truncateAllTables } from "@/lib/testing/test-database";
+import { truncateAllTables } from "@/lib/testing/truncate-tables";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { ensureDemoPos } from "./demo-pos";
 import { readDemoPosSettings } from "./pos-demo-file";

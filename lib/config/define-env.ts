@@ -69,7 +69,7 @@ export function collectEnvProblems(concerns: TEnvConcern<z.ZodRawShape>[], env: 
   });
 }
 
-export function formatEnvProblems(problems: TEnvProblem[]): string {
+function formatEnvProblems(problems: TEnvProblem[]): string {
   const lines = problems.map(({ variable, problem, fix }) => `  - ${variable} ${problem}. ${fix}`);
   return [
     "Invalid environment configuration:",

@@ -95,7 +95,7 @@ export function estimateSecretBits(secret: string): number {
 }
 
 // WEBHOOK_SECRET_KEY is 32 bytes: ~30 distinct values when random; fewer than 16, or a repeated unit, was typed.
-export function isWeakKeyBytes(bytes: Buffer): boolean {
+function isWeakKeyBytes(bytes: Buffer): boolean {
   const text = bytes.toString("latin1");
   return repeatedUnit(text).length < text.length || new Set(text).size < 16 || isSequence(text);
 }

@@ -34,7 +34,7 @@ export type TServerEnv = ReturnType<typeof readServerEnv>;
 let cached: TServerEnv | undefined;
 
 // On first use, so `next build` loads modules without a full environment; the server validates it at start.
-export function getServerEnv(): TServerEnv {
+function getServerEnv(): TServerEnv {
   cached ??= readServerEnv();
   return cached;
 }

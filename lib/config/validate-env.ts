@@ -17,7 +17,7 @@ import { retentionEnvConcern } from "./retention-env";
 import { webhooksEnvConcern } from "./webhooks-env";
 
 // Add a concern here (and to ServerEnv in server-env.ts) when a feature brings new variables.
-export const serverEnvConcerns = [
+const serverEnvConcerns = [
   databaseEnvConcern,
   authEnvConcern,
   appEnvConcern,

@@ -14,7 +14,7 @@ export class SecretBoxError extends Error {
   }
 }
 
-export function keyIdOf(key: Buffer): string {
+function keyIdOf(key: Buffer): string {
   return createHash("sha256").update(key).digest("hex").slice(0, 8);
 }
 

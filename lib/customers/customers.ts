@@ -9,7 +9,7 @@ import { toSearchTerms } from "@/lib/search/schemas";
 import type { TCustomerFilters, TCustomerSortColumn } from "./schemas";
 import type { TCustomerDetail, TCustomerPayment, TCustomerRow } from "./types";
 
-export const customerPageSize = 25;
+const customerPageSize = 25;
 // A detail page lists this many payments; the totals always cover all of them.
 export const customerPaymentsLimit = 200;
 

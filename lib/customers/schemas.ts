@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { ZOptionalFilterText, ZOrder, ZPage, ZSort } from "@/lib/list/schemas";
 
-export const customerSortColumns = ["total", "count", "lastPaid"] as const;
+const customerSortColumns = ["total", "count", "lastPaid"] as const;
 export type TCustomerSortColumn = (typeof customerSortColumns)[number];
 
 // /customers?q&sort&order&page: `q` is a document (punctuation allowed) or the start of a name.

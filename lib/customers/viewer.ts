@@ -16,7 +16,7 @@ export function customerSegmentFor(role: TRole, document: string): string {
   return canSeeFullDocuments(role) ? document : sealSecret(document, purpose, getWebhooksEnv().secretKey);
 }
 
-export function customerHrefFor(role: TRole, document: string): string {
+function customerHrefFor(role: TRole, document: string): string {
   return `/customers/${encodeURIComponent(customerSegmentFor(role, document))}`;
 }
 

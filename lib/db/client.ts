@@ -116,6 +116,14 @@ export function inTransaction<T>(
   return db.$transaction(work, options);
 }
 
+// For code that may run inside its caller's transaction: `client` is that transaction, else one is opened.
+export function withTransaction<T>(
+  client: TTransactionClient | undefined,
+  work: (tx: TTransactionClient) => Promise<T>,
+): Promise<T> {
+  return client ? work(client) : inTransaction(work);
+}
+
 export function getDatabaseBackend(): TDatabaseConnection["kind"] {
   return getDatabase().backend;
 }

@@ -30,7 +30,7 @@ export type TMigrationTarget = { kind: "postgres"; url: string } | { kind: "pgli
 
 export type TLocalMigration = { name: string; script: string; checksum: string };
 
-export type TMigrationRecord = {
+type TMigrationRecord = {
   id: string;
   checksum: string;
   migration_name: string;

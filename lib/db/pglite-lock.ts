@@ -4,7 +4,7 @@ import { hostname } from "node:os";
 
 // Two processes writing one PGlite folder corrupt it: the first writes `<folder>.lock` with its pid, and a lock
 // whose process is gone (crash, kill -9) is taken over.
-export class PgliteLockedError extends Error {
+class PgliteLockedError extends Error {
   constructor(dataDir: string, holder: LockOwner) {
     super(
       `The embedded database at ${dataDir} is already open in process ${holder.pid} (${holder.command ?? "unknown command"}). ` +

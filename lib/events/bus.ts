@@ -6,7 +6,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { type TChange, ZChange } from "./change";
 
-export { changeKinds, type TChange, type TChangeKind } from "./change";
+export type { TChange } from "./change";
 
 export const changeChannel = "app_changes";
 

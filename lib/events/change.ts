@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // Only the identity travels: the page reads the resource again through its normal (authorized) path.
-export const changeKinds = [
+const changeKinds = [
   "pix_charge",
   "pix_refund",
   "payment_link",
@@ -11,7 +11,7 @@ export const changeKinds = [
   "reconciliation",
 ] as const;
 
-export const ZChangeKind = z.enum(changeKinds);
+const ZChangeKind = z.enum(changeKinds);
 export type TChangeKind = z.infer<typeof ZChangeKind>;
 
 export const ZChange = z.object({ kind: ZChangeKind, id: z.string().min(1).max(200) });

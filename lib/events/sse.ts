@@ -1,10 +1,10 @@
 import "server-only";
 import type { TChangeEvent, TChangeListener } from "./bus";
 
-export const heartbeatIntervalMs = 15_000;
+const heartbeatIntervalMs = 15_000;
 // A stream ends after this long and the browser reconnects, which authorizes it again: a
 // signed-out or deactivated user stops hearing changes within this time.
-export const streamLifetimeMs = 10 * 60_000;
+const streamLifetimeMs = 10 * 60_000;
 const reconnectDelayMs = 2_000;
 
 type StreamOptions = {

@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { GET as exportAudit } from "@/app/api/exports/audit/route";
-import { GET as exportLinks } from "@/app/api/exports/links/route";
-import { GET as exportPixCharges } from "@/app/api/exports/pix-charges/route";
-import { GET as exportWebhookDeliveries } from "@/app/api/exports/webhook-deliveries/route";
+import { GET as exportRoute } from "@/app/api/exports/[kind]/route";
 import { getSessionCookie } from "@/lib/auth/session-cookie";
 import { serverEnv } from "@/lib/config/server-env";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { findPixCharges } from "@/lib/pix/charges";
 import { ZPixChargeFilters } from "@/lib/pix/schemas";
+import { useEmbeddedDefaultDatabase } from "@/lib/testing/pglite";
+import { cellFormat, exportMessages } from "./format";
+import { exportKinds, exportLists, type TExportKind } from "./registry";
 
-// The CSV exports through their route handlers, as a signed-in user (a real session cookie for a real user row).
+// The CSV exports through their one route handler, as a signed-in user (a real session cookie for a real user row).
 
 const jar = vi.hoisted(() => new Map<string, string>());
 
@@ -28,7 +28,12 @@ vi.mock("next/headers", () => ({
 }));
 
 const tokens = new Map<"STAFF" | "ADMIN", string>();
-const noParams = { params: Promise.resolve({}) };
+
+// Every list answers through the one route; `get` passes the kind from the path, as Next.js does.
+const exportAudit = exportRoute;
+const exportLinks = exportRoute;
+const exportPixCharges = exportRoute;
+const exportWebhookDeliveries = exportRoute;
 
 // 2026-11-20 12:34:56 in São Paulo (UTC-3) is 15:34:56 UTC.
 const spTime = (day: string, time = "12:34:56") => new Date(`${day}T${time}-03:00`);
@@ -48,6 +53,31 @@ function charge(overrides: Partial<Prisma.PixChargeCreateManyInput>): Prisma.Pix
   };
 }
 
+function paymentLink(overrides: Partial<Prisma.PaymentLinkCreateManyInput>): Prisma.PaymentLinkCreateManyInput {
+  const creationDate = overrides.creationDate ? new Date(overrides.creationDate) : spTime("2026-08-10");
+  return {
+    linkPaymentUuid: randomUUID(),
+    linkPaymentId: 7,
+    statusCode: 1,
+    statusDescription: "CRIADO",
+    amountCents: 5000,
+    payerName: "Ana",
+    payerDocument: "12345678901",
+    isForeignPayer: false,
+    installments: 1,
+    installmentOptions: [],
+    acceptedMethodCodes: [1, 3],
+    paymentUrl: "https://example.com/pay",
+    verificationCode: "123456",
+    creationDate,
+    expirationDays: 30,
+    expiresAt: new Date(creationDate.getTime() + 30 * 86_400_000),
+    raw: {},
+    syncedAt: new Date(),
+    ...overrides,
+  };
+}
+
 async function get(
   handler: typeof exportPixCharges,
   path: string,
@@ -57,7 +87,10 @@ async function get(
   const token = options.role && tokens.get(options.role);
   if (token) jar.set(getSessionCookie().name, token);
   const cookie = options.locale ? `NEXT_LOCALE=${options.locale}` : "";
-  return handler(new Request(`http://127.0.0.1${path}`, { headers: cookie ? { cookie } : {} }), noParams);
+  const kind = new URL(path, "http://127.0.0.1").pathname.split("/").at(-1)!;
+  return handler(new Request(`http://127.0.0.1${path}`, { headers: cookie ? { cookie } : {} }), {
+    params: Promise.resolve({ kind }),
+  });
 }
 
 async function csvOf(response: Response) {
@@ -66,22 +99,27 @@ async function csvOf(response: Response) {
   return { bytes, text, lines: text.split("\r\n").filter((line) => line !== "") };
 }
 
+// A STAFF and an ADMIN user in the current database, and their session tokens.
+async function signIn() {
+  for (const role of ["STAFF", "ADMIN"] as const) {
+    const user = await db.user.create({
+      data: {
+        email: `export-${role.toLowerCase()}-${randomUUID()}@example.com`,
+        name: role,
+        passwordHash: "x",
+        role,
+      },
+    });
+    const token = { sub: user.id, email: user.email, name: user.name, role, sessionVersion: user.sessionVersion };
+    tokens.set(role, await encode({ token, secret: serverEnv.AUTH_SECRET }));
+  }
+}
+
 describe("CSV exports", () => {
   beforeAll(async () => {
     await db.pixCharge.deleteMany();
     await db.auditLog.deleteMany();
-    for (const role of ["STAFF", "ADMIN"] as const) {
-      const user = await db.user.create({
-        data: {
-          email: `export-${role.toLowerCase()}-${randomUUID()}@example.com`,
-          name: role,
-          passwordHash: "x",
-          role,
-        },
-      });
-      const token = { sub: user.id, email: user.email, name: user.name, role, sessionVersion: user.sessionVersion };
-      tokens.set(role, await encode({ token, secret: serverEnv.AUTH_SECRET }));
-    }
+    await signIn();
     // 2,500 active charges in the period (more than two batches of 1,000, all at the same instant so the keyset's
     // tie-breaker is what moves it on), and a few that the filters leave out.
     await db.pixCharge.createMany({
@@ -167,28 +205,12 @@ describe("CSV exports", () => {
     const linkPaymentUuid = randomUUID();
     const pixPaidAt = spTime("2026-08-11", "10:00:00");
     await db.paymentLink.create({
-      data: {
+      data: paymentLink({
         linkPaymentUuid,
-        linkPaymentId: 7,
-        statusCode: 1,
-        statusDescription: "CRIADO",
-        amountCents: 5000,
-        payerName: "Ana",
-        payerDocument: "12345678901",
-        isForeignPayer: false,
-        installments: 1,
-        installmentOptions: [],
-        acceptedMethodCodes: [1, 3],
-        paymentUrl: "https://example.com/pay",
-        verificationCode: "123456",
-        creationDate: spTime("2026-08-10"),
-        expirationDays: 30,
         expiresAt: spTime("2026-09-09"),
         pixPaidTxid: "linkpaidbypix000000000000001",
         pixPaidAt,
-        raw: {},
-        syncedAt: new Date(),
-      },
+      }),
     });
     const response = await get(exportLinks, "/api/exports/links?from=2026-08-01&to=2026-08-31", { role: "ADMIN" });
     const { lines } = await csvOf(response);
@@ -261,4 +283,180 @@ describe("CSV exports", () => {
     expect(page.total).toBe(2500);
     expect(page.totalCents).toBe(2500 * 123456);
   });
+});
+
+// The one route answers every registered kind, authorized per kind, and 404 for any other; each kind reads its
+// list's rows newest first in keyset batches. On PostgreSQL and on the embedded PGlite.
+
+// A month no other test writes in: every list's period filter selects exactly the rows made here.
+const period = { gte: new Date("2019-03-01T03:00:00Z"), lt: new Date("2019-04-01T03:00:00Z") };
+const query = "from=2019-03-01&to=2019-03-31";
+// Five rows a kind: the last two share a later instant, the first three an earlier one, so batches of two cross
+// both a change of date and a tie that only the tie-breaker orders.
+const early = new Date("2019-03-10T12:00:00Z");
+const late = new Date("2019-03-20T12:00:00Z");
+const rowCount = 5;
+const dateOf = (index: number) => (index < 3 ? early : late);
+const uuidOf = (index: number) => `00000000-0000-4000-8000-00000000001${index}`;
+
+// Each kind's first cell names its row (the audit log shows no id: its resource id stands in).
+const labelOf: Record<TExportKind, (index: number) => string> = {
+  pixCharges: (index) => `EXPORTROUTE${index}`,
+  refunds: (index) => `EXPORTROUTE-REFUND-${index}`,
+  links: (index) => uuidOf(index),
+  cardPayments: (index) => `EXPORTROUTE-CARD-${index}`,
+  webhookDeliveries: (index) => uuidOf(index),
+  audit: (index) => `exportroute-${index}`,
+};
+const labelColumn: Record<TExportKind, number> = {
+  pixCharges: 0,
+  refunds: 0,
+  links: 0,
+  cardPayments: 0,
+  webhookDeliveries: 0,
+  audit: 4,
+};
+// Newest first, then the unique id descending (the labels sort as the ids do).
+const expectedOrder = (kind: TExportKind) =>
+  Array.from({ length: rowCount }, (_, index) => index)
+    .sort((a, b) => dateOf(b).getTime() - dateOf(a).getTime() || b - a)
+    .map(labelOf[kind]);
+
+async function seed() {
+  await db.pixCharge.deleteMany({ where: { creationDate: period } });
+  await db.pixCharge.deleteMany({ where: { txid: "EXPORTROUTEPARENT" } });
+  await db.paymentLink.deleteMany({ where: { creationDate: period } });
+  await db.cardPayment.deleteMany({ where: { occurredAt: period } });
+  await db.webhookDelivery.deleteMany({ where: { receivedAt: period } });
+  await db.auditLog.deleteMany({ where: { occurredAt: period } });
+  const indexes = Array.from({ length: rowCount }, (_, index) => index);
+  // The refunds' charge falls outside the period, so it is no row of the charges' export.
+  await db.pixCharge.create({
+    data: charge({ txid: "EXPORTROUTEPARENT", creationDate: new Date("2019-01-15T12:00:00Z") }),
+  });
+  await db.pixCharge.createMany({
+    data: indexes.map((index) => charge({ txid: labelOf.pixCharges(index), creationDate: dateOf(index) })),
+  });
+  await db.pixRefund.createMany({
+    data: indexes.map((index) => ({
+      pixRefundId: labelOf.refunds(index),
+      txid: "EXPORTROUTEPARENT",
+      amountCents: 100,
+      statusCode: 1,
+      statusDescription: "EM PROCESSAMENTO",
+      creationDate: dateOf(index),
+      raw: {},
+      syncedAt: new Date(),
+    })),
+  });
+  await db.paymentLink.createMany({
+    data: indexes.map((index) =>
+      paymentLink({
+        linkPaymentUuid: labelOf.links(index),
+        linkPaymentId: 9_900_000 + index,
+        creationDate: dateOf(index),
+      }),
+    ),
+  });
+  await db.cardPayment.createMany({
+    data: indexes.map((index) => ({
+      id: labelOf.cardPayments(index),
+      status: "CON",
+      responseCode: "00",
+      responseMessage: "APROVADA",
+      isApproved: true,
+      amountCents: 2500,
+      occurredAt: dateOf(index),
+      origin: "TERMINAL" as const,
+      raw: {},
+      syncedAt: new Date(),
+    })),
+  });
+  await db.webhookDelivery.createMany({
+    data: indexes.map((index) => ({
+      id: labelOf.webhookDeliveries(index),
+      pathId: randomUUID(),
+      receivedAt: dateOf(index),
+      headers: {},
+      rawBody: Buffer.alloc(0),
+      signatureValid: true,
+      outcome: "APPLIED" as const,
+    })),
+  });
+  await db.auditLog.createMany({
+    data: indexes.map((index) => ({
+      id: uuidOf(index),
+      occurredAt: dateOf(index),
+      actorEmail: "someone@example.com",
+      action: "export.downloaded",
+      resourceType: "export",
+      resourceId: labelOf.audit(index),
+    })),
+  });
+}
+
+function exportRouteTests() {
+  beforeAll(async () => {
+    await seed();
+    await signIn();
+  });
+
+  it.each(exportKinds)(
+    "answers %s at its path, authorized as its list page, with its rows newest first",
+    async (kind) => {
+      const list = exportLists[kind];
+      const path = `/api/exports/${list.path}?${query}`;
+      expect((await get(exportRoute, path)).status).toBe(401);
+      const staff = await get(exportRoute, path, { role: "STAFF" });
+      expect(staff.status).toBe(list.adminOnly ? 403 : 200);
+      await staff.body?.cancel();
+
+      const response = await get(exportRoute, path, { role: "ADMIN" });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(response.headers.get("content-disposition")).toMatch(
+        new RegExp(`^attachment; filename="${list.fileName}-\\d{4}-\\d\\d-\\d\\d\\.csv"$`),
+      );
+      const [header, ...rows] = (await csvOf(response)).lines;
+      const labels = exportMessages["pt-BR"].exportColumns[kind] as Record<string, string>;
+      expect(header).toBe(list.columnKeys.map((key) => labels[key]).join(";"));
+      expect(rows.map((row) => row.split(";")[labelColumn[kind]])).toEqual(expectedOrder(kind));
+    },
+  );
+
+  it("answers 404 to a signed-in user for a kind no list has, and 401 to an anonymous one", async () => {
+    for (const kind of ["pix", "pixCharges", "users", "constructor", "__proto__"]) {
+      expect((await get(exportRoute, `/api/exports/${kind}`)).status, kind).toBe(401);
+      for (const role of ["STAFF", "ADMIN"] as const) {
+        const response = await get(exportRoute, `/api/exports/${kind}`, { role });
+        expect(response.status, `${kind} as ${role}`).toBe(404);
+        expect(await response.json()).toMatchObject({ error: { code: "NOT_FOUND" } });
+      }
+    }
+  });
+
+  it.each(exportKinds)("reads %s in keyset batches, across ties, without a gap or a repeat", async (kind) => {
+    const list = exportLists[kind];
+    const filters = list.readFilters(new URLSearchParams(query));
+    const batches: string[][] = [];
+    for await (const batch of list.batches(filters, cellFormat("pt-BR", "ADMIN"), 2))
+      batches.push(batch.map((cells) => String(cells[labelColumn[kind]])));
+    expect(batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
+    expect(batches.flat()).toEqual(expectedOrder(kind));
+  });
+}
+
+describe("the export route on PostgreSQL", () => {
+  exportRouteTests();
+});
+
+describe("the export route on the embedded PGlite", () => {
+  let embedded: { close: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    embedded = await useEmbeddedDefaultDatabase();
+  });
+  afterAll(async () => {
+    await embedded?.close();
+  });
+  exportRouteTests();
 });

@@ -11,7 +11,7 @@ import { exportLists, type TExportKind } from "./registry";
 // A list's CSV export as a streamed response (docs/exports.md): UTF-8 with a BOM and `;` between fields, for
 // Excel in pt-BR; rows read and written one keyset batch at a time, so memory stays flat whatever the size.
 
-export const exportBatchSize = 1000;
+const exportBatchSize = 1000;
 const bom = "\uFEFF";
 
 function readCookie(request: Request, name: string): string | undefined {

@@ -2,7 +2,7 @@ import { stringify } from "csv-stringify/sync";
 
 // The CSV writer of every export (docs/exports.md): `;` between fields and CRLF line ends, for Excel in pt-BR.
 
-export const csvDelimiter = ";";
+const csvDelimiter = ";";
 
 // OWASP's CSV injection rule: a cell starting with = + - @, a tab or a CR is run as a formula by spreadsheets, so it
 // is prefixed with an apostrophe and reads as text. Applied here to every text cell whatever its source (a name, a

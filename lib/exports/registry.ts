@@ -1,129 +1,95 @@
 import "server-only";
 import { createLoader } from "nuqs/server";
-import type { z } from "zod";
-import { auditListWhere } from "@/lib/audit/audit-log";
-import { ZAuditFilters } from "@/lib/audit/schemas";
+import { auditList } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { paymentLinkListWhere } from "@/lib/links/payment-links";
-import { ZPaymentLinkFilters } from "@/lib/links/schemas";
+import { paymentLinkList } from "@/lib/links/payment-links";
 import { isLinkSettledByPix } from "@/lib/links/settlement";
+import { statusCodeByFilter } from "@/lib/links/types";
 import { effectiveStatusCode } from "@/lib/links/views";
-import { createListParsers, toListFilters } from "@/lib/list/search-params";
-import { cardPaymentListWhere } from "@/lib/payments/list";
-import { ZCardPaymentFilters } from "@/lib/payments/schemas";
+import { createListParsers, listFiltersOf, toListFilters } from "@/lib/list/search-params";
+import { listBatches, type TListBatchQuery, type TListSpec } from "@/lib/list/spec";
+import { cardPaymentList } from "@/lib/payments/list";
 import { statusKindOf } from "@/lib/payments/views";
-import { pixChargeListWhere } from "@/lib/pix/charges";
-import { pixRefundListWhere } from "@/lib/pix/refunds";
-import { ZPixChargeFilters, ZPixRefundFilters } from "@/lib/pix/schemas";
-import { webhookDeliveryListWhere } from "@/lib/webhooks/history";
-import { ZDeliveryFilters } from "@/lib/webhooks/schemas";
+import { pixChargeList } from "@/lib/pix/charges";
+import { pixRefundList } from "@/lib/pix/refunds";
+import { webhookDeliveryList } from "@/lib/webhooks/history";
 import type { TCellFormat } from "./format";
 
-// Every CSV export, in one place: list kind → the page's filter schema and `where`, the columns and how a row
-// becomes cells. Rows are read in keyset batches, newest first (the lists' default order), never all at once.
+// Every CSV export, in one place: list kind → its list's spec (the page's filters, `where`, columns and default
+// order, lib/list/spec.ts), the columns the export adds and how a row becomes cells. Rows are read in the lists'
+// keyset batches, newest first, never all at once.
 
 export const exportKinds = ["pixCharges", "refunds", "links", "cardPayments", "webhookDeliveries", "audit"] as const;
 export type TExportKind = (typeof exportKinds)[number];
 
 /** A column's header is `common.exportColumns.<kind>.<key>` in the reader's catalog. */
-export type TExportColumn<TRecord> = { key: string; cell: (record: TRecord, format: TCellFormat) => string | number };
+type TExportColumn<TRecord> = {
+  key: string;
+  /** `now` is the export's start: a row's status is read as of then, as the page reads it as of its request. */
+  cell: (record: TRecord, format: TCellFormat, now: Date) => string | number;
+};
 
-export type TExportFilters = Record<string, unknown>;
+type TExportFilters = Record<string, unknown>;
 
 export type TExportList = {
   kind: TExportKind;
+  /** Its URL: `/api/exports/<path>`, the kind in kebab case ("pix-charges"). */
+  path: string;
   /** As the list page: the audit log is for admins only. */
   adminOnly: boolean;
   fileName: string;
   columnKeys: string[];
-  /** The URL's filters read by the page's own parsers (same zod schema), sort and page left out. */
+  /** The URL's filters read by the page's own parsers (same zod schema), sort, order, page and cursor left out. */
   readFilters: (search: URLSearchParams) => TExportFilters;
-  /** Batches of formatted rows for these filters, read after one another by a keyset on (date, id). */
+  /** Batches of formatted rows for these filters, read after one another by the list's keyset. */
   batches: (filters: TExportFilters, format: TCellFormat, batchSize: number) => AsyncGenerator<(string | number)[][]>;
 };
 
-type TKeyset = { date: Date; id: string };
+type TSelect = Record<string, true>;
 
-// Rows strictly after the last one of the previous batch, in (date desc, id desc) order.
-function afterKeyset(dateField: string, idField: string, last: TKeyset | null) {
-  if (!last) return {};
-  // The redundant `<=` bound lets PostgreSQL walk the date index from the last row instead of re-sorting the rest.
-  return {
-    [dateField]: { lte: last.date },
-    OR: [{ [dateField]: { lt: last.date } }, { [dateField]: last.date, [idField]: { lt: last.id } }],
-  };
-}
-
-type TListSchema = z.ZodObject<Record<string, z.ZodType>>;
-
-function defineExportList<TFilters, TRecord>(list: {
+function defineExportList<
+  TFilters,
+  TWhere,
+  TListSelect extends TSelect,
+  TField extends keyof TListSelect & string,
+  TTieBreaker extends keyof TListSelect & string,
+  TRecord extends Record<TField | TTieBreaker, unknown>,
+  TExtra extends TSelect = Record<never, never>,
+>(definition: {
   kind: TExportKind;
   adminOnly?: boolean;
   fileName: string;
-  schema: TListSchema;
-  /** The records after `last` (null: the first batch) matching the filters, `take` at most, (date, id) descending. */
-  findBatch: (filters: TFilters, last: TKeyset | null, take: number, now: Date) => Promise<TRecord[]>;
-  keysetOf: (record: TRecord) => TKeyset;
+  list: TListSpec<TFilters, TWhere, TListSelect, TField, TTieBreaker>;
+  /** The columns the export reads beyond its list's. */
+  select?: TExtra;
+  /** The model's `findMany`, for one batch. */
+  findMany: (query: TListBatchQuery<TWhere, TListSelect & TExtra, TField, TTieBreaker>) => Promise<TRecord[]>;
   columns: TExportColumn<TRecord>[];
 }): TExportList {
+  const { list, columns } = definition;
   const load = createLoader(createListParsers(list.schema.shape));
+  const spec = { ...list, select: { ...list.select, ...definition.select } as TListSelect & TExtra };
   return {
-    kind: list.kind,
-    adminOnly: list.adminOnly ?? false,
-    fileName: list.fileName,
-    columnKeys: list.columns.map((column) => column.key),
-    readFilters: (search) => {
-      const { sort: _sort, order: _order, page: _page, ...filters } = toListFilters(load(search));
-      return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
-    },
+    kind: definition.kind,
+    path: definition.kind.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
+    adminOnly: definition.adminOnly ?? false,
+    fileName: definition.fileName,
+    columnKeys: columns.map((column) => column.key),
+    readFilters: (search) => listFiltersOf(toListFilters(load(search))),
     async *batches(filters, format, batchSize) {
       const now = new Date();
-      let last: TKeyset | null = null;
-      while (true) {
-        const records = await list.findBatch(filters as TFilters, last, batchSize, now);
-        if (records.length > 0)
-          yield records.map((record) => list.columns.map((column) => column.cell(record, format)));
-        if (records.length < batchSize) return;
-        last = list.keysetOf(records.at(-1)!);
-      }
+      for await (const records of listBatches(spec, filters as TFilters, now, definition.findMany, batchSize))
+        yield records.map((record) => columns.map((column) => column.cell(record, format, now)));
     },
   };
 }
 
-type TFiltersOf<TSchema extends z.ZodType> = Omit<z.output<TSchema>, "sort" | "order" | "page">;
-
-const pixChargeColumns = {
-  txid: true,
-  status: true,
-  amountCents: true,
-  creationDate: true,
-  expiresAt: true,
-  paidAt: true,
-  paidAmountCents: true,
-  refundedCents: true,
-  debtorName: true,
-  debtorCpf: true,
-  debtorCnpj: true,
-  payerName: true,
-  description: true,
-  userReference: true,
-  endToEndId: true,
-} satisfies Prisma.PixChargeSelect;
-type TPixChargeRecord = Prisma.PixChargeGetPayload<{ select: typeof pixChargeColumns }>;
-
-const pixCharges = defineExportList<TFiltersOf<typeof ZPixChargeFilters>, TPixChargeRecord>({
+const pixCharges = defineExportList({
   kind: "pixCharges",
   fileName: "pix-charges",
-  schema: ZPixChargeFilters,
-  findBatch: (filters, last, take) =>
-    db.pixCharge.findMany({
-      where: { AND: [pixChargeListWhere(filters), afterKeyset("creationDate", "txid", last)] },
-      select: pixChargeColumns,
-      orderBy: [{ creationDate: "desc" }, { txid: "desc" }],
-      take,
-    }),
-  keysetOf: (charge) => ({ date: charge.creationDate, id: charge.txid }),
+  list: pixChargeList,
+  select: { paidAt: true, paidAmountCents: true, payerName: true, endToEndId: true },
+  findMany: (query) => db.pixCharge.findMany(query),
   columns: [
     { key: "txid", cell: (charge) => charge.txid },
     { key: "status", cell: (charge) => charge.status },
@@ -142,31 +108,11 @@ const pixCharges = defineExportList<TFiltersOf<typeof ZPixChargeFilters>, TPixCh
   ],
 });
 
-const pixRefundColumns = {
-  pixRefundId: true,
-  txid: true,
-  statusDescription: true,
-  amountCents: true,
-  creationDate: true,
-  settlementDate: true,
-  statusReason: true,
-  description: true,
-  refundEndToEnd: true,
-} satisfies Prisma.PixRefundSelect;
-type TPixRefundRecord = Prisma.PixRefundGetPayload<{ select: typeof pixRefundColumns }>;
-
-const refunds = defineExportList<TFiltersOf<typeof ZPixRefundFilters>, TPixRefundRecord>({
+const refunds = defineExportList({
   kind: "refunds",
   fileName: "pix-refunds",
-  schema: ZPixRefundFilters,
-  findBatch: (filters, last, take) =>
-    db.pixRefund.findMany({
-      where: { AND: [pixRefundListWhere(filters), afterKeyset("creationDate", "pixRefundId", last)] },
-      select: pixRefundColumns,
-      orderBy: [{ creationDate: "desc" }, { pixRefundId: "desc" }],
-      take,
-    }),
-  keysetOf: (refund) => ({ date: refund.creationDate, id: refund.pixRefundId }),
+  list: pixRefundList,
+  findMany: (query) => db.pixRefund.findMany(query),
   columns: [
     { key: "pixRefundId", cell: (refund) => refund.pixRefundId },
     { key: "txid", cell: (refund) => refund.txid },
@@ -180,50 +126,20 @@ const refunds = defineExportList<TFiltersOf<typeof ZPixRefundFilters>, TPixRefun
   ],
 });
 
-const paymentLinkColumns = {
-  linkPaymentUuid: true,
-  statusCode: true,
-  statusDescription: true,
-  amountCents: true,
-  creationDate: true,
-  expiresAt: true,
-  paidAt: true,
-  paidMethodDescription: true,
-  payerName: true,
-  payerDocument: true,
-  description: true,
-  userReference: true,
-  paymentReceipt: true,
-  pixPaidTxid: true,
-  pixPaidAt: true,
-} satisfies Prisma.PaymentLinkSelect;
-type TPaymentLinkRecord = Prisma.PaymentLinkGetPayload<{ select: typeof paymentLinkColumns }>;
+// The status filter's names ("ATIVO", …), as the list's status filter and badge read the effective code.
+const linkStatusNames = new Map(Object.entries(statusCodeByFilter).map(([name, code]) => [code, name]));
 
-// The list's own reading of the status: a CREATED link past its expiry is expired.
-const linkStatusNames: Record<number, string> = { 1: "ATIVO", 2: "EXPIRADO", 3: "PAGO", 4: "CANCELADO" };
-
-const links = defineExportList<TFiltersOf<typeof ZPaymentLinkFilters>, TPaymentLinkRecord & { now: Date }>({
+const links = defineExportList({
   kind: "links",
   fileName: "payment-links",
-  schema: ZPaymentLinkFilters,
-  findBatch: async (filters, last, take, now) =>
-    (
-      await db.paymentLink.findMany({
-        where: { AND: [paymentLinkListWhere(filters, now), afterKeyset("creationDate", "linkPaymentUuid", last)] },
-        select: paymentLinkColumns,
-        orderBy: [{ creationDate: "desc" }, { linkPaymentUuid: "desc" }],
-        take,
-      })
-    ).map((link) => ({ ...link, now })),
-  keysetOf: (link) => ({ date: link.creationDate, id: link.linkPaymentUuid }),
+  list: paymentLinkList,
+  select: { statusDescription: true, paidAt: true, paidMethodDescription: true, description: true, pixPaidAt: true },
+  findMany: (query) => db.paymentLink.findMany(query),
   columns: [
     { key: "linkPaymentUuid", cell: (link) => link.linkPaymentUuid },
     {
       key: "status",
-      cell: (link) => {
-        const code = effectiveStatusCode(link, link.now);
-        return linkStatusNames[code] ?? link.statusDescription;
-      },
+      cell: (link, _format, now) => linkStatusNames.get(effectiveStatusCode(link, now)) ?? link.statusDescription,
     },
     { key: "amount", cell: (link, format) => format.amount(link.amountCents) },
     { key: "createdAt", cell: (link, format) => format.dateTime(link.creationDate) },
@@ -239,36 +155,13 @@ const links = defineExportList<TFiltersOf<typeof ZPaymentLinkFilters>, TPaymentL
   ],
 });
 
-// Only the last four digits: card numbers are never stored, and the BIN is not needed here.
-const cardPaymentColumns = {
-  id: true,
-  occurredAt: true,
-  status: true,
-  isApproved: true,
-  amountCents: true,
-  cancelledCents: true,
-  paymentType: true,
-  brandCode: true,
-  cardLastFour: true,
-  installmentCount: true,
-  orderId: true,
-  origin: true,
-  authorizationCode: true,
-} satisfies Prisma.CardPaymentSelect;
-type TCardPaymentRecord = Prisma.CardPaymentGetPayload<{ select: typeof cardPaymentColumns }>;
-
-const cardPayments = defineExportList<TFiltersOf<typeof ZCardPaymentFilters>, TCardPaymentRecord>({
+const cardPayments = defineExportList({
   kind: "cardPayments",
   fileName: "card-payments",
-  schema: ZCardPaymentFilters,
-  findBatch: (filters, last, take) =>
-    db.cardPayment.findMany({
-      where: { AND: [cardPaymentListWhere(filters), afterKeyset("occurredAt", "id", last)] },
-      select: cardPaymentColumns,
-      orderBy: [{ occurredAt: "desc" }, { id: "desc" }],
-      take,
-    }),
-  keysetOf: (payment) => ({ date: payment.occurredAt, id: payment.id }),
+  list: cardPaymentList,
+  // Card numbers are never stored: the list's last four digits are all the export shows of the card.
+  select: { authorizationCode: true },
+  findMany: (query) => db.cardPayment.findMany(query),
   columns: [
     { key: "id", cell: (payment) => payment.id },
     { key: "occurredAt", cell: (payment, format) => format.dateTime(payment.occurredAt) },
@@ -285,32 +178,11 @@ const cardPayments = defineExportList<TFiltersOf<typeof ZCardPaymentFilters>, TC
   ],
 });
 
-const deliveryColumns = {
-  id: true,
-  receivedAt: true,
-  event: true,
-  outcome: true,
-  resourceType: true,
-  resourceId: true,
-  deliveryId: true,
-  signatureValid: true,
-  webhookId: true,
-  replayOfId: true,
-} satisfies Prisma.WebhookDeliverySelect;
-type TDeliveryRecord = Prisma.WebhookDeliveryGetPayload<{ select: typeof deliveryColumns }>;
-
-const webhookDeliveries = defineExportList<Omit<z.output<typeof ZDeliveryFilters>, "page">, TDeliveryRecord>({
+const webhookDeliveries = defineExportList({
   kind: "webhookDeliveries",
   fileName: "webhook-deliveries",
-  schema: ZDeliveryFilters,
-  findBatch: (filters, last, take) =>
-    db.webhookDelivery.findMany({
-      where: { AND: [webhookDeliveryListWhere(filters), afterKeyset("receivedAt", "id", last)] },
-      select: deliveryColumns,
-      orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
-      take,
-    }),
-  keysetOf: (delivery) => ({ date: delivery.receivedAt, id: delivery.id }),
+  list: webhookDeliveryList,
+  findMany: (query) => db.webhookDelivery.findMany(query),
   columns: [
     { key: "id", cell: (delivery) => delivery.id },
     { key: "receivedAt", cell: (delivery, format) => format.dateTime(delivery.receivedAt) },
@@ -325,45 +197,12 @@ const webhookDeliveries = defineExportList<Omit<z.output<typeof ZDeliveryFilters
   ],
 });
 
-const auditColumns = {
-  id: true,
-  occurredAt: true,
-  actorEmail: true,
-  action: true,
-  resourceType: true,
-  resourceId: true,
-  ip: true,
-  metadata: true,
-} satisfies Prisma.AuditLogSelect;
-type TAuditRecord = Prisma.AuditLogGetPayload<{ select: typeof auditColumns }>;
-
-type TAuditExportFilters = Omit<z.output<typeof ZAuditFilters>, "page">;
-
-// The actor filter costs a query of its own (auditListWhere): built once per export, whose batches all get the
-// same filters object, not once per batch.
-const auditWheres = new WeakMap<TAuditExportFilters, ReturnType<typeof auditListWhere>>();
-function auditWhereOf(filters: TAuditExportFilters): ReturnType<typeof auditListWhere> {
-  let where = auditWheres.get(filters);
-  if (!where) {
-    where = auditListWhere(filters);
-    auditWheres.set(filters, where);
-  }
-  return where;
-}
-
-const audit = defineExportList<TAuditExportFilters, TAuditRecord>({
+const audit = defineExportList({
   kind: "audit",
   adminOnly: true,
   fileName: "audit-log",
-  schema: ZAuditFilters,
-  findBatch: async (filters, last, take) =>
-    db.auditLog.findMany({
-      where: { AND: [await auditWhereOf(filters), afterKeyset("occurredAt", "id", last)] },
-      select: auditColumns,
-      orderBy: [{ occurredAt: "desc" }, { id: "desc" }],
-      take,
-    }),
-  keysetOf: (entry) => ({ date: entry.occurredAt, id: entry.id }),
+  list: auditList,
+  findMany: (query) => db.auditLog.findMany(query),
   columns: [
     { key: "occurredAt", cell: (entry, format) => format.dateTime(entry.occurredAt) },
     { key: "actor", cell: (entry, format) => format.text(entry.actorEmail) },

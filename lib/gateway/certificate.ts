@@ -1,11 +1,12 @@
 import "server-only";
 import { createPrivateKey, X509Certificate } from "node:crypto";
+import type { TMessageKey, TMessageParams } from "@/lib/errors";
 import { getGatewayConfig } from "./config";
 import { isGatewayError, toAppError } from "./errors";
 import { listWebhooks } from "./webhooks";
 
 const dayMs = 24 * 60 * 60 * 1000;
-export const expiryWarningDays = 30;
+const expiryWarningDays = 30;
 
 export type TCertificateInfo = {
   subject: string;
@@ -88,7 +89,8 @@ export type TConnectionCheck =
       latencyMs: number;
       checkedAt: string;
       code: string;
-      message: string;
+      messageKey: TMessageKey;
+      params?: TMessageParams;
       detail: string;
       transactionId: string | null;
     };
@@ -110,7 +112,8 @@ export async function checkGatewayConnection(): Promise<TConnectionCheck> {
       latencyMs: Math.round(performance.now() - startedAt),
       checkedAt,
       code: appError.code,
-      message: appError.message,
+      messageKey: appError.messageKey,
+      params: appError.params,
       detail,
       transactionId,
     };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
+import { englishErrorText } from "@/lib/i18n/error-text";
 import {
   GatewayHttpError,
   GatewayRefusedError,
@@ -47,12 +48,16 @@ describe("toAppError", () => {
   it("maps the statuses of section 7.3 to AppError codes, with the upstream message where it helps", () => {
     expect(toAppError(http(409, pixBody(409, "Cobrança já paga")))).toMatchObject({
       code: "CONFLICT",
-      message: "Cobrança já paga",
+      messageKey: "errors.gateway.said",
+      params: { reason: "Cobrança já paga" },
     });
     expect(toAppError(http(422, pixBody(422, "Valor excede o restante")))).toMatchObject({
       code: "UNPROCESSABLE",
-      message: "Valor excede o restante",
+      params: { reason: "Valor excede o restante" },
     });
+    expect(englishErrorText(toAppError(http(422, pixBody(422, "Valor excede o restante"))))).toBe(
+      "Valor excede o restante",
+    );
     expect(toAppError(http(404, pixBody(404, "Não encontrada"))).code).toBe("NOT_FOUND");
     expect(toAppError(http(500, pixBody(500, "Erro interno"))).code).toBe("UPSTREAM_UNAVAILABLE");
     expect(toAppError(http(502, "<html/>")).code).toBe("UPSTREAM_UNAVAILABLE");
@@ -78,10 +83,8 @@ describe("toAppError", () => {
       {},
       context,
     );
-    expect(toAppError(refused)).toMatchObject({
-      code: "UNPROCESSABLE",
-      message: expect.stringContaining("Transacao negada"),
-    });
+    expect(toAppError(refused)).toMatchObject({ code: "UNPROCESSABLE", params: { reason: "Transacao negada" } });
+    expect(englishErrorText(toAppError(refused))).toBe("Refused by the authorizer: Transacao negada (advice code 03).");
     const issues = [{ code: "custom" as const, path: ["txid"], message: "required", input: undefined }];
     expect(toAppError(new GatewaySchemaError("response", issues, "{}", context)).code).toBe("UPSTREAM_REJECTED");
     expect(toAppError(new GatewaySchemaError("request", issues, "", context))).toMatchObject({
@@ -93,7 +96,7 @@ describe("toAppError", () => {
   });
 
   it("keeps an AppError and hides anything else behind INTERNAL, with the original as cause", () => {
-    const appError = new AppError("FORBIDDEN", "no");
+    const appError = new AppError("FORBIDDEN", "errors.auth.adminOnly");
     expect(toAppError(appError)).toBe(appError);
     const unknown = new Error("boom");
     expect(toAppError(unknown)).toMatchObject({ code: "INTERNAL", cause: unknown });

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { zodIssuesToFieldErrors } from "@/lib/actions/field-errors";
 import { AppError } from "@/lib/errors";
 import {
   type TFieldError,
@@ -157,38 +158,35 @@ function fieldErrorsOf(details: TFieldError[]): Record<string, string> | undefin
 }
 
 function httpToAppError(error: GatewayHttpError): AppError {
-  const upstream = error.upstreamMessage;
-  const reason = upstream ? `: ${upstream}` : ".";
-  const options = { cause: error, fieldErrors: fieldErrorsOf(error.fieldErrors) };
+  const reason = error.upstreamMessage;
+  const options = {
+    cause: error,
+    fieldErrors: fieldErrorsOf(error.fieldErrors),
+    params: { status: error.status, reason: reason ?? "" },
+  };
   switch (error.status) {
     case 400:
-      return new AppError("VALIDATION_FAILED", `The payments gateway rejected the request${reason}`, options);
-    case 404:
-      return new AppError("NOT_FOUND", `Not found at the payments gateway${reason}`, options);
-    case 409:
       return new AppError(
-        "CONFLICT",
-        upstream ?? "The payments gateway refused the operation in the current state.",
+        "VALIDATION_FAILED",
+        reason ? "errors.gateway.rejectedBecause" : "errors.gateway.rejected",
         options,
       );
+    case 404:
+      return new AppError("NOT_FOUND", reason ? "errors.gateway.notFoundBecause" : "errors.gateway.notFound", options);
+    case 409:
+      return new AppError("CONFLICT", reason ? "errors.gateway.said" : "errors.gateway.conflict", options);
     case 422:
-      return new AppError("UNPROCESSABLE", upstream ?? "The payments gateway could not process the request.", options);
+      return new AppError("UNPROCESSABLE", reason ? "errors.gateway.said" : "errors.gateway.unprocessable", options);
     case 401:
     case 403:
+      return new AppError("UPSTREAM_REJECTED", "errors.gateway.certificateRejected", options);
+    default:
+      if (error.status >= 500) return new AppError("UPSTREAM_UNAVAILABLE", "errors.gateway.failed", options);
       return new AppError(
         "UPSTREAM_REJECTED",
-        "The payments gateway did not accept the client certificate: check it in Settings.",
+        reason ? "errors.gateway.answeredHttpBecause" : "errors.gateway.answeredHttp",
         options,
       );
-    default:
-      if (error.status >= 500) {
-        return new AppError(
-          "UPSTREAM_UNAVAILABLE",
-          `The payments gateway failed (HTTP ${error.status}); try again in a moment.`,
-          options,
-        );
-      }
-      return new AppError("UPSTREAM_REJECTED", `The payments gateway answered HTTP ${error.status}${reason}`, options);
   }
 }
 
@@ -215,38 +213,42 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof GatewayHttpError) return httpToAppError(error);
   if (error instanceof GatewayRefusedError) {
-    const advice = error.merchantAdviceCode ? ` (advice code ${error.merchantAdviceCode})` : "";
-    return new AppError("UNPROCESSABLE", `Refused by the authorizer: ${error.mensagem ?? error.codigo}${advice}.`, {
-      cause: error,
-    });
+    const params = { reason: error.mensagem ?? error.codigo, advice: error.merchantAdviceCode ?? "" };
+    return new AppError(
+      "UNPROCESSABLE",
+      error.merchantAdviceCode ? "errors.gateway.refusedWithAdvice" : "errors.gateway.refused",
+      { cause: error, params },
+    );
   }
   if (error instanceof GatewaySchemaError) {
     if (error.direction === "request") {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
-      return new AppError("VALIDATION_FAILED", "Check the highlighted fields.", { cause: error, fieldErrors });
+      const fieldErrors = zodIssuesToFieldErrors(error.issues);
+      return new AppError("VALIDATION_FAILED", "errors.codes.VALIDATION_FAILED", { cause: error, fieldErrors });
     }
-    return new AppError(
-      "UPSTREAM_REJECTED",
-      "The payments gateway sent an answer this app does not understand; it was not used.",
-      { cause: error },
-    );
+    return new AppError("UPSTREAM_REJECTED", "errors.gateway.unreadableAnswer", { cause: error });
   }
   if (error instanceof GatewayTimeoutError) {
     return new AppError(
       "UPSTREAM_TIMEOUT",
-      error.phase === "connect"
-        ? "The payments gateway could not be reached in time; try again in a moment."
-        : "The payments gateway did not answer in time; check the result before trying again.",
+      error.phase === "connect" ? "errors.gateway.connectTimeout" : "errors.gateway.answerTimeout",
       { cause: error },
     );
   }
   if (error instanceof GatewayUnavailableError) {
-    return new AppError(
-      "UPSTREAM_UNAVAILABLE",
-      "The payments gateway is unreachable; try again in a moment or check the connection in Settings.",
-      { cause: error },
-    );
+    return new AppError("UPSTREAM_UNAVAILABLE", "errors.gateway.unreachable", { cause: error });
   }
-  return new AppError("INTERNAL", "Something went wrong.", { cause: error });
+  return new AppError("INTERNAL", "errors.internal", { cause: error });
+}
+
+// What may be logged of a failure: its kind, never the error with its request (which may hold card data).
+export function describeGatewayFailure(error: unknown) {
+  if (error instanceof GatewayHttpError)
+    return {
+      errorName: error.name,
+      status: error.status,
+      upstreamCode: error.errorCode,
+      fields: error.fieldErrors.map((field) => field.campo),
+    };
+  if (error instanceof AppError) return { errorName: error.name, code: error.code };
+  return { errorName: error instanceof Error ? error.name : typeof error };
 }

@@ -98,7 +98,8 @@ describe("gateway client against the sandbox over mTLS", () => {
     expect(conflictAppError).toMatchObject({
       code: "CONFLICT",
       status: 409,
-      message: (conflict as GatewayHttpError).upstreamMessage,
+      messageKey: "errors.gateway.said",
+      params: { reason: (conflict as GatewayHttpError).upstreamMessage },
     });
 
     const paid = await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${unpaid.txid}/pay`);

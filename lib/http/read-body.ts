@@ -39,7 +39,7 @@ export async function readCappedBody(request: Request, maxBytes: number): Promis
   return { kind: "ok", bytes: Buffer.concat(chunks, total) };
 }
 
-export function bodyTooLargeResponse(maxBytes: number): Response {
+function bodyTooLargeResponse(maxBytes: number): Response {
   const body: TApiErrorBody = {
     error: { code: "PAYLOAD_TOO_LARGE", message: `Request body larger than ${maxBytes} bytes.` },
   };

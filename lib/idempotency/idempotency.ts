@@ -11,7 +11,7 @@ import { log } from "@/lib/log";
 
 // Longer than one upstream call can take (connect 5 s + response 15 s by default): a PENDING key
 // older than this belongs to a process that died.
-export const defaultLeaseMs = 60_000;
+const defaultLeaseMs = 60_000;
 // How long a second request with a key still running waits for the first before a conflict.
 export const defaultWaitMs = 10_000;
 const pollMs = 100;
@@ -51,7 +51,7 @@ function canonicalJson(value: unknown): string {
   );
 }
 
-export function requestFingerprint(request: unknown): string {
+function requestFingerprint(request: unknown): string {
   return createHash("sha256")
     .update(canonicalJson(request ?? null))
     .digest("hex");
@@ -80,7 +80,7 @@ async function claim(input: TIdempotentRequest, fingerprint: string): Promise<Cl
   if (!row) return claim(input, fingerprint);
   // A FAILED key changed nothing upstream: it may carry a corrected request (a form fixed after a refusal).
   if (row.status !== "FAILED" && row.fingerprint !== null && row.fingerprint !== fingerprint) {
-    throw new AppError("CONFLICT", "This request was already sent with other data: start a new one.");
+    throw new AppError("CONFLICT", "errors.idempotency.reusedKey");
   }
   if (row.status === "SUCCEEDED" && row.resultId) return { kind: "done", resultId: row.resultId };
   if (row.status === "PENDING" && row.lockedUntil.getTime() > Date.now()) return { kind: "busy" };
@@ -110,10 +110,7 @@ export async function runIdempotent(input: TIdempotentRequest): Promise<TIdempot
   let claimed: Claim = await claim(input, fingerprint);
   while (claimed.kind === "busy") {
     if (Date.now() >= deadline) {
-      throw new AppError(
-        "CONFLICT",
-        "This request is still being processed: check the list in a moment before trying again.",
-      );
+      throw new AppError("CONFLICT", "errors.idempotency.inProgress");
     }
     await sleep(pollMs);
     claimed = await claim(input, fingerprint);

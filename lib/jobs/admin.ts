@@ -48,7 +48,7 @@ export async function listJobsForAdmin(now: Date = new Date()): Promise<TJobsOve
 }
 
 export async function requestJobRunNow(name: string, context: TChangeContext): Promise<void> {
-  if (!jobRegistry.some((job) => job.name === name)) throw new AppError("NOT_FOUND", "No such job.");
+  if (!jobRegistry.some((job) => job.name === name)) throw new AppError("NOT_FOUND", "jobs.errors.unknownJob");
   await requestRun(db, name, context.actor);
   await recordAudit({
     actor: context.actor,

@@ -2,7 +2,7 @@ import "server-only";
 import type { TAuditActor } from "@/lib/audit/audit-log";
 import type { JobTrigger } from "@/lib/generated/prisma/client";
 
-export type TJobContext = {
+type TJobContext = {
   // Aborted on timeout, runner stop or a lost lease: a long handler should check it between steps.
   signal: AbortSignal;
   runId: string;

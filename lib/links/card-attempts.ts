@@ -7,8 +7,8 @@ import { db } from "@/lib/db/client";
 // Card testing: a stolen-card list is tried one card at a time on a page that answers, so card attempts are
 // counted atomically before upstream is asked, per link and per address; the payer who hits the limit can still
 // pay by Pix. Only refusals keep their count: a payment that fails for another reason gives the attempt back.
-export const cardLinkRule: TRateLimitRule = { limit: 3, windowMs: 60 * 60_000 };
-export const cardIpRule: TRateLimitRule = { limit: 10, windowMs: 60 * 60_000 };
+const cardLinkRule: TRateLimitRule = { limit: 3, windowMs: 60 * 60_000 };
+const cardIpRule: TRateLimitRule = { limit: 10, windowMs: 60 * 60_000 };
 // Refusals across every link: more than this in the window is one `security.card_refusal_spike` audit entry.
 export const cardRefusalSpikeRule: TRateLimitRule = { limit: 20, windowMs: 10 * 60_000 };
 
@@ -16,7 +16,7 @@ const linkKey = (linkPaymentUuid: string) => `pay-card:link:${linkPaymentUuid}`;
 const ipKey = (ip: string | null) => `pay-card:ip:${ip ?? "unknown"}`;
 const spikeKey = "pay-card:refusals";
 
-export type TCardAttempt = { isAllowed: true; release: () => Promise<void> } | { isAllowed: false; lockedUntil: Date };
+type TCardAttempt = { isAllowed: true; release: () => Promise<void> } | { isAllowed: false; lockedUntil: Date };
 
 const isOver = (window: TRateLimitWindow, rule: TRateLimitRule) => window.count > rule.limit;
 

@@ -9,7 +9,7 @@ import { upsertPaymentLinkFromGateway } from "./mirror";
 import { payLinkByCard, ZCardPaymentInput } from "./pay-page";
 import { cancelPaymentLink, createPaymentLink, getPaymentLinkView } from "./payment-links";
 import {
-  cardPaymentInProgressMessage,
+  cardPaymentInProgressKey,
   claimLinkForCard,
   getOrCreateLinkPixCharge,
   refundCancelledLinkPixPayment,
@@ -137,7 +137,7 @@ describe("a payment link's card, Pix and cancel do not overlap", () => {
 
     await expect(getOrCreateLinkPixCharge(linkPaymentUuid, payer)).rejects.toMatchObject({
       code: "CONFLICT",
-      message: cardPaymentInProgressMessage,
+      messageKey: cardPaymentInProgressKey,
     });
     expect(await payLinkByCard(linkPaymentUuid, approvedCard, { ...payer, ip: "198.51.100.8" })).toEqual({
       status: "busy",
@@ -159,7 +159,7 @@ describe("a payment link's card, Pix and cancel do not overlap", () => {
     const claim = await claimLinkForCard(linkPaymentUuid);
     expect(claim.status).toBe("claimed");
     gates.createPix.release();
-    await expect(asking).rejects.toMatchObject({ message: cardPaymentInProgressMessage });
+    await expect(asking).rejects.toMatchObject({ messageKey: cardPaymentInProgressKey });
 
     const [issued] = await linkCharges(linkPaymentUuid);
     expect(await getPixChargeView(issued!.txid, { refresh: true })).toMatchObject({ status: "Cancelada" });
@@ -186,7 +186,7 @@ describe("a payment link's card, Pix and cancel do not overlap", () => {
     const idempotencyKey = randomUUID();
     await expect(
       refundCancelledLinkPixPayment({ linkPaymentUuid, idempotencyKey, amountCents: 1_000 }, staff),
-    ).rejects.toMatchObject({ code: "CONFLICT", message: "refundAmountChanged" });
+    ).rejects.toMatchObject({ code: "CONFLICT", messageKey: "links.errors.refundAmountChanged" });
     const first = await refundCancelledLinkPixPayment({ linkPaymentUuid, idempotencyKey, amountCents: 3_750 }, staff);
     const again = await refundCancelledLinkPixPayment({ linkPaymentUuid, idempotencyKey, amountCents: 3_750 }, staff);
     expect(again.pixRefundId).toBe(first.pixRefundId);

@@ -1,11 +1,13 @@
 import "server-only";
-import { db, inTransaction } from "@/lib/db/client";
-import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/db/mirror-write";
-import { publishChange } from "@/lib/events/bus";
+import { db, withTransaction } from "@/lib/db/client";
+import { takeTransactionLock } from "@/lib/db/locks";
+import type { TMirrorClient, TMirrorOutcome } from "@/lib/db/mirror-write";
 import { getPaymentLink } from "@/lib/gateway/payment-links";
 import type { TPaymentLink } from "@/lib/gateway/schemas/payment-link";
 import type { PaymentLink, Prisma } from "@/lib/generated/prisma/client";
-import { readConfirmedCopy, recordMirrorDrift, type TDriftSource } from "@/lib/reconcile/drift";
+import { readOrNullWhenUnknown } from "@/lib/mirror/read-through";
+import { upsertMirrorRow } from "@/lib/mirror/upsert";
+import { readConfirmedCopy, type TDriftSource, type TMirrorAuthority } from "@/lib/reconcile/drift";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { amountToCents } from "@/lib/shared/money";
 import { isLinkSettledByPix, type TPixSettlementFields } from "./settlement";
@@ -64,9 +66,13 @@ function linkFields(link: TPaymentLink) {
   };
 }
 
+function paymentLinkLockKey(linkPaymentUuid: string): string {
+  return `payment_link:${linkPaymentUuid}`;
+}
+
 // One lock per link until the transaction ends (re-entrant).
 export async function lockPaymentLink(tx: TMirrorClient, linkPaymentUuid: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`payment_link:${linkPaymentUuid}`}, 0))`;
+  await takeTransactionLock(tx, paymentLinkLockKey(linkPaymentUuid));
 }
 
 type UpsertLinkOptions = {
@@ -74,7 +80,7 @@ type UpsertLinkOptions = {
   now?: Date;
   createdById?: string | null;
   // Set only for a single-resource gateway read: `isBackwardConfirmed` when a second read confirmed a move back.
-  authority?: { source: TDriftSource; isBackwardConfirmed: boolean };
+  authority?: TMirrorAuthority;
 };
 
 async function writeLink(
@@ -83,60 +89,60 @@ async function writeLink(
   options: UpsertLinkOptions,
 ): Promise<{ outcome: TMirrorOutcome; link: PaymentLink }> {
   const syncedAt = options.now ?? new Date();
-  await lockPaymentLink(tx, link.linkPaymentUuid);
   const fields = linkFields(link);
   // Upstream's link has no payment date: the mirror keeps when it first saw the payment.
   const isPaid = fields.statusCode === paymentLinkStatusCodes.PAID;
-  const existing = await tx.paymentLink.findUnique({ where: { linkPaymentUuid: link.linkPaymentUuid } });
-  if (!existing) {
-    const created = await tx.paymentLink.create({
-      data: {
-        linkPaymentUuid: link.linkPaymentUuid,
-        ...fields,
-        paidAt: isPaid ? syncedAt : null,
-        syncedAt,
-        createdById: options.createdById ?? null,
-      },
-    });
-    await publishChange({ kind: "payment_link", id: link.linkPaymentUuid }, tx);
-    return { outcome: "created", link: created };
-  }
-  if (isOpenUpstreamButSettledByPix(existing, fields.statusCode)) return { outcome: "stale", link: existing };
-  const isAccepted = acceptsLinkStatus(existing.statusCode, fields.statusCode);
-  const authority = options.authority;
-  if (!isAccepted && !authority?.isBackwardConfirmed) return { outcome: "stale", link: existing };
-  if (authority && (!isAccepted || existing.amountCents !== fields.amountCents))
-    await recordMirrorDrift(tx, {
-      kind: "payment_link",
-      resourceId: link.linkPaymentUuid,
-      source: authority.source,
-      mirror: existing,
-      gateway: { ...existing, ...fields, paidAt: isPaid ? existing.paidAt : null },
-    });
-  // A payment the gateway does not hold leaves no payment date behind.
-  const paidAt = isPaid ? (existing.paidAt ?? syncedAt) : isAccepted ? existing.paidAt : null;
-  const changes = changedFields(existing, { ...fields, paidAt });
-  const isChanged = Object.keys(changes).length > 0;
-  const updated = await tx.paymentLink.update({
-    where: { linkPaymentUuid: link.linkPaymentUuid },
-    data: {
-      ...changes,
-      syncedAt,
-      createdById: existing.createdById ?? options.createdById ?? undefined,
-      ...(isChanged ? {} : { updatedAt: existing.updatedAt }),
-    },
+  const where = { linkPaymentUuid: link.linkPaymentUuid };
+  const { outcome, row } = await upsertMirrorRow(tx, {
+    lockKey: paymentLinkLockKey(link.linkPaymentUuid),
+    syncedAt,
+    find: () => tx.paymentLink.findUnique({ where }),
+    create: () =>
+      tx.paymentLink.create({
+        data: {
+          linkPaymentUuid: link.linkPaymentUuid,
+          ...fields,
+          paidAt: isPaid ? syncedAt : null,
+          syncedAt,
+          createdById: options.createdById ?? null,
+        },
+      }),
+    move: (existing) =>
+      isOpenUpstreamButSettledByPix(existing, fields.statusCode)
+        ? "stale"
+        : acceptsLinkStatus(existing.statusCode, fields.statusCode)
+          ? "accept"
+          : "backward",
+    authority: options.authority,
+    drift: (existing, move) =>
+      move === "backward" || existing.amountCents !== fields.amountCents
+        ? {
+            kind: "payment_link",
+            resourceId: link.linkPaymentUuid,
+            mirror: existing,
+            gateway: { ...existing, ...fields, paidAt: isPaid ? existing.paidAt : null },
+          }
+        : null,
+    // A payment the gateway does not hold leaves no payment date behind.
+    data: (existing, move) => ({
+      ...fields,
+      paidAt: isPaid ? (existing.paidAt ?? syncedAt) : move === "accept" ? existing.paidAt : null,
+    }),
+    update: (data, existing) =>
+      tx.paymentLink.update({
+        where,
+        data: { ...data, createdById: existing.createdById ?? options.createdById ?? undefined },
+      }),
+    publish: [{ kind: "payment_link", id: link.linkPaymentUuid }],
   });
-  if (isChanged) await publishChange({ kind: "payment_link", id: link.linkPaymentUuid }, tx);
-  return { outcome: isChanged ? "updated" : "unchanged", link: updated };
+  return { outcome, link: row };
 }
 
 export function upsertPaymentLinkFromGateway(
   link: TPaymentLink,
   options: UpsertLinkOptions = {},
 ): Promise<{ outcome: TMirrorOutcome; link: PaymentLink }> {
-  return options.client
-    ? writeLink(options.client, link, options)
-    : inTransaction((tx) => writeLink(tx, link, options));
+  return withTransaction(options.client, (tx) => writeLink(tx, link, options));
 }
 
 async function isLinkBehindMirror(link: TPaymentLink): Promise<boolean> {
@@ -146,6 +152,11 @@ async function isLinkBehindMirror(link: TPaymentLink): Promise<boolean> {
   });
   if (!row || isOpenUpstreamButSettledByPix(row, link.status.code)) return false;
   return !acceptsLinkStatus(row.statusCode, link.status.code);
+}
+
+/** The link as the gateway has it now (an authoritative refresh), or null when the gateway does not know it. */
+export function refreshPaymentLink(linkPaymentUuid: string): Promise<PaymentLink | null> {
+  return readOrNullWhenUnknown(async () => (await syncPaymentLinkFromGateway(linkPaymentUuid, "refresh")).link);
 }
 
 /** The webhook's check before its transaction: would this copy move the mirror back? */

@@ -6,7 +6,7 @@ import { serverEnv } from "@/lib/config/server-env";
 
 // The key is derived from AUTH_SECRET with a label of its own, so a pay-page token never passes for a session one.
 
-export const payAccessCookieName = "pay_access";
+const payAccessCookieName = "pay_access";
 const accessTtlSeconds = 30 * 60;
 const audience = "pay-page";
 

@@ -6,9 +6,9 @@ import { AppError } from "@/lib/errors";
 // An unmirrored /pay/{uuid} costs one mTLS call upstream, so: a uuid the gateway just called unknown is answered from
 // memory briefly, and each client address gets a few such lookups per window.
 
-export const unknownLinkTtlMs = 60_000;
+const unknownLinkTtlMs = 60_000;
 // Bounded: past this many entries the oldest (Map insertion order) is dropped.
-export const maxUnknownLinks = 10_000;
+const maxUnknownLinks = 10_000;
 // Counts only lookups the gateway does not know either: dashboard links are mirrored and found links are given back.
 export const payLinkLookupIpRule: TRateLimitRule = { limit: 30, windowMs: 15 * 60_000 };
 
@@ -40,16 +40,12 @@ export function forgetUnknownLink(linkPaymentUuid: string): void {
   unknownLinks.delete(linkPaymentUuid);
 }
 
-export function countUnknownLinkCacheEntries(): number {
-  return unknownLinks.size;
-}
-
 // Counts one lookup for this address before the call (no parallel slip); throws RATE_LIMITED past the limit. The caller
 // gives it back (`releaseFoundLinkLookup`) when the gateway finds the link.
 export async function claimUnknownLinkLookup(ip: string | null, now = new Date()): Promise<void> {
   const window = await countRateLimitHit(lookupKey(ip), payLinkLookupIpRule, now);
   if (window.count > payLinkLookupIpRule.limit) {
-    throw new AppError("RATE_LIMITED", "Too many payment links looked up from this address.");
+    throw new AppError("RATE_LIMITED", "links.errors.tooManyLookups");
   }
 }
 

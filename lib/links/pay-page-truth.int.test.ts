@@ -112,7 +112,7 @@ describe.each(testBackends)("the hosted page holds to the truth of a link (%s)",
     expect(view?.payment?.transactionId).toEqual(expect.any(String));
     await expect(cancelPaymentLink(linkPaymentUuid, { actor: null })).rejects.toMatchObject({
       code: "CONFLICT",
-      message: "alreadyPaid",
+      messageKey: "links.errors.alreadyPaid",
     });
     const listed = async (filters: Record<string, string>) =>
       (await findPaymentLinks(ZPaymentLinkFilters.parse(filters))).rows.map((link) => link.linkPaymentUuid);

@@ -7,13 +7,14 @@ import type { TRateLimitRule } from "@/lib/auth/rate-limit-window";
 import { getPayPageEnv } from "@/lib/config/pay-page-env";
 import { db, inTransaction } from "@/lib/db/client";
 import { isAppError } from "@/lib/errors";
-import { GatewayHttpError } from "@/lib/gateway/errors";
+import { describeGatewayFailure, GatewayHttpError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/payment-links";
 import { getPayment } from "@/lib/gateway/payments";
 import { paymentLinkMethodCodes } from "@/lib/gateway/schemas/payment-link";
 import type { PaymentLink } from "@/lib/generated/prisma/client";
 import { runIdempotent } from "@/lib/idempotency/idempotency";
 import { log } from "@/lib/log";
+import { readThroughMirror } from "@/lib/mirror/read-through";
 import { upsertCardPaymentFromGateway } from "@/lib/payments/mirror";
 import {
   findCardRetryBlock,
@@ -25,7 +26,7 @@ import {
 import { cardBin, detectCardBrand, isCardExpiryValid, maskCardNumber, passesLuhn } from "@/lib/shared/card";
 import { centsToAmount } from "@/lib/shared/money";
 import { claimCardAttempt, countCardRefusal, getCardLock } from "./card-attempts";
-import { syncPaymentLinkFromGateway, upsertPaymentLinkFromGateway } from "./mirror";
+import { refreshPaymentLink, upsertPaymentLinkFromGateway } from "./mirror";
 import {
   claimUnknownLinkLookup,
   forgetUnknownLink,
@@ -113,16 +114,6 @@ function toPayPageLink(link: PaymentLink, now: Date, cardLockedUntil: string | n
   };
 }
 
-async function readUpstream(linkPaymentUuid: string): Promise<PaymentLink | null> {
-  try {
-    return (await syncPaymentLinkFromGateway(linkPaymentUuid, "refresh", () => gateway.getPaymentLink(linkPaymentUuid)))
-      .link;
-  } catch (error) {
-    if (error instanceof GatewayHttpError && error.status === 404) return null;
-    throw error;
-  }
-}
-
 async function loadLink(linkPaymentUuid: string, now: Date, ip: string | null = null): Promise<PaymentLink | null> {
   const mirrored = await db.paymentLink.findUnique({ where: { linkPaymentUuid } });
   if (
@@ -137,21 +128,22 @@ async function loadLink(linkPaymentUuid: string, now: Date, ip: string | null = 
     if (isRecentlyUnknownLink(linkPaymentUuid, now)) return null;
     await claimUnknownLinkLookup(ip, now);
   }
-  try {
-    const upstream = await readUpstream(linkPaymentUuid);
-    if (upstream) forgetUnknownLink(linkPaymentUuid);
-    else if (!mirrored) rememberUnknownLink(linkPaymentUuid, now);
-    if (upstream && !mirrored) await releaseFoundLinkLookup(ip);
-    return upstream ?? mirrored;
-  } catch (error) {
-    if (!mirrored) {
-      // No answer proves nothing unknown, so the lookup is not held against the address.
+  return readThroughMirror({
+    read: async () => {
+      const upstream = await refreshPaymentLink(linkPaymentUuid);
+      if (upstream) forgetUnknownLink(linkPaymentUuid);
+      else if (!mirrored) rememberUnknownLink(linkPaymentUuid, now);
+      if (upstream && !mirrored) await releaseFoundLinkLookup(ip);
+      return upstream ?? mirrored;
+    },
+    mirrored,
+    // No answer proves nothing unknown, so the lookup is not held against the address.
+    unmirrored: async (error) => {
       await releaseFoundLinkLookup(ip);
-      throw error;
-    }
-    log.warn({ err: error, linkPaymentUuid }, "payment link shown from the mirror: the gateway read failed");
-    return mirrored;
-  }
+      return error;
+    },
+    warning: { fields: { linkPaymentUuid }, message: "payment link shown from the mirror: the gateway read failed" },
+  });
 }
 
 export async function getPayPageLink(
@@ -174,10 +166,10 @@ export async function getPayPageLink(
 
 // Per link: 5 tries per window, each full window lengthening the next (15 min, 1 h, 4 h, 24 h); 20 wrong codes since
 // the last right one lock it for good (20 of 900,000 codes). The per-IP limit counts wrong codes only (NAT).
-export const verifyLinkRule: TRateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
-export const verifyBackoffWindowsMs = [15 * 60_000, 60 * 60_000, 4 * 60 * 60_000, 24 * 60 * 60_000] as const;
-export const verifyWrongCodeCap = 20;
-export const verifyIpRule: TRateLimitRule = { limit: 30, windowMs: 15 * 60_000 };
+const verifyLinkRule: TRateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
+const verifyBackoffWindowsMs = [15 * 60_000, 60 * 60_000, 4 * 60 * 60_000, 24 * 60 * 60_000] as const;
+const verifyWrongCodeCap = 20;
+const verifyIpRule: TRateLimitRule = { limit: 30, windowMs: 15 * 60_000 };
 // Longer than any link lives (365 days), and past the rate-limit retention, which removes expired counters only.
 const verifyCapRule: TRateLimitRule = { limit: verifyWrongCodeCap, windowMs: 400 * 24 * 60 * 60_000 };
 
@@ -244,7 +236,10 @@ export async function verifyPayPageCode(
     if (error instanceof GatewayHttpError && error.status === 404) rememberUnknownLink(linkPaymentUuid, now);
     if (error instanceof GatewayHttpError && (error.status === 400 || error.status === 404)) return wrong();
     // Not the error itself: a connection error's cause may carry the request path, code included.
-    log.warn({ linkPaymentUuid, failure: describeFailure(error) }, "pay page: verification could not be checked");
+    log.warn(
+      { linkPaymentUuid, failure: describeGatewayFailure(error) },
+      "pay page: verification could not be checked",
+    );
     await db.rateLimitBucket.updateMany({
       where: { key: wrongCodesKey(linkPaymentUuid), windowStart: wrongCodes.windowStart, count: { gt: 0 } },
       data: { count: { decrement: 1 } },
@@ -338,7 +333,7 @@ async function mirrorLinkCardPayment(
     });
   } catch (error) {
     log.warn(
-      { linkPaymentUuid, paymentId, failure: describeFailure(error) },
+      { linkPaymentUuid, paymentId, failure: describeGatewayFailure(error) },
       "pay page: the card payment could not be mirrored; the reconciler will pull it",
     );
   }
@@ -349,18 +344,6 @@ const retryCardOf = (card: TCardPaymentInput): TRetryCard => ({
   lastFour: maskCardNumber(card.cardNumber),
   expiry: card.expiry,
 });
-
-// What may be logged of a failed confirm: never the error object with its request, only its kind.
-function describeFailure(error: unknown) {
-  if (error instanceof GatewayHttpError)
-    return {
-      errorName: error.name,
-      status: error.status,
-      upstreamCode: error.errorCode,
-      fields: error.fieldErrors.map((field) => field.campo),
-    };
-  return { errorName: error instanceof Error ? error.name : typeof error };
-}
 
 export async function payLinkByCard(
   linkPaymentUuid: string,
@@ -465,11 +448,11 @@ async function chargeCard(
       );
       return { status: "refused", messageKey: refusalMessageKey(refusal) };
     }
-    log.warn({ linkPaymentUuid, failure: describeFailure(error) }, "pay page: card payment failed");
+    log.warn({ linkPaymentUuid, failure: describeGatewayFailure(error) }, "pay page: card payment failed");
     // Only refusals count toward the lock: an outage or a 409 must not lock out the honest payer.
     await attempt.release();
     if (error instanceof GatewayHttpError && error.status === 409) {
-      await readUpstream(linkPaymentUuid).catch(() => null);
+      await refreshPaymentLink(linkPaymentUuid).catch(() => null);
       return { status: "notPayable" };
     }
     if (error instanceof GatewayHttpError && error.status === 400)

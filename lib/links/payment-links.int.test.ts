@@ -216,7 +216,7 @@ describe("payment links against the sandbox", () => {
     ).toBe(1);
     await expect(cancelPaymentLink(linkPaymentUuid, context)).rejects.toMatchObject({
       code: "CONFLICT",
-      message: "alreadyCancelled",
+      messageKey: "links.errors.alreadyCancelled",
     });
     expect(
       await confirmPaymentLink(linkPaymentUuid, cardPayment(100, approvedCard)).then(() => 200, upstreamStatus),
@@ -229,7 +229,7 @@ describe("payment links against the sandbox", () => {
     await confirmPaymentLink(linkPaymentUuid, cardPayment(100, approvedCard));
     await expect(cancelPaymentLink(linkPaymentUuid, context)).rejects.toMatchObject({
       code: "CONFLICT",
-      message: "alreadyPaid",
+      messageKey: "links.errors.alreadyPaid",
     });
     expect((await db.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid } })).statusCode).toBe(3);
     expect(await db.auditLog.count({ where: { action: "payment_link.cancelled" } })).toBe(0);

@@ -1,7 +1,7 @@
 import "server-only";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { db, inTransaction } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
+import { AppError, type TMessageKey } from "@/lib/errors";
 import { GatewayHttpError, isCertainlyNotApplied, toAppError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/payment-links";
 import type { TCreatePaymentLinkRequest, TPaymentLink } from "@/lib/gateway/schemas/payment-link";
@@ -9,14 +9,16 @@ import type { PaymentLink, Prisma } from "@/lib/generated/prisma/client";
 import { findClaimedResultIds, runIdempotent, type TIdempotentAttempt } from "@/lib/idempotency/idempotency";
 import { defaultPeriod, periodBounds, type TPeriod, toSaoPauloDay, toUpstreamPeriod } from "@/lib/list/period";
 import { findListPage, orderByThen, type TListPage } from "@/lib/list/query";
+import { defineListSpec } from "@/lib/list/spec";
 import { log } from "@/lib/log";
+import { readThroughMirror } from "@/lib/mirror/read-through";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { centsToAmount } from "@/lib/shared/money";
 import { getCardLock } from "./card-attempts";
-import { syncPaymentLinkFromGateway, upsertPaymentLinkFromGateway } from "./mirror";
+import { refreshPaymentLink, upsertPaymentLinkFromGateway } from "./mirror";
 import { getVerificationLock } from "./pay-page";
 import { closeLinkPixCharge, getLinkPixRefundDue } from "./pix";
-import type { TCreatePaymentLink, TPaymentLinkFilters } from "./schemas";
+import { type TCreatePaymentLink, type TPaymentLinkFilters, ZPaymentLinkFilters } from "./schemas";
 import { isLinkSettledByPix } from "./settlement";
 import {
   paymentLinkMethodCodes,
@@ -26,14 +28,14 @@ import {
   type TPaymentLinkView,
   type TRefreshLinksResult,
 } from "./types";
-import { toPaymentLinkListRow, toPaymentLinkView } from "./views";
+import { paymentLinkListSelect, toPaymentLinkListRow, toPaymentLinkView } from "./views";
 
-export const paymentLinkPageSize = 20;
+const paymentLinkPageSize = 20;
 // The list's period when none is given (it is never open-ended: upstream requires one).
-export const paymentLinkPeriodDays = 30;
+const paymentLinkPeriodDays = 30;
 // A CREATED link older than this in the mirror is read again before it is shown (polling rate).
 const openLinkMaxAgeMs = 1000;
-export const paymentLinkIdempotencyScope = "payment_link";
+const paymentLinkIdempotencyScope = "payment_link";
 // How far apart the app's and upstream's clocks may be when a recovery looks for a link by time.
 const clockSkewMs = 60_000;
 
@@ -137,16 +139,6 @@ export async function createPaymentLink(
   }
 }
 
-async function syncPaymentLink(linkPaymentUuid: string): Promise<PaymentLink | null> {
-  try {
-    return (await syncPaymentLinkFromGateway(linkPaymentUuid, "refresh", () => gateway.getPaymentLink(linkPaymentUuid)))
-      .link;
-  } catch (error) {
-    if (error instanceof GatewayHttpError && error.status === 404) return null;
-    throw error;
-  }
-}
-
 function findMirroredLink(linkPaymentUuid: string): Promise<PaymentLink | null> {
   return db.paymentLink.findUnique({ where: { linkPaymentUuid } });
 }
@@ -188,19 +180,17 @@ async function readPaymentLinkView(
   linkPaymentUuid: string,
   options: { refresh?: boolean },
 ): Promise<TPaymentLinkView | null> {
-  let mirrored = options.refresh ? undefined : await findMirroredLink(linkPaymentUuid);
+  const mirrored = options.refresh ? undefined : await findMirroredLink(linkPaymentUuid);
   if (mirrored && !needsRead(mirrored, new Date())) return toPaymentLinkView(mirrored, new Date());
-  try {
-    const synced =
-      (await syncPaymentLink(linkPaymentUuid)) ??
-      (mirrored === undefined ? await findMirroredLink(linkPaymentUuid) : mirrored);
-    return synced && toPaymentLinkView(synced, new Date());
-  } catch (error) {
-    mirrored ??= await findMirroredLink(linkPaymentUuid);
-    if (!mirrored) throw toAppError(error);
-    log.warn({ err: error, linkPaymentUuid }, "payment link shown from the mirror: the gateway read failed");
-    return toPaymentLinkView(mirrored, new Date());
-  }
+  const shown = await readThroughMirror({
+    read: async () =>
+      (await refreshPaymentLink(linkPaymentUuid)) ??
+      (mirrored === undefined ? await findMirroredLink(linkPaymentUuid) : mirrored),
+    mirrored,
+    readMirror: () => findMirroredLink(linkPaymentUuid),
+    warning: { fields: { linkPaymentUuid }, message: "payment link shown from the mirror: the gateway read failed" },
+  });
+  return shown && toPaymentLinkView(shown, new Date());
 }
 
 const sortFields: Record<TPaymentLinkFilters["sort"], keyof PaymentLink> = {
@@ -234,7 +224,7 @@ function statusWhere(status: TPaymentLinkFilters["status"], now: Date): Prisma.P
 }
 
 /** The list's filters as a `where` (the page, its total and its CSV export share it). */
-export function paymentLinkListWhere(filters: Omit<TPaymentLinkFilters, "sort" | "order" | "page">, now: Date) {
+function paymentLinkListWhere(filters: Omit<TPaymentLinkFilters, "sort" | "order" | "page">, now: Date) {
   const fallback = defaultLinkPeriod(now);
   const period = { from: filters.from ?? fallback.from, to: filters.to ?? fallback.to };
   const document = filters.document;
@@ -255,6 +245,15 @@ export function paymentLinkListWhere(filters: Omit<TPaymentLinkFilters, "sort" |
   return where;
 }
 
+/** What the page and its CSV export share: filters, columns and the default order (lib/list/spec.ts). */
+export const paymentLinkList = defineListSpec({
+  schema: ZPaymentLinkFilters,
+  where: paymentLinkListWhere,
+  select: paymentLinkListSelect,
+  field: "creationDate",
+  tieBreaker: "linkPaymentUuid",
+});
+
 export async function findPaymentLinks(
   filters: TPaymentLinkFilters,
   pageSize = paymentLinkPageSize,
@@ -270,6 +269,7 @@ export async function findPaymentLinks(
         (
           await db.paymentLink.findMany({
             where,
+            select: paymentLinkListSelect,
             orderBy: orderByThen(sortFields[filters.sort], "linkPaymentUuid", filters.order),
             ...window,
           })
@@ -294,10 +294,11 @@ export async function refreshPaymentLinksFromGateway(period: TPeriod): Promise<T
   return { received: links.length, upserted };
 }
 
-function conflictMessage(link: PaymentLink | null): string {
-  if (link && (link.statusCode === paymentLinkStatusCodes.PAID || isLinkSettledByPix(link))) return "alreadyPaid";
-  if (link?.statusCode === paymentLinkStatusCodes.CANCELLED) return "alreadyCancelled";
-  return "notCancellable";
+function conflictMessage(link: PaymentLink | null): TMessageKey {
+  if (link && (link.statusCode === paymentLinkStatusCodes.PAID || isLinkSettledByPix(link)))
+    return "links.errors.alreadyPaid";
+  if (link?.statusCode === paymentLinkStatusCodes.CANCELLED) return "links.errors.alreadyCancelled";
+  return "links.errors.notCancellable";
 }
 
 async function closePixChargeOf(linkPaymentUuid: string, context: TChangeContext): Promise<boolean> {
@@ -317,14 +318,14 @@ export async function cancelPaymentLink(linkPaymentUuid: string, context: TChang
   const mirrored = await findMirroredLink(linkPaymentUuid);
   if (mirrored && (mirrored.statusCode === paymentLinkStatusCodes.PAID || isLinkSettledByPix(mirrored)))
     throw new AppError("CONFLICT", conflictMessage(mirrored));
-  if (await closePixChargeOf(linkPaymentUuid, context)) throw new AppError("CONFLICT", "alreadyPaid");
+  if (await closePixChargeOf(linkPaymentUuid, context)) throw new AppError("CONFLICT", "links.errors.alreadyPaid");
 
   let cancelled: TPaymentLink;
   try {
     cancelled = await gateway.cancelPaymentLink(linkPaymentUuid);
   } catch (error) {
     if (error instanceof GatewayHttpError && error.status === 409) {
-      const current = await syncPaymentLink(linkPaymentUuid).catch((readError: unknown) => {
+      const current = await refreshPaymentLink(linkPaymentUuid).catch((readError: unknown) => {
         log.warn({ err: readError, linkPaymentUuid }, "payment link read after a refused cancel failed");
         return findMirroredLink(linkPaymentUuid);
       });

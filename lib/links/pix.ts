@@ -2,9 +2,9 @@ import "server-only";
 import QRCode from "qrcode";
 import type { TChangeContext } from "@/lib/audit/audit-log";
 import { recordAudit } from "@/lib/audit/audit-log";
-import { db, inTransaction } from "@/lib/db/client";
+import { db, inTransaction, withTransaction } from "@/lib/db/client";
 import type { TMirrorClient } from "@/lib/db/mirror-write";
-import { AppError } from "@/lib/errors";
+import { AppError, type TMessageKey } from "@/lib/errors";
 import { publishChange } from "@/lib/events/bus";
 import { paymentLinkMethodCodes } from "@/lib/gateway/schemas/payment-link";
 import type { TPixCharge } from "@/lib/gateway/schemas/pix-charge";
@@ -55,7 +55,7 @@ async function toLinkPixCharge(charge: TPixChargeView): Promise<TLinkPixCharge> 
 }
 
 // Idempotent; a cancelled link is left alone (and logged).
-export async function recordLinkPaidByPix(
+async function recordLinkPaidByPix(
   payment: { txid: string; endToEndId: string; paidAt: Date | null },
   options: { client?: TMirrorClient } = {},
 ): Promise<PaymentLink | null> {
@@ -107,7 +107,7 @@ export async function recordLinkPaidByPix(
     await publishChange({ kind: "payment_link", id: link.linkPaymentUuid }, tx);
     return paid;
   };
-  return options.client ? write(options.client) : inTransaction(write);
+  return withTransaction(options.client, write);
 }
 
 export async function recordLinkPaymentFromCharge(
@@ -142,23 +142,23 @@ function debtorOf(link: PaymentLink) {
   return { name: link.payerName.slice(0, 100), document: link.payerDocument };
 }
 
-export const cardPaymentInProgressMessage = "A card payment of this link is in progress.";
+export const cardPaymentInProgressKey = "links.errors.cardPaymentInProgress" satisfies TMessageKey;
 
 const isCardClaimed = (link: Pick<PaymentLink, "cardClaimUntil">, now: Date) =>
   link.cardClaimUntil !== null && link.cardClaimUntil.getTime() > now.getTime();
 
 function checkPayableByPix(link: PaymentLink | null): PaymentLink {
-  if (!link) throw new AppError("NOT_FOUND", "Payment link not found.");
+  if (!link) throw new AppError("NOT_FOUND", "links.errors.linkNotFound");
   if (
     isLinkSettledByPix(link) ||
     link.statusCode !== paymentLinkStatusCodes.CREATED ||
     link.expiresAt.getTime() <= Date.now()
   ) {
-    throw new AppError("CONFLICT", "This payment link can no longer be paid.");
+    throw new AppError("CONFLICT", "links.errors.notPayable");
   }
   if (!link.acceptedMethodCodes.includes(paymentLinkMethodCodes.PIX))
-    throw new AppError("FORBIDDEN", "This payment link does not accept Pix.");
-  if (isCardClaimed(link, new Date())) throw new AppError("CONFLICT", cardPaymentInProgressMessage);
+    throw new AppError("FORBIDDEN", "links.errors.pixNotAccepted");
+  if (isCardClaimed(link, new Date())) throw new AppError("CONFLICT", cardPaymentInProgressKey);
   return link;
 }
 
@@ -238,7 +238,7 @@ export async function getOrCreateLinkPixCharge(
     throw refusal;
   }
   const created = await getPixChargeView(txid);
-  if (!created) throw new AppError("INTERNAL", "The Pix charge was created but cannot be read.");
+  if (!created) throw new AppError("INTERNAL", "links.errors.pixChargeUnreadable");
   return toLinkPixCharge(created);
 }
 
@@ -269,17 +269,17 @@ export async function refundCancelledLinkPixPayment(
 ): Promise<{ pixRefundId: string }> {
   const { linkPaymentUuid, idempotencyKey, amountCents } = input;
   const link = await db.paymentLink.findUnique({ where: { linkPaymentUuid } });
-  if (!link) throw new AppError("NOT_FOUND", "Payment link not found.");
+  if (!link) throw new AppError("NOT_FOUND", "links.errors.linkNotFound");
   if (link.statusCode !== paymentLinkStatusCodes.CANCELLED || !link.pixChargeTxid)
-    throw new AppError("CONFLICT", "nothingToRefund");
+    throw new AppError("CONFLICT", "links.errors.nothingToRefund");
   const due = await getLinkPixRefundDue(link);
-  if (due && due.amountCents !== amountCents) throw new AppError("CONFLICT", "refundAmountChanged");
+  if (due && due.amountCents !== amountCents) throw new AppError("CONFLICT", "links.errors.refundAmountChanged");
   // The refund form's entry, so the money policy holds this refund like any other.
   const result = await submitPixRefund(
     { idempotencyKey, txid: link.pixChargeTxid, amountCents, description: "Link de pagamento cancelado" },
     context,
   );
-  if (result.status === "pending") throw new AppError("CONFLICT", "refundHeldForApproval");
+  if (result.status === "pending") throw new AppError("CONFLICT", "links.errors.refundHeldForApproval");
   return { pixRefundId: result.pixRefundId };
 }
 

@@ -3,7 +3,7 @@
 // "expired card" would tell a card tester which stolen cards are live. Only an unreachable issuer (91, 96), which
 // says nothing of the card, gets "try later".
 
-export const refusalMessageKeys = ["tryLater", "declined"] as const;
+const refusalMessageKeys = ["tryLater", "declined"] as const;
 export type TRefusalMessageKey = (typeof refusalMessageKeys)[number];
 
 export type TCardRefusal = { codigo: string | null; mensagem: string | null; merchantAdviceCode: string | null };

@@ -77,9 +77,8 @@ export type TRefundLinkPixPayment = z.output<typeof ZRefundLinkPixPaymentInput>;
 export const ZRefreshPaymentLinksInput = z
   .object({ from: ZDay, to: ZDay })
   .refine((input) => input.from <= input.to, { path: ["to"], error: "periodReversed" });
-export type TRefreshPaymentLinksInput = z.input<typeof ZRefreshPaymentLinksInput>;
 
-export const paymentLinkSortColumns = ["creationDate", "amount", "status", "expiresAt", "payerName"] as const;
+const paymentLinkSortColumns = ["creationDate", "amount", "status", "expiresAt", "payerName"] as const;
 
 export const ZPaymentLinkFilters = z.object({
   from: ZOptionalDay,

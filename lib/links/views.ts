@@ -1,5 +1,5 @@
 import "server-only";
-import type { PaymentLink } from "@/lib/generated/prisma/client";
+import type { PaymentLink, Prisma } from "@/lib/generated/prisma/client";
 import { isLinkSettledByPix } from "./settlement";
 import {
   paymentLinkMethodCodes,
@@ -71,7 +71,27 @@ export function toPaymentLinkView(link: PaymentLink, now: Date): TPaymentLinkVie
   };
 }
 
-export function toPaymentLinkListRow(link: PaymentLink, now: Date): TPaymentLinkListRow {
+// The columns a list row shows (and the CSV export starts from).
+export const paymentLinkListSelect = {
+  linkPaymentUuid: true,
+  statusCode: true,
+  amountCents: true,
+  installments: true,
+  creationDate: true,
+  expiresAt: true,
+  payerName: true,
+  payerDocument: true,
+  isForeignPayer: true,
+  userReference: true,
+  paidMethodCode: true,
+  paymentReceipt: true,
+  pixPaidTxid: true,
+} satisfies Prisma.PaymentLinkSelect;
+
+export function toPaymentLinkListRow(
+  link: Prisma.PaymentLinkGetPayload<{ select: typeof paymentLinkListSelect }>,
+  now: Date,
+): TPaymentLinkListRow {
   return {
     linkPaymentUuid: link.linkPaymentUuid,
     statusCode: effectiveStatusCode(link, now),

@@ -58,7 +58,12 @@ export function decodeCursor(text: string | undefined, sort: string, order: TSor
  * "after", `(field, id) < (value, cursorId)`. The redundant `field <= value` lets PostgreSQL start the index range
  * at the cursor instead of filtering every row before it.
  */
-export function keysetWhere(field: string, tieBreaker: string, readOrder: TSortOrder, cursor: TCursor) {
+export function keysetWhere(
+  field: string,
+  tieBreaker: string,
+  readOrder: TSortOrder,
+  cursor: Pick<TCursor, "value" | "id">,
+) {
   const strict = readOrder === "desc" ? "lt" : "gt";
   const inclusive = readOrder === "desc" ? "lte" : "gte";
   return {

@@ -4,7 +4,7 @@ import { timeZone } from "@/lib/i18n/config";
 
 export type TPeriod = { from: string; to: string };
 
-export const defaultPeriodDays = 7;
+const defaultPeriodDays = 7;
 
 const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
 

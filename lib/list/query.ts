@@ -26,7 +26,7 @@ export type TListPage<TRow> = {
 };
 
 /** Prisma's `aggregate({ where, _count: { _all: true }, _sum: { [sumField]: true } })`: one SQL query. */
-export type TListAggregate<TField extends string> = {
+type TListAggregate<TField extends string> = {
   _count: { _all: number };
   _sum: { [K in TField]: number | null };
 };
@@ -38,7 +38,7 @@ type TListTotals<TField extends string> =
   | { sumField: TField; aggregate: (take: number) => Promise<TListAggregate<TField>> };
 
 /** The count (and amount total) of a list, up to `listCountCap` when `isCapped`. */
-export async function listTotals<TField extends string>(
+async function listTotals<TField extends string>(
   query: TListTotals<TField>,
   isCapped = true,
 ): Promise<{ total: number; isTotalCapped: boolean; totalCents?: number }> {
@@ -60,7 +60,7 @@ export async function listTotals<TField extends string>(
 export type TListKeyset = { where: Record<string, unknown>; order: TSortOrder };
 
 /** A list that pages by cursor: its sort, the unique tie-breaker, and the cursor values of a row. */
-export type TListKeysetSpec<TRow> = {
+type TListKeysetSpec<TRow> = {
   sort: string;
   order: TSortOrder;
   field: string;

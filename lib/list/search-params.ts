@@ -15,7 +15,7 @@ import { sortOrders, type TSortOrder } from "./schemas";
 type WithDefault<T> = ReturnType<SingleParserBuilder<T>["withDefault"]>;
 
 // A field with a default (sort, order, page) is never null.
-export type TListParser<TField extends z.ZodType> =
+type TListParser<TField extends z.ZodType> =
   undefined extends z.output<TField>
     ? SingleParserBuilder<NonNullable<z.output<TField>>>
     : WithDefault<z.output<TField>>;
@@ -23,9 +23,7 @@ export type TListParser<TField extends z.ZodType> =
 export type TListParsers<TShape extends Record<string, z.ZodType>> = { [K in keyof TShape]: TListParser<TShape[K]> };
 
 // What the schema drops (`.catch`) reads as absent.
-export function parseAsSchema<TField extends z.ZodType>(
-  field: TField,
-): SingleParserBuilder<NonNullable<z.output<TField>>> {
+function parseAsSchema<TField extends z.ZodType>(field: TField): SingleParserBuilder<NonNullable<z.output<TField>>> {
   return createParser({
     parse: (value: string) => (field.safeParse(value).data ?? null) as NonNullable<z.output<TField>> | null,
     serialize: (value) => String(value),
@@ -63,11 +61,16 @@ export function toListFilters<TValues extends Record<string, unknown>>(values: T
 
 const notFilters = new Set(["sort", "order", "page", "cursor"]);
 
-// Sorting and paging are not filters; a period's two ends are one.
+/** The filters that are set, without the sort and paging (they say how to show the rows, not which). */
+export function listFiltersOf(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([key, value]) => !notFilters.has(key) && value !== null && value !== undefined),
+  );
+}
+
+// A period's two ends are one filter.
 export function countListFilters(values: Record<string, unknown>): number {
-  const keys = Object.entries(values)
-    .filter(([key, value]) => !notFilters.has(key) && value !== null && value !== undefined)
-    .map(([key]) => (key === "from" || key === "to" ? "period" : key));
+  const keys = Object.keys(listFiltersOf(values)).map((key) => (key === "from" || key === "to" ? "period" : key));
   return new Set(keys).size;
 }
 

@@ -12,7 +12,7 @@ import type { TOverviewPeriod } from "./schemas";
 // days precomputed in OverviewDay (lib/overview/rollup.ts).
 // What "received" means, and which list each figure links to: docs/overview.md.
 
-export type TOverviewAmount = { count: number; cents: number };
+type TOverviewAmount = { count: number; cents: number };
 export type TOverviewMethod = "pix" | "card" | "link";
 
 export type TOverviewBucketRow = { bucket: string } & Record<TOverviewMethod, number>;
@@ -136,7 +136,7 @@ function addDays(day: string, days: number): string {
 }
 
 /** Every bucket of the period, in order: the days, or the 24 hours of a single day. */
-export function overviewBuckets(period: TOverviewPeriod): string[] {
+function overviewBuckets(period: TOverviewPeriod): string[] {
   if (period.bucket === "hour")
     return Array.from({ length: 24 }, (_, hour) => `${period.from}T${String(hour).padStart(2, "0")}`);
   return Array.from({ length: period.days }, (_, index) => addDays(period.from, index));

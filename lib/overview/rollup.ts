@@ -1,5 +1,6 @@
 import "server-only";
 import { getPostgresPool, inTransaction } from "@/lib/db/client";
+import { transactionLockSql } from "@/lib/db/locks";
 import { inSqlTransaction, prismaSqlRunner, type TSqlRunner } from "@/lib/db/sql";
 import { timeZone } from "@/lib/i18n/config";
 import { paymentLinkStatusCodes } from "@/lib/links/types";
@@ -14,7 +15,7 @@ import { pixReceivedStatuses, pixRefundStatusCodes } from "@/lib/pix/types";
 // only while it is closed (before today) and no change names it. Everything else is computed live, by the same
 // predicates.
 
-export type TOverviewAmountPair = { count: number; cents: number };
+type TOverviewAmountPair = { count: number; cents: number };
 
 export type TRolledDay = {
   day: string;
@@ -126,7 +127,7 @@ ON CONFLICT (day) DO UPDATE SET
 RETURNING to_char(day, 'YYYY-MM-DD') AS day`;
 
 // Serializes refreshes: two at once could let an older computation overwrite a newer one.
-const refreshLockSql = "SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(7320150917::bigint)) AS l";
+const refreshLockSql = `SELECT 1 AS locked FROM (SELECT ${transactionLockSql.byNumber(7320150917n)}) AS l`;
 
 // The change rows of closed days, consumed by the transaction that recomputes those days: the computation's snapshot
 // is taken after this delete, so it sees every write whose change row was consumed. A write not yet committed keeps

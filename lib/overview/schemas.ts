@@ -6,7 +6,7 @@ import { ZOptionalDay } from "@/lib/list/schemas";
 // (São Paulo days, `to` included). Each field falls back on its own: a stale or hand-edited URL shows today.
 
 export const overviewPresets = ["today", "7d", "30d", "custom"] as const;
-export type TOverviewPreset = (typeof overviewPresets)[number];
+type TOverviewPreset = (typeof overviewPresets)[number];
 
 export const ZOverviewSearchParams = z.object({
   period: z.enum(overviewPresets).catch("today").default("today"),

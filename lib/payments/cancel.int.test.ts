@@ -158,9 +158,9 @@ describe("cancelling a card payment against the sandbox", () => {
     ]);
     expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
     const rejected = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
-    expect(isAppError(rejected.reason) && [rejected.reason.code, rejected.reason.message]).toEqual([
+    expect(isAppError(rejected.reason) && [rejected.reason.code, rejected.reason.messageKey]).toEqual([
       "CONFLICT",
-      "alreadyCancelled",
+      "cardPayments.errors.alreadyCancelled",
     ]);
     expect(cancelCalls()).toBe(1);
   });
@@ -169,7 +169,10 @@ describe("cancelling a card payment against the sandbox", () => {
     for (const isMirrored of [true, false]) {
       const paymentId = await pay("4000000000000002", 10, { isMirrored });
       const error = await rejectionOf(cancelCardPayment({ paymentId, idempotencyKey: randomUUID() }, context));
-      expect(isAppError(error) && [error.code, error.message]).toEqual(["CONFLICT", "paymentRefused"]);
+      expect(isAppError(error) && [error.code, error.messageKey]).toEqual([
+        "CONFLICT",
+        "cardPayments.errors.paymentRefused",
+      ]);
       expect((await getCardPaymentView(paymentId))?.statusKind).toBe("refused");
     }
     expect(cancelCalls()).toBe(0);
@@ -179,7 +182,10 @@ describe("cancelling a card payment against the sandbox", () => {
     const paymentId = await pay("4111111111111111", 20);
     await sandbox.request("merchant", "PUT", `/api/v1/payments/${paymentId}/cancel`);
     const error = await rejectionOf(cancelCardPayment({ paymentId, idempotencyKey: randomUUID() }, context));
-    expect(isAppError(error) && [error.code, error.message]).toEqual(["CONFLICT", "alreadyCancelled"]);
+    expect(isAppError(error) && [error.code, error.messageKey]).toEqual([
+      "CONFLICT",
+      "cardPayments.errors.alreadyCancelled",
+    ]);
     expect(cancelCalls()).toBe(1);
     expect(await db.cardPayment.findUniqueOrThrow({ where: { id: paymentId } })).toMatchObject({
       status: "CAN",
@@ -225,7 +231,10 @@ describe("cancelling a card payment against the sandbox", () => {
     const idempotencyKey = randomUUID();
     upstream.lostAnswer = "before";
     const error = await rejectionOf(cancelCardPayment({ paymentId, idempotencyKey }, context));
-    expect(isAppError(error) && [error.code, error.message]).toEqual(["UPSTREAM_TIMEOUT", "cancelOutcomeUnknown"]);
+    expect(isAppError(error) && [error.code, error.messageKey]).toEqual([
+      "UPSTREAM_TIMEOUT",
+      "cardPayments.errors.cancelOutcomeUnknown",
+    ]);
     expect((await db.cardPayment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe("CON");
     expect(await db.auditLog.count({ where: { action: "card_payment.cancel_failed", resourceId: paymentId } })).toBe(1);
     // The failed attempt freed its claim: the retry need not wait for the lease.
@@ -246,7 +255,10 @@ describe("cancelling a card payment against the sandbox", () => {
       const error = await rejectionOf(
         cancelCardPayment({ paymentId, idempotencyKey: randomUUID() }, context, { claimWaitMs: 300 }),
       );
-      expect(isAppError(error) && [error.code, error.message]).toEqual(["CONFLICT", "cancelInProgress"]);
+      expect(isAppError(error) && [error.code, error.messageKey]).toEqual([
+        "CONFLICT",
+        "cardPayments.errors.cancelInProgress",
+      ]);
     } finally {
       held.release();
     }
@@ -264,7 +276,10 @@ describe("cancelling a card payment against the sandbox", () => {
     const error = await rejectionOf(
       cancelCardPayment({ paymentId, idempotencyKey: randomUUID() }, context, { claimWaitMs: 0 }),
     );
-    expect(isAppError(error) && [error.code, error.message]).toEqual(["CONFLICT", "cancelInProgress"]);
+    expect(isAppError(error) && [error.code, error.messageKey]).toEqual([
+      "CONFLICT",
+      "cardPayments.errors.cancelInProgress",
+    ]);
     expect(cancelCalls()).toBe(0);
 
     await db.cardPayment.update({ where: { id: paymentId }, data: { cancelClaimUntil: new Date(Date.now() - 1) } });
@@ -309,7 +324,10 @@ describe("cancelling a card payment on the embedded PGlite database", () => {
       const error = await rejectionOf(
         cancelCardPayment({ paymentId, idempotencyKey: randomUUID() }, context, { claimWaitMs: 200 }),
       );
-      expect(isAppError(error) && [error.code, error.message]).toEqual(["CONFLICT", "cancelInProgress"]);
+      expect(isAppError(error) && [error.code, error.messageKey]).toEqual([
+        "CONFLICT",
+        "cardPayments.errors.cancelInProgress",
+      ]);
     } finally {
       held.release();
     }

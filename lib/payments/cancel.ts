@@ -34,21 +34,21 @@ import { statusKindOf, type TCardPaymentView, toCardPaymentView } from "./views"
 // (the embedded database has one connection): a short locked transaction claims it (a lease), the gateway is called
 // outside, another records the answer. A second cancel waits for the claim, then sees it cancelled.
 
-export const cardPaymentCancelScope = "card_payment_cancel";
+const cardPaymentCancelScope = "card_payment_cancel";
 
 // Longer than cancel + read after an unclear answer (5 s + 15 s each): a live cancel keeps its claim.
-export const cancelClaimMs = 60_000;
+const cancelClaimMs = 60_000;
 // A second cancel waits this long for one in flight (as a repeated idempotency key does), then answers "in progress".
 const claimWaitMs = defaultWaitMs;
 const claimPollMs = 100;
 
-export const cancelErrorKeys = {
-  alreadyCancelled: "alreadyCancelled",
-  refused: "paymentRefused",
-  notCancellable: "notCancellable",
-  cancelRefused: "cancelRefused",
-  outcomeUnknown: "cancelOutcomeUnknown",
-  inProgress: "cancelInProgress",
+const cancelErrorKeys = {
+  alreadyCancelled: "cardPayments.errors.alreadyCancelled",
+  refused: "cardPayments.errors.paymentRefused",
+  notCancellable: "cardPayments.errors.notCancellable",
+  cancelRefused: "cardPayments.errors.cancelRefused",
+  outcomeUnknown: "cardPayments.errors.cancelOutcomeUnknown",
+  inProgress: "cardPayments.errors.cancelInProgress",
 } as const;
 
 export type TCancelCardPayment = { paymentId: string; idempotencyKey: string };
@@ -131,7 +131,7 @@ function claimForCancel(
   return inTransaction(async (tx) => {
     await lockCardPayment(tx, paymentId);
     const payment = await tx.cardPayment.findUnique({ where: { id: paymentId } });
-    if (!payment) throw new AppError("NOT_FOUND", "Card payment not found.");
+    if (!payment) throw new AppError("NOT_FOUND", "cardPayments.errors.notFound");
     const kind = statusKindOf(payment);
     // A recovery that finds the payment cancelled: an earlier attempt of this key did it.
     if (kind === "cancelled" && attempt.isRecovery) {
@@ -302,7 +302,7 @@ export async function cancelCardPayment(
     throw await explainFailure(paymentId, context, error);
   }
   const payment = await findMirroredCardPayment(paymentId);
-  if (!payment) throw new AppError("NOT_FOUND", "Card payment not found.");
+  if (!payment) throw new AppError("NOT_FOUND", "cardPayments.errors.notFound");
   return toCardPaymentView(payment);
 }
 

@@ -126,7 +126,7 @@ describe.each(testBackends)("card approval and merchant advice against the sandb
     it("cannot be cancelled: refused in the mirror, no upstream call", async () => {
       const { paymentId } = await chargeFromTerminal(terminal(cards.zeroNotAuthorized), context);
       const error = await rejectionOf(cancelCardPayment({ paymentId, idempotencyKey: randomUUID() }, context));
-      expect(error).toMatchObject({ code: "CONFLICT", message: "paymentRefused" });
+      expect(error).toMatchObject({ code: "CONFLICT", messageKey: "cardPayments.errors.paymentRefused" });
       // The sandbox would have cancelled it (CON): the app never asked.
       expect(await upstreamStatusOf(paymentId)).toBe("CON");
     });
@@ -187,12 +187,12 @@ describe.each(testBackends)("card approval and merchant advice against the sandb
 
       const again = terminal(cards.doNotRetry, { orderId: first.orderId });
       const error = await rejectionOf(chargeFromTerminal(again, context));
-      expect(error).toMatchObject({ code: "UNPROCESSABLE", message: retryBlockErrorKeys.doNotRetry });
+      expect(error).toMatchObject({ code: "UNPROCESSABLE", messageKey: retryBlockErrorKeys.doNotRetry });
       // Across requests and keys: a fresh form is refused too, and nothing reached the gateway.
       const later = await rejectionOf(
         chargeFromTerminal(terminal(cards.doNotRetry, { orderId: first.orderId }), context),
       );
-      expect(later.message).toBe(retryBlockErrorKeys.doNotRetry);
+      expect(later.messageKey).toBe(retryBlockErrorKeys.doNotRetry);
       expect(await upstreamPaymentCount()).toBe(before);
 
       // Another card on the same order, and the same card on another order, are sent.

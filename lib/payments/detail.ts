@@ -2,9 +2,9 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import type { TMirrorClient } from "@/lib/db/mirror-write";
 import { AppError } from "@/lib/errors";
-import { GatewayHttpError, toAppError } from "@/lib/gateway/errors";
+import { toAppError } from "@/lib/gateway/errors";
 import { getPayment } from "@/lib/gateway/payments";
-import { log } from "@/lib/log";
+import { readOrNullWhenUnknown, readThroughMirror } from "@/lib/mirror/read-through";
 import { readConfirmedCopy, type TDriftSource } from "@/lib/reconcile/drift";
 import {
   findMirroredCardPayment,
@@ -24,7 +24,7 @@ export async function syncCardPayment(
   id: string,
   options: { client?: TMirrorClient; source?: TDriftSource } = {},
 ): Promise<TMirroredCardPayment | null> {
-  try {
+  return readOrNullWhenUnknown(async () => {
     // An authoritative read: a copy that leaves a final status is read again, then corrects the mirror (drift).
     const { copy, isConfirmedBehind } = await readConfirmedCopy(
       () => getPayment(id),
@@ -33,10 +33,7 @@ export async function syncCardPayment(
     const authority = { source: options.source ?? "refresh", isBackwardConfirmed: isConfirmedBehind };
     return (await upsertCardPaymentFromGateway(copy, { origin: "GATEWAY" }, { client: options.client, authority }))
       .payment;
-  } catch (error) {
-    if (error instanceof GatewayHttpError && error.status === 404) return null;
-    throw error;
-  }
+  });
 }
 
 /**
@@ -50,14 +47,12 @@ export async function getCardPaymentView(
 ): Promise<TCardPaymentView | null> {
   const mirrored = await findMirroredCardPayment(id);
   if (mirrored && !options.refresh) return toCardPaymentView(mirrored);
-  try {
-    const synced = (await syncCardPayment(id)) ?? mirrored;
-    return synced && toCardPaymentView(synced);
-  } catch (error) {
-    if (!mirrored) throw toAppError(error);
-    log.warn({ err: error, paymentId: id }, "card payment shown from the mirror: the gateway read failed");
-    return toCardPaymentView(mirrored);
-  }
+  const shown = await readThroughMirror({
+    read: async () => (await syncCardPayment(id)) ?? mirrored,
+    mirrored,
+    warning: { fields: { paymentId: id }, message: "card payment shown from the mirror: the gateway read failed" },
+  });
+  return shown && toCardPaymentView(shown);
 }
 
 /** For "Refresh from gateway": the upstream read, or an AppError (NOT_FOUND when the gateway does not know it). */
@@ -68,7 +63,7 @@ export async function refreshCardPayment(id: string): Promise<TCardPaymentView> 
   } catch (error) {
     throw toAppError(error);
   }
-  if (!synced) throw new AppError("NOT_FOUND", "Card payment not found at the gateway.");
+  if (!synced) throw new AppError("NOT_FOUND", "cardPayments.errors.notFoundAtGateway");
   return toCardPaymentView(synced);
 }
 

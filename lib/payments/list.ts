@@ -3,14 +3,15 @@ import { db } from "@/lib/db/client";
 import type { CardPayment, Prisma } from "@/lib/generated/prisma/client";
 import { defaultPeriod, periodBounds } from "@/lib/list/period";
 import { findListPage, listCountCap, orderByThen, type TListPage } from "@/lib/list/query";
-import type { TCardPaymentFilters, TCardPaymentListStatus } from "./schemas";
+import { defineListSpec } from "@/lib/list/spec";
+import { type TCardPaymentFilters, type TCardPaymentListStatus, ZCardPaymentFilters } from "./schemas";
 import { cardPaymentStatuses, type TCardPaymentListRow } from "./types";
 import { statusKindOf, type TCardPaymentStatusKind } from "./views";
 
 /** Count and cents per status kind: an approved, a refused and a cancelled real are never added together. */
 export type TCardPaymentTotals = Record<TCardPaymentStatusKind, { count: number; cents: number }>;
 
-export const cardPaymentPageSize = 20;
+const cardPaymentPageSize = 20;
 
 const sortFields: Record<TCardPaymentFilters["sort"], keyof CardPayment> = {
   date: "occurredAt",
@@ -54,7 +55,9 @@ function toCardPaymentListRow({
   };
 }
 
-export function cardPaymentListWhere(filters: Omit<TCardPaymentFilters, "sort" | "order" | "page" | "cursor">) {
+function cardPaymentListWhere(
+  filters: Omit<TCardPaymentFilters, "sort" | "order" | "page" | "cursor">,
+): Prisma.CardPaymentWhereInput {
   const fallback = defaultPeriod();
   const period = { from: filters.from ?? fallback.from, to: filters.to ?? fallback.to };
   return {
@@ -68,8 +71,17 @@ export function cardPaymentListWhere(filters: Omit<TCardPaymentFilters, "sort" |
         : undefined,
     orderId: filters.orderId,
     cardLastFour: filters.lastFour,
-  } satisfies Prisma.CardPaymentWhereInput;
+  };
 }
+
+/** What the page and its CSV export share: filters, columns and the default order (lib/list/spec.ts). */
+export const cardPaymentList = defineListSpec({
+  schema: ZCardPaymentFilters,
+  where: cardPaymentListWhere,
+  select: listColumns,
+  field: "occurredAt",
+  tieBreaker: "id",
+});
 
 // Grouped by what statusKindOf reads, so the totals classify rows exactly as the badges and the status filter do.
 async function findCardPaymentTotals(where: Prisma.CardPaymentWhereInput): Promise<TCardPaymentTotals> {

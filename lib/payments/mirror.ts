@@ -1,10 +1,12 @@
 import "server-only";
-import { db, inTransaction } from "@/lib/db/client";
+import { db, withTransaction } from "@/lib/db/client";
+import { takeTransactionLock } from "@/lib/db/locks";
 import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/db/mirror-write";
 import { publishChange } from "@/lib/events/bus";
 import type { TPaymentCancellation, TPaymentTransaction } from "@/lib/gateway/schemas/payment";
 import type { CardPayment, CardPaymentInstallment, CardPaymentOrigin, Prisma } from "@/lib/generated/prisma/client";
-import { recordMirrorDrift, type TMirrorAuthority } from "@/lib/reconcile/drift";
+import { upsertMirrorRow } from "@/lib/mirror/upsert";
+import type { TMirrorAuthority } from "@/lib/reconcile/drift";
 import { isCardPaymentApproved } from "@/lib/shared/card-approval";
 import { parseGatewayDateTime } from "@/lib/shared/gateway-date";
 import { amountToCents } from "@/lib/shared/money";
@@ -41,7 +43,11 @@ function acceptsStatus(current: string, next: string): boolean {
 
 // Held by every write of one payment, and by a cancel while it claims the payment (lib/payments/cancel.ts).
 export async function lockCardPayment(tx: TMirrorClient, id: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`card_payment:${id}`}, 0))`;
+  await takeTransactionLock(tx, cardPaymentLockKey(id));
+}
+
+function cardPaymentLockKey(id: string): string {
+  return `card_payment:${id}`;
 }
 
 function transactionFields(transaction: TPaymentTransaction) {
@@ -126,56 +132,56 @@ async function writePayment(
   syncedAt: Date,
   authority?: TMirrorAuthority,
 ): Promise<TWritten> {
-  await lockCardPayment(tx, transaction.id);
-  const existing = await tx.cardPayment.findUnique({ where: { id: transaction.id } });
   const fields = transactionFields(transaction);
-  const known = knowledgeFields(knowledge, existing, transaction.parcelas?.length ?? 0);
-  if (!existing) {
-    const created = await tx.cardPayment.create({
-      data: {
-        id: transaction.id,
-        ...fields,
-        ...known,
-        // Only a full cancel exists (the cancel call takes no amount): a payment first seen cancelled was cancelled whole.
-        cancelledCents: fields.status === cardPaymentStatuses.CANCELLED ? fields.amountCents : 0,
-        occurredAt: fields.authorizedAt ?? fields.paidAt ?? syncedAt,
-        syncedAt,
-        createdById: knowledge.createdById ?? null,
-      },
-    });
-    const rows = installmentRows(transaction).map((row) => ({ ...row, paymentId: transaction.id }));
-    const installments = rows.length > 0 ? await tx.cardPaymentInstallment.createManyAndReturn({ data: rows }) : [];
-    installments.sort((a, b) => a.number - b.number);
-    return { outcome: "created", created: { ...created, installments } };
-  }
-  const isBackward = !acceptsStatus(existing.status, fields.status);
-  const isStale = isBackward && !authority?.isBackwardConfirmed;
-  if (isBackward && !isStale && authority)
-    await recordMirrorDrift(tx, {
-      kind: "card_payment",
-      resourceId: transaction.id,
-      source: authority.source,
-      mirror: existing,
-      gateway: { ...existing, ...fields },
-    });
-  // A stale snapshot still teaches what the caller knows (the BIN of a payment the reconciler saw first).
-  const data = isStale ? known : { ...fields, ...known };
-  const changes = changedFields(existing, data);
-  if (!isStale && fields.status === cardPaymentStatuses.CANCELLED && existing.cancelledCents === 0)
-    Object.assign(changes, { cancelledCents: existing.amountCents });
-  const installmentsChanged = !isStale && (await writeInstallments(tx, transaction.id, transaction));
-  const isChanged = Object.keys(changes).length > 0 || installmentsChanged;
-  await tx.cardPayment.update({
-    where: { id: transaction.id },
-    data: {
-      ...changes,
-      syncedAt,
-      createdById: existing.createdById ?? knowledge.createdById ?? undefined,
-      ...(isChanged ? {} : { updatedAt: existing.updatedAt }),
+  const parcelas = transaction.parcelas?.length ?? 0;
+  const where = { id: transaction.id };
+  const isCancelled = fields.status === cardPaymentStatuses.CANCELLED;
+  // Only a full cancel exists (the cancel call takes no amount): a payment seen cancelled was cancelled whole.
+  const isCancelledNow = (existing: CardPayment) => isCancelled && existing.cancelledCents === 0;
+  const written = await upsertMirrorRow(tx, {
+    lockKey: cardPaymentLockKey(transaction.id),
+    syncedAt,
+    find: () => tx.cardPayment.findUnique({ where }),
+    create: async (): Promise<TMirroredCardPayment> => {
+      const created = await tx.cardPayment.create({
+        data: {
+          id: transaction.id,
+          ...fields,
+          ...knowledgeFields(knowledge, null, parcelas),
+          cancelledCents: isCancelled ? fields.amountCents : 0,
+          occurredAt: fields.authorizedAt ?? fields.paidAt ?? syncedAt,
+          syncedAt,
+          createdById: knowledge.createdById ?? null,
+        },
+      });
+      const rows = installmentRows(transaction).map((row) => ({ ...row, paymentId: transaction.id }));
+      const installments = rows.length > 0 ? await tx.cardPaymentInstallment.createManyAndReturn({ data: rows }) : [];
+      installments.sort((a, b) => a.number - b.number);
+      return { ...created, installments };
     },
+    move: (existing) => (acceptsStatus(existing.status, fields.status) ? "accept" : "backward"),
+    authority,
+    drift: (existing, move) =>
+      move === "backward"
+        ? { kind: "card_payment", resourceId: transaction.id, mirror: existing, gateway: { ...existing, ...fields } }
+        : null,
+    data: (existing) => ({
+      ...fields,
+      ...knowledgeFields(knowledge, existing, parcelas),
+      ...(isCancelledNow(existing) ? { cancelledCents: existing.amountCents } : {}),
+    }),
+    // A stale snapshot still teaches what the caller knows (the BIN of a payment the reconciler saw first).
+    staleData: (existing) => knowledgeFields(knowledge, existing, parcelas),
+    // The cancel counts as a change even when its cents equal the row's (a payment of no amount).
+    writeRelated: async (existing) =>
+      (await writeInstallments(tx, transaction.id, transaction)) || isCancelledNow(existing),
+    update: (data, existing) =>
+      tx.cardPayment.update({
+        where,
+        data: { ...data, createdById: existing.createdById ?? knowledge.createdById ?? undefined },
+      }),
   });
-  if (isStale) return { outcome: "stale" };
-  return { outcome: isChanged ? "updated" : "unchanged" };
+  return written.outcome === "created" ? { outcome: "created", created: written.row } : { outcome: written.outcome };
 }
 
 /** Would this copy move the mirror out of a final status (the never-backwards rule refuses it)? */
@@ -185,10 +191,6 @@ export async function isCardPaymentBehindMirror(
 ): Promise<boolean> {
   const row = await client.cardPayment.findUnique({ where: { id: transaction.id }, select: { status: true } });
   return row !== null && !acceptsStatus(row.status, transaction.status);
-}
-
-function inTransactionOf<T>(client: TMirrorClient | undefined, work: (tx: TMirrorClient) => Promise<T>): Promise<T> {
-  return client ? work(client) : inTransaction(work);
 }
 
 const withInstallments = { installments: { orderBy: { number: "asc" } } } satisfies Prisma.CardPaymentInclude;
@@ -204,7 +206,7 @@ export async function upsertCardPaymentFromGateway(
   options: TWriteOptions = {},
 ): Promise<{ outcome: TMirrorOutcome; payment: TMirroredCardPayment }> {
   const now = options.now ?? new Date();
-  return inTransactionOf(options.client, async (tx) => {
+  return withTransaction(options.client, async (tx) => {
     const { outcome, created } = await writePayment(tx, transaction, knowledge, now, options.authority);
     if (outcome === "created" || outcome === "updated")
       await publishChange({ kind: "card_payment", id: transaction.id }, tx);
@@ -225,7 +227,7 @@ export async function recordCardPaymentCancellation(
   options: TWriteOptions = {},
 ): Promise<TMirroredCardPayment> {
   const now = options.now ?? new Date();
-  return inTransactionOf(options.client, async (tx) => {
+  return withTransaction(options.client, async (tx) => {
     await lockCardPayment(tx, paymentId);
     const existing = await tx.cardPayment.findUniqueOrThrow({ where: { id: paymentId } });
     const cancelledCents = cancelledCentsOf(cancellation);

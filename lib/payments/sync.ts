@@ -16,7 +16,7 @@ import type { TCardPaymentsRefreshStep } from "./types";
 const upstreamPageSize = 100; // the upstream maximum
 const upstreamSort = "dataAutorizacao,desc";
 /** Pages a refresh or a reconciliation reads at most (100 per page): older payments stay as the mirror has them. */
-export const maxCardPaymentPages = 50;
+const maxCardPaymentPages = 50;
 
 type TPulledPage = { page: number; totalPages: number; isDone: boolean; items: TPulledItem[] };
 type TPulledItem = { id: string; from: string | null; to: string; isWritten: boolean };

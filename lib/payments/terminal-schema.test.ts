@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { zodIssuesToFieldErrors } from "@/lib/actions/field-errors";
 import en from "@/lib/i18n/messages/en.json";
 import ptBR from "@/lib/i18n/messages/pt-BR.json";
 import { type TTerminalPaymentInput, ZTerminalPaymentInput } from "./schemas";
@@ -15,10 +16,7 @@ const valid = (): TTerminalPaymentInput => ({
 
 function errorsOf(input: unknown): Record<string, string> {
   const result = ZTerminalPaymentInput.safeParse(input);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[issue.path.join(".") || "form"] ??= issue.message;
-  return errors;
+  return result.success ? {} : zodIssuesToFieldErrors(result.error.issues);
 }
 
 describe("the terminal's form schema", () => {

@@ -250,7 +250,7 @@ describe("the virtual terminal against the sandbox", () => {
     // The same form with another amount is refused, not charged.
     await expect(chargeFromTerminal({ ...input, amountCents: 20_000 }, context)).rejects.toMatchObject({
       code: "CONFLICT",
-      message: "requestConflict",
+      messageKey: "cardPayments.terminal.errors.requestConflict",
     });
     expect(await upstreamPaymentsOf(input.orderId)).toHaveLength(1);
   });
@@ -284,7 +284,10 @@ describe("the virtual terminal against the sandbox", () => {
     const input = typed("4000000000000119");
     const failure = await chargeFromTerminal(input, context).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
-    expect(failure).toMatchObject({ code: "UPSTREAM_UNAVAILABLE", message: "gatewayUnavailable" });
+    expect(failure).toMatchObject({
+      code: "UPSTREAM_UNAVAILABLE",
+      messageKey: "cardPayments.terminal.errors.gatewayUnavailable",
+    });
     expect(await db.cardPayment.count({ where: { orderId: input.orderId } })).toBe(0);
     await expect(chargeFromTerminal(input, context)).rejects.toMatchObject({ code: "UPSTREAM_UNAVAILABLE" });
     expect(await upstreamPaymentsOf(input.orderId)).toHaveLength(0);

@@ -1,12 +1,13 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
-import { findCardTokens, syncCardToken } from "@/lib/cards/cards";
+import { findCardTokenRow, findCardTokens, syncCardToken } from "@/lib/cards/cards";
 import { ZCardTokenFilters } from "@/lib/cards/schemas";
 import type { TCardTokenRow } from "@/lib/cards/types";
 import { db, inTransaction } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
+import { AppError, type TMessageKey } from "@/lib/errors";
 import {
+  describeGatewayFailure,
   GatewayHttpError,
   GatewayRefusedError,
   isCertainlyNotApplied,
@@ -54,11 +55,11 @@ export function newTerminalOrderId(now: Date = new Date()): string {
   return `VT-${now.getTime().toString(36).toUpperCase()}-${randomBytes(3).toString("hex").toUpperCase()}`;
 }
 
-const tokenError = (key: string) => new AppError("VALIDATION_FAILED", key, { fieldErrors: { "card.token": key } });
+const tokenError = (key: "tokenUnknown" | "tokenInactive") =>
+  new AppError("VALIDATION_FAILED", `cardPayments.terminal.errors.${key}`, { fieldErrors: { "card.token": key } });
 
 export async function findTerminalSavedCard(token: string): Promise<TCardTokenRow | null> {
-  const page = await findCardTokens(ZCardTokenFilters.parse({ token }), 1);
-  return page.rows[0] ?? null;
+  return findCardTokenRow(token);
 }
 
 export async function findTerminalSavedCards(): Promise<TCardTokenRow[]> {
@@ -74,7 +75,9 @@ async function resolveCard(card: TTerminalPayment["card"], createdById: string |
     // The schema refused numbers of unknown brands.
     const brand = detectCardBrand(card.number);
     if (!brand)
-      throw new AppError("VALIDATION_FAILED", "unknownBrand", { fieldErrors: { "card.number": "unknownBrand" } });
+      throw new AppError("VALIDATION_FAILED", "cardPayments.terminal.errors.unknownBrand", {
+        fieldErrors: { "card.number": "unknownBrand" },
+      });
     return {
       bandeiraCartao: brand.bandeiraCartao,
       bin: cardBin(card.number),
@@ -115,13 +118,13 @@ async function sendPayment(body: TCardPaymentRequest, isTokenize: boolean): Prom
 
 /** Message keys (`cardPayments.terminal.errors`) of an attempt a refusal's merchantAdviceCode forbids. */
 export const retryBlockErrorKeys = {
-  doNotRetry: "adviceDoNotRetry",
-  retryLater: "adviceRetryLater",
-  updateCard: "adviceUpdateCard",
-} as const satisfies Record<TRetryBlock["kind"], string>;
+  doNotRetry: "cardPayments.terminal.errors.adviceDoNotRetry",
+  retryLater: "cardPayments.terminal.errors.adviceRetryLater",
+  updateCard: "cardPayments.terminal.errors.adviceUpdateCard",
+} as const satisfies Record<TRetryBlock["kind"], TMessageKey>;
 
-const retryBlockKeys = new Set<string>(Object.values(retryBlockErrorKeys));
-const isRetryBlockError = (error: unknown) => error instanceof AppError && retryBlockKeys.has(error.message);
+const retryBlockKeys = new Set<TMessageKey>(Object.values(retryBlockErrorKeys));
+const isRetryBlockError = (error: unknown) => error instanceof AppError && retryBlockKeys.has(error.messageKey);
 
 // Checked before upstream: the card networks fine a retry against the advice. `retryAfter` is ISO 8601.
 async function refuseRetryAgainstAdvice(orderId: string, card: TResolvedCard): Promise<void> {
@@ -131,7 +134,9 @@ async function refuseRetryAgainstAdvice(orderId: string, card: TResolvedCard): P
     expiry: card.expiry,
   });
   if (!block) return;
+  // `until` (epoch ms) is the time the message names, formatted in the reader's language and time zone.
   throw new AppError("UNPROCESSABLE", retryBlockErrorKeys[block.kind], {
+    params: block.kind === "retryLater" ? { until: block.retryAfter.getTime() } : undefined,
     fieldErrors: block.kind === "retryLater" ? { retryAfter: block.retryAfter.toISOString() } : undefined,
   });
 }
@@ -174,30 +179,19 @@ function toTerminalError(error: unknown, isSaved: boolean): AppError {
       const known = upstreamFields[campo];
       if (known) fieldErrors[known.field(isSaved)] ??= known.key;
     }
-    return new AppError("VALIDATION_FAILED", "gatewayRejected", {
+    return new AppError("VALIDATION_FAILED", "cardPayments.terminal.errors.gatewayRejected", {
       cause: error,
       fieldErrors: Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
     });
   }
   const appError = toAppError(error);
-  if (appError.code === "CONFLICT") return new AppError(appError.code, "requestConflict", { cause: error });
-  if (appError.code === "UPSTREAM_TIMEOUT") return new AppError(appError.code, "gatewayTimeout", { cause: error });
+  if (appError.code === "CONFLICT")
+    return new AppError(appError.code, "cardPayments.terminal.errors.requestConflict", { cause: error });
+  if (appError.code === "UPSTREAM_TIMEOUT")
+    return new AppError(appError.code, "cardPayments.terminal.errors.gatewayTimeout", { cause: error });
   if (appError.code === "UPSTREAM_UNAVAILABLE")
-    return new AppError(appError.code, "gatewayUnavailable", { cause: error });
+    return new AppError(appError.code, "cardPayments.terminal.errors.gatewayUnavailable", { cause: error });
   return appError;
-}
-
-// What may be logged of a failure: its kind, never the error with its request.
-function describeFailure(error: unknown) {
-  if (error instanceof GatewayHttpError)
-    return {
-      errorName: error.name,
-      status: error.status,
-      upstreamCode: error.errorCode,
-      fields: error.fieldErrors.map((field) => field.campo),
-    };
-  if (error instanceof AppError) return { errorName: error.name, code: error.code };
-  return { errorName: error instanceof Error ? error.name : typeof error };
 }
 
 type TRecorded = Pick<TTerminalResult, "isApproved" | "merchantAdviceCode" | "cardToken">;
@@ -274,10 +268,14 @@ export async function chargeFromTerminal(
   const isTokenize = input.card.kind === "typed" && input.card.saveCard;
   // Saved cards are an admin's to manage (/cards): saving one while paying is too.
   if (isTokenize && !options.canSaveCards)
-    throw new AppError("FORBIDDEN", "saveCardAdminOnly", { fieldErrors: { "card.saveCard": "saveCardAdminOnly" } });
+    throw new AppError("FORBIDDEN", "cardPayments.terminal.errors.saveCardAdminOnly", {
+      fieldErrors: { "card.saveCard": "saveCardAdminOnly" },
+    });
   // A token charges a customer's card with no card in hand, any amount: admins only.
   if (isSaved && !options.canChargeSavedCards)
-    throw new AppError("FORBIDDEN", "savedCardAdminOnly", { fieldErrors: { "card.token": "savedCardAdminOnly" } });
+    throw new AppError("FORBIDDEN", "cardPayments.terminal.errors.savedCardAdminOnly", {
+      fieldErrors: { "card.token": "savedCardAdminOnly" },
+    });
   try {
     const card = await resolveCard(input.card, createdById);
     const body: TCardPaymentRequest = {
@@ -328,7 +326,7 @@ export async function chargeFromTerminal(
     return { paymentId: resultId, ...payment, isReplay };
   } catch (error) {
     if (!(error instanceof AppError) || isGatewayError(error.cause))
-      log.warn({ orderId: input.orderId, failure: describeFailure(error) }, "terminal: card payment failed");
+      log.warn({ orderId: input.orderId, failure: describeGatewayFailure(error) }, "terminal: card payment failed");
     throw toTerminalError(error, isSaved);
   }
 }
@@ -338,6 +336,6 @@ async function mirrorSavedCard(token: string, createdById: string | null): Promi
   try {
     await syncCardToken(token, { createdById });
   } catch (error) {
-    log.warn({ failure: describeFailure(error) }, "terminal: the saved card could not be mirrored yet");
+    log.warn({ failure: describeGatewayFailure(error) }, "terminal: the saved card could not be mirrored yet");
   }
 }

@@ -8,10 +8,10 @@ import { cardPaymentStatuses } from "./types";
 
 export type TCardPaymentStatusKind = "approved" | "cancelled" | "refused" | "unknown";
 
-export type TCardPaymentInstallmentView = { number: number; amountCents: number; dueDate: string };
+type TCardPaymentInstallmentView = { number: number; amountCents: number; dueDate: string };
 
 /** What the cancellation answer (2.4) said, as this app's cancel received it; null when it was cancelled elsewhere. */
-export type TCardPaymentCancellationView = {
+type TCardPaymentCancellationView = {
   mensagem: string;
   authorizationNumber: string | null;
   acquirerTransactionId: string | null;

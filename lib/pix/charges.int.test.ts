@@ -162,7 +162,8 @@ describe("Pix charges against the sandbox", () => {
     await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${txid}/pay`);
     await expect(cancelPixCharge(txid, context)).rejects.toMatchObject({
       code: "CONFLICT",
-      message: "This charge can no longer be cancelled: it is PAID.",
+      messageKey: "pix.errors.notCancellableStatus",
+      params: { status: "PAID" },
     });
     expect((await db.pixCharge.findUniqueOrThrow({ where: { txid } })).status).toBe("PAID");
     expect(await db.auditLog.count({ where: { action: "pix_charge.cancelled" } })).toBe(0);

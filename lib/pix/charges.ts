@@ -9,7 +9,9 @@ import type { PixCharge, Prisma } from "@/lib/generated/prisma/client";
 import { findClaimedResultIds, runIdempotent, type TIdempotentAttempt } from "@/lib/idempotency/idempotency";
 import { defaultPeriod, periodBounds, toUpstreamPeriod } from "@/lib/list/period";
 import { findListPage, orderByThen, type TListPage } from "@/lib/list/query";
+import { defineListSpec } from "@/lib/list/spec";
 import { log } from "@/lib/log";
+import { readOrNullWhenUnknown, readThroughMirror } from "@/lib/mirror/read-through";
 import { isValidCpf, onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { centsToAmount } from "@/lib/shared/money";
 import {
@@ -18,16 +20,16 @@ import {
   type TMirroredPixCharge,
   upsertPixChargeFromGateway,
 } from "./mirror";
-import type { TCreatePixCharge, TPixChargeFilters } from "./schemas";
+import { type TCreatePixCharge, type TPixChargeFilters, ZPixChargeFilters } from "./schemas";
 import { pixReceivedStatuses, type TPixChargeListRow, type TPixChargeView, type TRefreshPageResult } from "./types";
 import { toPixChargeView } from "./views";
 
-export const pixChargePageSize = 20;
+const pixChargePageSize = 20;
 // The sandbox allows up to 100 per page.
 const refreshPageSize = 100;
 // An ACTIVE charge older than this in the mirror is read again before it is shown (polling rate).
 const activeChargeMaxAgeMs = 1000;
-export const pixChargeIdempotencyScope = "pix_charge";
+const pixChargeIdempotencyScope = "pix_charge";
 // How far apart the app's and upstream's clocks may be when a recovery looks for a charge by time.
 const clockSkewMs = 60_000;
 
@@ -130,13 +132,10 @@ async function syncPixCharge(
   txid: string,
   mirrored?: Promise<TMirroredPixCharge | null>,
 ): Promise<TMirroredPixCharge | null> {
-  try {
-    return (await syncPixChargeFromGateway(txid, "refresh", { mirrored, read: () => gateway.getPixCharge(txid) }))
-      .charge;
-  } catch (error) {
-    if (error instanceof GatewayHttpError && error.status === 404) return null;
-    throw error;
-  }
+  return readOrNullWhenUnknown(
+    async () =>
+      (await syncPixChargeFromGateway(txid, "refresh", { mirrored, read: () => gateway.getPixCharge(txid) })).charge,
+  );
 }
 
 function needsRead(charge: PixCharge, now: Date): boolean {
@@ -150,18 +149,16 @@ export async function getPixChargeView(
   txid: string,
   options: { refresh?: boolean } = {},
 ): Promise<TPixChargeView | null> {
-  let mirrored = options.refresh ? undefined : await findMirroredPixCharge(txid);
+  const mirrored = options.refresh ? undefined : await findMirroredPixCharge(txid);
   if (mirrored && !needsRead(mirrored, new Date())) return toPixChargeView(mirrored, new Date());
   const current = mirrored === undefined ? findMirroredPixCharge(txid) : Promise.resolve(mirrored);
-  try {
-    const synced = (await syncPixCharge(txid, current)) ?? (await current);
-    return synced && toPixChargeView(synced, new Date());
-  } catch (error) {
-    mirrored ??= await findMirroredPixCharge(txid);
-    if (!mirrored) throw toAppError(error);
-    log.warn({ err: error, txid }, "pix charge shown from the mirror: the gateway read failed");
-    return toPixChargeView(mirrored, new Date());
-  }
+  const shown = await readThroughMirror({
+    read: async () => (await syncPixCharge(txid, current)) ?? (await current),
+    mirrored,
+    readMirror: () => findMirroredPixCharge(txid),
+    warning: { fields: { txid }, message: "pix charge shown from the mirror: the gateway read failed" },
+  });
+  return shown && toPixChargeView(shown, new Date());
 }
 
 const sortFields: Record<TPixChargeFilters["sort"], keyof PixCharge> = {
@@ -172,7 +169,24 @@ const sortFields: Record<TPixChargeFilters["sort"], keyof PixCharge> = {
   txid: "txid",
 };
 
-export function toPixChargeListRow(charge: PixCharge): TPixChargeListRow {
+// The columns a list row shows (and the CSV export starts from).
+const pixChargeListSelect = {
+  txid: true,
+  status: true,
+  amountCents: true,
+  creationDate: true,
+  expiresAt: true,
+  debtorName: true,
+  debtorCpf: true,
+  debtorCnpj: true,
+  description: true,
+  userReference: true,
+  refundedCents: true,
+} satisfies Prisma.PixChargeSelect;
+
+function toPixChargeListRow(
+  charge: Prisma.PixChargeGetPayload<{ select: typeof pixChargeListSelect }>,
+): TPixChargeListRow {
   return {
     txid: charge.txid,
     status: charge.status,
@@ -188,7 +202,7 @@ export function toPixChargeListRow(charge: PixCharge): TPixChargeListRow {
 }
 
 /** The list's filters as a `where` (the page, its total and its CSV export share it). */
-export function pixChargeListWhere(filters: Omit<TPixChargeFilters, "sort" | "order" | "page" | "cursor">) {
+function pixChargeListWhere(filters: Omit<TPixChargeFilters, "sort" | "order" | "page" | "cursor">) {
   const fallback = defaultPeriod();
   const period = { from: filters.from ?? fallback.from, to: filters.to ?? fallback.to };
   const where: Prisma.PixChargeWhereInput = {
@@ -201,6 +215,15 @@ export function pixChargeListWhere(filters: Omit<TPixChargeFilters, "sort" | "or
   };
   return where;
 }
+
+/** What the page and its CSV export share: filters, columns and the default order (lib/list/spec.ts). */
+export const pixChargeList = defineListSpec({
+  schema: ZPixChargeFilters,
+  where: pixChargeListWhere,
+  select: pixChargeListSelect,
+  field: "creationDate",
+  tieBreaker: "txid",
+});
 
 // A list row's value of the sort column, for its page's cursors.
 const sortValues: Record<TPixChargeFilters["sort"], (row: TPixChargeListRow) => Date | number | string> = {
@@ -234,6 +257,7 @@ export async function findPixCharges(
         (
           await db.pixCharge.findMany({
             where: keyset ? { AND: [where, keyset.where as Prisma.PixChargeWhereInput] } : where,
+            select: pixChargeListSelect,
             orderBy: orderByThen(field, "txid", keyset?.order ?? filters.order),
             ...window,
           })
@@ -284,8 +308,9 @@ export async function cancelPixCharge(txid: string, context: TChangeContext): Pr
         log.warn({ err: readError, txid }, "pix charge read after a refused cancel failed"),
       );
       const status = (await db.pixCharge.findUnique({ where: { txid }, select: { status: true } }))?.status;
-      throw new AppError("CONFLICT", `This charge can no longer be cancelled${status ? `: it is ${status}` : ""}.`, {
+      throw new AppError("CONFLICT", status ? "pix.errors.notCancellableStatus" : "pix.errors.notCancellable", {
         cause: error,
+        params: status ? { status } : undefined,
       });
     }
     throw toAppError(error);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { prismaSqlRunner } from "@/lib/db/sql";
 import { type TPixCharge, ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import { ZPixRefund } from "@/lib/gateway/schemas/pix-refund";
@@ -157,5 +157,58 @@ describe.each(testBackends)("writeFullChargesWithoutRefunds matches upsertPixCha
       status: "ACTIVE",
     });
     expect(await test.db.pixCharge.count({ where: { txid: unknown! } })).toBe(0);
+  });
+});
+
+// The same snapshots, in the same order, under the same txid: the raw-SQL path must leave the very row the Prisma
+// path leaves, every column included (the clock is fixed, so the timestamps Prisma takes from it agree too).
+describe.each(testBackends)("both Pix write paths store the same row (%s)", (backend) => {
+  let test: TTestDatabase;
+
+  beforeAll(async () => {
+    test = await openTestDatabase(backend);
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await test?.close();
+  });
+
+  const txid = `TXS${randomUUID().replaceAll("-", "")}`;
+  const snapshots = [
+    ZPixCharge.parse({ ...paidCharge("TX", { status: "ACTIVE", pix: null }), txid }),
+    ZPixCharge.parse({ ...paidCharge("TX"), txid }),
+    ZPixCharge.parse({ ...paidCharge("TX"), txid }),
+  ];
+  const paths = {
+    prisma: (data: TPixCharge, now: Date) =>
+      test.db.$transaction((tx) => upsertPixChargeFromGateway(data, { client: tx, now })),
+    sql: (data: TPixCharge, now: Date) =>
+      test.db.$transaction(async (tx) => {
+        await lockPixCharge(tx, data.txid);
+        return writeFullChargesWithoutRefunds(prismaSqlRunner(tx), [data], now);
+      }),
+  };
+
+  async function rowsWrittenBy(path: keyof typeof paths) {
+    await test.reset();
+    const rows = [];
+    for (const [index, snapshot] of snapshots.entries()) {
+      const now = new Date(Date.UTC(2026, 10, 21, 13, 0, index));
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(now);
+      try {
+        await paths[path](snapshot, now);
+      } finally {
+        vi.useRealTimers();
+      }
+      rows.push(await test.db.pixCharge.findUniqueOrThrow({ where: { txid } }));
+    }
+    return rows;
+  }
+
+  it("after a create, an update and an unchanged copy", async () => {
+    const prisma = await rowsWrittenBy("prisma");
+    expect(prisma.map((row) => row.status)).toEqual(["ACTIVE", "PAID", "PAID"]);
+    expect(await rowsWrittenBy("sql")).toEqual(prisma);
   });
 });

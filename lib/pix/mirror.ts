@@ -1,5 +1,6 @@
 import "server-only";
-import { db, inTransaction } from "@/lib/db/client";
+import { db, withTransaction } from "@/lib/db/client";
+import { takeTransactionLock } from "@/lib/db/locks";
 import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/db/mirror-write";
 import { runSql, type TSqlRunner } from "@/lib/db/sql";
 import { publishChange } from "@/lib/events/bus";
@@ -7,7 +8,8 @@ import { getPixCharge } from "@/lib/gateway/pix-charges";
 import type { TPixCharge, TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
 import type { PixCharge, PixRefund, Prisma } from "@/lib/generated/prisma/client";
-import { readConfirmedCopy, recordMirrorDrift, type TDriftSource, type TMirrorAuthority } from "@/lib/reconcile/drift";
+import { upsertMirrorRow } from "@/lib/mirror/upsert";
+import { readConfirmedCopy, type TDriftSource, type TMirrorAuthority } from "@/lib/reconcile/drift";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { amountToCents } from "@/lib/shared/money";
 
@@ -18,7 +20,7 @@ import { amountToCents } from "@/lib/shared/money";
 
 // One lock per charge, shared by mirror writes and refund requests; held until the transaction ends.
 export async function lockPixCharge(tx: TMirrorClient, txid: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${pixChargeLockKey(txid)}, 0))`;
+  await takeTransactionLock(tx, pixChargeLockKey(txid));
 }
 
 export function pixChargeLockKey(txid: string): string {
@@ -135,46 +137,37 @@ async function writeCharge(
   options: UpsertChargeOptions,
 ): Promise<TMirrorOutcome> {
   const syncedAt = options.now ?? new Date();
-  await lockPixCharge(tx, charge.txid);
-  const existing = await tx.pixCharge.findUnique({ where: { txid: charge.txid } });
   const fields = chargeFields(charge);
-  if (!existing) {
-    await tx.pixCharge.create({
-      data: {
-        txid: charge.txid,
-        ...fields,
-        raw: rawOf(charge, undefined),
-        syncedAt,
-        createdById: options.createdById ?? null,
-      },
-    });
-    return "created";
-  }
-  const isAccepted = await acceptsStatus(tx, existing.status, charge);
-  const authority = options.authority;
-  if (!isAccepted && !authority?.isBackwardConfirmed) return "stale";
-  // The gateway's own copy disagreeing on the status it refuses, or on the amount: a drift, corrected below.
-  if (authority && (!isAccepted || existing.amountCents !== fields.amountCents))
-    await recordMirrorDrift(tx, {
-      kind: "pix_charge",
-      resourceId: charge.txid,
-      source: authority.source,
-      mirror: existing,
-      gateway: { ...existing, ...fields },
-    });
-  const changes = changedFields(existing, { ...fields, raw: rawOf(charge, existing.raw) });
-  const isChanged = Object.keys(changes).length > 0;
-  await tx.pixCharge.update({
-    where: { txid: charge.txid },
-    // updatedAt moves only when the data does.
-    data: {
-      ...changes,
-      syncedAt,
-      createdById: existing.createdById ?? options.createdById ?? undefined,
-      ...(isChanged ? {} : { updatedAt: existing.updatedAt }),
-    },
+  const where = { txid: charge.txid };
+  const { outcome } = await upsertMirrorRow(tx, {
+    lockKey: pixChargeLockKey(charge.txid),
+    syncedAt,
+    find: () => tx.pixCharge.findUnique({ where }),
+    create: () =>
+      tx.pixCharge.create({
+        data: {
+          txid: charge.txid,
+          ...fields,
+          raw: rawOf(charge, undefined),
+          syncedAt,
+          createdById: options.createdById ?? null,
+        },
+      }),
+    move: async (existing) => ((await acceptsStatus(tx, existing.status, charge)) ? "accept" : "backward"),
+    authority: options.authority,
+    // The gateway's own copy disagreeing on the status it refuses, or on the amount: a drift, corrected.
+    drift: (existing, move) =>
+      move === "backward" || existing.amountCents !== fields.amountCents
+        ? { kind: "pix_charge", resourceId: charge.txid, mirror: existing, gateway: { ...existing, ...fields } }
+        : null,
+    data: (existing) => ({ ...fields, raw: rawOf(charge, existing.raw) }),
+    update: (data, existing) =>
+      tx.pixCharge.update({
+        where,
+        data: { ...data, createdById: existing.createdById ?? options.createdById ?? undefined },
+      }),
   });
-  return isChanged ? "updated" : "unchanged";
+  return outcome;
 }
 
 function refundFields(refund: TPixRefund) {
@@ -199,12 +192,6 @@ function acceptsRefundStatus(current: number, next: number): boolean {
   return terminalRefundStatusCodes.includes(next) || next > current;
 }
 
-// Inside the writing transaction, so browsers hear of it once committed; a refund also changes its charge's page.
-async function publishRefundChange(tx: TMirrorClient, refund: TPixRefund): Promise<void> {
-  await publishChange({ kind: "pix_refund", id: refund.pixRefundId }, tx);
-  await publishChange({ kind: "pix_charge", id: refund.pixChargeTxid }, tx);
-}
-
 type UpsertRefundOptions = {
   client?: TMirrorClient;
   requestedById?: string | null;
@@ -219,41 +206,38 @@ async function writeRefund(
 ): Promise<{ outcome: TMirrorOutcome; refund: PixRefund }> {
   const syncedAt = options.now ?? new Date();
   const fields = refundFields(refund);
-  const existing = await tx.pixRefund.findUnique({ where: { pixRefundId: refund.pixRefundId } });
-  if (!existing) {
-    const created = await tx.pixRefund.create({
-      data: { pixRefundId: refund.pixRefundId, ...fields, syncedAt, requestedById: options.requestedById ?? null },
-    });
-    await publishRefundChange(tx, refund);
-    return { outcome: "created", refund: created };
-  }
-  if (!acceptsRefundStatus(existing.statusCode, fields.statusCode)) {
-    if (!options.authority?.isBackwardConfirmed) return { outcome: "stale", refund: existing };
-    await recordMirrorDrift(tx, {
-      kind: "pix_refund",
-      resourceId: refund.pixRefundId,
-      source: options.authority.source,
-      mirror: { statusCode: existing.statusCode, amountCents: existing.amountCents },
-      gateway: { statusCode: fields.statusCode, amountCents: fields.amountCents },
-    });
-  }
-  const changes = changedFields(existing, fields);
-  const isChanged = Object.keys(changes).length > 0;
-  const updated = await tx.pixRefund.update({
-    where: { pixRefundId: refund.pixRefundId },
-    data: {
-      ...changes,
-      syncedAt,
-      requestedById: existing.requestedById ?? options.requestedById ?? undefined,
-      ...(isChanged ? {} : { updatedAt: existing.updatedAt }),
-    },
+  const where = { pixRefundId: refund.pixRefundId };
+  const { outcome, row } = await upsertMirrorRow(tx, {
+    syncedAt,
+    find: () => tx.pixRefund.findUnique({ where }),
+    create: () =>
+      tx.pixRefund.create({
+        data: { pixRefundId: refund.pixRefundId, ...fields, syncedAt, requestedById: options.requestedById ?? null },
+      }),
+    move: (existing) => (acceptsRefundStatus(existing.statusCode, fields.statusCode) ? "accept" : "backward"),
+    authority: options.authority,
+    drift: (existing, move) =>
+      move === "backward"
+        ? {
+            kind: "pix_refund",
+            resourceId: refund.pixRefundId,
+            mirror: { statusCode: existing.statusCode, amountCents: existing.amountCents },
+            gateway: { statusCode: fields.statusCode, amountCents: fields.amountCents },
+          }
+        : null,
+    data: () => fields,
+    update: (data, existing) =>
+      tx.pixRefund.update({
+        where,
+        data: { ...data, requestedById: existing.requestedById ?? options.requestedById ?? undefined },
+      }),
+    // A refund also changes its charge's page.
+    publish: [
+      { kind: "pix_refund", id: refund.pixRefundId },
+      { kind: "pix_charge", id: refund.pixChargeTxid },
+    ],
   });
-  if (isChanged) await publishRefundChange(tx, refund);
-  return { outcome: isChanged ? "updated" : "unchanged", refund: updated };
-}
-
-function inTransactionOf<T>(client: TMirrorClient | undefined, work: (tx: TMirrorClient) => Promise<T>): Promise<T> {
-  return client ? work(client) : inTransaction(work);
+  return { outcome, refund: row };
 }
 
 export type TMirroredPixCharge = PixCharge & { refunds: PixRefund[] };
@@ -284,7 +268,7 @@ function withDates<T>(row: Record<string, unknown>, columns: readonly string[]):
   return out as T;
 }
 
-export async function readMirroredPixCharge(run: TSqlRunner, txid: string): Promise<TMirroredPixCharge | null> {
+async function readMirroredPixCharge(run: TSqlRunner, txid: string): Promise<TMirroredPixCharge | null> {
   const [row] = await run<{ mirrored: { charge: Record<string, unknown>; refunds: Record<string, unknown>[] } }>(
     mirroredChargeSql,
     [txid],
@@ -333,7 +317,7 @@ export async function upsertPixChargeFromGateway(
     const confirmed = await confirmUnchanged(charge, now, options.mirrored);
     if (confirmed) return { outcome: "unchanged", charge: confirmed };
   }
-  return inTransactionOf(options.client, async (tx) => {
+  return withTransaction(options.client, async (tx) => {
     let outcome = await writeCharge(tx, charge, { ...options, now });
     if (outcome !== "stale" && isFullCharge(charge) && charge.devolutions?.length) {
       const refundOutcomes = [];
@@ -358,7 +342,7 @@ export async function upsertPixRefundFromGateway(
   refund: TPixRefund,
   options: UpsertRefundOptions = {},
 ): Promise<{ outcome: TMirrorOutcome; refund: PixRefund } | null> {
-  return inTransactionOf(options.client, async (tx) => {
+  return withTransaction(options.client, async (tx) => {
     await lockPixCharge(tx, refund.pixChargeTxid);
     const charge = await tx.pixCharge.findUnique({ where: { txid: refund.pixChargeTxid }, select: { txid: true } });
     if (!charge) return null;
@@ -379,7 +363,7 @@ export const chargeChangeColumns = [
   "refundedCents",
   "devolutionAllowed",
 ] as const;
-export type TChargeChangeView = Record<(typeof chargeChangeColumns)[number], unknown>;
+type TChargeChangeView = Record<(typeof chargeChangeColumns)[number], unknown>;
 
 // statusMove from every known status to `next`, for the statement below; an unknown status accepts.
 const knownStatuses = [...Object.keys(unpaidRank), ...finalUnpaid, ...paidFamily];

@@ -149,7 +149,7 @@ describe("step-up approval for large refunds", () => {
     expect(await findPendingRefundApprovals({ txid })).toMatchObject([{ isExpired: true }]);
     await expect(approveRefund(approvalId, approver, contextOf(approver))).rejects.toMatchObject({
       code: "CONFLICT",
-      message: "This refund request expired: ask for a new one.",
+      messageKey: "approvals.errors.expired",
     });
     expect(await upstreamRefunds(txid)).toHaveLength(0);
     expect((await db.refundApproval.findUniqueOrThrow({ where: { id: approvalId } })).status).toBe("EXPIRED");

@@ -20,13 +20,11 @@ import type { TRefundApprovalView } from "./types";
 
 // Step-up (docs/pix.md): past the per-charge threshold a refund needs a fresh code or a second admin within this long;
 // past the daily limit, only a second admin.
-export const refundApprovalTtlMs = 24 * 60 * 60 * 1000;
+const refundApprovalTtlMs = 24 * 60 * 60 * 1000;
 
 export type TSubmitPixRefundResult =
   | { status: "refunded"; pixRefundId: string }
   | { status: "pending"; approvalId: string };
-
-export type TRefundApprover = TApprover;
 
 const auditFields = (context: TChangeContext, txid: string) => auditFieldsOf(context, "pix_charge", txid);
 
@@ -38,7 +36,7 @@ export async function submitPixRefund(
   const { code, ...refund } = input;
   const requesterId = context.actor?.id;
   if (code) {
-    if (!requesterId) throw new AppError("FORBIDDEN", "A large refund needs a signed-in requester.");
+    if (!requesterId) throw new AppError("FORBIDDEN", "approvals.errors.requesterRequired");
     await verifyStepUpCode(requesterId, code, context);
   }
   try {
@@ -46,7 +44,7 @@ export async function submitPixRefund(
   } catch (error) {
     if (error instanceof PixRefundHeldError) return { status: "pending", approvalId: error.approvalId };
     if (!isMoneyApprovalRequired(error)) throw error;
-    if (!requesterId) throw new AppError("FORBIDDEN", "A large refund needs a signed-in requester.");
+    if (!requesterId) throw new AppError("FORBIDDEN", "approvals.errors.requesterRequired");
     return {
       status: "pending",
       approvalId: await holdRefundForApproval(refund, requesterId, error.reason, context),
@@ -96,13 +94,13 @@ async function holdRefundForApproval(
     // The same form sent twice: one request.
     const existing = await db.refundApproval.findUniqueOrThrow({ where: { idempotencyKey } });
     if (existing.txid !== txid || existing.amountCents !== amountCents) {
-      throw new AppError("CONFLICT", "This request was already sent with other data: start a new one.");
+      throw new AppError("CONFLICT", "errors.idempotency.reusedKey");
     }
     return existing.id;
   }
 }
 
-const noLongerWaiting = () => new AppError("CONFLICT", "This refund request is no longer waiting for approval.");
+const noLongerWaiting = () => new AppError("CONFLICT", "approvals.errors.noLongerPending");
 
 // Through the one refund path with the request's key, so approving twice refunds once. For an unsure hold it is "send
 // again": a new refund with the hold's key, which also answers the unsure key (no third send).
@@ -116,7 +114,7 @@ export async function approveRefund(
   assertStillPending(approval);
   if (approval.expiresAt <= new Date()) await expireApproval(approval, context);
   const { txid, amountCents, idempotencyKey, recoveryOfKey } = approval;
-  if (!txid) throw new AppError("CONFLICT", "This request is not a Pix refund.");
+  if (!txid) throw new AppError("CONFLICT", "approvals.errors.notPixRefund");
 
   const markApproved = async (client: TMirrorClient, pixRefundId: string) => {
     await client.refundApproval.updateMany({
@@ -169,7 +167,7 @@ export async function approveRefund(
 export async function rejectRefund(approvalId: string, approver: TApprover, context: TChangeContext): Promise<void> {
   const approval = await loadApprovalForDecision(approvalId, approver);
   const { txid, recoveryOfKey } = approval;
-  if (!txid) throw new AppError("CONFLICT", "This request is not a Pix refund.");
+  if (!txid) throw new AppError("CONFLICT", "approvals.errors.notPixRefund");
   await inTransaction(async (tx) => {
     // The charge's lock orders this after an approval already on its way upstream.
     await lockPixCharge(tx, txid);

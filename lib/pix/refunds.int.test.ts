@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { isAppError } from "@/lib/errors";
+import { type AppError, isAppError } from "@/lib/errors";
+import { englishErrorText } from "@/lib/i18n/error-text";
 import { startGatewaySandbox, useGateway } from "@/lib/testing/gateway-sandbox";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { createPixCharge, getPixChargeView } from "./charges";
@@ -72,7 +73,8 @@ describe("Pix refunds against the sandbox", () => {
       requestPixRefund({ idempotencyKey: randomUUID(), txid, amountCents: 1 }, context),
     ).rejects.toMatchObject({
       code: "UNPROCESSABLE",
-      message: "The amount exceeds the remaining refundable R$0.00: the charge is refunded in full.",
+      messageKey: "pix.refunds.errors.exceedsRemainingFullyRefunded",
+      params: { remaining: 0 },
       fieldErrors: { amountCents: "exceedsRemaining" },
     });
     const entries = await db.auditLog.findMany({ where: { action: "pix_refund.requested", resourceId: txid } });
@@ -94,7 +96,7 @@ describe("Pix refunds against the sandbox", () => {
     expect(refused).toHaveLength(10);
     for (const error of refused) {
       expect(isAppError(error) && error.code).toBe("UNPROCESSABLE");
-      expect((error as Error).message).toMatch(/^The amount exceeds the remaining refundable/);
+      expect(englishErrorText(error as AppError)).toMatch(/^The amount exceeds the remaining refundable/);
     }
 
     const upstream = await upstreamRefunds(txid);
@@ -149,7 +151,8 @@ describe("Pix refunds against the sandbox", () => {
       requestPixRefund({ idempotencyKey: randomUUID(), txid, amountCents: 100 }, context),
     ).rejects.toMatchObject({
       code: "CONFLICT",
-      message: "Only a paid charge can be refunded; this one is ACTIVE.",
+      messageKey: "pix.refunds.errors.notPaid",
+      params: { status: "ACTIVE" },
     });
     expect(await upstreamRefunds(txid)).toHaveLength(0);
   });

@@ -5,7 +5,6 @@ import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/aud
 import { db, inTransaction } from "@/lib/db/client";
 import type { TMirrorClient } from "@/lib/db/mirror-write";
 import { AppError } from "@/lib/errors";
-import { formatBRL } from "@/lib/format/money";
 import { GatewayHttpError, isCertainlyNotApplied, isGatewayError, toAppError } from "@/lib/gateway/errors";
 import { getPixCharge } from "@/lib/gateway/pix-charges";
 import * as gateway from "@/lib/gateway/pix-refunds";
@@ -14,6 +13,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { findClaimedResultIds, runIdempotent, type TIdempotentAttempt } from "@/lib/idempotency/idempotency";
 import { periodBounds } from "@/lib/list/period";
 import { findListPage, orderByThen, type TListPage } from "@/lib/list/query";
+import { defineListSpec } from "@/lib/list/spec";
 import { log } from "@/lib/log";
 import { readConfirmedCopy } from "@/lib/reconcile/drift";
 import { centsToAmount } from "@/lib/shared/money";
@@ -24,11 +24,11 @@ import {
   upsertPixChargeFromGateway,
   upsertPixRefundFromGateway,
 } from "./mirror";
-import type { TPixRefundFilters, TRequestPixRefund } from "./schemas";
+import { type TPixRefundFilters, type TRequestPixRefund, ZPixRefundFilters } from "./schemas";
 import type { TPixRefundListRow, TPixRefundPanel } from "./types";
 import { refundedCentsOf, refundWindowDaysLeft, remainingRefundableCents, toPixRefundListRow } from "./views";
 
-export const pixRefundPageSize = 20;
+const pixRefundPageSize = 20;
 export const pixRefundIdempotencyScope = "pix_refund";
 
 // A refund holds its charge's lock during the upstream call: room for a queue, each bounded by the gateway timeout.
@@ -41,7 +41,7 @@ async function loadCharge(tx: TMirrorClient, txid: string) {
 }
 
 // What refunds waiting for a second admin hold back (an expired one holds nothing).
-export async function heldRefundCents(
+async function heldRefundCents(
   client: TMirrorClient,
   txid: string,
   options: { exceptApprovalId?: string; now?: Date } = {},
@@ -71,22 +71,23 @@ async function checkRefundable(tx: TMirrorClient, txid: string, amountCents: num
     }
     charge = await loadCharge(tx, txid);
   }
-  if (!charge) throw new AppError("NOT_FOUND", "Pix charge not found.");
+  if (!charge) throw new AppError("NOT_FOUND", "pix.errors.chargeNotFound");
   if (!["PAID", "PARTIALLY REFUNDED", "REFUNDED"].includes(charge.status)) {
-    throw new AppError("CONFLICT", `Only a paid charge can be refunded; this one is ${charge.status}.`);
+    throw new AppError("CONFLICT", "pix.refunds.errors.notPaid", {
+      params: { status: charge.status },
+    });
   }
   if (refundWindowDaysLeft(charge, new Date()) === 0) {
-    throw new AppError("CONFLICT", "The 90-day refund window of this charge has closed.");
+    throw new AppError("CONFLICT", "pix.refunds.errors.windowClosed");
   }
   const remaining = Math.max(0, remainingRefundableCents(charge, charge.refunds) - held);
   if (amountCents > remaining) {
-    const fullyRefunded = remaining === 0 ? ": the charge is refunded in full" : "";
     throw new AppError(
       "UNPROCESSABLE",
-      `The amount exceeds the remaining refundable ${formatBRL(remaining, "en")}${fullyRefunded}.`,
-      {
-        fieldErrors: { amountCents: "exceedsRemaining" },
-      },
+      remaining === 0
+        ? "pix.refunds.errors.exceedsRemainingFullyRefunded"
+        : "pix.refunds.errors.exceedsRemainingAmount",
+      { params: { remaining: remaining / 100 }, fieldErrors: { amountCents: "exceedsRemaining" } },
     );
   }
   return charge;
@@ -144,7 +145,7 @@ export class PixRefundHeldError extends AppError {
   readonly approvalId: string;
 
   constructor(approvalId: string) {
-    super("CONFLICT", "refundOutcomeUnknownHeld");
+    super("CONFLICT", "pix.refunds.errors.outcomeUnknownHeld");
     this.name = "PixRefundHeldError";
     this.approvalId = approvalId;
   }
@@ -153,7 +154,7 @@ export class PixRefundHeldError extends AppError {
 class EarlierAttemptUnsureError extends Error {}
 
 // One hold per unsure key, whatever the retries, until an admin decides (no expiry: the money may be gone).
-export const unsureRefundHoldUntil = new Date("9999-12-31T00:00:00Z");
+const unsureRefundHoldUntil = new Date("9999-12-31T00:00:00Z");
 
 async function holdUnsureRefund(
   input: TRequestPixRefund,
@@ -163,7 +164,7 @@ async function holdUnsureRefund(
   const { idempotencyKey, txid, amountCents, description } = input;
   const existing = await db.refundApproval.findUnique({ where: { recoveryOfKey: idempotencyKey } });
   if (existing) return existing.id;
-  if (!requestedById) throw new AppError("INTERNAL", "An unsure refund needs its requester to be held.");
+  if (!requestedById) throw new AppError("INTERNAL", "pix.refunds.errors.requesterRequired");
   // Two retries at once: the second finds the first one's hold.
   const heldByOther = async (error: unknown) => {
     const other = await db.refundApproval.findUnique({ where: { recoveryOfKey: idempotencyKey } });
@@ -316,7 +317,7 @@ export async function refreshPixRefundFromGateway(pixRefundId: string): Promise<
       return await gateway.getPixRefund(pixRefundId);
     } catch (error) {
       if (error instanceof GatewayHttpError && error.status === 404)
-        throw new AppError("NOT_FOUND", "Refund not found.");
+        throw new AppError("NOT_FOUND", "pix.refunds.errors.notFound");
       throw toAppError(error);
     }
   };
@@ -329,7 +330,7 @@ export async function refreshPixRefundFromGateway(pixRefundId: string): Promise<
   const written = await upsertPixRefundFromGateway(refund, {
     authority: { source: "refresh", isBackwardConfirmed: isConfirmedBehind },
   });
-  if (!written) throw new AppError("NOT_FOUND", "Refund not found.");
+  if (!written) throw new AppError("NOT_FOUND", "pix.refunds.errors.notFound");
   return toPixRefundListRow(written.refund);
 }
 
@@ -359,7 +360,7 @@ const sortFields: Record<TPixRefundFilters["sort"], "creationDate" | "amountCent
     settlementDate: "settlementDate",
   };
 
-export function pixRefundListWhere(filters: Omit<TPixRefundFilters, "sort" | "order" | "page">) {
+function pixRefundListWhere(filters: Omit<TPixRefundFilters, "sort" | "order" | "page">) {
   const where: Prisma.PixRefundWhereInput = {
     creationDate: periodBounds(filters),
     txid: filters.txid ? { contains: filters.txid, mode: "insensitive" } : undefined,
@@ -367,6 +368,26 @@ export function pixRefundListWhere(filters: Omit<TPixRefundFilters, "sort" | "or
   };
   return where;
 }
+
+/** What the page and its CSV export share: filters, columns and the default order (lib/list/spec.ts). */
+export const pixRefundList = defineListSpec({
+  schema: ZPixRefundFilters,
+  where: pixRefundListWhere,
+  select: {
+    pixRefundId: true,
+    txid: true,
+    refundEndToEnd: true,
+    amountCents: true,
+    statusCode: true,
+    statusDescription: true,
+    statusReason: true,
+    description: true,
+    creationDate: true,
+    settlementDate: true,
+  } satisfies Prisma.PixRefundSelect,
+  field: "creationDate",
+  tieBreaker: "pixRefundId",
+});
 
 export async function findPixRefunds(
   filters: TPixRefundFilters,
@@ -382,6 +403,7 @@ export async function findPixRefunds(
         (
           await db.pixRefund.findMany({
             where,
+            select: pixRefundList.select,
             orderBy: orderByThen(sortFields[filters.sort], "pixRefundId", filters.order),
             ...window,
           })

@@ -29,7 +29,7 @@ export const ZOptionalText = (max: number, tooLong: string) =>
     .transform((value) => value || undefined)
     .optional();
 
-export const ZCpfOrCnpj = z
+const ZCpfOrCnpj = z
   .string({ error: "documentRequired" })
   .trim()
   .min(1, { error: "documentRequired" })
@@ -64,13 +64,11 @@ export type TCreatePixChargeInput = z.input<typeof ZCreatePixChargeInput>;
 export type TCreatePixCharge = z.output<typeof ZCreatePixChargeInput>;
 
 export const ZCancelPixChargeInput = z.object({ txid: ZTxid });
-export type TCancelPixChargeInput = z.input<typeof ZCancelPixChargeInput>;
 
 // `page` counts from 0, as the upstream list does; the caller loops while `page + 1 < totalPages`.
 export const ZRefreshPixChargesPageInput = z
   .object({ from: ZDay, to: ZDay, page: z.number().int().min(0).max(10_000) })
   .refine((input) => input.from <= input.to, { path: ["to"], error: "periodReversed" });
-export type TRefreshPixChargesPageInput = z.input<typeof ZRefreshPixChargesPageInput>;
 
 export const ZRequestPixRefundInput = z.object({
   idempotencyKey: z.uuid({ error: "invalidIdempotencyKey" }),
@@ -78,7 +76,6 @@ export const ZRequestPixRefundInput = z.object({
   amountCents: ZAmountCents,
   description: ZOptionalText(140, "descriptionTooLong"),
 });
-export type TRequestPixRefundInput = z.input<typeof ZRequestPixRefundInput>;
 export type TRequestPixRefund = z.output<typeof ZRequestPixRefundInput>;
 
 // The refund form: above the step-up threshold, `code` is the requester's current authenticator code.
@@ -96,9 +93,8 @@ export const ZRefundApprovalDecisionInput = z.object({ approvalId: z.uuid() });
 
 // A refund id as the gateway gives it (a UUID in the sandbox; the spec only says "string").
 export const ZRefreshPixRefundInput = z.object({ pixRefundId: z.string().trim().min(1).max(100) });
-export type TRefundApprovalDecisionInput = z.input<typeof ZRefundApprovalDecisionInput>;
 
-export const pixChargeSortColumns = ["creationDate", "amount", "status", "expirationDate", "txid"] as const;
+const pixChargeSortColumns = ["creationDate", "amount", "status", "expirationDate", "txid"] as const;
 
 export const ZPixChargeFilters = z.object({
   from: ZOptionalDay,
@@ -116,7 +112,7 @@ export const ZPixChargeFilters = z.object({
 });
 export type TPixChargeFilters = z.output<typeof ZPixChargeFilters>;
 
-export const pixRefundSortColumns = ["creationDate", "amount", "statusCode", "settlementDate"] as const;
+const pixRefundSortColumns = ["creationDate", "amount", "statusCode", "settlementDate"] as const;
 
 const knownRefundStatusCodes = Object.values(pixRefundStatusCodes) as number[];
 

@@ -3,10 +3,7 @@
 // Spec 3.4 (`Cancelada` is the one Portuguese value: compare exactly) and 3.5, from the wire
 // schemas. The mirror stores whatever status upstream sends, so an unknown one is shown as is.
 export { pixChargeStatuses, type TPixChargeStatus } from "@/lib/gateway/schemas/pix-charge";
-export {
-  pixRefundStatusCodes,
-  type TPixRefundStatusName as PixRefundStatusName,
-} from "@/lib/gateway/schemas/pix-refund";
+export { pixRefundStatusCodes } from "@/lib/gateway/schemas/pix-refund";
 
 import type { pixRefundStatusCodes } from "@/lib/gateway/schemas/pix-refund";
 export type TPixRefundStatusCode = (typeof pixRefundStatusCodes)[keyof typeof pixRefundStatusCodes];

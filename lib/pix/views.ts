@@ -7,7 +7,21 @@ const dayMs = 24 * 60 * 60 * 1000;
 const refundableStatuses = ["PAID", "PARTIALLY REFUNDED"];
 const paidStatuses = [...refundableStatuses, "REFUNDED"];
 
-export function toPixRefundView(refund: PixRefund): TPixRefundView {
+// What a refund's view and list row read: a list reads only these columns.
+type TPixRefundViewFields = Pick<
+  PixRefund,
+  | "pixRefundId"
+  | "refundEndToEnd"
+  | "amountCents"
+  | "statusCode"
+  | "statusDescription"
+  | "statusReason"
+  | "description"
+  | "creationDate"
+  | "settlementDate"
+>;
+
+function toPixRefundView(refund: TPixRefundViewFields): TPixRefundView {
   return {
     pixRefundId: refund.pixRefundId,
     refundEndToEnd: refund.refundEndToEnd,
@@ -21,7 +35,7 @@ export function toPixRefundView(refund: PixRefund): TPixRefundView {
   };
 }
 
-export function toPixRefundListRow(refund: PixRefund): TPixRefundListRow {
+export function toPixRefundListRow(refund: TPixRefundViewFields & Pick<PixRefund, "txid">): TPixRefundListRow {
   return { ...toPixRefundView(refund), txid: refund.txid };
 }
 
@@ -32,7 +46,7 @@ export function refundWindowDaysLeft(charge: Pick<PixCharge, "creationDate" | "s
   return Math.max(0, Math.ceil((closesAt.getTime() - now.getTime()) / dayMs));
 }
 
-export function refundWindowClosesAt(charge: Pick<PixCharge, "creationDate" | "status">): Date | null {
+function refundWindowClosesAt(charge: Pick<PixCharge, "creationDate" | "status">): Date | null {
   if (!paidStatuses.includes(charge.status)) return null;
   return new Date(charge.creationDate.getTime() + pixRefundWindowDays * dayMs);
 }

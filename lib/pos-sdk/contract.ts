@@ -9,7 +9,7 @@ import { type TransactionReport, ZActivationResult, ZTransactionConfig } from ".
 // HttpBackend on the app's /v1 route handlers with PostgreSQL (integration). A rule the fake and the server
 // disagree on fails one of the two runs.
 
-export type TSellerTokenOverrides = {
+type TSellerTokenOverrides = {
   expiresInSeconds?: number;
   audience?: string;
   /** Signs with another secret than the tenant's. */

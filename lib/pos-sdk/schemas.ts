@@ -3,8 +3,10 @@ import { z } from "zod";
 // Contract section 2 (docs/pos.md). The public type names follow the contract's extension point (ActivationResult,
 // TransactionConfig, TransactionReport) rather than the app's T… prefix: they are the SDK's published API.
 
-// 2.1
-export const ZActivationRequest = z.object({ sellerToken: z.string().min(1) });
+// 2.1: the messages are the server's 422 answer (describeZodIssue in lib/pos/schemas.ts).
+export const ZActivationRequest = z.object({
+  sellerToken: z.string({ error: "sellerToken is required (string)" }).min(1, { error: "sellerToken is empty" }),
+});
 
 // 2.2
 export const ZActivationResult = z.object({
@@ -42,7 +44,7 @@ export const requiredTransactionConfigFields = [
 ] as const satisfies readonly (keyof TransactionConfig)[];
 
 // 2.4 occurredAt: ISO 8601 UTC with milliseconds, as Date#toISOString writes it.
-export const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 // The server's limits (lib/pos/schemas.ts), so the fake refuses what the server refuses; messages name the field.
 const text = (field: string, max: number) =>
@@ -76,8 +78,8 @@ export type TransactionReport = z.infer<typeof ZTransactionReport>;
 
 // occurredAt against the backend's clock (docs/pos.md): a device that was offline may report a sale late, but not
 // one older than the matching pass still reads (45 days) less a margin, nor one from the future beyond clock skew.
-export const occurredAtMaxAgeMs = 30 * 24 * 60 * 60_000;
-export const occurredAtMaxAheadMs = 5 * 60_000;
+const occurredAtMaxAgeMs = 30 * 24 * 60 * 60_000;
+const occurredAtMaxAheadMs = 5 * 60_000;
 
 /** Why an otherwise valid occurredAt is out of bounds at `now` (the 400's message), or null when it is within them. */
 export function occurredAtBoundsProblem(occurredAt: string, now: Date): string | null {

@@ -19,10 +19,10 @@ function randomCode(length: number): string {
   return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join("");
 }
 
-export const newSellerId = () => `sel_${randomCode(16)}`;
-export const newPosId = () => `pos_${randomCode(16)}`;
+const newSellerId = () => `sel_${randomCode(16)}`;
+const newPosId = () => `pos_${randomCode(16)}`;
 // Generated once with the seller and kept on its row, so it is stable across activations.
-export const newSubEstablishmentRef = () => `SE${randomCode(10)}`;
+const newSubEstablishmentRef = () => `SE${randomCode(10)}`;
 
 async function findOrCreateSeller(tx: TTransactionClient, tenantId: string, reference: string) {
   // ON CONFLICT: two first activations of one seller in parallel end with one seller.

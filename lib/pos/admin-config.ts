@@ -10,7 +10,7 @@ import { sealTokenRegistroTls } from "./secrets";
 // Transaction configuration (contract 2.3): tenant default, per-seller and optional per-PDV rows; null falls back to
 // seller then tenant. tokenRegistroTls is sealed to its row (lib/pos/secrets.ts); screens only learn whether it is set.
 
-export const posConfigFieldNames = [
+const posConfigFieldNames = [
   "empresaGateway",
   "enderecoGateway",
   "cnpjCpf",
@@ -42,7 +42,7 @@ export const emptyPosConfigView: TPosConfigView = {
   updatedAt: null,
 };
 
-export function toPosConfigView(row: PosTransactionConfig | null | undefined): TPosConfigView {
+function toPosConfigView(row: PosTransactionConfig | null | undefined): TPosConfigView {
   if (!row) return emptyPosConfigView;
   const view = {
     ...emptyPosConfigView,
@@ -137,10 +137,10 @@ export async function savePosConfig(
   const { sellerId, posId, ...fields } = input;
   await inTransaction(async (tx) => {
     const seller = await tx.posSeller.findUnique({ where: { id: sellerId }, select: { id: true } });
-    if (!seller) throw new AppError("NOT_FOUND", "This seller does not exist.");
+    if (!seller) throw new AppError("NOT_FOUND", "pos.errors.sellerNotFound");
     if (posId) {
       const device = await tx.posDevice.findUnique({ where: { posId }, select: { sellerId: true } });
-      if (device?.sellerId !== sellerId) throw new AppError("NOT_FOUND", "This PDV does not exist.");
+      if (device?.sellerId !== sellerId) throw new AppError("NOT_FOUND", "pos.errors.posNotFound");
     }
     await writeConfigRow(tx, posId ? { posId } : { sellerId }, fields, context, {
       resourceType: posId ? "pos_device" : "pos_seller",
@@ -158,7 +158,7 @@ export async function savePosTenantConfig(
   const { tenantId, ...fields } = input;
   await inTransaction(async (tx) => {
     const key = await tx.posApiKey.findFirst({ where: { tenantId }, select: { id: true } });
-    if (!key) throw new AppError("NOT_FOUND", "This tenant does not exist.");
+    if (!key) throw new AppError("NOT_FOUND", "pos.errors.invalidTenant");
     await writeConfigRow(tx, { tenantId }, fields, context, {
       resourceType: "pos_tenant",
       resourceId: tenantId,
@@ -171,7 +171,7 @@ export async function savePosTenantConfig(
 export async function removePosOverride(posId: string, context: TChangeContext): Promise<void> {
   await inTransaction(async (tx) => {
     const removed = await tx.posTransactionConfig.deleteMany({ where: { posId } });
-    if (removed.count === 0) throw new AppError("NOT_FOUND", "This PDV has no override.");
+    if (removed.count === 0) throw new AppError("NOT_FOUND", "pos.errors.noOverride");
     await recordAudit(
       { ...auditFieldsOf(context, "pos_device", posId), action: "pos_config.override_removed", metadata: { posId } },
       tx,

@@ -4,10 +4,10 @@ import { isValidCnpj, isValidCpfOrCnpj, normalizeCnpj } from "@/lib/shared/cpf-c
 
 // Inputs of the /pos admin screens. Error messages are `pos.errors` keys; the same schemas check the forms.
 
-export const posSellerTokenAlgorithms = ["HS256", "RS256", "ES256"] as const;
+const posSellerTokenAlgorithms = ["HS256", "RS256", "ES256"] as const;
 export type TPosSellerTokenAlgorithm = (typeof posSellerTokenAlgorithms)[number];
 
-export const ZPosApiKeyId = z.uuid({ error: "invalidKey" });
+const ZPosApiKeyId = z.uuid({ error: "invalidKey" });
 
 export const ZCreatePosApiKeyInput = z.object({
   name: z.string({ error: "nameRequired" }).trim().min(1, { error: "nameRequired" }).max(80, { error: "nameTooLong" }),
@@ -19,10 +19,8 @@ export const ZCreatePosApiKeyInput = z.object({
     .pipe(ZDay.optional())
     .optional(),
 });
-export type TCreatePosApiKeyInput = z.input<typeof ZCreatePosApiKeyInput>;
 
 export const ZRotatePosApiKeyInput = ZCreatePosApiKeyInput.extend({ keyId: ZPosApiKeyId });
-export type TRotatePosApiKeyInput = z.input<typeof ZRotatePosApiKeyInput>;
 
 export const ZPosApiKeyIdInput = z.object({ keyId: ZPosApiKeyId });
 
@@ -48,7 +46,6 @@ export const ZSellerTokenVerificationInput = z.discriminatedUnion("mode", [
     jwksUrl: ZHttpsUrl,
   }),
 ]);
-export type TSellerTokenVerificationInput = z.input<typeof ZSellerTokenVerificationInput>;
 
 export const ZPosStatusInput = z
   .object({
@@ -63,13 +60,12 @@ export const ZPosStatusInput = z
       .optional(),
   })
   .refine((input) => !input.isBlocked || Boolean(input.reason), { error: "reasonRequired", path: ["reason"] });
-export type TPosStatusInput = z.input<typeof ZPosStatusInput>;
 
 // host:port — a DNS name, an IPv4 address or a bracketed IPv6 address, and a port 1–65535.
 const hostPortPattern =
   /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*):(\d{1,5})$/;
 
-export function isValidHostPort(value: string): boolean {
+function isValidHostPort(value: string): boolean {
   const match = hostPortPattern.exec(value);
   if (!match) return false;
   const port = Number(match[1]);
@@ -148,18 +144,45 @@ export const ZPosConfigFields = z.object({
     ])
     .default({ action: "keep" }),
 });
-export type TPosConfigFields = z.output<typeof ZPosConfigFields>;
 
 // Without posId: the seller's configuration; with it, that PDV's override.
 export const ZSavePosConfigInput = ZPosConfigFields.extend({
   sellerId: z.string().trim().min(1).max(200),
   posId: z.string().trim().min(1).max(200).optional(),
 });
-export type TSavePosConfigInput = z.input<typeof ZSavePosConfigInput>;
 
 // The tenant's default: what a PDV gets for every field neither its override nor its seller sets.
 export const ZSavePosTenantConfigInput = ZPosConfigFields.extend({ tenantId: z.uuid({ error: "invalidTenant" }) });
-export type TSavePosTenantConfigInput = z.input<typeof ZSavePosTenantConfigInput>;
+
+// Gateway terminal codes (CardPayment.terminalId) a tenant owns: matching keeps their card payments to its reports.
+const posTerminalCodePattern = /^[A-Za-z0-9_-]{1,32}$/;
+const posMaxTerminals = 500;
+
+/** The textarea's codes: one per line or comma separated, trimmed, blanks dropped, each kept once in typed order. */
+export function parsePosTerminalCodes(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\r\n,]+/)
+        .map((code) => code.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+// An invalid code's issue has the path terminals.<index in the parsed list>, so the form can name it.
+export const ZSavePosTenantTerminalsInput = z.object({
+  tenantId: z.uuid({ error: "invalidTenant" }),
+  terminals: z
+    .string({ error: "tooLong" })
+    .max(50_000, { error: "tooLong" })
+    .transform(parsePosTerminalCodes)
+    .pipe(
+      z
+        .array(z.string().regex(posTerminalCodePattern, { error: "invalidTerminal" }))
+        .max(posMaxTerminals, { error: "tooManyTerminals" }),
+    ),
+});
 
 export const ZRemovePosOverrideInput = z.object({ posId: z.string().trim().min(1).max(200) });
 

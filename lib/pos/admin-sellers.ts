@@ -65,8 +65,9 @@ export async function setPosStatus(input: z.output<typeof ZPosStatusInput>, cont
       input.kind === "seller"
         ? await tx.posSeller.findUnique({ where: { id: input.id }, select: { status: true } })
         : await tx.posDevice.findUnique({ where: { posId: input.id }, select: { status: true } });
-    if (!current) throw new AppError("NOT_FOUND", "This seller or PDV does not exist.");
-    if (current.status === status) throw new AppError("CONFLICT", input.isBlocked ? "alreadyBlocked" : "notBlocked");
+    if (!current) throw new AppError("NOT_FOUND", "pos.errors.sellerOrPosNotFound");
+    if (current.status === status)
+      throw new AppError("CONFLICT", input.isBlocked ? "pos.errors.alreadyBlocked" : "pos.errors.notBlocked");
     if (input.kind === "seller") await tx.posSeller.update({ where: { id: input.id }, data });
     else await tx.posDevice.update({ where: { posId: input.id }, data });
     await recordAudit(

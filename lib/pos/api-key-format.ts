@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 // POS tenant API key: `pos_live_<prefix>_<secret>`. The 32-byte random secret makes a plain SHA-256 a safe lookup
 // hash (no password stretching needed: the key cannot be guessed); `prefix` is public and tells keys apart on screen.
 
-export const posApiKeyScheme = "pos_live";
+const posApiKeyScheme = "pos_live";
 const prefixBytes = 6;
 const secretBytes = 32;
 const keyPattern = /^pos_live_([A-Za-z0-9_-]{8})_([A-Za-z0-9_-]{43})$/;

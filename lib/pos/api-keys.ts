@@ -21,7 +21,7 @@ import { openSellerTokenSecret, sealSellerTokenSecret } from "./secrets";
 // in the create/rotate answer and never again. A rotated key is a new key of the same tenant (its sellers and PDVs
 // keep working with it); the old one stays valid until an admin revokes it, so devices can move over.
 
-export type TPosApiKeyStatus = "active" | "expired" | "revoked";
+type TPosApiKeyStatus = "active" | "expired" | "revoked";
 
 export type TPosApiKeyRow = {
   id: string;
@@ -43,10 +43,7 @@ export type TPosApiKeyRow = {
 
 export type TCreatedPosApiKey = { id: string; tenantId: string; prefix: string; key: string };
 
-export function posApiKeyStatus(
-  key: Pick<PosApiKey, "revokedAt" | "expiresAt">,
-  now: Date = new Date(),
-): TPosApiKeyStatus {
+function posApiKeyStatus(key: Pick<PosApiKey, "revokedAt" | "expiresAt">, now: Date = new Date()): TPosApiKeyStatus {
   if (key.revokedAt) return "revoked";
   if (key.expiresAt && key.expiresAt <= now) return "expired";
   return "active";
@@ -56,7 +53,7 @@ function expiryOf(expiresOn: string | undefined, now: Date): Date | null {
   if (!expiresOn) return null;
   const expiresAt = periodBounds({ to: expiresOn }).lt!;
   if (expiresAt <= now)
-    throw new AppError("VALIDATION_FAILED", "pastExpiry", { fieldErrors: { expiresOn: "pastExpiry" } });
+    throw new AppError("VALIDATION_FAILED", "pos.errors.pastExpiry", { fieldErrors: { expiresOn: "pastExpiry" } });
   return expiresAt;
 }
 
@@ -125,8 +122,8 @@ export async function rotatePosApiKey(
   const expiresAt = expiryOf(expiresOn, new Date());
   return inTransaction(async (tx) => {
     const previous = await tx.posApiKey.findUnique({ where: { id: keyId } });
-    if (!previous) throw new AppError("NOT_FOUND", "This API key does not exist.");
-    if (previous.revokedAt) throw new AppError("CONFLICT", "keyRevoked");
+    if (!previous) throw new AppError("NOT_FOUND", "pos.errors.invalidKey");
+    if (previous.revokedAt) throw new AppError("CONFLICT", "pos.errors.keyRevoked");
     const created = await insertKey(
       tx,
       { tenantId: previous.tenantId, name, expiresAt, createdById: context.actor?.id ?? null },
@@ -147,8 +144,8 @@ export async function rotatePosApiKey(
 export async function revokePosApiKey(keyId: string, context: TChangeContext): Promise<void> {
   await inTransaction(async (tx) => {
     const key = await tx.posApiKey.findUnique({ where: { id: keyId } });
-    if (!key) throw new AppError("NOT_FOUND", "This API key does not exist.");
-    if (key.revokedAt) throw new AppError("CONFLICT", "keyRevoked");
+    if (!key) throw new AppError("NOT_FOUND", "pos.errors.invalidKey");
+    if (key.revokedAt) throw new AppError("CONFLICT", "pos.errors.keyRevoked");
     await tx.posApiKey.update({ where: { id: keyId }, data: { revokedAt: new Date() } });
     await recordAudit(
       {
@@ -196,7 +193,9 @@ export async function listPosApiKeys(now: Date = new Date()): Promise<TPosApiKey
 // A PEM must be an SPKI public key of the algorithm's family (RSA for RS256, P-256 for ES256).
 async function assertPublicKey(pem: string, algorithm: "RS256" | "ES256"): Promise<void> {
   const fail = () =>
-    new AppError("VALIDATION_FAILED", "invalidPublicKey", { fieldErrors: { publicKey: "invalidPublicKey" } });
+    new AppError("VALIDATION_FAILED", "pos.errors.invalidPublicKey", {
+      fieldErrors: { publicKey: "invalidPublicKey" },
+    });
   if (!pem.includes("-----BEGIN PUBLIC KEY-----")) throw fail();
   try {
     await importSPKI(pem, algorithm);
@@ -224,14 +223,16 @@ export async function setSellerTokenVerification(
   // Checked again on every fetch (pinned there); refused here so the admin learns it at once.
   if (settings.mode === "JWKS")
     await checkJwksUrl(settings.jwksUrl).catch(() => {
-      throw new AppError("VALIDATION_FAILED", "jwksNotPublic", { fieldErrors: { jwksUrl: "jwksNotPublic" } });
+      throw new AppError("VALIDATION_FAILED", "pos.errors.jwksNotPublic", {
+        fieldErrors: { jwksUrl: "jwksNotPublic" },
+      });
     });
   const secret = settings.mode === "HS256" ? randomBytes(32).toString("base64url") : null;
 
   await inTransaction(async (tx) => {
     const key = await tx.posApiKey.findUnique({ where: { id: settings.keyId } });
-    if (!key) throw new AppError("NOT_FOUND", "This API key does not exist.");
-    if (key.revokedAt) throw new AppError("CONFLICT", "keyRevoked");
+    if (!key) throw new AppError("NOT_FOUND", "pos.errors.invalidKey");
+    if (key.revokedAt) throw new AppError("CONFLICT", "pos.errors.keyRevoked");
     await tx.posApiKey.update({
       where: { id: key.id },
       data: {

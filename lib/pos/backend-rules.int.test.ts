@@ -7,10 +7,12 @@ import { POST as activateRoute } from "@/app/v1/sellers/activate/route";
 import { GET as configRoute } from "@/app/v1/transactions/config/route";
 import { POST as reportRoute } from "@/app/v1/transactions/route";
 import { db, disconnectDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
 import { useEmbeddedDefaultDatabase } from "@/lib/testing/pglite";
 import { type TTestBackend, testBackends, testDatabaseUrl } from "@/lib/testing/test-database";
 import { savePosTenantConfig } from "./admin-config";
-import { ZSavePosTenantConfigInput } from "./admin-schemas";
+import { ZSavePosTenantConfigInput, ZSavePosTenantTerminalsInput } from "./admin-schemas";
+import { getPosTenantTerminals, savePosTenantTerminals } from "./admin-terminals";
 import { generatePosApiKey, hashPosApiKey } from "./api-key-format";
 import { forgetJwksCache, jwksResolver } from "./jwks";
 import { nextMissingTry, posMatchBackoff, posMatchGraceMs, runPosMatching } from "./match";
@@ -338,6 +340,7 @@ describe.each(testBackends)("POS backend rules (%s)", (backend) => {
     beforeEach(async () => {
       await db.posTransactionReport.deleteMany();
       await db.cardPayment.deleteMany();
+      await db.posTenantTerminal.deleteMany();
     });
 
     async function seedReports(
@@ -440,6 +443,110 @@ describe.each(testBackends)("POS backend rules (%s)", (backend) => {
       // Later passes (Match now included) never move it to the other tenant.
       await runPosMatching(new Date(now.getTime() + 60 * 60_000), { ignoreBackoff: true });
       expect((await db.posTransactionReport.findUniqueOrThrow({ where: { id: copy!.id } })).cardPaymentId).toBeNull();
+    });
+
+    const saveTerminals = (tenantId: string, terminals: string) =>
+      savePosTenantTerminals(ZSavePosTenantTerminalsInput.parse({ tenantId, terminals }), context);
+
+    const approvedPayment = (ids: { auth: string; nsuHost: string; nsuGateway: string }, terminalId: string | null) =>
+      db.cardPayment.create({
+        data: {
+          id: randomUUID(),
+          status: "CON",
+          responseCode: "0",
+          responseMessage: "Transacao autorizada",
+          isApproved: true,
+          amountCents: 1_000,
+          authorizationNumber: ids.auth,
+          hostUsn: ids.nsuHost,
+          gatewayUsn: ids.nsuGateway,
+          terminalId,
+          occurredAt: old,
+          origin: "GATEWAY",
+          raw: {},
+          syncedAt: old,
+        },
+      });
+
+    it("never gives a payment on a tenant's terminal to another tenant's report, even one received first", async () => {
+      const owner = await createKey();
+      const terminal = `T-${randomUUID().slice(0, 8)}`;
+      await saveTerminals(owner.tenantId, terminal);
+      const ids = { auth: "515151", nsuHost: "HT", nsuGateway: "GT" };
+      // The other tenant learnt the sale's ids and reports them before the owner does.
+      const [intruder] = await seedReports(randomUUID(), 1, { ...ids, receivedAt: old });
+      const [genuine] = await seedReports(owner.tenantId, 1, { ...ids, receivedAt: new Date(old.getTime() + 1_000) });
+      const payment = await approvedPayment(ids, terminal);
+
+      expect(await runPosMatching(now)).toMatchObject({ matched: 1, missing: 1 });
+      expect(await db.posTransactionReport.findUniqueOrThrow({ where: { id: intruder!.id } })).toMatchObject({
+        matchStatus: "MISSING_AT_GATEWAY",
+        cardPaymentId: null,
+      });
+      expect(await db.posTransactionReport.findUniqueOrThrow({ where: { id: genuine!.id } })).toMatchObject({
+        matchStatus: "MATCHED",
+        cardPaymentId: payment.id,
+      });
+      await runPosMatching(new Date(now.getTime() + 60 * 60_000), { ignoreBackoff: true });
+      expect(await db.posTransactionReport.findUniqueOrThrow({ where: { id: intruder!.id } })).toMatchObject({
+        matchStatus: "MISSING_AT_GATEWAY",
+        cardPaymentId: null,
+      });
+    });
+
+    it("matches a payment on an unclaimed terminal, or none, to any tenant's report (a single tenant lists none)", async () => {
+      const listing = await createKey();
+      await saveTerminals(listing.tenantId, `T-${randomUUID().slice(0, 8)}`);
+      const single = randomUUID();
+      const cases = [
+        { tenantId: single, terminalId: `U-${randomUUID().slice(0, 8)}` },
+        { tenantId: single, terminalId: null },
+        // A tenant that lists terminals still gets payments on terminals nobody lists.
+        { tenantId: listing.tenantId, terminalId: `U-${randomUUID().slice(0, 8)}` },
+      ];
+      const pairs = [];
+      for (const [index, item] of cases.entries()) {
+        const ids = { auth: `60606${index}`, nsuHost: `HU${index}`, nsuGateway: `GU${index}` };
+        const [sale] = await seedReports(item.tenantId, 1, ids);
+        pairs.push({ sale: sale!, payment: await approvedPayment(ids, item.terminalId) });
+      }
+      expect(await runPosMatching(now)).toMatchObject({ matched: 3, missing: 0 });
+      for (const { sale, payment } of pairs) {
+        expect(await db.posTransactionReport.findUniqueOrThrow({ where: { id: sale.id } })).toMatchObject({
+          matchStatus: "MATCHED",
+          cardPaymentId: payment.id,
+        });
+      }
+    });
+
+    it("refuses a terminal another tenant claims, naming it, and replaces a tenant's set with an audit entry", async () => {
+      const first = await createKey();
+      const second = await createKey();
+      const [t1, t2, t3] = ["A", "B", "C"].map((letter) => `${letter}-${randomUUID().slice(0, 8)}`);
+      expect(await saveTerminals(first.tenantId, `${t1}, ${t2}`)).toEqual({ added: [t1, t2], removed: [] });
+
+      const refused = await saveTerminals(second.tenantId, `${t3}\n${t2}`).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(AppError);
+      expect(refused).toMatchObject({
+        code: "CONFLICT",
+        messageKey: "pos.errors.terminalTaken",
+        params: { codes: t2 },
+        fieldErrors: { "terminals.1": "terminalTaken" },
+      });
+      // Nothing of the refused save is kept.
+      expect(await getPosTenantTerminals(second.tenantId)).toEqual([]);
+      expect(await getPosTenantTerminals(first.tenantId)).toEqual([t1, t2].sort());
+
+      expect(await saveTerminals(first.tenantId, `${t2}\n${t3}`)).toEqual({ added: [t3], removed: [t1] });
+      expect(await getPosTenantTerminals(first.tenantId)).toEqual([t2, t3].sort());
+      const audit = await db.auditLog.findFirst({
+        where: { action: "pos_terminals.updated", resourceId: first.tenantId },
+        orderBy: { occurredAt: "desc" },
+      });
+      expect(audit).toMatchObject({ resourceType: "pos_tenant", metadata: { added: [t3], removed: [t1] } });
+      // Released by the first tenant, the code is free for the second.
+      expect(await saveTerminals(second.tenantId, t1!)).toEqual({ added: [t1], removed: [] });
+      await expect(saveTerminals(randomUUID(), t1!)).rejects.toMatchObject({ code: "NOT_FOUND" });
     });
   });
 });

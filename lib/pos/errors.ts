@@ -34,7 +34,7 @@ export function posFailureCount(endpoint: TPosEndpoint, status: number, reason: 
 
 export type TPosLogContext = { keyPrefix?: string; tenantId?: string; posId?: string };
 
-export function recordPosFailure(endpoint: TPosEndpoint, error: PosApiError, context: TPosLogContext = {}): void {
+function recordPosFailure(endpoint: TPosEndpoint, error: PosApiError, context: TPosLogContext = {}): void {
   const counter = `${endpoint} ${error.status} ${error.reason}`;
   failureCounts.set(counter, (failureCounts.get(counter) ?? 0) + 1);
   log.warn({ event: "pos.failure", endpoint, status: error.status, reason: error.reason, ...context }, error.message);
@@ -46,7 +46,7 @@ export function posJson(body: unknown, status = 200, headers: Record<string, str
   return Response.json(body, { status, headers: { ...noStore, ...headers } });
 }
 
-export function posErrorResponse(error: PosApiError): Response {
+function posErrorResponse(error: PosApiError): Response {
   return posJson({ code: error.status, message: error.message }, error.status, error.headers);
 }
 

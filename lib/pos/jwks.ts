@@ -17,14 +17,14 @@ import {
 // connecting to the checked address (no DNS swap); https, no redirects, 64 KiB, 3 s. Every failure is one 503 answer,
 // remembered 30 s per URL (cause logged). ALLOW_INSECURE_LOCAL_GATEWAY=1 allows loopback http, as for the gateway.
 
-export const jwksMaxBytes = 64 * 1024;
-export const jwksTimeoutMs = 3_000;
+const jwksMaxBytes = 64 * 1024;
+const jwksTimeoutMs = 3_000;
 /** A failed fetch is answered from memory for this long. */
-export const jwksFailureCooldownMs = 30_000;
+const jwksFailureCooldownMs = 30_000;
 /** An unknown kid refetches the set at most this often. */
-export const jwksRefetchCooldownMs = 30_000;
+const jwksRefetchCooldownMs = 30_000;
 /** Keys are refetched after this long even when every kid is known, so a removed key stops working. */
-export const jwksMaxAgeMs = 10 * 60_000;
+const jwksMaxAgeMs = 10 * 60_000;
 
 export class JwksUnavailableError extends Error {
   constructor(readonly reason: string) {

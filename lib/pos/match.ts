@@ -1,17 +1,19 @@
 import "server-only";
 import { db, inTransaction, type TTransactionClient } from "@/lib/db/client";
+import { takeTransactionLock } from "@/lib/db/locks";
 import type { CardPayment, PosMatchStatus, PosTransactionReport } from "@/lib/generated/prisma/client";
 
 // POS sale reports vs the gateway's card payments (docs/pos.md, "Reconciliation rule"). Only approved reports compare.
 // A payment is the report's when authorizationCode = authorizationNumber (`numeroAutorizacao`; `codigoAutorizacao` is
 // the authorizer's response code, "00" in the sandbox), nsuHost = hostUsn and nsuGateway = gatewayUsn. Same amount →
-// MATCHED, else AMOUNT_MISMATCH; none → MISSING_AT_GATEWAY after the grace period. One payment, one report (first
+// MATCHED, else AMOUNT_MISMATCH; none → MISSING_AT_GATEWAY after the grace period. A tenant's reports see only
+// payments made on its terminals or on terminals no tenant claims (PosTenantTerminal). One payment, one report (first
 // received wins). Unmatched reports are re-checked with back-off, the budget shared between tenants in turns.
 
 export const posMatchGraceMs = 15 * 60_000;
 // Older unmatched reports are left as they are (the job would re-read them forever).
-export const posMatchLookbackMs = 45 * 24 * 60 * 60_000;
-export const posMatchBudget = 5_000;
+const posMatchLookbackMs = 45 * 24 * 60 * 60_000;
+const posMatchBudget = 5_000;
 // Back-off base × 2^(n-1), capped: a hopeless report stops costing every pass; a late one heals within a day.
 export const posMatchBackoff = { baseMs: 5 * 60_000, maxMs: 24 * 60 * 60_000 } as const;
 
@@ -34,12 +36,15 @@ export type TPosMatchOptions = {
   ignoreBackoff?: boolean;
 };
 
-type TCandidate = Pick<CardPayment, "id" | "amountCents" | "authorizationNumber" | "hostUsn" | "gatewayUsn">;
+type TCandidate = Pick<
+  CardPayment,
+  "id" | "amountCents" | "authorizationNumber" | "hostUsn" | "gatewayUsn" | "terminalId"
+>;
 
 const identityKey = (tenantId: string, authorization: string, nsuHost: string, nsuGateway: string) =>
   `${tenantId}\u0000${authorization}\u0000${nsuHost}\u0000${nsuGateway}`;
 
-export function decideMatch(
+function decideMatch(
   report: Pick<PosTransactionReport, "approved" | "amountCents" | "receivedAt">,
   candidate: Pick<CardPayment, "amountCents"> | undefined,
   now: Date,
@@ -52,7 +57,7 @@ export function decideMatch(
 // One matching pass; passes take turns (advisory lock) so two never hand one card payment to two reports.
 export function runPosMatching(now: Date = new Date(), options: TPosMatchOptions = {}): Promise<TPosMatchResult> {
   return inTransaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${"pos-matching"}, 0))`;
+    await takeTransactionLock(tx, "pos-matching");
     return matchPass(tx, now, options);
   });
 }
@@ -86,10 +91,17 @@ async function matchPass(tx: TTransactionClient, now: Date, options: TPosMatchOp
 
   const byTenant = new Map<string, PosTransactionReport[]>();
   for (const report of reports) byTenant.set(report.tenantId, [...(byTenant.get(report.tenantId) ?? []), report]);
+  const candidatesByTenant = new Map<string, TCandidate[]>();
+  for (const [tenantId, tenantReports] of byTenant)
+    candidatesByTenant.set(tenantId, await candidatesFor(tx, tenantReports));
+  const owners = await terminalOwners(tx, [...candidatesByTenant.values()].flat());
   // Keyed by tenant and ids: a tenant's report only ever sees its tenant's candidates.
   const byIdentity = new Map<string, TCandidate[]>();
-  for (const [tenantId, tenantReports] of byTenant) {
-    for (const candidate of await candidatesFor(tx, tenantReports)) {
+  for (const [tenantId, candidates] of candidatesByTenant) {
+    for (const candidate of candidates) {
+      // Knowing a sale's ids is not enough: a payment on a terminal another tenant claims is never this tenant's.
+      const owner = candidate.terminalId === null ? undefined : owners.get(candidate.terminalId);
+      if (owner !== undefined && owner !== tenantId) continue;
       const key = identityKey(tenantId, candidate.authorizationNumber!, candidate.hostUsn!, candidate.gatewayUsn!);
       byIdentity.set(key, [...(byIdentity.get(key) ?? []), candidate]);
     }
@@ -141,7 +153,7 @@ async function matchPass(tx: TTransactionClient, now: Date, options: TPosMatchOp
 }
 
 // A tenant's candidates: card payments with its reports' authorization numbers (other ids compared in memory), none
-// held by another tenant's report.
+// held by another tenant's report; terminals are checked by the caller, for every tenant at once.
 async function candidatesFor(tx: TTransactionClient, reports: PosTransactionReport[]): Promise<TCandidate[]> {
   const authorizationNumbers = [...new Set(reports.map((report) => report.authorizationCode))];
   return tx.cardPayment.findMany({
@@ -153,8 +165,26 @@ async function candidatesFor(tx: TTransactionClient, reports: PosTransactionRepo
       gatewayUsn: { not: null },
       NOT: { id: { in: await heldByOtherTenants(tx, reports[0]!.tenantId, authorizationNumbers) } },
     },
-    select: { id: true, amountCents: true, authorizationNumber: true, hostUsn: true, gatewayUsn: true },
+    select: {
+      id: true,
+      amountCents: true,
+      authorizationNumber: true,
+      hostUsn: true,
+      gatewayUsn: true,
+      terminalId: true,
+    },
   });
+}
+
+// The tenant owning each claimed terminal among the candidates' (one query per pass); unclaimed ones are absent.
+async function terminalOwners(tx: TTransactionClient, candidates: TCandidate[]): Promise<Map<string, string>> {
+  const terminalIds = [...new Set(candidates.flatMap((candidate) => candidate.terminalId ?? []))];
+  if (terminalIds.length === 0) return new Map();
+  const claimed = await tx.posTenantTerminal.findMany({
+    where: { terminalId: { in: terminalIds } },
+    select: { terminalId: true, tenantId: true },
+  });
+  return new Map(claimed.map((row) => [row.terminalId, row.tenantId]));
 }
 
 async function heldByOtherTenants(

@@ -10,7 +10,7 @@ function envNumber(name: string, fallback: number): number {
 }
 
 // Defaults: 50 requests/s sustained per key, bursts of 100.
-export const defaultPosRateLimitRule: TPosRateLimitRule = {
+const defaultPosRateLimitRule: TPosRateLimitRule = {
   perSecond: envNumber("POS_RATE_LIMIT_PER_SECOND", 50),
   burst: envNumber("POS_RATE_LIMIT_BURST", 100),
 };

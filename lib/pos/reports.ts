@@ -48,7 +48,7 @@ const ingestStatement = `
     (SELECT "id"::text FROM inserted) AS "insertedId",
     (SELECT count(*) FROM touched)::int4 AS "touched"`;
 
-export const posReportConflict = (nsuGateway: string) =>
+const posReportConflict = (nsuGateway: string) =>
   new PosApiError(
     409,
     "report_conflict",

@@ -7,7 +7,7 @@ import { posListPageSize, type TPosSalesFilters } from "./admin-schemas";
 
 // POS sale reports (contract 2.4) for the admin: list, detail and totals, all under the same filters.
 
-export function posSalesWhere(filters: TPosSalesFilters): Prisma.PosTransactionReportWhereInput {
+function posSalesWhere(filters: TPosSalesFilters): Prisma.PosTransactionReportWhereInput {
   return {
     occurredAt: filters.from || filters.to ? periodBounds(filters) : undefined,
     sellerId: filters.sellerId,

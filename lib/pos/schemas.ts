@@ -1,43 +1,24 @@
 import { z } from "zod";
 import type { ZTransactionReport } from "@/lib/pos-sdk/schemas";
+import { ZActivationRequest, type ZActivationResult, type ZTransactionConfig } from "@/lib/pos-sdk/schemas";
 
-// Wire schemas of the POS backend contract (sections 2.1–2.5). Field names are the contract's, exactly.
+// The wire schemas of the POS backend contract (sections 2.1–2.5) are the SDK's (lib/pos-sdk/schemas.ts), so the
+// server and the client (and its in-memory fake) accept and refuse the same bodies; this file keeps what only the
+// server needs: the query of 2.3 and how a refusal names the field.
 
 // 2.1
-export const ZSellerActivationRequest = z.object({
-  sellerToken: z.string({ error: "sellerToken is required (string)" }).min(1, { error: "sellerToken is empty" }),
-});
-export type TSellerActivationRequest = z.infer<typeof ZSellerActivationRequest>;
+export const ZSellerActivationRequest = ZActivationRequest;
 
-// 2.2
-export const ZActivationResult = z.object({
-  sellerId: z.string(),
-  posId: z.string(),
-  subEstablishmentRef: z.string(),
-  tlsRegistered: z.boolean(),
-});
+// 2.2 and 2.3: what the server answers must pass the SDK's checks (non-empty ids, a logo URL, hex colours).
 export type TActivationResult = z.infer<typeof ZActivationResult>;
-
-// 2.3
-export const ZPosBranding = z.object({ logoUrl: z.string(), primaryColor: z.string(), secondaryColor: z.string() });
-export const ZTransactionConfig = z.object({
-  empresaGateway: z.string(),
-  enderecoGateway: z.string(),
-  cnpjCpf: z.string(),
-  comExterna: z.string(),
-  tokenRegistroTls: z.string(),
-  cnpjAutomacao: z.string(),
-  cnpjFacilitador: z.string(),
-  branding: ZPosBranding,
-});
 export type TTransactionConfig = z.infer<typeof ZTransactionConfig>;
 
 export const ZTransactionConfigQuery = z.object({
   posId: z.string({ error: "posId is required" }).trim().min(1, { error: "posId is required" }).max(200),
 });
 
-// 2.4 and 2.5: the SDK's wire schemas, so the server and the client (and its in-memory fake) refuse the same reports.
-export { occurredAtBoundsProblem, ZBusinessError, ZTransactionReport } from "@/lib/pos-sdk/schemas";
+// 2.4 and 2.5
+export { occurredAtBoundsProblem, ZTransactionReport } from "@/lib/pos-sdk/schemas";
 export type TTransactionReport = z.infer<typeof ZTransactionReport>;
 
 // "field: problem" for the first issue, so the device's log names the field.

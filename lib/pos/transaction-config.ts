@@ -11,8 +11,8 @@ import { openTokenRegistroTls } from "./secrets";
 // GET /v1/transactions/config: the PDV's override, else its seller's row, else the tenant's default, field by field.
 // Branding has defaults; a text field set nowhere is a 422 "not configured", never a 200 with "" (docs/pos.md).
 
-export const defaultPosBranding = { primaryColor: "#0f172a", secondaryColor: "#f8fafc" } as const;
-export const defaultPosLogoPath = "/icon.svg";
+const defaultPosBranding = { primaryColor: "#0f172a", secondaryColor: "#f8fafc" } as const;
+const defaultPosLogoPath = "/icon.svg";
 
 type TConfigRow = {
   empresaGateway: string | null;
@@ -96,18 +96,14 @@ function decryptTls(layers: TConfigLayers, owners: { posId: string; sellerId: st
   return "";
 }
 
-export const posNotConfigured = (missing: readonly string[]) =>
+const posNotConfigured = (missing: readonly string[]) =>
   posError.business(
     "pos_not_configured",
     `transaction configuration not set for this PDV (missing ${missing.join(", ")}): an admin sets it under Ponto de venda`,
   );
 
 /** Field by field: the PDV's override, else the seller's row, else the tenant's default; 422 when one is set nowhere. */
-export function mergeTransactionConfig(
-  layers: TConfigLayers,
-  tokenRegistroTls: string,
-  appUrl: string,
-): TTransactionConfig {
+function mergeTransactionConfig(layers: TConfigLayers, tokenRegistroTls: string, appUrl: string): TTransactionConfig {
   const pick = (field: Exclude<keyof TConfigRow, "tokenRegistroTlsCiphertext">) =>
     layers.pos[field] ?? layers.seller[field] ?? layers.tenant[field] ?? "";
   const storedAddress = pick("enderecoGateway");

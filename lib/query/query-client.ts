@@ -1,7 +1,7 @@
 import { defaultShouldDehydrateQuery, isServer, QueryClient } from "@tanstack/react-query";
 
 // Statuses change upstream (a charge turns paid), so data goes stale quickly; a retry would not fix a 4xx.
-export function makeQueryClient() {
+function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {

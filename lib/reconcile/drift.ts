@@ -8,7 +8,7 @@ import type { MirrorDrift, Prisma } from "@/lib/generated/prisma/client";
 // read, written anyway and recorded here (docs/webhooks.md).
 
 export type TDriftSource = "webhook" | "refresh" | "reconcile";
-export type TDriftKind = "pix_charge" | "pix_refund" | "payment_link" | "card_payment";
+type TDriftKind = "pix_charge" | "pix_refund" | "payment_link" | "card_payment";
 
 /** Who vouches for a copy: the source of an authoritative read, and whether a second read confirmed a move back. */
 export type TMirrorAuthority = { source: TDriftSource; isBackwardConfirmed: boolean };

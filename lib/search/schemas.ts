@@ -11,7 +11,6 @@ export const ZSearchQuery = z.object({
     .min(searchQueryMinLength, { error: "searchQueryTooShort" })
     .max(searchQueryMaxLength, { error: "searchQueryTooLong" }),
 });
-export type TSearchQuery = z.output<typeof ZSearchQuery>;
 
 export type TSearchTerms = {
   // As typed (trimmed): ids (txid, endToEndId, uuid, order id, token) are compared exactly.

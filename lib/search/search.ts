@@ -7,10 +7,10 @@ import { searchKindRegistry } from "./kinds";
 import { toSearchTerms } from "./schemas";
 import { searchKinds, type TSearchKind, type TSearchResult } from "./types";
 
-export const searchGroupLimit = 5;
+const searchGroupLimit = 5;
 
 /** The kinds a role may search: admin-only kinds (saved cards) are not even queried for STAFF. */
-export function searchableKinds(role: TRole): TSearchKind[] {
+function searchableKinds(role: TRole): TSearchKind[] {
   return searchKinds.filter((kind) => role === "ADMIN" || !searchKindRegistry[kind].isAdminOnly);
 }
 

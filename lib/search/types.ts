@@ -15,6 +15,6 @@ export type TSearchHit = {
   href: string;
 };
 
-export type TSearchGroup = { kind: TSearchKind; hits: TSearchHit[] };
+type TSearchGroup = { kind: TSearchKind; hits: TSearchHit[] };
 
 export type TSearchResult = { query: string; groups: TSearchGroup[] };

@@ -36,7 +36,7 @@ export function buildContentSecurityPolicy({ nonce, isHttps, isDevelopment }: TP
 }
 
 // Features no page uses; the payer's page least of all should reach the camera or payment handlers.
-export const permissionsPolicy = [
+const permissionsPolicy = [
   "camera=()",
   "microphone=()",
   "geolocation=()",
@@ -51,7 +51,7 @@ export const permissionsPolicy = [
 
 // Two years with subdomains: the browser then refuses plain http for this host. Only over https, as a
 // header received over http is ignored and would mislead whoever reads it.
-export const strictTransportSecurity = "max-age=63072000; includeSubDomains";
+const strictTransportSecurity = "max-age=63072000; includeSubDomains";
 
 // The pay page's URL is the payer's access to the link: it never leaves as a referrer. `same-origin` rather than
 // `no-referrer`: under `no-referrer` a browser posting a form without JavaScript sends `Origin: null`, which

@@ -16,7 +16,7 @@ export const ZRefundApprovalThresholdCents = z.number().int().min(0).max(10_000_
 export const ZDailyMoneyReturnLimitCents = z.number().int().min(0).max(10_000_000_000);
 
 // One entry per setting: its schema and the default that holds until an admin saves a value.
-export const appSettings = {
+const appSettings = {
   twoFactorRequirement: { schema: ZTwoFactorRequirement, defaultValue: "off" as TTwoFactorRequirement },
   refundApprovalThresholdCents: { schema: ZRefundApprovalThresholdCents, defaultValue: 100_000 },
   dailyMoneyReturnLimitCents: { schema: ZDailyMoneyReturnLimitCents, defaultValue: 1_000_000 },

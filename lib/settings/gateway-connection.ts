@@ -5,6 +5,4 @@ export {
   checkGatewayConnection,
   getGatewayCertificateReport,
   type TCertificateInfo,
-  type TConnectionCheck,
-  type TGatewayCertificateReport,
 } from "@/lib/gateway/certificate";

@@ -1,3 +1,3 @@
 // Types only, for client components: the answer of the connection check and the certificate view.
-export type { TCertificateInfo, TConnectionCheck, TGatewayCertificateReport } from "@/lib/gateway/certificate";
+export type { TConnectionCheck } from "@/lib/gateway/certificate";
 export type { TTwoFactorRequirement } from "./app-settings";

@@ -27,7 +27,7 @@ export type TParsedBrCode = {
   fields: Record<string, string>;
 };
 
-export const pixGui = "br.gov.bcb.pix";
+const pixGui = "br.gov.bcb.pix";
 
 /** CRC16-CCITT-FALSE (poly 0x1021, init 0xFFFF) of the ASCII text, as 4 uppercase hex digits. */
 export function crc16ccitt(text: string): string {

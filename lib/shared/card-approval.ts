@@ -3,7 +3,7 @@
 // the gateway client, the cancel and the sandbox (which must agree with the app on what an approval is).
 
 export const authorizedCardPaymentMessage = "Transacao autorizada";
-export const approvedCardResponseCode = "0";
+const approvedCardResponseCode = "0";
 
 export function isCardPaymentApproved(answer: { codigo: string; mensagem: string | null | undefined }): boolean {
   return answer.codigo === approvedCardResponseCode && answer.mensagem === authorizedCardPaymentMessage;

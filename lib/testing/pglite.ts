@@ -6,7 +6,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import { createPrismaClient, disconnectDb, getDatabaseConnection } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import { type TTestDatabase, truncateAllTables } from "./test-database";
+import type { TTestDatabase } from "./test-database";
+import { truncateAllTables } from "./truncate-tables";
 
 // The migrated data dir the integration project's global setup made (lib/testing/global-setup.ts); none elsewhere.
 async function migratedSnapshot(): Promise<Blob | undefined> {

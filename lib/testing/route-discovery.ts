@@ -52,7 +52,7 @@ function hasExportModifier(node: ts.Node): boolean {
 }
 
 // Names of the runtime values a module exports (types and interfaces are erased, so they are no endpoint).
-export function exportedValueNames(source: ts.SourceFile): string[] {
+function exportedValueNames(source: ts.SourceFile): string[] {
   const names: string[] = [];
   for (const statement of source.statements) {
     if (ts.isFunctionDeclaration(statement) && hasExportModifier(statement) && statement.name) {

@@ -1,6 +1,7 @@
 import { inject } from "vitest";
 import { createPrismaClient } from "@/lib/db/client";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { truncateAllTables } from "./truncate-tables";
 
 export type TTestBackend = "postgres" | "pglite";
 
@@ -13,14 +14,6 @@ export type TTestDatabase = {
   reset: () => Promise<void>;
   close: () => Promise<void>;
 };
-
-export async function truncateAllTables(db: PrismaClient): Promise<void> {
-  const tables = await db.$queryRaw<{ tablename: string }[]>`
-    SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> '_prisma_migrations'`;
-  if (tables.length === 0) return;
-  const list = tables.map(({ tablename }) => `"${tablename.replaceAll('"', '""')}"`).join(", ");
-  await db.$executeRawUnsafe(`TRUNCATE TABLE ${list} RESTART IDENTITY CASCADE`);
-}
 
 // This worker's throw-away PostgreSQL database, made by lib/testing/global-setup.ts (integration tests only). Files
 // run in parallel, one at a time per worker (VITEST_POOL_ID, 1 to maxWorkers): no two running files share one.

@@ -2,6 +2,7 @@
 
 import { cookies } from "next/headers";
 
+import { definePublicAction } from "@/lib/actions/define-action";
 import { getCurrentUser } from "@/lib/auth/session";
 import { log } from "@/lib/log";
 import { updateOwnTheme } from "@/lib/users/users";
@@ -10,14 +11,8 @@ import { themeCookieName, ZTheme } from "./config";
 
 const oneYearInSeconds = 365 * 24 * 60 * 60;
 
-type SetThemeResult = { ok: true } | { ok: false; error: { code: "VALIDATION_FAILED"; message: string } };
-
 // Like the language: anyone may switch (the cookie paints the next page); a signed-in user's choice is also saved.
-export async function setThemeAction(input: unknown): Promise<SetThemeResult> {
-  const parsed = ZTheme.safeParse(input);
-  if (!parsed.success) return { ok: false, error: { code: "VALIDATION_FAILED", message: "Unsupported theme" } };
-  const theme = parsed.data;
-
+export const setThemeAction = definePublicAction({ schema: ZTheme }, async (theme) => {
   (await cookies()).set(themeCookieName, theme, { maxAge: oneYearInSeconds, path: "/", sameSite: "lax" });
 
   const user = await getCurrentUser();
@@ -29,5 +24,5 @@ export async function setThemeAction(input: unknown): Promise<SetThemeResult> {
       log.warn({ err: error, userId: user.id }, "could not save the user's theme");
     }
   }
-  return { ok: true };
-}
+  return null;
+});

@@ -3,7 +3,7 @@ import { z } from "zod";
 // "system" follows the device (prefers-color-scheme); the other two force a palette (app/globals.css).
 export const themes = ["system", "light", "dark"] as const;
 export type TTheme = (typeof themes)[number];
-export const defaultTheme: TTheme = "system";
+const defaultTheme: TTheme = "system";
 
 /** Read by the root layout for the first paint, so the page never flashes the other palette. */
 export const themeCookieName = "theme";

@@ -11,10 +11,10 @@ import { changeUserRole, createUser, resetUserPassword, resetUserTwoFactor } fro
 
 // Changes that would let one admin act as two wait for a second, independent admin (docs/security.md).
 // `npm run user:create` (no actor) is the break-glass path and is never held.
-export const adminChangeTtlMs = 24 * 60 * 60_000;
+const adminChangeTtlMs = 24 * 60 * 60_000;
 
 // Money settings where a larger value, or 0 (off), lets more money out without a second person.
-export const ZLoosenableMoneySetting = z.enum(["refundApprovalThresholdCents", "dailyMoneyReturnLimitCents"]);
+const ZLoosenableMoneySetting = z.enum(["refundApprovalThresholdCents", "dailyMoneyReturnLimitCents"]);
 export type TLoosenableMoneySetting = z.infer<typeof ZLoosenableMoneySetting>;
 
 const ZPayload = {
@@ -25,7 +25,7 @@ const ZPayload = {
   LOOSEN_MONEY_SETTING: z.object({ key: ZLoosenableMoneySetting, valueCents: z.number().int().min(0) }),
 } satisfies Record<AdminChangeKind, z.ZodType>;
 
-export type TAdminChangeRequest =
+type TAdminChangeRequest =
   | { kind: "CREATE_ADMIN"; payload: z.infer<(typeof ZPayload)["CREATE_ADMIN"]> }
   | { kind: "PROMOTE_TO_ADMIN" | "RESET_PASSWORD" | "RESET_TWO_FACTOR"; targetUserId: string }
   | { kind: "LOOSEN_MONEY_SETTING"; payload: z.infer<(typeof ZPayload)["LOOSEN_MONEY_SETTING"]> };
@@ -47,7 +47,7 @@ const auditFields = (context: TChangeContext, changeId: string) => auditFieldsOf
 
 async function holdAdminChange(request: TAdminChangeRequest, context: TChangeContext): Promise<THeld> {
   const requesterId = context.actor?.id;
-  if (!requesterId) throw new AppError("FORBIDDEN", "A held change needs a signed-in requester.");
+  if (!requesterId) throw new AppError("FORBIDDEN", "adminChanges.errors.requesterRequired");
   const targetUserId = "targetUserId" in request ? request.targetUserId : null;
   const payload = ("payload" in request ? ZPayload[request.kind].parse(request.payload) : {}) as Prisma.InputJsonValue;
   const change = await inTransaction(async (tx) => {
@@ -75,7 +75,7 @@ async function holdAdminChange(request: TAdminChangeRequest, context: TChangeCon
 
 async function findTarget(userId: string) {
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, role: true } });
-  if (!user) throw new AppError("NOT_FOUND", "User not found.");
+  if (!user) throw new AppError("NOT_FOUND", "users.errors.invalidUser");
   return user;
 }
 
@@ -86,7 +86,7 @@ export async function createUserOrHold(
   const parsed = ZCreateUserInput.omit({ password: true }).parse(input);
   if (parsed.role === "ADMIN" && context.actor) {
     if (await db.user.findUnique({ where: { email: parsed.email }, select: { id: true } })) {
-      throw new AppError("CONFLICT", "A user with this email already exists.", {
+      throw new AppError("CONFLICT", "users.errors.emailTaken", {
         fieldErrors: { email: "emailTaken" },
       });
     }
@@ -135,7 +135,7 @@ export async function resetUserTwoFactorOrHold(
 }
 
 // Raising a money limit or turning it off (0) is held; lowering or turning it on applies at once.
-export function isLoosening(currentCents: number, nextCents: number): boolean {
+function isLoosening(currentCents: number, nextCents: number): boolean {
   if (currentCents === 0) return false;
   return nextCents === 0 || nextCents > currentCents;
 }
@@ -159,7 +159,7 @@ async function applyAdminChange(
   context: TChangeContext,
 ): Promise<TAdminChangeResult> {
   const target = () => {
-    if (!change.targetUserId) throw new AppError("NOT_FOUND", "User not found.");
+    if (!change.targetUserId) throw new AppError("NOT_FOUND", "users.errors.invalidUser");
     return change.targetUserId;
   };
   switch (change.kind) {
@@ -186,15 +186,18 @@ async function applyAdminChange(
 
 async function loadPending(changeId: string, context: TChangeContext) {
   const change = await db.pendingAdminChange.findUnique({ where: { id: changeId } });
-  if (!change) throw new AppError("NOT_FOUND", "Change not found.");
-  if (change.status !== "PENDING") throw new AppError("CONFLICT", `This change is ${change.status}.`);
+  if (!change) throw new AppError("NOT_FOUND", "adminChanges.errors.notFound");
+  if (change.status !== "PENDING")
+    throw new AppError("CONFLICT", "adminChanges.errors.notPending", {
+      params: { status: change.status },
+    });
   if (change.expiresAt <= new Date()) {
     const { count } = await db.pendingAdminChange.updateMany({
       where: { id: changeId, status: "PENDING" },
       data: { status: "EXPIRED" },
     });
     if (count === 1) await recordAudit({ ...auditFields(context, changeId), action: "admin_change.expired" });
-    throw new AppError("CONFLICT", "This change expired: ask for it again.");
+    throw new AppError("CONFLICT", "adminChanges.errors.expired");
   }
   return change;
 }
@@ -208,9 +211,9 @@ export async function approveAdminChange(
 ): Promise<TAdminChangeResult> {
   const change = await loadPending(changeId, context);
   const approverId = context.actor?.id;
-  if (!approverId) throw new AppError("FORBIDDEN", "Only an admin can approve this.");
+  if (!approverId) throw new AppError("FORBIDDEN", "approverCode.errors.notAdmin");
   if (change.targetUserId === approverId) {
-    throw new AppError("FORBIDDEN", "A change to your own account needs another admin.", {
+    throw new AppError("FORBIDDEN", "approverCode.errors.ownAccount", {
       fieldErrors: { approver: "ownAccount" },
     });
   }
@@ -219,7 +222,7 @@ export async function approveAdminChange(
     where: { id: changeId, status: "PENDING" },
     data: { status: "APPROVED", decidedById: approverId, decidedAt: new Date() },
   });
-  if (count === 0) throw new AppError("CONFLICT", "This change is no longer waiting for approval.");
+  if (count === 0) throw new AppError("CONFLICT", "adminChanges.errors.noLongerPending");
   let result: TAdminChangeResult;
   try {
     result = await applyAdminChange(change, context);
@@ -245,7 +248,7 @@ export async function rejectAdminChange(changeId: string, context: TChangeContex
     where: { id: changeId, status: "PENDING" },
     data: { status: "REJECTED", decidedById: context.actor?.id ?? null, decidedAt: new Date() },
   });
-  if (count === 0) throw new AppError("CONFLICT", "This change is no longer waiting for approval.");
+  if (count === 0) throw new AppError("CONFLICT", "adminChanges.errors.noLongerPending");
   await recordAudit({
     ...auditFields(context, changeId),
     action: "admin_change.rejected",

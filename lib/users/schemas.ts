@@ -3,7 +3,7 @@ import { z } from "zod";
 // Error messages are translation keys (namespace `users.errors`), shown next to the field.
 export const ZRole = z.enum(["ADMIN", "STAFF"], { error: "invalidRole" });
 
-export const ZEmail = z
+const ZEmail = z
   .string()
   .trim()
   .toLowerCase()
@@ -11,7 +11,7 @@ export const ZEmail = z
   .pipe(z.email({ error: "invalidEmail" }));
 
 // Long rather than complex, as NIST SP 800-63B and OWASP advise; 128 bounds the hashing work.
-export const ZNewPassword = z.string().min(12, { error: "passwordTooShort" }).max(128, { error: "passwordTooLong" });
+const ZNewPassword = z.string().min(12, { error: "passwordTooShort" }).max(128, { error: "passwordTooLong" });
 
 export const ZCreateUserInput = z.object({
   email: ZEmail,

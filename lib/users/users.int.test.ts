@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/auth/password";
+import { accountLimitKey, ipLimitKey, signInSpacing } from "@/lib/auth/password-attempts";
 import { claimSpacedAttempt } from "@/lib/auth/rate-limit";
 import { loadSessionUser } from "@/lib/auth/session-user";
-import { accountLimitKey, ipLimitKey, signInSpacing, signInWithPassword } from "@/lib/auth/sign-in";
+import { signInWithPassword } from "@/lib/auth/sign-in";
 import { db } from "@/lib/db/client";
 import {
   changeOwnPassword,

@@ -1,8 +1,8 @@
 import "server-only";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
+import { claimPasswordAttempt, settlePasswordAttempt } from "@/lib/auth/password-attempts";
 import type { TRole } from "@/lib/auth/session-user";
-import { claimPasswordAttempt, settlePasswordAttempt } from "@/lib/auth/sign-in";
 import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { Prisma, type User } from "@/lib/generated/prisma/client";
@@ -65,7 +65,7 @@ export async function createUser(
     return { user, oneTimePassword };
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw new AppError("CONFLICT", "A user with this email already exists.", {
+      throw new AppError("CONFLICT", "users.errors.emailTaken", {
         fieldErrors: { email: "emailTaken" },
       });
     }
@@ -78,7 +78,7 @@ async function findUserForUpdate(tx: Tx, userId: string): Promise<User> {
     { id: string }[]
   >`SELECT "id" FROM "User" WHERE "id" = ${userId}::uuid FOR UPDATE`;
   const user = locked && (await tx.user.findUnique({ where: { id: locked.id } }));
-  if (!user) throw new AppError("NOT_FOUND", "User not found.");
+  if (!user) throw new AppError("NOT_FOUND", "users.errors.invalidUser");
   return user;
 }
 
@@ -86,7 +86,7 @@ async function findUserForUpdate(tx: Tx, userId: string): Promise<User> {
 // other at once cannot both succeed.
 async function assertAdminRemains(tx: Tx, user: User, context: TChangeContext): Promise<void> {
   if (context.actor?.id === user.id) {
-    throw new AppError("CONFLICT", "You cannot demote or deactivate yourself.", {
+    throw new AppError("CONFLICT", "users.errors.selfChange", {
       fieldErrors: { user: "selfChange" },
     });
   }
@@ -94,7 +94,7 @@ async function assertAdminRemains(tx: Tx, user: User, context: TChangeContext): 
   const admins = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "User" WHERE "role" = 'ADMIN' AND "isActive" ORDER BY "id" FOR UPDATE`;
   if (admins.filter((admin) => admin.id !== user.id).length === 0) {
-    throw new AppError("CONFLICT", "At least one active admin must remain.", { fieldErrors: { user: "lastAdmin" } });
+    throw new AppError("CONFLICT", "users.errors.lastAdmin", { fieldErrors: { user: "lastAdmin" } });
   }
 }
 
@@ -153,7 +153,7 @@ export async function resetUserPassword(userId: string, context: TChangeContext)
 // again. Not for oneself: an admin turns their own off at /account/security, proving a code.
 export async function resetUserTwoFactor(userId: string, context: TChangeContext): Promise<void> {
   if (context.actor?.id === userId) {
-    throw new AppError("CONFLICT", "Turn your own two-factor sign-in off in your account security.", {
+    throw new AppError("CONFLICT", "users.errors.selfTwoFactorReset", {
       fieldErrors: { user: "selfTwoFactorReset" },
     });
   }
@@ -188,7 +188,7 @@ export async function changeOwnPassword(
 ): Promise<{ sessionVersion: number }> {
   const { currentPassword, newPassword } = ZChangeOwnPasswordInput.parse(input);
   const user = await db.user.findUnique({ where: { id: userId } });
-  if (!user?.isActive) throw new AppError("NOT_FOUND", "User not found.");
+  if (!user?.isActive) throw new AppError("NOT_FOUND", "users.errors.invalidUser");
   // The sign-in counters (per account and IP): a borrowed session must not guess the password faster here.
   const ip = context.ip ?? null;
   const attempt = await claimPasswordAttempt(user.email, ip);
@@ -199,12 +199,14 @@ export async function changeOwnPassword(
       action: "auth.sign_in_rate_limited",
       metadata: { scope, retryAfterSeconds, during: "password_change" },
     });
-    throw new AppError("RATE_LIMITED", `Too many wrong passwords. Try again in ${retryAfterSeconds} seconds.`);
+    throw new AppError("RATE_LIMITED", "users.errors.tooManyWrongPasswords", {
+      params: { seconds: retryAfterSeconds },
+    });
   }
   const isCurrent = await verifyPassword(currentPassword, user.passwordHash);
   await settlePasswordAttempt(user.email, ip, isCurrent);
   if (!isCurrent) {
-    throw new AppError("VALIDATION_FAILED", "The current password is wrong.", {
+    throw new AppError("VALIDATION_FAILED", "users.errors.wrongPassword", {
       fieldErrors: { currentPassword: "wrongPassword" },
     });
   }
@@ -238,7 +240,7 @@ export async function updateOwnLocale(
 ): Promise<void> {
   await inTransaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId }, select: { email: true, locale: true } });
-    if (!user) throw new AppError("NOT_FOUND", "User not found.");
+    if (!user) throw new AppError("NOT_FOUND", "users.errors.invalidUser");
     if (user.locale === locale) return;
     await tx.user.update({ where: { id: userId }, data: { locale } });
     await recordAudit(

@@ -51,7 +51,7 @@ async function fetchUpstreamWebhooks(): Promise<TWebhook[]> {
 
 async function fetchUpstreamWebhook(upstreamId: string): Promise<TWebhook> {
   const webhook = (await fetchUpstreamWebhooks()).find((item) => item.id === upstreamId);
-  if (!webhook) throw new AppError("NOT_FOUND", "This webhook does not exist at the payments gateway.");
+  if (!webhook) throw new AppError("NOT_FOUND", "webhooks.errors.notFoundAtGateway");
   return webhook;
 }
 
@@ -134,11 +134,7 @@ async function registerWithLocalRecord(
   } catch (error) {
     // Registered upstream but not stored: the webhook exists without a secret the app holds.
     log.error({ err: error, upstreamId: registered.id, localId }, "webhook registered upstream but not stored");
-    throw new AppError(
-      "INTERNAL",
-      "The webhook was registered but could not be saved; deactivate it and register again.",
-      { cause: error },
-    );
+    throw new AppError("INTERNAL", "webhooks.errors.registeredNotSaved", { cause: error });
   }
   return registration;
 }
@@ -199,7 +195,7 @@ export async function updateWebhook(
 
 export async function deactivateWebhook(upstreamId: string, context: TChangeContext): Promise<void> {
   const current = await fetchUpstreamWebhook(upstreamId);
-  if (!current.active) throw new AppError("CONFLICT", "This webhook is already inactive.");
+  if (!current.active) throw new AppError("CONFLICT", "webhooks.errors.alreadyInactive");
   await updateWebhook(
     upstreamId,
     { url: current.url, events: current.events as TWebhookEvent[], isActive: false },
@@ -215,10 +211,9 @@ export async function startSecretRotation(
   context: TChangeContext,
 ): Promise<{ upstreamId: string; url: string; secret: string | null; retireAt: Date }> {
   const current = await fetchUpstreamWebhook(upstreamId);
-  if (!current.active) throw new AppError("CONFLICT", "Only an active webhook can have its secret rotated.");
+  if (!current.active) throw new AppError("CONFLICT", "webhooks.errors.rotateInactive");
   const existing = await db.webhook.findUnique({ where: { upstreamId } });
-  if (existing?.retireAt && !existing.retiredAt)
-    throw new AppError("CONFLICT", "This webhook is already being replaced.");
+  if (existing?.retireAt && !existing.retiredAt) throw new AppError("CONFLICT", "webhooks.errors.alreadyRotating");
   // A webhook registered elsewhere gets a local record now, to carry its retirement date.
   const old =
     existing ??
@@ -322,7 +317,7 @@ export async function checkWebhookSignature(input: {
       where: { id: input.localWebhookId },
       select: { secretCiphertext: true },
     });
-    if (!webhook?.secretCiphertext) throw new AppError("NOT_FOUND", "noStoredSecret");
+    if (!webhook?.secretCiphertext) throw new AppError("NOT_FOUND", "webhooks.errors.noStoredSecret");
     const secret = openWebhookSecret(webhook.secretCiphertext, input.localWebhookId);
     return diagnoseSignature({ body: input.body, signature: input.signature, secret });
   }

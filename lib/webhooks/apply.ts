@@ -1,5 +1,6 @@
 import "server-only";
 import { db, inTransaction } from "@/lib/db/client";
+import { transactionLockSql } from "@/lib/db/locks";
 import { inSqlTransaction, prismaSqlRunner, runSql, type TSqlRunner } from "@/lib/db/sql";
 import { changeChannel, changePayload, type TChange } from "@/lib/events/bus";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
@@ -118,7 +119,7 @@ WITH "claimed" AS (
   RETURNING 1
 )
 SELECT count(*)::int AS "count"
-FROM "claimed" LEFT JOIN LATERAL (SELECT pg_advisory_xact_lock(hashtextextended($3::text, 0)) WHERE $3::text IS NOT NULL) AS "lock" ON true`;
+FROM "claimed" LEFT JOIN LATERAL (SELECT ${transactionLockSql.byText("$3::text")} WHERE $3::text IS NOT NULL) AS "lock" ON true`;
 
 async function claimEffect(
   run: TSqlRunner,
@@ -288,7 +289,7 @@ WITH "items" AS (
   ON CONFLICT ("eventKey") DO NOTHING
   RETURNING "firstDeliveryId"
 ), "locked" AS (
-  SELECT pg_advisory_xact_lock(hashtextextended(k."lockKey", 0)) FROM (
+  SELECT ${transactionLockSql.byText('k."lockKey"')} FROM (
     SELECT DISTINCT i."lockKey" FROM "items" AS i JOIN "claimed" AS c ON c."firstDeliveryId" = i."rowId"
     ORDER BY i."lockKey"
   ) AS k
@@ -390,7 +391,7 @@ async function applyArrivals<TArrival extends TArrivalOf>(
 // Group commit for the common event: arrivals during a commit wait for the next batch, claimed, written and stored in
 // ONE transaction (cost per delivery is mostly round trips). No effect exists without its delivery, none is answered
 // before commit; two deliveries about one resource go in different batches; a batch stops at maxArrivalBatchBytes.
-export const maxArrivalBatch = 64;
+const maxArrivalBatch = 64;
 const maxArrivalBatchBytes = 1024 * 1024;
 // One batch at a time: while it commits, the next one fills. Two measured worse (smaller batches, more CPU each).
 const maxCommittingBatches = 1;

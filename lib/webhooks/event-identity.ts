@@ -6,9 +6,7 @@ import { findEventKind } from "./event-kinds";
 // The effect key is event + resource id + reported state: a retry, a replay or the same event through a second
 // webhook carries the same key; a later state (a second refund settling) carries another one.
 
-export type { TResourceType } from "./event-kind";
-
-export type TParsedEvent = { kind: TAnyEventKind; event: string; occurredAt: string; data: unknown };
+type TParsedEvent = { kind: TAnyEventKind; event: string; occurredAt: string; data: unknown };
 
 export type TEventIdentity = { eventKey: string; resourceType: TResourceType; resourceId: string };
 
@@ -26,7 +24,7 @@ function parseJson(rawBody: Uint8Array): unknown {
   }
 }
 
-export function eventIdentity({ kind, data }: Pick<TParsedEvent, "kind" | "data">): TEventIdentity {
+function eventIdentity({ kind, data }: Pick<TParsedEvent, "kind" | "data">): TEventIdentity {
   const { resourceId, state } = kind.identity(data);
   return { eventKey: `${kind.event}:${resourceId}:${state}`, resourceType: kind.change, resourceId };
 }

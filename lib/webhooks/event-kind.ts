@@ -35,7 +35,7 @@ export type TReconcileRun = {
 // A gateway copy read for this delivery; written even as a move back when a second read confirmed it.
 export type TApplyAuthority = { source: TDriftSource; isBackwardConfirmed: boolean };
 
-export type TReconcileQuery = { initialDate: string; endDate: string; page: number; size: number; sort: string };
+type TReconcileQuery = { initialDate: string; endDate: string; page: number; size: number; sort: string };
 
 export type TEventKind<E extends TWebhookEvent, D, P = undefined, I = unknown> = {
   event: E;

@@ -3,9 +3,10 @@ import { db } from "@/lib/db/client";
 import type { Prisma, WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { periodBounds } from "@/lib/list/period";
 import { findListPage, type TListPage } from "@/lib/list/query";
+import { defineListSpec } from "@/lib/list/spec";
 import type { TResourceType } from "./event-kind";
 import { resourceHref } from "./event-kinds";
-import { deliveryPageSize, type TDeliveryFilters } from "./schemas";
+import { deliveryPageSize, type TDeliveryFilters, ZDeliveryFilters } from "./schemas";
 import { storedBodyOf } from "./stored-body";
 
 export type TDeliveryListRow = {
@@ -22,7 +23,7 @@ export type TDeliveryListRow = {
 };
 
 /** The list's filters as a `where` (the page and its CSV export share it). */
-export function webhookDeliveryListWhere(filters: Omit<TDeliveryFilters, "page" | "cursor">) {
+function webhookDeliveryListWhere(filters: Omit<TDeliveryFilters, "page" | "cursor">) {
   const bounds = periodBounds({ from: filters.from, to: filters.to });
   const where: Prisma.WebhookDeliveryWhereInput = {
     event: filters.event,
@@ -34,6 +35,26 @@ export function webhookDeliveryListWhere(filters: Omit<TDeliveryFilters, "page" 
   };
   return where;
 }
+
+/** What the page and its CSV export share: filters, columns and the order, newest first (lib/list/spec.ts). */
+export const webhookDeliveryList = defineListSpec({
+  schema: ZDeliveryFilters,
+  where: webhookDeliveryListWhere,
+  select: {
+    id: true,
+    receivedAt: true,
+    event: true,
+    outcome: true,
+    resourceType: true,
+    resourceId: true,
+    deliveryId: true,
+    signatureValid: true,
+    webhookId: true,
+    replayOfId: true,
+  } satisfies Prisma.WebhookDeliverySelect,
+  field: "receivedAt",
+  tieBreaker: "id",
+});
 
 export async function findWebhookDeliveries(
   filters: TDeliveryFilters,
@@ -58,18 +79,7 @@ export async function findWebhookDeliveries(
           where: keyset ? { AND: [where, keyset.where as Prisma.WebhookDeliveryWhereInput] } : where,
           orderBy: [{ receivedAt: order }, { id: order }],
           ...window,
-          select: {
-            id: true,
-            receivedAt: true,
-            event: true,
-            outcome: true,
-            resourceType: true,
-            resourceId: true,
-            deliveryId: true,
-            signatureValid: true,
-            webhookId: true,
-            replayOfId: true,
-          },
+          select: webhookDeliveryList.select,
         });
         return deliveries.map(({ replayOfId, ...row }) => ({ ...row, isReplay: replayOfId !== null }));
       },
@@ -77,7 +87,7 @@ export async function findWebhookDeliveries(
   );
 }
 
-export type TDeliveryResourceLink = { kind: TResourceType; href: string; label: string };
+type TDeliveryResourceLink = { kind: TResourceType; href: string; label: string };
 
 export type TDeliveryDetail = {
   id: string;

@@ -179,6 +179,7 @@ WITH "incoming" AS (
     WHERE $2::boolean AND "deliveryId" = i."deliveryId" AND "signatureValid" AND "outcome" IN ('APPLIED', 'DUPLICATE')
     LIMIT 1
   ) AS done ON true
+  ON CONFLICT ("bodySha256") WHERE "duplicateOfId" IS NULL DO NOTHING
   RETURNING "id", "outcome"
 )
 SELECT s."id"::text AS "id", s."outcome"::text AS "outcome",
@@ -219,16 +220,33 @@ function deliveryRow(record: TStoredRecord) {
   };
 }
 
+type TStoredDelivery = { id: string; outcome: WebhookDeliveryOutcome };
+
+// The check for an earlier copy runs before the insert, so two copies arriving together can both mean to be whole:
+// the unique index lets one in, and the other is stored again as a reference to it.
 async function recordDeliveries(
   run: TSqlRunner,
   records: TStoredRecord[],
   options: { dedupe?: boolean } = {},
-): Promise<Array<{ id: string; outcome: WebhookDeliveryOutcome }>> {
-  return run<{ id: string; outcome: WebhookDeliveryOutcome }>(recordDeliveriesSql, [
-    JSON.stringify(records.map(deliveryRow)),
-    options.dedupe === true,
-    changeChannel,
-  ]);
+): Promise<TStoredDelivery[]> {
+  const stored: TStoredDelivery[] = [];
+  let pending = records;
+  for (let round = 0; round < 2 && pending.length > 0; round++) {
+    const rows = await run<TStoredDelivery>(recordDeliveriesSql, [
+      JSON.stringify(pending.map(deliveryRow)),
+      options.dedupe === true,
+      changeChannel,
+    ]);
+    stored.push(...rows);
+    const storedIds = new Set(rows.map((row) => row.id));
+    const lost = pending.filter((record) => !storedIds.has(record.id));
+    pending = [];
+    for (const record of lost) {
+      const first = await findFirstDeliveryOfBody(run, record.bodySha256!);
+      pending.push({ ...record, duplicateOfId: first?.id ?? null });
+    }
+  }
+  return stored;
 }
 
 type TVerifiedRecord = Omit<TRecord, "outcome" | "error">;
@@ -292,10 +310,13 @@ export const repeatedBodyRateLimit: TRateLimitRule = { limit: 20, windowMs: 10 *
 const firstDeliveryOfBodySql = `
 SELECT "id"::text AS "id", "webhookId"::text AS "webhookId" FROM "WebhookDelivery"
 WHERE "bodySha256" = $1::text AND "duplicateOfId" IS NULL
-ORDER BY "receivedAt" LIMIT 1`;
+LIMIT 1`;
 
-async function findFirstDeliveryOfBody(bodySha256: string): Promise<{ id: string; webhookId: string | null } | null> {
-  const [row] = await runSql<{ id: string; webhookId: string | null }>(firstDeliveryOfBodySql, [bodySha256]);
+async function findFirstDeliveryOfBody(
+  run: TSqlRunner,
+  bodySha256: string,
+): Promise<{ id: string; webhookId: string | null } | null> {
+  const [row] = await run<{ id: string; webhookId: string | null }>(firstDeliveryOfBodySql, [bodySha256]);
   return row ?? null;
 }
 
@@ -364,7 +385,7 @@ export async function receiveGatewayDelivery(
     return refuse({ ...refusal, signatureValid: true }, "IGNORED", 400, "missing X-Webhook-Delivery header", now);
   // A repeat of a stored body is stored as a reference, limited per webhook, and still applied (ledger: DUPLICATE).
   const bodySha256 = createHash("sha256").update(body.bytes).digest("hex");
-  const firstOfBody = await findFirstDeliveryOfBody(bodySha256);
+  const firstOfBody = await findFirstDeliveryOfBody(runSql, bodySha256);
   const duplicateOfId = firstOfBody?.id ?? null;
   // During a rotation overlap both webhooks deliver every body once: only a repeat on the same webhook counts.
   if (firstOfBody?.webhookId === webhook.id) {

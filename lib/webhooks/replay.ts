@@ -13,11 +13,10 @@ export async function replayDelivery(
   actor: Pick<TCurrentUser, "id" | "email" | "role">,
   context: { ip?: string | null; userAgent?: string | null } = {},
 ): Promise<{ id: string; outcome: WebhookDeliveryOutcome }> {
-  if (actor.role !== "ADMIN") throw new AppError("FORBIDDEN", "Only administrators can replay deliveries.");
+  if (actor.role !== "ADMIN") throw new AppError("FORBIDDEN", "webhooks.errors.replayAdminOnly");
   const original = await db.webhookDelivery.findUnique({ where: { id } });
-  if (!original) throw new AppError("NOT_FOUND", "Delivery not found.");
-  if (!original.signatureValid)
-    throw new AppError("CONFLICT", "Only deliveries with a valid signature can be replayed.");
+  if (!original) throw new AppError("NOT_FOUND", "webhooks.errors.deliveryNotFound");
+  if (!original.signatureValid) throw new AppError("CONFLICT", "webhooks.errors.replayUnsigned");
   const rawBody = await storedBodyOf(original);
   // The copy is a reference to the body's first delivery, as a repeat on arrival is.
   const copy = await db.webhookDelivery.create({

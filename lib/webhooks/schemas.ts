@@ -4,13 +4,11 @@ import { webhookEvents } from "./event-names";
 // Error messages are `webhooks.errors` keys; the same schemas check the forms in the browser.
 
 // The gateway's id of a webhook (spec 2.9: a uuid); rows from upstream are keyed by it.
-export const ZWebhookId = z.string().trim().min(1, { error: "invalidWebhook" }).max(100, { error: "invalidWebhook" });
+const ZWebhookId = z.string().trim().min(1, { error: "invalidWebhook" }).max(100, { error: "invalidWebhook" });
 
 const ZWebhookUrl = z.url({ protocol: /^https?$/, error: "invalidUrl" }).max(500, { error: "urlTooLong" });
 
-export const ZWebhookEvents = z
-  .array(z.enum(webhookEvents), { error: "eventsRequired" })
-  .min(1, { error: "eventsRequired" });
+const ZWebhookEvents = z.array(z.enum(webhookEvents), { error: "eventsRequired" }).min(1, { error: "eventsRequired" });
 
 export const ZRegisterWebhookInput = z.object({
   // Empty means this app's own receiver, at a path naming the new local record.
@@ -22,7 +20,6 @@ export const ZRegisterWebhookInput = z.object({
     .optional(),
   events: ZWebhookEvents,
 });
-export type TRegisterWebhookInput = z.input<typeof ZRegisterWebhookInput>;
 
 export const ZUpdateWebhookInput = z.object({
   webhookId: ZWebhookId,
@@ -30,7 +27,6 @@ export const ZUpdateWebhookInput = z.object({
   events: ZWebhookEvents,
   isActive: z.boolean(),
 });
-export type TUpdateWebhookInput = z.input<typeof ZUpdateWebhookInput>;
 
 export const ZWebhookIdInput = z.object({ webhookId: ZWebhookId });
 
@@ -45,7 +41,6 @@ export const ZStartRotationInput = z.object({
     .min(1, { error: "invalidOverlap" })
     .max(7 * 24 * 60, { error: "invalidOverlap" }),
 });
-export type TStartRotationInput = z.input<typeof ZStartRotationInput>;
 
 // 1 MiB, as the receiver: a body the receiver would refuse is not worth checking.
 const maxBodyLength = 1024 * 1024;
@@ -61,7 +56,6 @@ export const ZSignatureCheckInput = z
     path: ["secret"],
     error: "secretRequired",
   });
-export type TSignatureCheckInput = z.input<typeof ZSignatureCheckInput>;
 
 import { WebhookDeliveryOutcome } from "@/lib/generated/prisma/enums";
 import { ZCursor, ZOptionalDay, ZOptionalFilterText, ZPage } from "@/lib/list/schemas";

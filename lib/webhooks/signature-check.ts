@@ -4,7 +4,7 @@ import { checkWebhookSignature } from "./signature";
 // receiver commonly hashes by mistake instead of the raw bytes.
 
 /** A variant of the body that does match: the receiver changed the bytes before hashing them. */
-export type TBodyHint = "trailingNewline" | "lineEndings" | "reserialized";
+type TBodyHint = "trailingNewline" | "lineEndings" | "reserialized";
 
 export type TSignatureDiagnosis =
   | { isValid: true }

@@ -27,7 +27,7 @@ export function checkWebhookSignature(
   return isValid ? { isValid } : { isValid, reason: "mismatch" };
 }
 
-export const timestampToleranceSeconds = 5 * 60;
+const timestampToleranceSeconds = 5 * 60;
 
 export type TTimestampCheck =
   | { isFresh: true }

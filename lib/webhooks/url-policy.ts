@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 // Payment events carry amounts and payer data: a production server registers https receivers only.
 export function assertWebhookUrlAllowed(url: string, env: Record<string, string | undefined> = process.env): void {
   if (isHttpsRequired(env) && !url.startsWith("https://")) {
-    throw new AppError("VALIDATION_FAILED", "Webhook URLs must be https:// in production.", {
+    throw new AppError("VALIDATION_FAILED", "webhooks.errors.httpsRequired", {
       fieldErrors: { url: "httpsRequired" },
     });
   }

@@ -16,9 +16,9 @@ import { cardBrandName, findCardByToken, tokenizeCard } from "./tokens";
 // Card payments (spec 4.1, states 3.1). Authorized payments are CON; refused ones are NEG (the spec shows only
 // CON and CAN, so NEG is the sandbox's choice); only CON can be cancelled, into CAN.
 
-export type TPaymentStatus = "CON" | "NEG" | "CAN";
+type TPaymentStatus = "CON" | "NEG" | "CAN";
 
-export type TInstallment = {
+type TInstallment = {
   id: string;
   transacaoCartaoId: string;
   numeroParcela: number;

@@ -19,17 +19,17 @@ import { integer, optionalText, requiredText, tooLong, typeError } from "../http
  * (issuer), 7 debit. The spec ties no installment count to a type, so by default every type takes any
  * count; only SANDBOX_STRICT_INSTALLMENTS=1 holds 3 and 7 to exactly one installment.
  */
-export const singleInstallmentTypes: ReadonlySet<string> = new Set(["3", "7"]);
+const singleInstallmentTypes: ReadonlySet<string> = new Set(["3", "7"]);
 export const debitInstallmentType = "7";
 
 // The spec's minimum is 1 and it shows no maximum. 99 is what a real gateway takes: the installment count travels
 // to the authorizer in a two-digit field. The strict option applies 12, where Brazilian card installments stop in
 // practice.
-export const maxInstallments = 99;
-export const strictMaxInstallments = 12;
+const maxInstallments = 99;
+const strictMaxInstallments = 12;
 
 /** The largest `numeroParcelas` accepted now (payments, link confirm and link creation). */
-export function installmentCap(): number {
+function installmentCap(): number {
   return config().strictInstallments ? strictMaxInstallments : maxInstallments;
 }
 

@@ -3,7 +3,7 @@ import { cardBin, isCardExpiryValid, maskCardNumber } from "../../lib/shared/car
 // The sandbox authorizer. Outcomes are keyed by BIN + last four, the only card data the sandbox keeps,
 // so a payment by token gets the same outcome as one with the full number. Documented in sandbox/README.md.
 
-export type TRefusal = {
+type TRefusal = {
   codigo: string;
   mensagem: string;
   mensagemAutorizador: string;

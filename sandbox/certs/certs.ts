@@ -5,7 +5,7 @@ import forge from "node-forge";
 
 // A dev PKI in pure JS (no openssl CLI): one CA, the server pair and client pairs whose
 // certificate CN is the client id that owns every resource it creates.
-export const defaultClients = ["merchant", "merchant-2"] as const;
+const defaultClients = ["merchant", "merchant-2"] as const;
 
 type KeyPair = { cert: forge.pki.Certificate; key: forge.pki.rsa.PrivateKey };
 
@@ -94,7 +94,7 @@ function hasPair(dir: string, name: string): boolean {
   return existsSync(path.join(dir, `${name}.pem`)) && existsSync(path.join(dir, `${name}-key.pem`));
 }
 
-export function isValidClientName(name: string): boolean {
+function isValidClientName(name: string): boolean {
   return /^[a-z0-9][a-z0-9-]{0,62}$/i.test(name) && name !== "ca" && name !== "sandbox";
 }
 

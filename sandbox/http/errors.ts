@@ -45,11 +45,6 @@ export class SandboxHttpError extends Error {
   }
 }
 
-/** Section 7.1 error (errorCode defaults from the status, e.g. 400 → VALIDACAO_INVALIDA). */
-export function pixError(status: number, errorCode: string | undefined, mensagem: string, details: TFieldError[] = []) {
-  return new SandboxHttpError(status, mensagem, details, errorCode, "pix");
-}
-
 /** Section 7.2 ErrorResponse (code defaults from the status, e.g. 400 → VALIDATION_ERROR). */
 export function paymentError(status: number, code: string | undefined, message: string, details: TFieldError[] = []) {
   return new SandboxHttpError(status, message, details, code, "payment");
@@ -66,9 +61,9 @@ export function notFound(message = "Recurso não encontrado"): SandboxHttpError 
 
 // A field the spec does not define is refused by name: the gateway would otherwise drop it silently (a link
 // created with the response's spelling `metodosPagamentoAceitos` would quietly become card-only).
-export const unknownFieldMessage = "campo desconhecido: não existe neste corpo na especificação";
+const unknownFieldMessage = "campo desconhecido: não existe neste corpo na especificação";
 
-export function zodToDetails(error: z.ZodError): TFieldError[] {
+function zodToDetails(error: z.ZodError): TFieldError[] {
   return error.issues.flatMap((issue) => {
     const prefix = issue.path.length > 0 ? `${issue.path.join(".")}.` : "";
     if (issue.code === "unrecognized_keys") {

@@ -1,6 +1,6 @@
 import { httpError, type TFieldError } from "./errors";
 
-export type TSort = { field: string; direction: "asc" | "desc" };
+type TSort = { field: string; direction: "asc" | "desc" };
 export type TPaging = { page: number; size: number; sort: TSort[] };
 
 export type TPage<T> = {
@@ -15,9 +15,9 @@ export type TPage<T> = {
   empty: boolean;
 };
 
-export const defaultPageSize = 20;
+const defaultPageSize = 20;
 // The spec does not show a maximum page size; the sandbox caps it here (documented in the README).
-export const maxPageSize = 100;
+const maxPageSize = 100;
 
 function parseIntParam(
   query: URLSearchParams,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { httpError, renderError, SandboxHttpError, type TErrorFlavor } from "./errors";
 
-export type TRequestContext = {
+type TRequestContext = {
   /** The CN of the client certificate: every resource belongs to it. */
   clientId: string;
   method: string;

@@ -58,7 +58,7 @@ function effectiveStatus(link: TStoredLink, at: number): TLinkStatusCode {
 const method = (code: TPaymentMethodCode) => ({ code, description: methodDescriptions[code] });
 
 /** Payment link (spec 2.6). Optional fields not given at creation are null. */
-export function toPaymentLink(link: TStoredLink, at: number = now()) {
+function toPaymentLink(link: TStoredLink, at: number = now()) {
   const code = effectiveStatus(link, at);
   return {
     linkPaymentId: link.linkPaymentId,

@@ -6,13 +6,13 @@ import { integer, optionalText, requiredText, typeError } from "../http/fields";
 
 // Create-link body (spec 4.3). Note the spelling: `metodosPagamentosAceitos` here, `metodosPagamentoAceitos` in responses.
 
-export const paymentMethodCodes = [1, 2] as const;
+const paymentMethodCodes = [1, 2] as const;
 export type TPaymentMethodCode = (typeof paymentMethodCodes)[number];
 
 // Defaults where the spec shows none (documented in sandbox/README.md).
-export const defaultDiasExpiracao = 7;
-export const maxDiasExpiracao = 365;
-export const defaultAcceptedMethods: TPaymentMethodCode[] = [1];
+const defaultDiasExpiracao = 7;
+const maxDiasExpiracao = 365;
+const defaultAcceptedMethods: TPaymentMethodCode[] = [1];
 
 // Texts have no length limit in the spec, so none here beyond the 1 MiB request body; a field outside the spec's
 // table (the response's spelling `metodosPagamentoAceitos` included) is a 400 that names it.

@@ -21,7 +21,7 @@ export const chargeStatuses = [
 ] as const;
 export type TChargeStatus = (typeof chargeStatuses)[number];
 
-export type TDebtor = { name: string; naturalPersonIdentification?: string; legalPersonIdentification?: string };
+type TDebtor = { name: string; naturalPersonIdentification?: string; legalPersonIdentification?: string };
 
 export type TStoredCharge = {
   txid: string;
@@ -45,7 +45,7 @@ export type TStoredCharge = {
   } | null;
 };
 
-export const refundWindowMs = 90 * 24 * 60 * 60 * 1000;
+const refundWindowMs = 90 * 24 * 60 * 60 * 1000;
 
 export const charges = defineCollection<TStoredCharge>("pix_charges");
 
@@ -100,7 +100,7 @@ function withExpiry(clientId: string, charge: TStoredCharge): TStoredCharge {
   return isPastExpiry(charge, now()) ? transaction(() => saveStatus(clientId, charge, "EXPIRED")) : charge;
 }
 
-export function findCharge(clientId: string, txid: string): TStoredCharge | undefined {
+function findCharge(clientId: string, txid: string): TStoredCharge | undefined {
   const charge = charges.get(clientId, txid);
   return charge && withExpiry(clientId, charge);
 }

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 const alphanumerics = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /** Random letters and digits (rejection sampling keeps the distribution uniform). */
-export function randomAlphanumeric(length: number): string {
+function randomAlphanumeric(length: number): string {
   let out = "";
   while (out.length < length) {
     for (const byte of randomBytes(length * 2)) {

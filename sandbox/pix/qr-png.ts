@@ -19,7 +19,7 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typeAndData, crc]);
 }
 
-export function qrCodePng(text: string): Buffer {
+function qrCodePng(text: string): Buffer {
   const { modules } = QRCode.create([{ data: Buffer.from(text, "utf8"), mode: "byte" }], {
     errorCorrectionLevel: "M",
     maskPattern: 0,

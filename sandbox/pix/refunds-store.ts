@@ -2,14 +2,14 @@ import { centsToAmount } from "../../lib/shared/money";
 import { formatDateTime } from "../clock";
 import { registerSchema, statement } from "../store/db";
 
-export const refundStatuses = {
+const refundStatuses = {
   1: "CREATED",
   2: "PROCESSING",
   3: "RETURNED",
   4: "NOT FINISHED",
   99: "ERROR",
 } as const;
-export type TRefundStatusCode = keyof typeof refundStatuses;
+type TRefundStatusCode = keyof typeof refundStatuses;
 
 export type TPixRefund = {
   pixRefundId: string;

@@ -6,7 +6,7 @@ import { optionalText, requiredText, tooLong, typeError } from "../http/fields";
 import { chargeStatuses } from "./charges";
 
 /** A wire amount (number, min 0.01, at most two decimals) as integer cents. */
-export const ZAmountCents = z
+const ZAmountCents = z
   .number({ error: typeError("número") })
   .min(0.01, "valor mínimo 0.01")
   .max(999_999_999.99, "valor máximo 999999999.99")

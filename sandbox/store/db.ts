@@ -13,15 +13,6 @@ function current(): DatabaseSync {
   return database;
 }
 
-/** The open database; usable once main.ts (or a test) has called openDatabase. */
-export const db: DatabaseSync = new Proxy({} as DatabaseSync, {
-  get(_target, property) {
-    const target = current();
-    const value: unknown = Reflect.get(target, property);
-    return typeof value === "function" ? value.bind(target) : value;
-  },
-});
-
 /** Registers `CREATE TABLE IF NOT EXISTS ...` SQL; run at open (or at once if already open). */
 export function registerSchema(sql: string): void {
   schemas.push(sql);

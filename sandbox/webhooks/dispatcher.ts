@@ -7,8 +7,7 @@ import { statement, transaction } from "../store/db";
 import { webhooks } from "./store";
 
 // Spec 6.4: waits after the 1st..4th failure; the 5th failure discards the delivery.
-export const retryWaitsMs = [10_000, 30_000, 120_000, 300_000] as const;
-export const maxAttempts = retryWaitsMs.length + 1;
+const retryWaitsMs = [10_000, 30_000, 120_000, 300_000] as const;
 
 const maxConcurrent = 16;
 const idleWakeMs = 1_000;
@@ -22,7 +21,7 @@ type TDueDelivery = {
   attempts: number;
 };
 
-export function signBody(secret: string, rawBody: string | Buffer): string {
+function signBody(secret: string, rawBody: string | Buffer): string {
   return createHmac("sha256", secret).update(rawBody).digest("hex");
 }
 

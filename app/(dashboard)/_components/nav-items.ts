@@ -16,7 +16,7 @@ import {
   WebhookIcon,
 } from "lucide-react";
 
-export type TNavKey =
+type TNavKey =
   | "home"
   | "pix"
   | "refunds"
@@ -33,7 +33,7 @@ export type TNavKey =
   | "audit"
   | "settings";
 
-export type TNavItem = { key: TNavKey; href: `/${string}`; icon: LucideIcon };
+type TNavItem = { key: TNavKey; href: `/${string}`; icon: LucideIcon };
 export type TNavSection = { key: "payments" | "integrations" | "admin"; isAdminOnly: boolean; items: TNavItem[] };
 
 // Hiding the admin section is only cosmetic: each admin page and action checks the role itself.

@@ -13,9 +13,11 @@ import {
   ZRunPosMatchingInput,
   ZSavePosConfigInput,
   ZSavePosTenantConfigInput,
+  ZSavePosTenantTerminalsInput,
   ZSellerTokenVerificationInput,
 } from "@/lib/pos/admin-schemas";
 import { setPosStatus } from "@/lib/pos/admin-sellers";
+import { savePosTenantTerminals } from "@/lib/pos/admin-terminals";
 import { createPosApiKey, revokePosApiKey, rotatePosApiKey, setSellerTokenVerification } from "@/lib/pos/api-keys";
 import { runPosMatching } from "@/lib/pos/match";
 
@@ -78,6 +80,15 @@ export const savePosTenantConfigAction = defineAction(
     await savePosTenantConfig(input, context);
     revalidatePath(`/pos/tenants/${input.tenantId}`);
     revalidatePath("/pos/sellers", "layout");
+  },
+);
+
+export const savePosTenantTerminalsAction = defineAction(
+  { schema: ZSavePosTenantTerminalsInput, role: "ADMIN" },
+  async (input, { context }) => {
+    const result = await savePosTenantTerminals(input, context);
+    revalidatePath(`/pos/tenants/${input.tenantId}`);
+    return result;
   },
 );
 

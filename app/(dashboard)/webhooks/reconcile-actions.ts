@@ -10,7 +10,7 @@ export const runReconciliationAction = defineAction(
   { schema: z.object({}), role: "ADMIN" },
   async (_input, { context }) => {
     const result = await runManualReconciliation(context);
-    if (result.status === "skipped") throw new AppError("CONFLICT", "reconcileRunning");
+    if (result.status === "skipped") throw new AppError("CONFLICT", "reconciliation.errors.reconcileRunning");
     const { run } = result;
     return {
       id: run.id,

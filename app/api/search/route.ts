@@ -9,7 +9,7 @@ export const GET = withAuth(async (request, { user }) => {
   if (!parsed.success) {
     // The message is a key of `search.errors` (the palette shows it in the user's language).
     const message = parsed.error.issues[0]?.message ?? "searchQueryRequired";
-    throw new AppError("VALIDATION_FAILED", "Type at least two characters.", { fieldErrors: { q: message } });
+    throw new AppError("VALIDATION_FAILED", "search.errors.searchQueryTooShort", { fieldErrors: { q: message } });
   }
   const result = await searchEverything(parsed.data.q, user.role);
   return Response.json(result, { headers: { "cache-control": "no-store" } });

@@ -29,7 +29,6 @@ export const ZCardLookup = z.object({
   totalPaginas: ZText,
   quantidade: ZText,
 });
-export type TCardLookup = z.infer<typeof ZCardLookup>;
 
 // Lengths per section 8.
 export const ZCardResult = z.object({

@@ -13,7 +13,7 @@ export const ZOptionalText = z
 // Without a zone, upstream reads it as Brasília time.
 export const ZQueryDateTime = z.union([z.iso.datetime({ offset: true, local: true }), z.iso.date()]);
 
-export const ZSort = z.union([z.string().regex(/^\w+,(asc|desc)$/i), z.array(z.string().regex(/^\w+,(asc|desc)$/i))]);
+const ZSort = z.union([z.string().regex(/^\w+,(asc|desc)$/i), z.array(z.string().regex(/^\w+,(asc|desc)$/i))]);
 
 export const ZPageQuery = z.object({
   page: z.number().int().min(0).optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const ZFieldError = z.object({ campo: z.string(), erro: z.string() });
+const ZFieldError = z.object({ campo: z.string(), erro: z.string() });
 export type TFieldError = z.infer<typeof ZFieldError>;
 
 // 7.1: the error body of Pix charges, refunds and webhooks (any status). Extra fields are kept.

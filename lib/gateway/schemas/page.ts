@@ -14,15 +14,3 @@ export function ZPageOf<TItem extends z.ZodType>(item: TItem) {
     empty: z.boolean(),
   });
 }
-
-export type TPage<TItem> = {
-  content: TItem[];
-  number: number;
-  size: number;
-  numberOfElements: number;
-  totalElements: number;
-  totalPages: number;
-  first: boolean;
-  last: boolean;
-  empty: boolean;
-};

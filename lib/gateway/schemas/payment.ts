@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZPageQuery } from "./common";
 
 // 2.1 tipoParcelamento: allowed values per the spec; meanings are the sandbox's (sandbox/README.md).
-export const installmentTypes = ["3", "4", "6", "7"] as const;
+const installmentTypes = ["3", "4", "6", "7"] as const;
 
 export const ZCardPaymentRequest = z
   .object({
@@ -31,22 +31,15 @@ export const ZCardPaymentRequest = z
   });
 export type TCardPaymentRequest = z.input<typeof ZCardPaymentRequest>;
 
-// 3.1 shows only CON and CAN (the sandbox adds NEG for a refusal); any string parses.
-export const transactionStatuses = ["CON", "CAN", "NEG"] as const;
-
-// 2.2 tipoPagamento: B boleto, C credit, D debit, P private label, T transfer, G gift, O other, W boleto NR.
-export const paymentTypes = ["B", "C", "D", "P", "T", "G", "O", "W"] as const;
-
 const ZText = z.string().nullish();
 
-export const ZInstallment = z.object({
+const ZInstallment = z.object({
   id: z.string(),
   transacaoCartaoId: z.string(),
   numeroParcela: z.number().int(),
   valorParcela: z.number(),
   dataVencimento: z.string(),
 });
-export type TInstallment = z.infer<typeof ZInstallment>;
 
 // Descriptive fields are lenient: upstream leaves some out (recorrenciaId, a refusal's dataPagamento).
 export const ZPaymentTransaction = z.object({

@@ -20,28 +20,26 @@ export function isKnownPixChargeStatus(status: string): status is TPixChargeStat
   return (pixChargeStatuses as readonly string[]).includes(status);
 }
 
-export const ZPixChargeCalendar = z.object({
+const ZPixChargeCalendar = z.object({
   creationDate: ZDateTime,
   expiration: z.number().int(),
   expirationDate: ZDateTime,
 });
 
-export const ZPixDebtor = z.object({
+const ZPixDebtor = z.object({
   name: z.string(),
   naturalPersonIdentification: z.string().nullish(),
   legalPersonIdentification: z.string().nullish(),
 });
-export type TPixDebtor = z.infer<typeof ZPixDebtor>;
 
 // The Pix received, on a paid charge. `amount` is a string in the spec (not a number).
-export const ZPixReceived = z.object({
+const ZPixReceived = z.object({
   endToEndId: z.string(),
   amount: z.string(),
   creationDate: ZDateTime,
   payerName: z.string(),
   payerDocumentNumber: z.string(),
 });
-export type TPixReceived = z.infer<typeof ZPixReceived>;
 
 // 2.7: items of the charge list carry only these fields.
 export const ZPixChargeListItem = z.object({

@@ -3,7 +3,6 @@ import { ZDateTime, ZOptionalText, ZPageQuery, ZQueryDateTime, ZWireAmount } fro
 
 // 3.5 refund status codes. Upstream may add codes: any integer parses, these are the known ones.
 export const pixRefundStatusCodes = { CREATED: 1, PROCESSING: 2, RETURNED: 3, "NOT FINISHED": 4, ERROR: 99 } as const;
-export type TPixRefundStatusName = keyof typeof pixRefundStatusCodes;
 
 export const ZPixRefund = z.object({
   pixRefundId: z.string(),

@@ -18,7 +18,6 @@ export type TWebhook = z.infer<typeof ZWebhook>;
 
 // The registration answer: the only time the signing secret is shown.
 export const ZRegisteredWebhook = ZWebhook.extend({ secret: z.string().min(1) });
-export type TRegisteredWebhook = z.infer<typeof ZRegisteredWebhook>;
 
 const ZWebhookUrl = z.url({ protocol: /^https?$/ }).max(500);
 const ZWebhookEvents = z.array(z.enum(webhookEvents)).min(1);
@@ -35,4 +34,3 @@ export const ZWebhookDelivery = z.discriminatedUnion("event", [
   z.object({ event: z.literal("pix_refund.returned"), occurredAt: ZDateTime, data: ZPixRefund }),
   z.object({ event: z.literal("link_payment.paid"), occurredAt: ZDateTime, data: z.unknown() }),
 ]);
-export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;

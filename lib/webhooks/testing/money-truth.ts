@@ -286,4 +286,27 @@ export function itKeepsTheMirrorOnTheGatewaysWord(): void {
     const firstForAdmin = await getWebhookDeliveryDetail(first.id, { canSeeRaw: true });
     expect(firstForAdmin?.headers).toContainEqual(["x-webhook-signature", expect.stringMatching(/^[0-9a-f]{64}$/)]);
   });
+
+  it("[money truth] copies of one body arriving together: one stored whole, the others references to it", async () => {
+    const txid = await openCharge();
+    await sandbox().request("merchant", "POST", `/sandbox/v1/pix-charges/${txid}/pay`);
+    const rawBody = Buffer.from(JSON.stringify(paidChargeEvent(txid)));
+    const copies = 6;
+    const answers = await Promise.all(
+      Array.from({ length: copies }, () => postSignedDelivery({ webhookId, secret, rawBody })),
+    );
+    expect(answers.map(({ response }) => response.status)).toEqual(Array(copies).fill(200));
+    const rows = await db.webhookDelivery.findMany({ where: { webhookId }, orderBy: { receivedAt: "asc" } });
+    expect(rows).toHaveLength(copies);
+    const whole = rows.filter((row) => row.duplicateOfId === null);
+    expect(whole).toHaveLength(1);
+    expect(whole[0]!.rawBody.length).toBe(rawBody.length);
+    const references = rows.filter((row) => row.duplicateOfId === whole[0]!.id);
+    expect(references).toHaveLength(copies - 1);
+    expect(references.every((row) => row.rawBody.length === 0 && Object.keys(row.headers as object).length === 0)).toBe(
+      true,
+    );
+    expect(await db.webhookEffect.count({ where: { eventKey: { contains: txid } } })).toBe(1);
+    expect(await chargeStatus(txid)).toBe("PAID");
+  });
 }

@@ -37,8 +37,9 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
       password: String(form.get("password") ?? ""),
     };
     const code = pendingCredentials ? String(form.get("code") ?? "") : undefined;
+    // Outside the transition, so the last answer's error is gone while this attempt runs.
+    setError(null);
     startTransition(async () => {
-      setError(null);
       const result = await signIn("credentials", { ...credentials, ...(code ? { code } : {}), redirect: false }).catch(
         () => null,
       );

@@ -20,14 +20,13 @@ import {
 import { Field, FormError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
+import { type TFieldErrors, zodIssuesToFieldErrors } from "@/lib/actions/field-errors";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
 import { ZAddCardInput } from "@/lib/cards/schemas";
 import { detectCardBrand } from "@/lib/shared/card";
 
 import { addCardTokenAction } from "../actions";
 import { serializeCardTokenSearchParams } from "../search-params";
-
-type TFieldErrors = Record<string, string>;
 
 // Brand detection needs the first digits only: the whole number lives in the input and nowhere else on the page.
 const binLength = 6;
@@ -76,9 +75,7 @@ export function AddCardDialog() {
     setDuplicate(null);
     setFormError(null);
     if (!checked.success) {
-      const errors: TFieldErrors = {};
-      for (const issue of checked.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-      setFieldErrors(errors);
+      setFieldErrors(zodIssuesToFieldErrors(checked.error.issues));
       return;
     }
     setFieldErrors({});

@@ -19,12 +19,12 @@ function Header({ name }: { name: string }) {
   return <>{t(name)}</>;
 }
 
-export function CardBrand({ card }: { card: Pick<TCardTokenRow, "brand" | "brandCode"> }) {
+function CardBrand({ card }: { card: Pick<TCardTokenRow, "brand" | "brandCode"> }) {
   const t = useTranslations("cards");
   return <>{card.brand ? t(`brands.${card.brand}`) : t("unknownBrand", { code: card.brandCode })}</>;
 }
 
-export function CardTokenStatusBadge({ status }: { status: string }) {
+function CardTokenStatusBadge({ status }: { status: string }) {
   const t = useTranslations("cards.status");
   return (
     <StatusBadge status={status} toneByStatus={toneByStatus}>

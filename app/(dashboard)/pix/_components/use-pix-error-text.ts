@@ -6,9 +6,9 @@ import type { TAppErrorCode } from "@/lib/errors";
 type MessagesByCode = Partial<Record<TAppErrorCode, string>>;
 
 /**
- * Text of a Pix action's failure: field errors and some messages are keys under `pix.errors`
- * (lib/pix/schemas.ts); a screen may word a code for its own context ("this charge can no longer
- * be cancelled" rather than a generic conflict); otherwise the code's generic text.
+ * Text of a Pix action's failure: field errors are keys under `pix.errors` (lib/pix/schemas.ts), the message a
+ * catalog key; a screen may word a code for its own context ("this charge can no longer be cancelled" rather
+ * than a generic conflict); otherwise the code's generic text.
  */
 export function usePixErrorText() {
   const t = useTranslations();
@@ -18,7 +18,7 @@ export function usePixErrorText() {
     Object.values(error.fieldErrors ?? {})
       .map(keyText)
       .find(Boolean) ??
-    keyText(error.message) ??
+    (t.has(error.messageKey) ? t(error.messageKey, error.params) : undefined) ??
     byCode[error.code] ??
     t(`errors.codes.${error.code}`);
   return { fieldText, formText };

@@ -18,16 +18,25 @@ const hintKeys: Partial<Record<TAppErrorCode, string>> = {
 
 export function ConnectionCheck() {
   const t = useTranslations("settings.connection");
-  const tErrors = useTranslations("errors.codes");
+  const tAll = useTranslations();
   const [result, setResult] = useState<
-    TConnectionCheck | { ok: false; code: TAppErrorCode; message: string; detail?: undefined } | null
+    | Extract<TConnectionCheck, { ok: true }>
+    | (Omit<Extract<TConnectionCheck, { ok: false }>, "messageKey" | "params"> & { message: string })
+    | { ok: false; code: TAppErrorCode; message: string; detail?: undefined }
+    | null
   >(null);
   const [isPending, startTransition] = useTransition();
 
   function check() {
     startTransition(async () => {
       const answer = await checkGatewayConnectionAction({});
-      setResult(answer.ok ? answer.data : { ok: false, code: answer.error.code, message: tErrors(answer.error.code) });
+      if (!answer.ok)
+        setResult({ ok: false, code: answer.error.code, message: tAll(`errors.codes.${answer.error.code}`) });
+      else if (answer.data.ok) setResult(answer.data);
+      else {
+        const { messageKey, params, ...failure } = answer.data;
+        setResult({ ...failure, message: tAll(messageKey, params) });
+      }
     });
   }
 

@@ -5,7 +5,8 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { createTranslator } from "next-intl";
 import { z } from "zod";
-import type { TChangeContext } from "@/lib/audit/audit-log";
+import { publicActionContext } from "@/lib/actions/define-action";
+import { zodIssuesToFieldErrors } from "@/lib/actions/field-errors";
 import { getRequestContext } from "@/lib/auth/request-context";
 import { isAppError } from "@/lib/errors";
 import { setLocaleAction } from "@/lib/i18n/actions";
@@ -18,7 +19,7 @@ import {
   ZCardPaymentInput,
   ZLinkPaymentUuid,
 } from "@/lib/links/pay-page";
-import { cardPaymentInProgressMessage, getOrCreateLinkPixCharge, type TLinkPixCharge } from "@/lib/links/pix";
+import { cardPaymentInProgressKey, getOrCreateLinkPixCharge, type TLinkPixCharge } from "@/lib/links/pix";
 import { log } from "@/lib/log";
 
 // The hosted page's actions are public (the payer has no session): each one checks the link-scoped
@@ -27,11 +28,6 @@ import { log } from "@/lib/log";
 // JavaScript: its forms post to it and Next renders the page with the returned state, so messages
 // are translated here (the page's client islands ship no message catalog). The link comes in a hidden field rather
 // than bound with `.bind`: a bound action behind `useActionState` makes Next's no-JavaScript path never answer.
-
-// The payer has no account: the audit log gets the request's address and browser only.
-async function payerContext(): Promise<TChangeContext> {
-  return { actor: null, ...(await getRequestContext()) };
-}
 
 async function payTranslator() {
   const locale = resolveLocale((await cookies()).get(localeCookieName)?.value);
@@ -71,7 +67,7 @@ export async function verifyCodeAction(_previous: TVerifyState, formData: FormDa
 }
 
 /** What the payer chose besides the card itself: shown again after an answer (never the number or code). */
-export type TCardChoices = { installments: number; holderName: string; expiry: string };
+type TCardChoices = { installments: number; holderName: string; expiry: string };
 
 export type TCardState = {
   status:
@@ -132,11 +128,9 @@ export async function payByCardAction(_previous: TCardState, formData: FormData)
     Object.fromEntries(cardFields.map((field) => [field, String(formData.get(field) ?? "")])),
   );
   if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
-    return cardState({ status: "invalid", fieldErrors }, choices);
+    return cardState({ status: "invalid", fieldErrors: zodIssuesToFieldErrors(parsed.error.issues) }, choices);
   }
-  const outcome = await payLinkByCardOnce(uuid, formKey.data, parsed.data, await payerContext());
+  const outcome = await payLinkByCardOnce(uuid, formKey.data, parsed.data, await publicActionContext());
   if (outcome.status === "paid") redirect(payPagePath(uuid));
   return cardState(outcome, choices);
 }
@@ -157,10 +151,10 @@ export async function startPixAction(_previous: TPixState, formData: FormData): 
     return { status: "accessExpired", message: (await payTranslator())("pix.outcome.accessExpired") };
   let charge: TLinkPixCharge;
   try {
-    charge = await getOrCreateLinkPixCharge(uuid, await payerContext());
+    charge = await getOrCreateLinkPixCharge(uuid, await publicActionContext());
   } catch (error) {
     const status =
-      isAppError(error) && error.message === cardPaymentInProgressMessage
+      isAppError(error) && error.messageKey === cardPaymentInProgressKey
         ? "busy"
         : isAppError(error) && ["CONFLICT", "FORBIDDEN", "NOT_FOUND"].includes(error.code)
           ? "notPayable"

@@ -102,7 +102,6 @@ function EnrolTwoFactorForm({
       </ol>
       <div className="grid justify-items-center gap-2">
         {/* A data URL drawn on the server: nothing for next/image to optimise. */}
-        {/* eslint-disable-next-line @next/next/no-img-element */}
         <img
           src={enrolment.qrDataUrl}
           alt={t("qrAlt")}

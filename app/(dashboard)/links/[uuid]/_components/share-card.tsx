@@ -60,7 +60,6 @@ export function ShareCard({ link, qrCodeDataUrl, share }: ShareCardProps) {
 
         <div className="grid justify-items-center gap-3 sm:justify-items-start">
           {/* A data URL drawn on the server: nothing for next/image to optimise. */}
-          {/* eslint-disable-next-line @next/next/no-img-element */}
           <img
             src={qrCodeDataUrl}
             alt={t("qrAlt")}

@@ -11,7 +11,7 @@ import { paymentLinkStatusCodes, type TPaymentLinkView } from "@/lib/links/types
 const livePollIntervalMs = 30_000;
 const fallbackPollIntervalMs = 3_000;
 
-export const paymentLinkQueryKey = (uuid: string) => ["payment-link", uuid] as const;
+const paymentLinkQueryKey = (uuid: string) => ["payment-link", uuid] as const;
 
 async function fetchPaymentLink(uuid: string): Promise<TPaymentLinkView> {
   const response = await fetch(`/api/links/${encodeURIComponent(uuid)}`, { cache: "no-store" });

@@ -58,7 +58,7 @@ export function TerminalForm({ defaultOrderId, savedCards, initialToken, canSave
   const tRoot = useTranslations();
   const locale = resolveLocale(useLocale());
   const router = useRouter();
-  const { fieldText, formText } = useActionErrorText("cardPayments.terminal");
+  const { fieldText, formText, messageText } = useActionErrorText("cardPayments.terminal");
   const { idempotencyKey, fieldErrors, formError, isPending, submit } = useIdempotentSubmit({
     schema: ZTerminalPaymentInput,
     action: chargeCardAction,
@@ -123,13 +123,15 @@ export function TerminalForm({ defaultOrderId, savedCards, initialToken, canSave
   }
 
   const errorFor = (field: string) => fieldText(fieldErrors[field]);
-  // "Try again later" names the time the advice allows (lib/payments/retry-advice.ts), in the user's time zone.
-  const retryAfter = formError?.message === "adviceRetryLater" ? formError.fieldErrors?.retryAfter : undefined;
+  // The terminal's own refusals lead (the retry advice names its time, lib/payments/retry-advice.ts); a failure of
+  // fields alone shows under the fields; anything else gets its own or its code's text.
   const topMessage =
     formError &&
-    (retryAfter
-      ? t("errors.adviceRetryLater", { until: new Date(retryAfter) })
-      : (fieldText(formError.message) ?? (formError.fieldErrors ? null : formText(formError))));
+    (formError.messageKey.startsWith("cardPayments.terminal.errors.")
+      ? messageText(formError)
+      : formError.fieldErrors
+        ? null
+        : formText(formError));
   const submitLabel = preview
     ? t("submitSummary", { amount: money(amountCents ?? 0), count: preview.count })
     : t("submit");

@@ -70,7 +70,6 @@ export function PixPaymentCard({ charge, qrCodeDataUrl }: PixPaymentCardProps) {
         <CardContent className="grid gap-5">
           {qrCodeDataUrl ? (
             // A data URL drawn on the server: nothing for next/image to optimise.
-            // eslint-disable-next-line @next/next/no-img-element
             <img
               src={qrCodeDataUrl}
               alt={t("qrAlt")}

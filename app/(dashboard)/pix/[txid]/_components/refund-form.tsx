@@ -20,6 +20,7 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import type { TActionError } from "@/lib/actions/define-action";
+import { zodIssuesToFieldErrors } from "@/lib/actions/field-errors";
 import { formatBRL } from "@/lib/format/money";
 import { resolveLocale } from "@/lib/i18n/config";
 import { type TSubmitPixRefundInput, ZSubmitPixRefundInput } from "@/lib/pix/schemas";
@@ -77,7 +78,7 @@ export function RefundForm({
     };
     const checked = ZSubmitPixRefundInput.safeParse(input);
     if (!checked.success) {
-      setFieldErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join("."), issue.message])));
+      setFieldErrors(zodIssuesToFieldErrors(checked.error.issues));
       return;
     }
     if (input.amountCents > remainingRefundableCents) {

@@ -14,7 +14,7 @@ import { hasUnsettledRefund, pixChargePollIntervalMs } from "./pix-charge-poll";
 const livePollIntervalMs = 30_000;
 const fallbackPollIntervalMs = 1_500;
 
-export const pixChargeQueryKey = (txid: string) => ["pix-charge", txid] as const;
+const pixChargeQueryKey = (txid: string) => ["pix-charge", txid] as const;
 
 class PixChargeFetchError extends Error {
   constructor(readonly status: number) {

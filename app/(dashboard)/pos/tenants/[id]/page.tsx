@@ -7,10 +7,12 @@ import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireAdmin } from "@/lib/auth/session";
 import { getPosTenantConfigForAdmin } from "@/lib/pos/admin-config";
+import { getPosTenantTerminals } from "@/lib/pos/admin-terminals";
 import { posSellerTokenAudienceFor } from "@/lib/pos/seller-token";
 
 import { PosConfigForm } from "../../_components/pos-config-form";
 import { PosTabs } from "../../_components/pos-tabs";
+import { PosTenantTerminalsForm } from "../../_components/pos-tenant-terminals-form";
 
 type PageProps = { params: Promise<{ id: string }> };
 
@@ -20,12 +22,16 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 // The tenant's default transaction configuration: what every PDV of the tenant gets for each field neither its
-// override nor its seller sets (lib/pos/transaction-config.ts).
+// override nor its seller sets (lib/pos/transaction-config.ts); and the gateway terminals it owns (lib/pos/match.ts).
 export default async function PosTenantPage({ params }: PageProps) {
   await requireAdmin();
   const tenantId = z.uuid().safeParse((await params).id);
   if (!tenantId.success) notFound();
-  const [t, config] = await Promise.all([getTranslations("pos"), getPosTenantConfigForAdmin(tenantId.data)]);
+  const [t, config, terminals] = await Promise.all([
+    getTranslations("pos"),
+    getPosTenantConfigForAdmin(tenantId.data),
+    getPosTenantTerminals(tenantId.data),
+  ]);
   if (!config) notFound();
 
   return (
@@ -45,6 +51,16 @@ export default async function PosTenantPage({ params }: PageProps) {
         </CardHeader>
         <CardContent>
           <PosConfigForm tenantId={tenantId.data} initial={config} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("tenant.terminals.title")}</CardTitle>
+          <CardDescription>{t("tenant.terminals.description")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <PosTenantTerminalsForm tenantId={tenantId.data} initial={terminals} />
         </CardContent>
       </Card>
 

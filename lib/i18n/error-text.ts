@@ -1,0 +1,13 @@
+import { createTranslator } from "next-intl";
+
+import type { TMessageKey, TMessageParams } from "@/lib/errors";
+
+import { timeZone } from "./config";
+import en from "./messages/en.json";
+
+const english = createTranslator({ locale: "en", messages: en, timeZone });
+
+/** An error's message in English: what route handlers answer machines (docs/errors.md), and what tests read. */
+export function englishErrorText(error: { messageKey: TMessageKey; params?: TMessageParams }): string {
+  return english(error.messageKey, error.params);
+}

@@ -1,0 +1,250 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import os from "node:os";
+import { Worker } from "node:worker_threads";
+import { Agent, request } from "undici";
+import { needsBuild } from "@/lib/cli/build-freshness";
+import { startService, stopAll, waitForHttp } from "@/lib/cli/processes";
+import { applyMigrations } from "@/lib/db/migrate";
+import { generatePosApiKey, hashPosApiKey } from "@/lib/pos/api-key-format";
+import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
+import { freePort, percentile } from "./bench-common";
+import type { TBenchPosClientOptions, TBenchPosPhase, TBenchPosPhaseResult } from "./bench-pos-client";
+import { formatMs, type TTiming, time } from "./bench-timing";
+import { processCpuMs, processGroup } from "./proc-stats";
+
+type Options = {
+  connections: number[];
+  durationS: number;
+  warmupS: number;
+  repeats: number;
+  pdvs: number;
+  requests: number;
+  port: number | null;
+};
+
+function readOptions(args: string[]): Options {
+  const value = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const connections = (value("connections") ?? "32").split(",").map(Number);
+  if (connections.some((count) => !Number.isInteger(count) || count < 1))
+    throw new Error("--connections must be positive integers, e.g. 16,32,64");
+  return {
+    connections,
+    durationS: Number(value("duration") ?? 12),
+    warmupS: Number(value("warmup") ?? 5),
+    repeats: Number(value("repeats") ?? 0.1),
+    pdvs: Number(value("pdvs") ?? 20),
+    requests: Number(value("requests") ?? 2000),
+    port: value("port") ? Number(value("port")) : null,
+  };
+}
+
+// Far above what the bench sends: the default 50/s per key would answer 429 to nearly all of it.
+const benchRateLimit = { POS_RATE_LIMIT_PER_SECOND: "1000000", POS_RATE_LIMIT_BURST: "1000000" };
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(" ");
+
+function timingLine(label: string, timing: Pick<TTiming, "p50" | "p99">, cpuMs?: number): string {
+  const cpu = cpuMs === undefined ? "" : `   server CPU ${cpuMs.toFixed(2)} ms/request`;
+  return `  ${label.padEnd(58)} p50 ${formatMs(timing.p50)}   p99 ${formatMs(timing.p99)}${cpu}`;
+}
+
+async function main(): Promise<number> {
+  const options = readOptions(process.argv.slice(2));
+  if (!existsSync(".next/BUILD_ID"))
+    throw new Error("bench:pos runs the real server and needs a production build: run `next build` first.");
+  if (needsBuild())
+    console.warn("warning: sources changed since the last `next build`: the server runs the older build.");
+
+  const database = await createThrowawayDatabase("payments_bench");
+  try {
+    await applyMigrations({ kind: "postgres", url: database.url });
+    const port = options.port ?? (await freePort());
+    const appUrl = `http://127.0.0.1:${port}`;
+    const env = {
+      DATABASE_URL: database.url,
+      AUTH_SECRET: randomBytes(32).toString("base64"),
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"),
+      APP_URL: appUrl,
+      PORT: String(port),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      // No gateway here: no reconciliation or matching job competing for the two cores.
+      JOBS_MODE: "off",
+      ALLOW_INSECURE_LOCAL_GATEWAY: "1",
+      ...benchRateLimit,
+    };
+    // Set before the app's modules read them (they are imported below, on purpose).
+    Object.assign(process.env, env);
+    const { db, disconnectDb } = await import("@/lib/db/client");
+    const { sealTokenRegistroTls } = await import("@/lib/pos/secrets");
+
+    // One tenant key, one seller with a full configuration (its TLS token sealed, so config decrypts it) and PDVs.
+    const { key, prefix } = generatePosApiKey();
+    const tenantId = randomUUID();
+    await db.posApiKey.create({ data: { tenantId, name: "bench", prefix, keyHash: hashPosApiKey(key) } });
+    const sellerId = `sel_bench${randomBytes(6).toString("hex")}`;
+    await db.posSeller.create({
+      data: { id: sellerId, tenantId, reference: "bench-store", subEstablishmentRef: "SEBENCH0001" },
+    });
+    await db.posTransactionConfig.create({
+      data: {
+        sellerId,
+        empresaGateway: "BENCH",
+        enderecoGateway: "gateway.example:443",
+        cnpjCpf: "11222333000181",
+        comExterna: "1",
+        tokenRegistroTlsCiphertext: sealTokenRegistroTls("bench-tls-token", { sellerId }),
+        cnpjAutomacao: "11222333000181",
+        cnpjFacilitador: "11222333000181",
+      },
+    });
+    const posIds = Array.from({ length: options.pdvs }, (_, index) => `pos_bench${String(index).padStart(4, "0")}`);
+    await db.posDevice.createMany({ data: posIds.map((posId) => ({ posId, sellerId, tenantId })) });
+
+    const server = startService("app", "next", ["start", "--hostname", "127.0.0.1", "--port", String(port)], {
+      env,
+    });
+    await waitForHttp(server, `${appUrl}/api/health`);
+    console.log(
+      `next start on ${appUrl}, PostgreSQL ${database.name}, ${os.cpus().length} CPUs; JOBS_MODE=off; ` +
+        `per-key rate limit raised for the bench: POS_RATE_LIMIT_PER_SECOND=${benchRateLimit.POS_RATE_LIMIT_PER_SECOND} ` +
+        `POS_RATE_LIMIT_BURST=${benchRateLimit.POS_RATE_LIMIT_BURST} (default 50/s, bursts of 100)`,
+    );
+
+    // Sequential requests on one keep-alive connection.
+    const agent = new Agent({ connections: 1 });
+    const timing = { requests: options.requests, warmup: Math.min(200, options.requests) };
+    const get = async (path: string, headers: Record<string, string> = {}) => {
+      const response = await request(`${appUrl}${path}`, { dispatcher: agent, headers });
+      const text = await response.body.text();
+      if (response.statusCode !== 200) throw new Error(`GET ${path} answered ${response.statusCode}: ${text}`);
+    };
+    // The server's CPU per request of a sequential run (warm-up included), beside its latencies.
+    const serverPids = processGroup(server.child.pid!);
+    const timeWithCpu = async (label: string, call: () => Promise<void>) => {
+      const cpuBefore = processCpuMs(serverPids);
+      const result = await time(label, timing, call);
+      return { ...result, cpuMs: (processCpuMs(serverPids) - cpuBefore) / (timing.requests + timing.warmup) };
+    };
+    console.log(`\nload average (1, 5, 15 min) at start: ${loadAverage()}`);
+    const health = await timeWithCpu("GET /api/health (floor: next start + proxy + SELECT 1)", () =>
+      get("/api/health"),
+    );
+
+    const client = new Worker(new URL("./bench-pos-client.ts", import.meta.url), {
+      workerData: {
+        origin: appUrl,
+        apiKey: key,
+        posIds,
+        maxConnections: Math.max(...options.connections),
+        repeats: options.repeats,
+        nsuPrefix: `B${randomBytes(3).toString("hex")}-`,
+      } satisfies TBenchPosClientOptions,
+    });
+    const runPhase = (phase: TBenchPosPhase) =>
+      new Promise<TBenchPosPhaseResult>((resolve, reject) => {
+        client.once("message", resolve);
+        client.once("error", reject);
+        client.postMessage(phase);
+      });
+    const backendPids = async () =>
+      (
+        await db.$queryRaw<{ pid: number }[]>`
+          SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`
+      ).map((row) => row.pid);
+
+    const warmup = await runPhase({ durationMs: options.warmupS * 1000, connections: options.connections[0]! });
+    console.log(
+      `\nPOST /v1/transactions: ${options.pdvs} PDVs of one key, ${Math.round(options.repeats * 100)} % exact repeats, ` +
+        `${options.warmupS} s warm-up (${warmup.requests} reports), then ${options.durationS} s per connection count`,
+    );
+    let requestsSent = warmup.requests;
+    let uniqueSent = warmup.uniqueSent;
+    let non202 = Object.entries(warmup.answers).reduce((sum, [status, n]) => sum + (status === "202" ? 0 : n), 0);
+    const summaries: { connections: number; rate: number; p99: number }[] = [];
+    for (const connections of options.connections) {
+      const postgresPids = await backendPids();
+      const serverCpuBefore = processCpuMs(serverPids);
+      const postgresCpuBefore = processCpuMs(postgresPids);
+      const loadBefore = loadAverage();
+      const startedAt = performance.now();
+      const result = await runPhase({ durationMs: options.durationS * 1000, connections });
+      const seconds = (performance.now() - startedAt) / 1000;
+      const serverCpuMs = processCpuMs(serverPids) - serverCpuBefore;
+      const postgresCpuMs = processCpuMs(postgresPids) - postgresCpuBefore;
+      requestsSent += result.requests;
+      uniqueSent = result.uniqueSent;
+      const latencies = result.latencies.sort((a, b) => a - b);
+      const accepted = result.answers["202"] ?? 0;
+      const failed = result.requests - accepted;
+      non202 += failed;
+      const rate = accepted / seconds;
+      const p99 = percentile(latencies, 99);
+      summaries.push({ connections, rate, p99 });
+      const perRequest = (ms: number) => `${(ms / result.requests).toFixed(2)} ms`;
+      console.log(
+        `\n  ${connections} connections: ${result.requests} reports (${result.repeatsSent} repeats) in ${seconds.toFixed(2)} s`,
+      );
+      console.log(
+        `    ${rate.toFixed(0)} reports/s (202)   p50 ${percentile(latencies, 50).toFixed(1)} ms   p99 ${p99.toFixed(1)} ms   max ${latencies.at(-1)!.toFixed(1)} ms   non-202 ${failed}`,
+      );
+      console.log(
+        `    answers: ${Object.entries(result.answers)
+          .map(([status, n]) => `${status} ×${n}`)
+          .join(", ")}`,
+      );
+      console.log(
+        `    CPU per report: next start ${perRequest(serverCpuMs)}, PostgreSQL backends ${perRequest(postgresCpuMs)}, client ${perRequest(result.cpuMs)}`,
+      );
+      console.log(`    load average before ${loadBefore}, after ${loadAverage()}`);
+    }
+    client.postMessage(null);
+
+    const configTiming = await timeWithCpu("GET /v1/transactions/config?posId=", () =>
+      get(`/v1/transactions/config?posId=${posIds[Math.floor(Math.random() * posIds.length)]}`, {
+        authorization: `Bearer ${key}`,
+      }),
+    );
+    await agent.close();
+    console.log(
+      `\nSequential requests, one keep-alive connection, ${options.requests} after ${timing.warmup} warm-up:`,
+    );
+    console.log(timingLine(health.label, health, health.cpuMs));
+    console.log(timingLine(configTiming.label, configTiming, configTiming.cpuMs));
+    console.log(`  ${"config over the floor".padEnd(58)} p50 ${formatMs(configTiming.p50 - health.p50)}`);
+
+    const [stored, conflicts] = await Promise.all([db.posTransactionReport.count(), db.posReportConflict.count()]);
+    const isIdempotent = stored === uniqueSent && conflicts === 0;
+    console.log(
+      `\nDatabase: ${stored} reports stored for ${uniqueSent} unique NSUs sent (${requestsSent} requests, ${non202} not 202), ` +
+        `${conflicts} conflicts -> ${isIdempotent ? "idempotency held" : "NOT idempotent"}`,
+    );
+    const best = summaries.reduce((a, b) => (b.rate > a.rate ? b : a));
+    const isReportGoalMet = summaries.some((summary) => summary.rate >= 1000 && summary.p99 < 50);
+    console.log(
+      `Goal ≥ 1,000 reports/s with p99 < 50 ms: ${isReportGoalMet ? "met" : "NOT met"} ` +
+        `(best ${best.rate.toFixed(0)}/s, p99 ${best.p99.toFixed(1)} ms at ${best.connections} connections)`,
+    );
+    console.log(
+      `Goal config p50 < 5 ms: ${configTiming.p50 < 5 ? "met" : "NOT met"} (${configTiming.p50.toFixed(2)} ms)`,
+    );
+    console.log(`load average at the end: ${loadAverage()}`);
+    await disconnectDb();
+    return isIdempotent && non202 === 0 ? 0 : 1;
+  } finally {
+    await stopAll();
+    await database.drop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    void stopAll().finally(() => process.exit(1));
+  },
+);
