@@ -2,11 +2,8 @@
 // one page of 20, as the /payments page runs it) over 100,000 mirrored payments in a throw-away PostgreSQL database.
 // Options: --payments=100000 --runs=500 --warmup=50. Goal: p99 < 50 ms for a filtered list (status + brand + period).
 // Baselines from the same run and connection: a `SELECT 1` round trip and an unfiltered count.
-import { randomBytes } from "node:crypto";
 import os from "node:os";
-import { applyMigrations } from "@/lib/db/migrate";
-import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
-import { percentile } from "./bench-common";
+import { percentile, runBenchmark, withBenchDatabase } from "./bench-common";
 
 type Options = { payments: number; runs: number; warmup: number };
 
@@ -65,16 +62,8 @@ LATERAL (SELECT random() AS s, 100 + floor(random() * 500000)::int AS amount, ra
 
 async function main(): Promise<number> {
   const options = readOptions(process.argv.slice(2));
-  const database = await createThrowawayDatabase("payments_bench");
-  try {
-    await applyMigrations({ kind: "postgres", url: database.url });
-    // Set before the app's modules read them (they are imported below, on purpose).
-    Object.assign(process.env, {
-      DATABASE_URL: database.url,
-      AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64"),
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-    });
-    const { db, disconnectDb } = await import("@/lib/db/client");
+  return withBenchDatabase("payments_bench", async () => {
+    const { db } = await import("@/lib/db/client");
     const { findCardPayments } = await import("@/lib/payments/list");
     const { ZCardPaymentFilters } = await import("@/lib/payments/schemas");
     const { defaultPeriod } = await import("@/lib/list/period");
@@ -138,17 +127,8 @@ async function main(): Promise<number> {
     }
     const loadAverage = os.loadavg()[0]!;
     console.log(`  machine load average (1 min) ${loadAverage.toFixed(1)}`);
-    await disconnectDb();
     return meetsGoal ? 0 : 1;
-  } finally {
-    await database.drop();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBenchmark(main);

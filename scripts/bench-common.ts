@@ -1,5 +1,9 @@
-// What several benchmarks share: the percentile of sorted samples and a free local port.
+// What several benchmarks share: the percentile of sorted samples, a free local port, a throw-away database, and
+// how a benchmark's exit code is reported.
+import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
+import { applyMigrations } from "@/lib/db/migrate";
+import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
 
 /** The p-th percentile (nearest rank) of samples sorted in ascending order. */
 export function percentile(sorted: number[], p: number): number {
@@ -16,4 +20,35 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+// The environment is set before `measure` runs because the app's modules read it when first imported, so
+// benchmarks import them inside `measure`.
+export async function withBenchDatabase(prefix: string, measure: () => Promise<number>): Promise<number> {
+  const database = await createThrowawayDatabase(prefix);
+  try {
+    await applyMigrations({ kind: "postgres", url: database.url });
+    Object.assign(process.env, {
+      DATABASE_URL: database.url,
+      AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64"),
+      WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY ?? randomBytes(32).toString("base64"),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    });
+    const code = await measure();
+    const { disconnectDb } = await import("@/lib/db/client");
+    await disconnectDb();
+    return code;
+  } finally {
+    await database.drop();
+  }
+}
+
+export function runBenchmark(main: () => Promise<number>, cleanUp: () => Promise<unknown> = async () => {}): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      void cleanUp().finally(() => process.exit(1));
+    },
+  );
 }

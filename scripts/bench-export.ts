@@ -6,9 +6,7 @@
 // The export is called after authorization (exportCsvResponse, what the route's GET runs past withAuth): the
 // session check needs Next's request scope (cookies()), which a plain script does not have.
 // Options: --charges=1000000 --limit-mb=100
-import { randomBytes } from "node:crypto";
-import { applyMigrations } from "@/lib/db/migrate";
-import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
+import { runBenchmark, withBenchDatabase } from "./bench-common";
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
@@ -25,16 +23,8 @@ async function main(): Promise<number> {
   const value = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
   const charges = Number(value("charges") ?? 1_000_000);
   const limitMb = Number(value("limit-mb") ?? 100);
-  const database = await createThrowawayDatabase("export_bench");
-  try {
-    await applyMigrations({ kind: "postgres", url: database.url });
-    Object.assign(process.env, {
-      DATABASE_URL: database.url,
-      AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64"),
-      WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY ?? randomBytes(32).toString("base64"),
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-    });
-    const { db, disconnectDb } = await import("@/lib/db/client");
+  return withBenchDatabase("export_bench", async () => {
+    const { db } = await import("@/lib/db/client");
     const { exportCsvResponse } = await import("@/lib/exports/csv-export");
     const seededAt = performance.now();
     await db.$executeRawUnsafe(seedSql(charges));
@@ -83,17 +73,8 @@ async function main(): Promise<number> {
     console.log(
       `  heap used before ${mb(before.heapUsed).toFixed(1)} MB, peak ${mb(peakHeap).toFixed(1)} MB (growth ${heapGrowth.toFixed(1)} MB; limit ${limitMb} MB: ${heapGrowth < limitMb ? "met" : "NOT met"})`,
     );
-    await disconnectDb();
     return heapGrowth < limitMb && lines - 1 === charges ? 0 : 1;
-  } finally {
-    await database.drop();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBenchmark(main);

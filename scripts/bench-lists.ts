@@ -7,6 +7,7 @@
 import os from "node:os";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
+import { runBenchmark } from "./bench-common";
 import { time } from "./bench-timing";
 
 const goalMs = 50;
@@ -217,10 +218,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBenchmark(main);

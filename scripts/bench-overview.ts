@@ -3,10 +3,8 @@
 // Options: --charges=1000000 --runs=50. Goal: p99 < 100 ms per period. Baselines from the same run: `SELECT 1` and
 // `SELECT count(*)` of the charges. The overview-rollup job runs once after the seed (timed), as it would in service.
 import os from "node:os";
-import { applyMigrations } from "@/lib/db/migrate";
 import { defaultPeriod } from "@/lib/list/period";
-import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
-import { percentile } from "./bench-common";
+import { percentile, runBenchmark, withBenchDatabase } from "./bench-common";
 
 const goalMs = 100;
 
@@ -73,12 +71,9 @@ const seedSql = (charges: number) => [
 
 async function main(): Promise<number> {
   const options = readOptions(process.argv.slice(2));
-  const database = await createThrowawayDatabase("payments_bench");
-  try {
-    await applyMigrations({ kind: "postgres", url: database.url });
-    Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+  return withBenchDatabase("payments_bench", async () => {
     const { runSql } = await import("@/lib/db/sql");
-    const { disconnectDb, getPostgresPool } = await import("@/lib/db/client");
+    const { getPostgresPool } = await import("@/lib/db/client");
     const { getOverview } = await import("@/lib/overview/overview");
     const { refreshOverviewDays } = await import("@/lib/overview/rollup");
     const { overviewMaxDays, resolveOverviewPeriod } = await import("@/lib/overview/schemas");
@@ -161,17 +156,8 @@ async function main(): Promise<number> {
         `${label.padEnd(pad)}  ${p50.toFixed(2).padStart(6)} ms  ${p99.toFixed(2).padStart(6)} ms  ${verdict}`,
       );
     }
-    await disconnectDb();
     return failed ? 1 : 0;
-  } finally {
-    await database.drop();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBenchmark(main);

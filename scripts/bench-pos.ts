@@ -8,7 +8,7 @@ import { startService, stopAll, waitForHttp } from "@/lib/cli/processes";
 import { applyMigrations } from "@/lib/db/migrate";
 import { generatePosApiKey, hashPosApiKey } from "@/lib/pos/api-key-format";
 import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
-import { freePort, percentile } from "./bench-common";
+import { freePort, percentile, runBenchmark } from "./bench-common";
 import type { TBenchPosClientOptions, TBenchPosPhase, TBenchPosPhaseResult } from "./bench-pos-client";
 import { formatMs, type TTiming, time } from "./bench-timing";
 import { processCpuMs, processGroup } from "./proc-stats";
@@ -241,10 +241,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    void stopAll().finally(() => process.exit(1));
-  },
-);
+runBenchmark(main, stopAll);

@@ -16,7 +16,7 @@ import { startService, stopAll, waitForHttp } from "@/lib/cli/processes";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
 import { startSandbox } from "@/sandbox/test/harness";
-import { freePort, percentile } from "./bench-common";
+import { freePort, percentile, runBenchmark } from "./bench-common";
 import { buildEmptyNextApp, emptyNextRoutePath, type TEmptyNextBuild } from "./bench-empty-next";
 import type { TBenchBatch, TBenchBatchResult, TBenchClientOptions, TBenchPost } from "./bench-webhooks-client";
 import { processCpuMs, processGroup } from "./proc-stats";
@@ -381,10 +381,4 @@ async function dropWithRetries(database: { drop: () => Promise<void> }): Promise
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    void stopAll().finally(() => process.exit(1));
-  },
-);
+runBenchmark(main, stopAll);

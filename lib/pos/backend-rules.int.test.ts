@@ -376,6 +376,26 @@ describe.each(testBackends)("POS backend rules (%s)", (backend) => {
       return rows;
     }
 
+    const approvedPayment = (ids: { auth: string; nsuHost: string; nsuGateway: string }, terminalId: string | null) =>
+      db.cardPayment.create({
+        data: {
+          id: randomUUID(),
+          status: "CON",
+          responseCode: "0",
+          responseMessage: "Transacao autorizada",
+          isApproved: true,
+          amountCents: 1_000,
+          authorizationNumber: ids.auth,
+          hostUsn: ids.nsuHost,
+          gatewayUsn: ids.nsuGateway,
+          terminalId,
+          occurredAt: old,
+          origin: "GATEWAY",
+          raw: {},
+          syncedAt: old,
+        },
+      });
+
     it("shares the budget between tenants in turns, newest first", async () => {
       const busy = await seedReports(randomUUID(), 20);
       const quiet = await seedReports(randomUUID(), 2);
@@ -414,23 +434,7 @@ describe.each(testBackends)("POS backend rules (%s)", (backend) => {
         occurredAt: new Date(old.getTime() - 20 * 24 * 60 * 60_000),
         receivedAt: new Date(old.getTime() + 1_000),
       });
-      const payment = await db.cardPayment.create({
-        data: {
-          id: randomUUID(),
-          status: "CON",
-          responseCode: "0",
-          responseMessage: "Transacao autorizada",
-          isApproved: true,
-          amountCents: 1_000,
-          authorizationNumber: ids.auth,
-          hostUsn: ids.nsuHost,
-          gatewayUsn: ids.nsuGateway,
-          occurredAt: old,
-          origin: "GATEWAY",
-          raw: {},
-          syncedAt: old,
-        },
-      });
+      const payment = await approvedPayment(ids, null);
       expect(await runPosMatching(now)).toMatchObject({ matched: 1, missing: 1 });
       expect(await db.posTransactionReport.findUniqueOrThrow({ where: { id: genuine!.id } })).toMatchObject({
         matchStatus: "MATCHED",
@@ -447,26 +451,6 @@ describe.each(testBackends)("POS backend rules (%s)", (backend) => {
 
     const saveTerminals = (tenantId: string, terminals: string) =>
       savePosTenantTerminals(ZSavePosTenantTerminalsInput.parse({ tenantId, terminals }), context);
-
-    const approvedPayment = (ids: { auth: string; nsuHost: string; nsuGateway: string }, terminalId: string | null) =>
-      db.cardPayment.create({
-        data: {
-          id: randomUUID(),
-          status: "CON",
-          responseCode: "0",
-          responseMessage: "Transacao autorizada",
-          isApproved: true,
-          amountCents: 1_000,
-          authorizationNumber: ids.auth,
-          hostUsn: ids.nsuHost,
-          gatewayUsn: ids.nsuGateway,
-          terminalId,
-          occurredAt: old,
-          origin: "GATEWAY",
-          raw: {},
-          syncedAt: old,
-        },
-      });
 
     it("never gives a payment on a tenant's terminal to another tenant's report, even one received first", async () => {
       const owner = await createKey();
