@@ -17,7 +17,6 @@ import { endSession } from "./sign-out";
 const ZCredentials = z.object({
   email: z.string().max(254),
   password: z.string().max(128),
-  // The second step of a two-factor sign-in sends the password again with the code.
   code: z.string().max(32).optional(),
 });
 
@@ -26,12 +25,10 @@ let authOptions: AuthOptions | undefined;
 // Built on first use, not at import, so a build without AUTH_SECRET does not fail here.
 export function getAuthOptions(): AuthOptions {
   if (authOptions) return authOptions;
-  // next-auth builds its redirect URLs and picks secure cookies from NEXTAUTH_URL.
   process.env.NEXTAUTH_URL ??= serverEnv.APP_URL;
   authOptions = {
     secret: serverEnv.AUTH_SECRET,
-    // Credentials sign-in cannot use database sessions; getCurrentUser re-reads the user on
-    // every request instead, which is what makes deactivation immediate.
+    // Credentials cannot use database sessions: the user is re-read per request, so deactivation is immediate.
     session: { strategy: "jwt", maxAge: sessionMaxAgeSeconds },
     jwt: { maxAge: sessionMaxAgeSeconds },
     pages: { signIn: "/login", error: "/login" },
@@ -46,7 +43,6 @@ export function getAuthOptions(): AuthOptions {
           if (result.status === "rate-limited") throw new Error(formatRateLimitedError(result.retryAfterSeconds));
           if (result.status === "two-factor-required") throw new Error(twoFactorRequiredError);
           if (result.status === "invalid") return null;
-          // The interface follows the user's saved language from the first page after sign-in.
           (await cookies()).set(localeCookieName, resolveLocale(result.user.locale), {
             path: "/",
             sameSite: "lax",
