@@ -1,5 +1,3 @@
-// No server imports: next.config.ts loads this file.
-
 export const bodyLimits = {
   webhookDelivery: 1024 * 1024,
   pos: 16 * 1024,

@@ -70,8 +70,7 @@ export const staticAssetHeaders = [
   { key: "Cross-Origin-Resource-Policy", value: "same-origin" },
 ];
 
-// Data routes skip proxy.ts (a nonce, a policy and a request copy per call, for nothing: nothing they answer renders);
-// each checks its own session or key. No HSTS: browsers learn it from any page of the host.
+// Data routes skip proxy.ts: nothing they answer renders, each checks its own session or key. No HSTS: pages teach it.
 export const apiRoutePrefixes = ["/api/", "/v1/"];
 
 export const apiRouteHeaders = [
