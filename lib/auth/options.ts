@@ -25,6 +25,7 @@ let authOptions: AuthOptions | undefined;
 // Built on first use, not at import, so a build without AUTH_SECRET does not fail here.
 export function getAuthOptions(): AuthOptions {
   if (authOptions) return authOptions;
+  // next-auth builds its redirect URLs and picks secure cookies from NEXTAUTH_URL.
   process.env.NEXTAUTH_URL ??= serverEnv.APP_URL;
   authOptions = {
     secret: serverEnv.AUTH_SECRET,

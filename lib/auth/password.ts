@@ -76,6 +76,7 @@ export async function verifyDummyPassword(password: string): Promise<false> {
 const oneTimeAlphabet = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 export function generateOneTimePassword(length = 16): string {
+  // Rejection sampling keeps every character equally likely.
   const limit = 256 - (256 % oneTimeAlphabet.length);
   let password = "";
   while (password.length < length) {

@@ -5,7 +5,7 @@ import { peerAddressHeader } from "./client-address";
 
 const installed = Symbol.for("payments-dashboard.peer-address-header");
 
-// Next.js gives handlers no socket address and keeps a client's X-Forwarded-For; Node publishes every request here first.
+// Next.js gives handlers no socket address and keeps a client's X-Forwarded-For; Node shows each request here first.
 export function installPeerAddressHeader(): void {
   const registry = globalThis as { [installed]?: boolean };
   if (registry[installed]) return;

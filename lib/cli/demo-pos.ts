@@ -165,7 +165,7 @@ async function payAtSandbox(sale: (typeof demoSales)[number]): Promise<TPaymentT
   }
 }
 
-// The report's ids are the payment's: authorizationCode = numeroAutorizacao, nsuHost = hostUsn, nsuGateway = gatewayUsn.
+// The report's ids are the payment's: authorizationCode = numeroAutorizacao, nsuHost/nsuGateway = hostUsn/gatewayUsn.
 async function ensureSales(caller: TPosCaller, posIds: string[]): Promise<number> {
   let made = 0;
   for (const sale of demoSales) {

@@ -208,6 +208,7 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
     id,
     async start() {
       isStopping = false;
+      // A database that is down at start is retried at each poll.
       await syncJobs().catch((error: unknown) =>
         log.error({ err: error, runnerId: id }, "jobs: syncing the jobs failed"),
       );

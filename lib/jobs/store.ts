@@ -90,6 +90,7 @@ export async function claimDueJobs(
     FROM claimed`;
 }
 
+// False when another runner took the lease over.
 export async function renewLease(db: TJobsDb, run: TClaimedRun, leaseMs: number): Promise<boolean> {
   const updated = await db.$executeRaw`
     UPDATE "Job" SET "leaseExpiresAt" = ${after(leaseMs)}

@@ -52,6 +52,7 @@ function toPosConfigView(row: PosTransactionConfig | null | undefined): TPosConf
   return view;
 }
 
+/** Each field from the first of `layers` (most specific first) that sets it. */
 export function resolvePosConfig(...layers: (TPosConfigView | null | undefined)[]): TPosConfigView {
   const present = layers.filter((layer): layer is TPosConfigView => Boolean(layer));
   const view = {

@@ -116,7 +116,7 @@ const ZHexColor = optionalChecked(
 
 export const ZPosConfigFields = z.object({
   empresaGateway: optionalText(60, "tooLong"),
-  // Exactly host:port as typed (a URL is refused, not guessed at); a row stored earlier as a URL is normalised when read.
+  // Exactly host:port as typed (a URL is refused, not guessed at); a row stored as a URL earlier is normalised on read.
   enderecoGateway: optionalChecked(isValidHostPort, (value) => value, "invalidHostPort"),
   cnpjCpf: optionalChecked((value) => isValidCpfOrCnpj(value, alphanumeric), normalizeCnpj, "invalidCpfCnpj"),
   comExterna: optionalText(20, "tooLong"),

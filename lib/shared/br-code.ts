@@ -1,4 +1,4 @@
-// Pix BR Code (EMV® QRCPS as profiled by the Banco Central): ID + length + value fields, closed by a CRC16 (63).
+// Pix BR Code (EMV® QRCPS as profiled by the Banco Central): ID + length + value fields, closed by a CRC16 (field 63).
 
 export type TDynamicPixBrCodeInput = {
   payloadUrl: string;

@@ -2,6 +2,8 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 
+// TEST_DATABASE_ADMIN_URL (a role that may create databases) points the tests at another server than the local one.
+
 // A local role only for tests; its password is no secret, it guards nothing but test data.
 const testRole = { name: "payments", password: "payments" };
 
