@@ -1,7 +1,6 @@
 import type en from "@/lib/i18n/messages/en.json";
 
-// Codes are stable and documented (docs/errors.md). The message is a catalog key (lib/i18n/messages) with its
-// params: the UI translates it, API answers render it in English; `cause` is logged, never shown raw.
+// Codes are stable (docs/errors.md); messages are catalog keys the UI translates; `cause` is logged, never shown.
 const appErrorCodes = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
@@ -23,7 +22,6 @@ type TKeyPaths<T, P extends string = ""> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : TKeyPaths<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
-/** Every message of the catalogs (pt-BR has the same keys: lib/i18n/messages.test.ts). */
 export type TMessageKey = TKeyPaths<typeof en>;
 export type TMessageParams = Record<string, string | number>;
 

@@ -1,6 +1,7 @@
 // `npm test`: every test of the project, then one summary line.
 //   1. at the same time, as they do not depend on each other: lint, unused code and dependencies (knip),
-//      runtime import cycles (dpdm), schema/migration drift and typecheck (one after another); Vitest: unit, sandbox contract (real mTLS) and integration (real
+//      runtime import cycles (dpdm), the comment share of lib (npm run comments), schema/migration drift and
+//      typecheck (one after another); Vitest: unit, sandbox contract (real mTLS) and integration (real
 //      PostgreSQL + PGlite); and the production build Playwright needs. Each one's output is held
 //      back and printed whole when it ends, so the log reads one part at a time;
 //   2. Playwright against that build and the real sandbox, on a throw-away PostgreSQL database and
@@ -122,6 +123,8 @@ async function runChecks(routeTypes: Promise<void>): Promise<StepResult[]> {
   printPart("Unused files, exports and dependencies (npm run knip)", unused);
   const cycles = await runCaptured("npm", ["run", "-s", "cycles"], { isBackground: true });
   printPart("No runtime import cycles (npm run cycles)", cycles);
+  const comments = await runCaptured("npm", ["run", "-s", "comments"], { isBackground: true });
+  printPart("Comment share of lib (npm run comments)", comments);
   const drift = await runCaptured("npm", ["run", "-s", "db:check"], { isBackground: true });
   printPart("Schema and migrations agree (npm run db:check)", drift);
   await routeTypes;
@@ -132,6 +135,7 @@ async function runChecks(routeTypes: Promise<void>): Promise<StepResult[]> {
     { name: "lint", ok: lint.code === 0, seconds: lint.seconds },
     { name: "knip", ok: unused.code === 0, seconds: unused.seconds },
     { name: "cycles", ok: cycles.code === 0, seconds: cycles.seconds },
+    { name: "comments", ok: comments.code === 0, seconds: comments.seconds },
     { name: "db:check", ok: drift.code === 0, seconds: drift.seconds },
   ];
 }

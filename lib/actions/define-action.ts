@@ -8,7 +8,6 @@ import { AppError, isAppError, type TAppErrorCode, type TMessageKey, type TMessa
 import { log } from "@/lib/log";
 import { zodIssuesToFieldErrors } from "./field-errors";
 
-// `messageKey` and `params` are for the UI to translate (useActionErrorText); nothing compares them as text.
 export type TActionError = {
   code: TAppErrorCode;
   messageKey: TMessageKey;
@@ -17,7 +16,6 @@ export type TActionError = {
 };
 export type TActionResult<T> = { ok: true; data: T } | { ok: false; error: TActionError };
 
-/** What a handler gets besides its input: the signed-in user, and who/where for the audit log. */
 export type TActionContext = { user: TCurrentUser; context: TChangeContext };
 
 type ActionOptions<TSchema extends z.ZodType> = {
@@ -65,16 +63,13 @@ export function defineAction<TSchema extends z.ZodType, TData>(
   };
 }
 
-/** Who and where for the audit log of an action anyone may call: no actor, the request's address and browser. */
 export async function publicActionContext(): Promise<TChangeContext> {
   return { actor: null, ...(await getRequestContext()) };
 }
 
-/** What a public handler gets: the request's address and browser for the audit log, with no actor. */
 export type TPublicActionContext = { context: TChangeContext };
 
-// For actions anyone may call (the sign-in page's switches, the payer's hosted page): no session is required or
-// read here, the input is still parsed and failures still come back as a TActionError.
+// No session is required or read; the input is still parsed and failures still come back as a TActionError.
 export function definePublicAction<TSchema extends z.ZodType, TData>(
   options: { schema: TSchema },
   handler: (input: z.output<TSchema>, action: TPublicActionContext) => Promise<TData>,

@@ -1,5 +1,4 @@
-// Shared by server actions and forms (no server-only imports): the first issue of each field, under its dotted path
-// ("form" for an issue of the whole input). Zod messages are catalog keys of the form's namespace.
+// No server-only imports: forms use it too. "form" holds an issue of the whole input.
 export type TFieldErrors = Record<string, string>;
 
 export function zodIssuesToFieldErrors(

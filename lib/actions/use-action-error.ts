@@ -1,8 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { TActionError } from "./define-action";
 
-// Field errors are `<namespace>.errors` keys (the form's zod messages); the message is a full catalog key with its
-// params; the code's generic text covers a key this build does not know.
+// The code's generic text covers a message key this build does not know.
 export function useActionErrorText(namespace = "users") {
   const t = useTranslations();
   const fieldText = (key: string | undefined) =>

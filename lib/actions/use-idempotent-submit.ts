@@ -10,8 +10,7 @@ type IdempotentSubmitOptions<TSchema extends z.ZodType, TData> = {
   onSuccess: (data: TData) => void;
 };
 
-// One idempotency key per form: a double click or a retry after a timeout sends the same key, and the server
-// answers with what it already created.
+// A double click or a retry after a timeout sends the same key; the server answers with what it already created.
 export function useIdempotentSubmit<TSchema extends z.ZodType, TData>({
   schema,
   action,

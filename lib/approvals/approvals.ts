@@ -7,9 +7,6 @@ import { approveRefund, rejectRefund } from "@/lib/pix/refund-approvals";
 import { approveCardCancel, rejectCardCancel } from "./card-cancel-approvals";
 import { loadApprovalForDecision, type TApprover } from "./decision";
 
-// The approvals page's two decisions, whatever holds the money back: a Pix refund (held by the policy, or unsure
-// after a crash) or a card payment cancel.
-
 // Approving releases money: the approver must be an independent admin with a fresh authenticator `code`
 // (lib/auth/independent-approver.ts). An unsure refund may be settled by its requester too, with the same code.
 export async function approveMoneyApproval(

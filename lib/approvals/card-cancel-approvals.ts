@@ -8,10 +8,8 @@ import type { TCardPaymentView } from "@/lib/payments/views";
 import { approvalAuditFields, assertStillPending, expireApproval, type TApprover } from "./decision";
 import { isMoneyApprovalRequired, type TMoneyHoldReason } from "./money-policy";
 
-// A card payment cancel the money policy holds waits for a second admin, like a Pix refund, for this long.
 const cardCancelApprovalTtlMs = 24 * 60 * 60 * 1000;
 
-/** The cancel dialog's one entry: cancels at once, or holds the cancel and answers `cancelHeldForApproval`. */
 export async function submitCardPaymentCancel(
   input: TCancelCardPayment,
   context: TChangeContext,

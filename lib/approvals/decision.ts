@@ -4,8 +4,6 @@ import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { RefundApproval } from "@/lib/generated/prisma/client";
 
-// What every kind of approval shares (lib/pix/refund-approvals.ts, lib/approvals/card-cancel-approvals.ts).
-
 export type TApprover = { id: string; role: "ADMIN" | "STAFF" };
 
 export function approvalAuditFields(
@@ -17,8 +15,7 @@ export function approvalAuditFields(
     : auditFieldsOf(context, "pix_charge", approval.txid ?? "");
 }
 
-// Admins only. Releasing money held by the policy needs a second person; an unsure refund is a question of fact
-// (did it reach the gateway?), which any admin may settle, the requester included.
+// Releasing held money needs a second person; an unsure refund is a question of fact any admin may settle.
 export async function loadApprovalForDecision(approvalId: string, approver: TApprover): Promise<RefundApproval> {
   if (approver.role !== "ADMIN") throw new AppError("FORBIDDEN", "approvals.errors.adminOnly");
   const approval = await db.refundApproval.findUnique({ where: { id: approvalId } });

@@ -12,7 +12,6 @@ import { readAppSetting, type TAppSettingKey, type TAppSettingValue } from "@/li
 export type TMoneyReturnKind = "PIX_REFUND" | "CARD_CANCEL";
 export type TMoneyHoldReason = "chargeTotal" | "dailyLimit";
 
-// Thrown before anything goes upstream: the caller holds the request for approval instead.
 export class MoneyApprovalRequiredError extends AppError {
   readonly reason: TMoneyHoldReason;
 
@@ -36,11 +35,9 @@ export type TMoneyReturnRequest = {
   kind: TMoneyReturnKind;
   resourceId: string;
   amountCents: number;
-  // Already refunded or held for approval on the same charge (0 for a card payment: its cancel is always whole).
   priorCents: number;
   idempotencyKey: string;
   initiatedById: string | null;
-  // "approved": a second admin released it; "stepUp": the requester gave a fresh code (lifts the per-charge rule).
   clearance: "none" | "stepUp" | "approved";
 };
 
@@ -68,8 +65,7 @@ function exceedsChargeThreshold(thresholdCents: number, priorCents: number, amou
   return thresholdCents > 0 && priorCents + amountCents > thresholdCents;
 }
 
-// Under the resource's lock, in the transaction that calls upstream or claims the payment: throws
-// MoneyApprovalRequiredError, else records the amount against its person.
+// Call under the resource's lock, in the transaction that calls upstream or claims the payment.
 export async function admitMoneyReturn(tx: TMirrorClient, request: TMoneyReturnRequest, now = new Date()) {
   const { kind, amountCents, initiatedById, clearance } = request;
   if (clearance !== "approved") {
@@ -100,7 +96,6 @@ export async function admitMoneyReturn(tx: TMirrorClient, request: TMoneyReturnR
   });
 }
 
-// The upstream call certainly changed nothing: the amount no longer counts against the person.
 export async function forgetMoneyReturn(
   client: Pick<TMirrorClient, "moneyReturn">,
   kind: TMoneyReturnKind,

@@ -1,4 +1,3 @@
-// Dot-separated and past tense.
 export const auditActions = [
   "auth.sign_in",
   "auth.sign_in_failed",

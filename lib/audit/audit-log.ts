@@ -10,7 +10,6 @@ import { auditPageSize, type TAuditFilters, ZAuditFilters } from "./schemas";
 
 export type TAuditActor = { id: string | null; email: string } | null;
 
-/** Who is changing something and from where; built once per request (defineAction). */
 export type TChangeContext = { actor: TAuditActor; ip?: string | null; userAgent?: string | null };
 
 export function auditFieldsOf(context: TChangeContext, resourceType: string, resourceId: string) {
@@ -62,11 +61,8 @@ export type TAuditEntry = {
   metadata: Prisma.JsonValue;
 };
 
-/**
- * The actors whose e-mail contains `text` (any case). A substring match cannot use an index, and on a million
- * entries it means reading every row of the period; the actors are few (staff accounts), so this walks the
- * distinct e-mails along their index (one index probe per actor) and the list then filters by equality.
- */
+// A substring match cannot use an index; the actors are few, so this walks the distinct e-mails along their index
+// (one probe per actor) and the list then filters by equality.
 async function actorEmailsContaining(text: string): Promise<string[]> {
   const rows = await db.$queryRaw<{ email: string }[]>`
     WITH RECURSIVE actors(email) AS (
@@ -79,7 +75,6 @@ async function actorEmailsContaining(text: string): Promise<string[]> {
   return rows.map((row) => row.email);
 }
 
-/** The list's filters as a `where` (the page and its CSV export share it). */
 async function auditListWhere(filters: Omit<TAuditFilters, "page" | "cursor">) {
   const where: Prisma.AuditLogWhereInput = {
     action: filters.action,
@@ -92,7 +87,6 @@ async function auditListWhere(filters: Omit<TAuditFilters, "page" | "cursor">) {
   return where;
 }
 
-/** What the page and its CSV export share: filters, columns and the order, newest first (lib/list/spec.ts). */
 export const auditList = defineListSpec({
   schema: ZAuditFilters,
   where: auditListWhere,

@@ -4,7 +4,6 @@ import { auditActions } from "./audit-actions";
 
 export const auditPageSize = 50;
 
-// Read from URL search params: each field falls back on its own (lib/list/schemas.ts).
 export const ZAuditFilters = z.object({
   action: z.enum(auditActions).optional().catch(undefined),
   actor: ZOptionalFilterText(254),

@@ -1,5 +1,4 @@
-// Where to go after sign-in: a path on this site only. Parsed the way a browser will read it (tabs and newlines
-// dropped, `\` read as `/`), so `/\t/evil.com` or `/\evil.com` cannot turn into another origin later.
+// Parsed as a browser will read it (tabs and newlines dropped, `\` read as `/`), so `/\t/evil.com` stays on this site.
 export function toSameOriginPath(value: unknown, origin: string): string {
   if (typeof value !== "string" || value === "") return "/";
   let url: URL;

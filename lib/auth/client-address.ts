@@ -1,7 +1,6 @@
 import { isIP } from "node:net";
 
-// Set on every incoming request by the server itself (installPeerAddressHeader), overwriting anything a client
-// sent under that name: the address of whoever opened the TCP connection.
+// Set by the server itself (installPeerAddressHeader), overwriting any client's: whoever opened the TCP connection.
 export const peerAddressHeader = "x-peer-address";
 
 function normalizeAddress(value: string | undefined): string | null {
@@ -9,9 +8,8 @@ function normalizeAddress(value: string | undefined): string | null {
   return address && isIP(address) ? address : null;
 }
 
-// With `trustedProxyHops` = 0 the peer is the client and X-Forwarded-For is ignored (anyone can write it). With
-// N proxies in front, each appending the address it saw, the client is the Nth entry from the right; entries
-// further left were written by the client. A chain shorter than N gives its leftmost entry, as Express does.
+// Anyone can write X-Forwarded-For: with N trusted proxies, each appending what it saw, the client is the Nth entry
+// from the right (the leftmost of a shorter chain, as Express does); with 0 the peer is the client.
 export function pickClientAddress(
   forwardedFor: string | null,
   peerAddress: string | null,
@@ -24,6 +22,5 @@ export function pickClientAddress(
     .map((entry) => entry.trim())
     .filter(Boolean);
   if (chain.length === 0) return peer;
-  // A malformed entry from a trusted proxy is a misconfiguration: the peer is the only address still known.
   return normalizeAddress(chain[Math.max(0, chain.length - trustedProxyHops)]) ?? peer;
 }

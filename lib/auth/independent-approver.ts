@@ -22,7 +22,6 @@ function standingOf(user: TApproverRow | null, now: Date): TApproverStanding {
 
 const approverSelect = { role: true, isActive: true, createdAt: true, totpEnabledAt: true } as const;
 
-// For the pages: whether this person may approve at all, and if not why, so the dialog can say so up front.
 export async function getApproverStanding(userId: string, now = new Date()): Promise<TApproverStanding> {
   return standingOf(await db.user.findUnique({ where: { id: userId }, select: approverSelect }), now);
 }
@@ -30,8 +29,7 @@ export async function getApproverStanding(userId: string, now = new Date()): Pro
 const refuse = (reason: "notAdmin" | "ownRequest" | "newAdmin" | "twoFactorRequired") =>
   new AppError("FORBIDDEN", `approverCode.errors.${reason}`, { fieldErrors: { approver: reason } });
 
-// Every second-person approval: an active admin, not the requester, older than 24 h, 2FA on, with a fresh code through
-// the sign-in limiter and used up, so it proves presence at this action.
+// A fresh code through the sign-in limiter, then used up, so it proves presence at this action.
 export async function assertIndependentApprover(
   approval: { approverId: string; requesterId: string | null; code: string | undefined },
   context: TChangeContext,

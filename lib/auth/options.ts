@@ -17,7 +17,6 @@ import { endSession } from "./sign-out";
 const ZCredentials = z.object({
   email: z.string().max(254),
   password: z.string().max(128),
-  // The second step of a two-factor sign-in sends the password again with the code.
   code: z.string().max(32).optional(),
 });
 
@@ -30,8 +29,7 @@ export function getAuthOptions(): AuthOptions {
   process.env.NEXTAUTH_URL ??= serverEnv.APP_URL;
   authOptions = {
     secret: serverEnv.AUTH_SECRET,
-    // Credentials sign-in cannot use database sessions; getCurrentUser re-reads the user on
-    // every request instead, which is what makes deactivation immediate.
+    // Credentials cannot use database sessions: the user is re-read per request, so deactivation is immediate.
     session: { strategy: "jwt", maxAge: sessionMaxAgeSeconds },
     jwt: { maxAge: sessionMaxAgeSeconds },
     pages: { signIn: "/login", error: "/login" },
@@ -46,7 +44,6 @@ export function getAuthOptions(): AuthOptions {
           if (result.status === "rate-limited") throw new Error(formatRateLimitedError(result.retryAfterSeconds));
           if (result.status === "two-factor-required") throw new Error(twoFactorRequiredError);
           if (result.status === "invalid") return null;
-          // The interface follows the user's saved language from the first page after sign-in.
           (await cookies()).set(localeCookieName, resolveLocale(result.user.locale), {
             path: "/",
             sameSite: "lax",

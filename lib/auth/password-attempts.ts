@@ -2,9 +2,6 @@ import "server-only";
 import { claimSpacedAttempt, refundSpacedAttempt, resetRateLimit } from "./rate-limit";
 import { type TAttemptSpacing, toRetrySeconds } from "./rate-limit-window";
 
-// The rate limit on password and code checks, shared by sign-in, two-factor and the own-password change. A module
-// of its own so that two-factor, which sign-in calls for the code step, need not import sign-in back.
-
 // Per account stops guessing one password; per IP stops spraying. The IP allows more free failures (shared offices)
 // but its delay grows to an hour vs 5 minutes per account, so the owner is never locked out.
 export const signInSpacing = {
@@ -19,8 +16,7 @@ export type TPasswordAttempt =
   | { status: "allowed" }
   | { status: "rate-limited"; scope: "account" | "ip"; retryAfterSeconds: number };
 
-// Every password or code check is claimed before the hash runs, so parallel guesses each count; a success gives its
-// claims back (settlePasswordAttempt), so only failures count.
+// Claimed before the hash runs, so parallel guesses each count; a success gives its claims back.
 export async function claimPasswordAttempt(
   email: string,
   ip: string | null,

@@ -1,7 +1,6 @@
 import { randomBytes, type ScryptOptions, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
 
-// OWASP's scrypt cost. The hash names its parameters (`scrypt$N$r$p$salt$hash`) and verification uses those,
-// so the cost can rise later without breaking existing hashes.
+// OWASP's scrypt cost; the hash names its parameters, so the cost can rise without breaking existing hashes.
 const defaultParams = { N: 2 ** 17, r: 8, p: 1 } as const;
 const saltBytes = 16;
 const keyBytes = 64;
@@ -74,7 +73,6 @@ export async function verifyDummyPassword(password: string): Promise<false> {
   return false;
 }
 
-// No look-alike characters (0/O, 1/l/I) so the password survives being read aloud or copied by hand.
 const oneTimeAlphabet = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 export function generateOneTimePassword(length = 16): string {

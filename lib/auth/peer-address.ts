@@ -5,8 +5,7 @@ import { peerAddressHeader } from "./client-address";
 
 const installed = Symbol.for("payments-dashboard.peer-address-header");
 
-// Next.js exposes no socket address to route handlers or server actions, and sets X-Forwarded-For from the
-// socket only when a client did not send one. Node publishes every request here before any handler sees it.
+// Next.js gives handlers no socket address and keeps a client's X-Forwarded-For; Node shows each request here first.
 export function installPeerAddressHeader(): void {
   const registry = globalThis as { [installed]?: boolean };
   if (registry[installed]) return;

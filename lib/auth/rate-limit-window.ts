@@ -1,4 +1,3 @@
-// Pure, so the window arithmetic is tested without a database; the counting itself is one SQL upsert (rate-limit.ts).
 export type TRateLimitRule = { limit: number; windowMs: number };
 export type TRateLimitWindow = { windowStart: Date; count: number; expiresAt: Date };
 export type TRateLimitStatus = { isLimited: boolean; retryAfterMs: number };
@@ -12,15 +11,12 @@ export function getLimitStatus(window: TRateLimitWindow | null, rule: TRateLimit
   return { isLimited: true, retryAfterMs: window.expiresAt.getTime() - now.getTime() };
 }
 
-// People read "try again in N minutes"; rounding up never tells them to come back too early.
 export function toRetryMinutes(retryAfterMs: number): number {
   return Math.max(1, Math.ceil(retryAfterMs / 60_000));
 }
 
-// Spacing instead of a lock: the first `freeAttempts` failures go through at once; after that the Nth counted
-// failure makes the next attempt wait 2^(N - freeAttempts) seconds, up to `maxDelayMs`. Nothing is ever refused for
-// longer than the cap, so a stranger's failures slow the owner down for at most that long. Counts are forgotten
-// `forgetAfterMs` after the last counted failure.
+// Spacing instead of a lock: after `freeAttempts` failures the Nth waits 2^(N - free) s, up to `maxDelayMs`, so a
+// stranger's failures slow the owner down for at most that long; counts are forgotten `forgetAfterMs` after the last.
 export type TAttemptSpacing = { freeAttempts: number; maxDelayMs: number; forgetAfterMs: number };
 
 export function spacingDelayMs(countedFailures: number, spacing: TAttemptSpacing): number {
@@ -30,7 +26,6 @@ export function spacingDelayMs(countedFailures: number, spacing: TAttemptSpacing
   return Math.min(spacing.maxDelayMs, 2 ** exponent * 1000);
 }
 
-// "Try again in N seconds"; rounding up never tells anyone to come back too early.
 export function toRetrySeconds(retryAfterMs: number): number {
   return Math.max(1, Math.ceil(retryAfterMs / 1000));
 }

@@ -10,8 +10,6 @@ import {
   type TRateLimitWindow,
 } from "./rate-limit-window";
 
-// Counters live in the database so every app instance shares them.
-
 export async function getRateLimitStatus(
   key: string,
   rule: TRateLimitRule,
@@ -21,8 +19,7 @@ export async function getRateLimitStatus(
   return getLimitStatus(bucket, rule, now);
 }
 
-// One statement, so parallel hits are serialized by the row lock and each sees its own count:
-// callers count first and act on the returned count, never check-then-count.
+// One statement: the row lock serializes parallel hits and each sees its own count, so never check-then-count.
 export async function countRateLimitHit(
   key: string,
   rule: TRateLimitRule,
@@ -41,7 +38,6 @@ export async function countRateLimitHit(
   return window;
 }
 
-// Gives back a hit counted up front for an attempt that turned out to succeed.
 export async function refundRateLimitHit(key: string): Promise<void> {
   await db.$executeRaw`UPDATE "RateLimitBucket" SET "count" = GREATEST("count" - 1, 0) WHERE "key" = ${key}`;
 }
@@ -52,9 +48,8 @@ export async function resetRateLimit(key: string): Promise<void> {
 
 export type TSpacedAttempt = { status: "allowed"; count: number } | { status: "delayed"; retryAfterMs: number };
 
-// The delay is checked and the attempt counted in one statement under the row's lock: of a parallel burst past
-// the free attempts only one is evaluated, the rest see its fresh `lastHitAt` and wait. A waiting attempt is not
-// counted, so hammering during the delay does not make it longer.
+// Checked and counted in one statement under the row's lock: of a parallel burst only one is evaluated, the rest
+// wait; a waiting attempt is not counted, so hammering does not lengthen the delay.
 export async function claimSpacedAttempt(
   key: string,
   spacing: TAttemptSpacing,
@@ -81,15 +76,13 @@ export async function claimSpacedAttempt(
   return { status: "delayed", retryAfterMs: Math.max(retryAfterMs, 1000) };
 }
 
-// The bucket's current delay as SQL, the same curve as spacingDelayMs (which the unit test pins).
 function spacingDelaySql(spacing: TAttemptSpacing, count: Prisma.Sql = Prisma.sql`bucket."count"`): Prisma.Sql {
   return Prisma.sql`(CASE WHEN ${count} < ${spacing.freeAttempts}::int THEN 0
     ELSE LEAST(${spacing.maxDelayMs / 1000}::float8, power(2::float8, LEAST(${count} - ${spacing.freeAttempts}::int, 31)))
     END) * interval '1 second'`;
 }
 
-// Gives back an attempt that turned out not to be a guess: one count less, and `lastHitAt` moved back by the
-// delay it had imposed, so the next attempt may come at once, as if this one had not been made.
+// `lastHitAt` moves back by the delay it had imposed, so the next attempt may come at once.
 export async function refundSpacedAttempt(key: string, spacing: TAttemptSpacing): Promise<void> {
   const counted = Prisma.sql`GREATEST("count" - 1, 0)`;
   await db.$executeRaw`

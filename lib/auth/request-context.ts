@@ -12,8 +12,7 @@ function readHeader(source: HeaderSource, name: string): string | null {
   return (Array.isArray(value) ? value.join(",") : value) || null;
 }
 
-// The client's address per TRUSTED_PROXY_HOPS (see client-address.ts); null when the server did not stamp the
-// peer address (outside `next start`/`next dev`), so a forged header is never trusted instead.
+// Null when the server did not stamp the peer address, so a forged header is never trusted instead.
 export function readRequestContext(
   source: HeaderSource,
   trustedProxyHops: number = serverEnv.TRUSTED_PROXY_HOPS,

@@ -1,29 +1,21 @@
-// Who may reach what: every page, handler and action, per anonymous/STAFF/ADMIN. route-matrix tests fail on a
-// missing or stale row, so a new endpoint starts with a row here.
+// route-matrix tests fail on a missing or stale row: a new endpoint starts with a row here.
 
 export const matrixRoles = ["anonymous", "STAFF", "ADMIN"] as const;
 export type TMatrixRole = (typeof matrixRoles)[number];
 export type TMatrixRow<TOutcome> = Record<TMatrixRole, TOutcome>;
 
-// A page's answer to a GET (no redirect following): "ok", "login", "forbidden", "not-found" (guard passed, sample
-// missing) or "redirect:<path>".
 export type TPageOutcome = "ok" | "login" | "forbidden" | "not-found" | `redirect:${string}`;
 
 export type TRouteOutcome = number;
 
-// A server action's answer to a probe no schema accepts (nothing runs past the guards): the `{ ok: false }` code,
-// "ok" otherwise, or the hosted page actions' `status`.
 export type TActionOutcome = string;
 
-// Sample dynamic segments: none exists in any database.
 export const matrixSampleParams: Record<string, string> = {
   uuid: "00000000-0000-4000-8000-000000000000",
   id: "00000000-0000-4000-8000-000000000000",
   webhookId: "00000000-0000-4000-8000-000000000000",
   txid: "routematrixsample000000000",
-  // An export kind (lib/exports/registry.ts): the strictest one.
   kind: "audit",
-  // A well-formed CPF with no payments anywhere.
   document: "00000000000",
   nextauth: "session",
 };
@@ -54,13 +46,10 @@ export const pageMatrix: Record<string, TMatrixRow<TPageOutcome>> = {
   "/links": userPage,
   "/links/new": userPage,
   "/links/[uuid]": userDetailPage,
-  // Saved cards (tokens) are managed by admins only.
   "/cards": adminPage,
   "/payments": userPage,
   "/payments/new": userPage,
-  // Read from the gateway once before the 404: the sample id exists nowhere.
   "/payments/[id]": userDetailPage,
-  // Point of sale: keys, sellers, configuration and sales are an admin's business.
   "/pos": adminPage,
   "/pos/keys": adminPage,
   "/pos/sellers": adminPage,
@@ -76,16 +65,13 @@ export const pageMatrix: Record<string, TMatrixRow<TPageOutcome>> = {
   "/settings": adminPage,
   "/users": adminPage,
   "/audit": adminPage,
-  // Everyone sees what waits; only another admin's approve/reject actions go through.
   "/approvals": userPage,
   "/customers": userPage,
   "/customers/[document]": userDetailPage,
-  // The payer's page: no session involved; the sample link does not exist.
   "/pay/[uuid]": { anonymous: "not-found", STAFF: "not-found", ADMIN: "not-found" },
 };
 
 const userRead: TMatrixRow<TRouteOutcome> = { anonymous: 401, STAFF: 404, ADMIN: 404 };
-// Authenticated by an API key (Authorization: Bearer), not by a session: every role without a key gets 401.
 const posApiKeyOnly: TMatrixRow<TRouteOutcome> = { anonymous: 401, STAFF: 401, ADMIN: 401 };
 
 export const routeMatrix: Record<string, TMatrixRow<TRouteOutcome>> = {
@@ -97,16 +83,12 @@ export const routeMatrix: Record<string, TMatrixRow<TRouteOutcome>> = {
   "GET /api/users": { anonymous: 401, STAFF: 403, ADMIN: 200 },
   "GET /api/links/[uuid]": userRead,
   "GET /api/pix/charges/[txid]": userRead,
-  // CSV exports of the lists, authorized as their pages (docs/exports.md); probed with the audit log, the one for
-  // admins only. Every kind, per role, is checked in lib/exports/csv-export.int.test.ts.
   "GET /api/exports/[kind]": { anonymous: 401, STAFF: 403, ADMIN: 200 },
-  // The command palette: without `q` the query is refused; saved cards are searched for admins only.
   "GET /api/search": { anonymous: 401, STAFF: 400, ADMIN: 400 },
   // Authenticated by the delivery's signature, never by a session: an unknown webhook is unknown to all.
   "POST /api/webhooks/gateway/[webhookId]": { anonymous: 404, STAFF: 404, ADMIN: 404 },
   // Only the verified payer's link cookie opens it; a staff session does not.
   "GET /pay/[uuid]/status": { anonymous: 401, STAFF: 401, ADMIN: 401 },
-  // The POS backend: only a tenant API key (Bearer) opens it; a dashboard session gives no access.
   "POST /v1/sellers/activate": posApiKeyOnly,
   "GET /v1/transactions/config": posApiKeyOnly,
   "POST /v1/transactions": posApiKeyOnly,
@@ -140,13 +122,11 @@ export const actionMatrix: Record<string, TMatrixRow<TActionOutcome>> = {
   "app/(dashboard)/pix/actions.ts#requestPixRefundAction": userAction,
   "app/(dashboard)/pix/actions.ts#approveRefundAction": adminAction,
   "app/(dashboard)/pix/actions.ts#rejectRefundAction": adminAction,
-  // A read of the gateway into the mirror, like the charge page's refresh.
   "app/(dashboard)/refunds/actions.ts#refreshPixRefundAction": userAction,
   "app/(dashboard)/settings/actions.ts#setDailyMoneyReturnLimitAction": adminAction,
   "app/(dashboard)/payments/(list)/actions.ts#refreshCardPaymentsPageAction": userAction,
   "app/(dashboard)/links/actions.ts#createPaymentLinkAction": userAction,
   "app/(dashboard)/links/actions.ts#cancelPaymentLinkAction": userAction,
-  // Like any Pix refund: STAFF may refund a payment that landed on a cancelled link.
   "app/(dashboard)/links/actions.ts#refundLinkPixPaymentAction": userAction,
   "app/(dashboard)/links/actions.ts#refreshPaymentLinksAction": userAction,
   "app/(dashboard)/payments/new/actions.ts#chargeCardAction": userAction,
@@ -186,13 +166,10 @@ export const actionMatrix: Record<string, TMatrixRow<TActionOutcome>> = {
   "app/(dashboard)/pos/actions.ts#savePosTenantTerminalsAction": adminAction,
   "app/(dashboard)/pos/actions.ts#removePosOverrideAction": adminAction,
   "app/(dashboard)/pos/actions.ts#runPosMatchingAction": adminAction,
-  // The payer's actions take no session: each checks the link-scoped cookie (or the code) itself.
   [`${pay}#verifyCodeAction`]: everyone("wrong"),
   [`${pay}#payByCardAction`]: everyone("accessExpired"),
   [`${pay}#startPixAction`]: everyone("accessExpired"),
   [`${pay}#switchPayLocaleAction`]: everyone("ok"),
-  // The language switch works signed out too (the sign-in page); signed in it also saves the choice.
   "lib/i18n/actions.ts#setLocaleAction": everyone("VALIDATION_FAILED"),
-  // The theme switch too: a cookie for anyone, saved on the account when signed in.
   "lib/theme/actions.ts#setThemeAction": everyone("VALIDATION_FAILED"),
 };

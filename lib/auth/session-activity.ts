@@ -30,7 +30,6 @@ export async function touchSessionActivity(sessionId: string, userId: string, no
   );
 }
 
-// At each sign-in: rows idle past the timeout prove nothing the session's sign-in time does not (see above).
 async function forgetIdleSessionActivity(now: Date): Promise<void> {
   await runSql(
     `DELETE FROM "SessionActivity"

@@ -3,7 +3,6 @@ import { serverEnv } from "@/lib/config/server-env";
 
 export const sessionMaxAgeSeconds = 12 * 60 * 60;
 
-// next-auth's own naming: the __Secure- prefix whenever the app is served over HTTPS.
 export function getSessionCookie(): { name: string; isSecure: boolean } {
   const isSecure = serverEnv.APP_URL.startsWith("https://");
   return { name: `${isSecure ? "__Secure-" : ""}next-auth.session-token`, isSecure };

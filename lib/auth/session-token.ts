@@ -1,12 +1,8 @@
 import "server-only";
 import { createDecipheriv, createSecretKey, hkdfSync, type KeyObject } from "node:crypto";
 
-// next-auth 4's session cookie is a compact JWE, "dir" + A256GCM, under a key derived from the secret with HKDF.
-// next-auth/jwt `decode` derives that key again on every call and, like jose's WebCrypto, goes through libuv's
-// thread pool: on a busy machine each hop waits for a pool thread, and it was the largest part of the session
-// check. Here the key is derived once per secret and the token decrypted in place with node:crypto (tested against
-// next-auth's own encode in session-token.test.ts). The tag authenticates header and payload; exp and nbf are
-// checked as next-auth does (15 s of clock tolerance).
+// next-auth's `decode` derives the JWE key (HKDF) on every call through libuv's pool, the largest part of the session
+// check on a busy machine: here it is derived once per secret. Tested against next-auth's encode; exp, nbf as it does.
 
 export type TSessionTokenPayload = Record<string, unknown>;
 
@@ -15,7 +11,7 @@ let derived: { secret: string; key: KeyObject } | undefined;
 
 function encryptionKey(secret: string): KeyObject {
   if (derived?.secret !== secret) {
-    // next-auth/jwt getDerivedEncryptionKey(secret, salt = ""); a KeyObject, not bytes, so no call converts it again.
+    // next-auth/jwt getDerivedEncryptionKey(secret, salt = ""); a KeyObject, so no call converts it again.
     const bytes = Buffer.from(hkdfSync("sha256", secret, "", "NextAuth.js Generated Encryption Key", 32));
     derived = { secret, key: createSecretKey(bytes) };
   }
@@ -50,13 +46,11 @@ function isCurrent(payload: TSessionTokenPayload, nowSeconds: number): boolean {
   return nbf === undefined || (typeof nbf === "number" && nbf <= nowSeconds + clockToleranceSeconds);
 }
 
-/** next-auth/jwt `decode` without its per-call cost: null for a token that is altered, expired or not ours. */
 export function decodeSessionToken(token: string, secret: string): TSessionTokenPayload | null {
   try {
     const payload = decrypt(token, encryptionKey(secret));
     return payload && isCurrent(payload, Math.floor(Date.now() / 1000)) ? payload : null;
   } catch {
-    // A failed tag, bad base64 or JSON: not a token this secret wrote.
     return null;
   }
 }

@@ -18,15 +18,11 @@ export type TCurrentUser = {
   name: string;
   role: TRole;
   locale: TLocale;
-  // Set for a one-time password: every page sends the user to /account/password first.
   mustChangePassword: boolean;
-  // Two-factor sign-in is required of this user (admin setting) and not set up: every page sends them to
-  // /account/security first.
   mustEnrollTwoFactor: boolean;
 };
 
-// `sid` and `sessionStartedAt` are set at sign-in and kept when next-auth re-issues the cookie (options.ts); a
-// token from before them falls back to next-auth's own `jti` and `iat`.
+// A token from before `sid` and `sessionStartedAt` falls back to next-auth's own `jti` and `iat`.
 const ZSessionToken = z
   .object({
     sub: z.uuid(),
@@ -46,9 +42,8 @@ const ZSessionToken = z
 
 export type TSessionState = { status: "active"; user: TCurrentUser } | { status: "idle" } | { status: "none" };
 
-// The token only proves a past sign-in: a deactivated user, or one whose sessionVersion was bumped (role or
-// password change), is signed out on the very next request; so is a session idle for longer than the idle timeout
-// (session-activity.ts), which says so ("idle") for the sign-in page.
+// The token only proves a past sign-in: a deactivated user, a bumped sessionVersion (role or password change) or an
+// idle session is signed out on the very next request.
 export async function loadSession(token: unknown, now = new Date()): Promise<TSessionState> {
   const parsed = ZSessionToken.safeParse(token);
   if (!parsed.success) return { status: "none" };

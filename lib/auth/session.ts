@@ -12,22 +12,18 @@ import { loadSession, type TCurrentUser, type TRole, type TSessionState } from "
 
 export type { TCurrentUser, TRole };
 
-// Path of the page being rendered, set by proxy.ts, so a sign-in can come back to it.
 const pathnameHeader = "x-pathname";
 
 type GuardOptions = {
   // Only the password-change page and action: a user holding a one-time password may reach nothing else.
   allowPasswordChange?: boolean;
-  // Only the two-factor page and its actions, for a user the admin setting requires to enrol.
   allowTwoFactorEnrolment?: boolean;
 };
 
-// The password comes first: a user who must do both is sent to /account/password, then here.
 function mustEnrollFirst(user: TCurrentUser, options: GuardOptions): boolean {
   return user.mustEnrollTwoFactor && !user.mustChangePassword && !options.allowTwoFactorEnrolment;
 }
 
-// Once per request (React cache), and never trusted from the token alone: see loadSession.
 const getSessionState = cache(async (): Promise<TSessionState> => {
   const value = (await cookies()).get(getSessionCookie().name)?.value;
   if (!value) return { status: "none" };
@@ -44,7 +40,6 @@ function isLocalPath(path: string | null): path is string {
   return !!path && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
 }
 
-// `reason=idle` makes the sign-in page say why the session ended.
 async function signInUrl(reason: "idle" | null): Promise<string> {
   const path = (await headers()).get(pathnameHeader);
   const query = new URLSearchParams();
@@ -68,7 +63,6 @@ export async function requireAdmin(): Promise<TCurrentUser> {
   return user;
 }
 
-// For server actions and route handlers: throws, and the caller maps the error to its answer.
 export async function authorize(role?: "ADMIN", options: GuardOptions = {}): Promise<TCurrentUser> {
   const session = await getSessionState();
   if (session.status === "idle") {
@@ -84,8 +78,7 @@ export async function authorize(role?: "ADMIN", options: GuardOptions = {}): Pro
   return user;
 }
 
-// After the user's own password change or two-factor switch, this browser keeps its session (a new one, active
-// now) while every other one ends.
+// This browser keeps a session (a new one, active now) while every other one ends.
 export async function renewSession(
   user: Pick<TCurrentUser, "id" | "email" | "name" | "role">,
   sessionVersion: number,

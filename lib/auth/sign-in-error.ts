@@ -1,5 +1,3 @@
-// next-auth carries a failed sign-in to the browser as one `error` string; this is its format,
-// shared by the server (options.ts) and the sign-in form.
 const rateLimitedPrefix = "RateLimited:";
 export const twoFactorRequiredError = "TWO_FACTOR_REQUIRED";
 

@@ -20,7 +20,6 @@ type TSignedInUser = {
 export type TSignInResult =
   | { status: "signed-in"; user: TSignedInUser }
   | { status: "invalid" }
-  // The password was right, but the account has two-factor sign-in and no code came with it.
   | { status: "two-factor-required" }
   | { status: "rate-limited"; retryAfterSeconds: number };
 

@@ -6,10 +6,8 @@ import type { TRequestContext } from "./request-context";
 
 const ZSignOutToken = z.object({ sub: z.uuid(), email: z.string(), sessionVersion: z.number().int() });
 
-// A session JWT stays valid until it expires, so sign-out moves the user's sessionVersion on: the cookie the
-// browser just dropped, or a copy of it, is refused by loadSessionUser from now on. There is one version per
-// user, so this ends the user's sessions in every browser. Only a current token moves it, so replaying an
-// already-ended cookie against the sign-out route changes nothing.
+// A JWT stays valid until it expires, so sign-out moves the user's sessionVersion on, ending every browser's session;
+// only a current token moves it, so replaying an ended cookie changes nothing.
 export async function endSession(token: unknown, context: TRequestContext): Promise<void> {
   const parsed = ZSignOutToken.safeParse(token);
   if (!parsed.success) return;

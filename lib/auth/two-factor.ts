@@ -51,7 +51,6 @@ function totpOf(secretBase32: string, label: string): OTPAuth.TOTP {
   });
 }
 
-// The time step a code matches, or null.
 function matchTotpStep(totp: OTPAuth.TOTP, code: string, now: Date): number | null {
   const delta = totp.validate({ token: code, timestamp: now.getTime(), window: totpWindow });
   return delta === null ? null : totp.counter({ timestamp: now.getTime() }) + delta;
@@ -68,7 +67,6 @@ function generateRecoveryCode(): string {
 
 export type TTwoFactorEnrolment = { secret: string; otpauthUri: string; qrDataUrl: string; enrolmentToken: string };
 
-// Nothing is stored until a code confirms it: the new secret travels sealed in the form, bound to this user.
 export async function startTwoFactorEnrolment(user: { id: string; email: string }): Promise<TTwoFactorEnrolment> {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   const otpauthUri = totpOf(secret, user.email).toString();
@@ -156,7 +154,6 @@ export async function disableTwoFactor(
   await claimCodeAttempt(user.email, context);
   if ((await consumeSecondFactor(user, code, now, { allowRecoveryCode: false })) === null) throw invalidCode();
   await settlePasswordAttempt(user.email, context.ip ?? null, true);
-  // Like enabling, ends the user's other sessions; the caller re-issues the current one with the returned version.
   return inTransaction(async (tx) => {
     const updated = await tx.user.update({
       where: { id: userId },
@@ -213,8 +210,7 @@ export async function consumeSecondFactor(
   return count === 1 ? "recovery-code" : null;
 }
 
-// A fresh authenticator code for one sensitive step (a large refund): limited like sign-in codes and used up
-// once accepted; recovery codes are kept for signing in.
+// Used up once accepted; recovery codes are kept for signing in.
 export async function verifyStepUpCode(
   userId: string,
   rawCode: string,

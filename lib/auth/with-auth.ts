@@ -23,8 +23,6 @@ function apiErrorResponse(error: unknown): Response {
 type RouteContext<TParams> = { params: Promise<TParams> };
 type AuthedHandler<TParams> = (request: Request, context: { user: TCurrentUser; params: TParams }) => Promise<Response>;
 
-// Every route handler goes through here: the session and role are checked on each call and
-// any AppError becomes `{ error: { code, message } }` with its HTTP status.
 export function withAuth<TParams = Record<string, never>>(
   handler: AuthedHandler<TParams>,
   options: { role?: "ADMIN" } = {},

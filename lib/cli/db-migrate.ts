@@ -1,5 +1,4 @@
-// npm run db:migrate: to DATABASE_URL or, when unset, to the embedded PGlite (PGLITE_DATA_DIR), without Prisma's
-// native schema engine.
+// npm run db:migrate: to DATABASE_URL, else the embedded PGlite, without Prisma's native schema engine.
 import "./load-env";
 import { getDatabaseEnv } from "@/lib/config/database-env";
 import { applyMigrations, type TMigrationResult } from "@/lib/db/migrate";

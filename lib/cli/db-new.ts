@@ -9,7 +9,6 @@ function migrationTimestamp(date: Date): string {
   return date.toISOString().replace(/[-:T]/g, "").slice(0, 14);
 }
 
-// Same rule as Prisma Migrate: lower-case snake_case, at most 200 characters.
 function toMigrationName(name: string): string {
   return name
     .trim()

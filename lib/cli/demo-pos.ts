@@ -1,7 +1,5 @@
-// `npm run demo`'s point-of-sale seed (docs/pos.md "Demo"), run inside the demo process while it holds PGlite's one
-// connection: a tenant API key with an HS256 seller-token secret and a default configuration, one seller with two PDVs, and a few approved and
-// declined sales made as real card payments at the sandbox, mirrored, and reported with the same NSUs. Idempotent:
-// every run checks what exists and adds only what is missing; .data/demo/pos.json is rewritten each run.
+// `npm run demo`'s POS seed (docs/pos.md "Demo"), run inside the demo process while it holds PGlite's one connection.
+// Idempotent: each run adds only what is missing and rewrites .data/demo/pos.json.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { db } from "@/lib/db/client";
@@ -22,7 +20,6 @@ import { posSellerTokenAudienceFor } from "@/lib/pos/seller-token";
 import { signSellerToken } from "@/lib/pos-sdk/testing/seller-token";
 import { brandFromBandeiraCartao, CARD_BRAND_NAMES } from "@/lib/shared/card";
 
-/** What `npm run pos:seller-token` and `npm run pos:simulate` read; never the database. */
 export type TDemoPosFile = {
   baseUrl: string;
   apiKey: string;
@@ -57,7 +54,6 @@ function readDemoPosFile(file: string): Partial<TDemoPosFile> {
   }
 }
 
-// The key of pos.json while it still works; otherwise (first run, database reset, key revoked) a new key.
 async function ensureKey(previous: Partial<TDemoPosFile>) {
   const now = new Date();
   const existing = previous.apiKey
@@ -96,8 +92,7 @@ async function ensureKey(previous: Partial<TDemoPosFile>) {
   return { ...key, secret, caller };
 }
 
-// The tenant's default transaction configuration (only when it has none, so admin edits stay): every PDV activated
-// later, by `npm run pos:simulate` too, gets a complete configuration.
+// Only when the tenant has none, so admin edits stay.
 async function ensureTenantDefault(tenantId: string) {
   if (await db.posTransactionConfig.findUnique({ where: { tenantId } })) return;
   await savePosTenantConfig(
@@ -115,7 +110,6 @@ async function ensureTenantDefault(tenantId: string) {
   );
 }
 
-// Two PDVs, activated the way a device does it (a signed seller token through lib/pos/activation.ts).
 async function ensureSellerAndDevices(caller: TPosCaller, secret: string) {
   const activeDevices = () =>
     db.posDevice.findMany({
@@ -171,8 +165,7 @@ async function payAtSandbox(sale: (typeof demoSales)[number]): Promise<TPaymentT
   }
 }
 
-// One card payment per demo order (found by its order id in the mirror, else made now) and its POS report, whose
-// ids are the payment's: authorizationCode = numeroAutorizacao, nsuHost = hostUsn, nsuGateway = gatewayUsn.
+// The report's ids are the payment's: authorizationCode = numeroAutorizacao, nsuHost/nsuGateway = hostUsn/gatewayUsn.
 async function ensureSales(caller: TPosCaller, posIds: string[]): Promise<number> {
   let made = 0;
   for (const sale of demoSales) {

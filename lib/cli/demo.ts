@@ -50,8 +50,7 @@ async function ensureDemoAdmin(): Promise<DemoAdmin> {
 
 type DemoApprover = DemoAdmin & { totpSecret: string | null };
 
-// A second admin who may approve held refunds and admin changes: older than a day, two-factor on. Its secret is
-// printed once to add to an authenticator app, and kept beside its password.
+// Its secret is printed once for an authenticator app, and kept beside its password.
 async function ensureDemoApprover(): Promise<DemoApprover> {
   const approver = readOrCreate<DemoApprover>("approver.json", () => ({
     email: "approver@demo.local",
@@ -97,7 +96,6 @@ async function main() {
   await must("Certificates for the sandbox and the dashboard (npm run certs)", "npm", ["run", "-s", "certs"]);
   await must("Database migrations (npm run db:migrate)", "npm", ["run", "-s", "db:migrate"]);
 
-  // A production build is made once and again only when a source file is newer than it.
   if (needsBuild()) {
     await must("Production build of the dashboard (next build; a few minutes the first time)", "next", ["build"]);
   }

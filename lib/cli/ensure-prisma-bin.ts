@@ -1,6 +1,5 @@
-// Two installed packages declare a `prisma` bin: Prisma 7 and the `prisma6` alias kept for
-// offline `migrate diff` (prisma/prisma6.config.ts). npm links whichever it meets first, so
-// after every install point `node_modules/.bin/prisma` at Prisma 7 explicitly.
+// Prisma 7 and the `prisma6` alias (offline `migrate diff`) both declare a `prisma` bin and npm links whichever it
+// meets first, so after every install point `node_modules/.bin/prisma` at Prisma 7.
 import { readlinkSync, rmSync, symlinkSync } from "node:fs";
 
 const link = "node_modules/.bin/prisma";

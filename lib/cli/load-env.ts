@@ -1,5 +1,4 @@
-// Side-effect import for CLIs, placed first: loads .env, .env.local and friends exactly as
-// Next.js does, so `npm run db:migrate` talks to the same database as the app.
+// Side-effect import, placed first: loads the .env files as Next.js does, so CLIs talk to the app's database.
 import nextEnv from "@next/env";
 
 nextEnv.loadEnvConfig(process.cwd(), false, { info: () => undefined, error: console.error });

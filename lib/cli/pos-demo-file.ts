@@ -1,5 +1,4 @@
-// Reads .data/demo/pos.json (written by `npm run demo`, lib/cli/demo-pos.ts) for the POS CLIs. Deliberately no
-// database access: the demo's PGlite admits one process, and the running dashboard holds it.
+// No database access: the demo's PGlite admits one process, and the running dashboard holds it.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -26,7 +25,6 @@ export function readDemoPosSettings(file = path.resolve(".data/demo/pos.json")):
   return parsed.data;
 }
 
-/** `--name value` or `--name=value`. */
 export function optionOf(args: string[], name: string): string | undefined {
   const index = args.findIndex((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
   if (index < 0) return undefined;

@@ -1,5 +1,4 @@
-// `npm run pos:seller-token -- --seller <reference> [--ttl <seconds>]`: prints one fresh seller token (HS256 JWT
-// with sub, exp, aud, jti), signed as the tenant's own backend would, from .data/demo/pos.json only.
+// `npm run pos:seller-token -- --seller <reference> [--ttl <seconds>]`, from .data/demo/pos.json only.
 import { signSellerToken } from "@/lib/pos-sdk/testing/seller-token";
 import { optionOf, readDemoPosSettings } from "./pos-demo-file";
 

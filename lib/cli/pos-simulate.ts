@@ -1,6 +1,5 @@
 // `npm run pos:simulate [-- --seller <ref>] [--pos <posId>] [--amount <cents>] [--installments <n>] [--decline]`:
-// one whole sale through the TypeScript client against the running app (npm run demo): activate with a fresh
-// seller token (skipped with --pos), resolve the config, pay with the simulated payment application, report.
+// one whole sale through the TypeScript client against the running app (npm run demo).
 import { BackendError, HttpBackend, PosClient, SimulatedPaymentApp } from "@/lib/pos-sdk";
 import { signSellerToken } from "@/lib/pos-sdk/testing/seller-token";
 import { optionOf, readDemoPosSettings } from "./pos-demo-file";

@@ -1,10 +1,7 @@
-// Child processes for the demo and the end-to-end run: started with a label, their output
-// prefixed or sent to a file, stopped together on exit.
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, createWriteStream, openSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 
-// Variables added to the parent's environment for one child.
 export type TChildEnv = Record<string, string | undefined>;
 
 export type TService = { name: string; child: ChildProcess; stop: () => Promise<void> };
@@ -63,7 +60,6 @@ export async function stopAll(): Promise<void> {
   await Promise.all([...running].map((service) => service.stop()));
 }
 
-// Resolves once `url` answers (any HTTP status below 500), or throws with the service's fate.
 export async function waitForHttp(
   service: TService,
   url: string,
@@ -85,7 +81,6 @@ export async function waitForHttp(
   throw new Error(`${service.name} did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
 
-// Output goes to the terminal, or appended to `logFile`.
 export function runCommand(
   command: string,
   args: string[],
@@ -105,8 +100,7 @@ export function runCommand(
   });
 }
 
-// For a launcher whose whole job is one service (e2e/servers/): exits with the service's code when
-// it stops by itself; on SIGINT or SIGTERM stops it, runs `cleanup`, and exits 0.
+// Exits with the service's code when it stops by itself; on SIGINT or SIGTERM stops it, runs `cleanup`, exits 0.
 export function keepAliveUntilStopped(service: TService, cleanup: () => Promise<void> = async () => {}): void {
   let isStopping = false;
   const finish = async (code: number) => {
@@ -124,8 +118,7 @@ export function keepAliveUntilStopped(service: TService, cleanup: () => Promise<
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void finish(0));
 }
 
-// For TLS servers that refuse clients without a certificate (the sandbox): a TCP accept is
-// the readiness signal.
+// The sandbox refuses clients without a certificate: a TCP accept is the readiness signal.
 export async function waitForPort(service: TService, port: number, timeoutMs = 60_000): Promise<void> {
   const { connect } = await import("node:net");
   const deadline = Date.now() + timeoutMs;

@@ -2,9 +2,8 @@ import * as OTPAuth from "otpauth";
 import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "@/lib/auth/two-factor";
 import { db } from "@/lib/db/client";
 
-// A second admin who may approve (lib/auth/independent-approver.ts) for seeds only (the demo, e2e, tests): the
-// account back-dated past the 24-hour wait, and two-factor on. Enrolled with the code of 30 s ago, so the current
-// and next steps stay free for a sign-in and an approval. Returns the base32 secret for an authenticator app.
+// For seeds only: back-dated past the 24-hour wait, two-factor on. Enrolled with the code of 30 s ago, so the current
+// and next steps stay free for a sign-in and an approval.
 export async function makeIndependentApprover(user: { id: string; email: string }): Promise<string> {
   await db.user.update({ where: { id: user.id }, data: { createdAt: new Date(Date.now() - 2 * 24 * 60 * 60_000) } });
   const enrolment = await startTwoFactorEnrolment(user);

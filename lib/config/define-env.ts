@@ -56,7 +56,6 @@ export function parseEnvConcern<Shape extends z.ZodRawShape>(
   return result.data;
 }
 
-// Every problem at once, not only the first one.
 export function collectEnvProblems(concerns: TEnvConcern<z.ZodRawShape>[], env: Env = process.env): TEnvProblem[] {
   return concerns.flatMap((concern) => {
     try {

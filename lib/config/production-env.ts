@@ -28,7 +28,6 @@ export function isInsecureLocalGatewayAllowed(env: Env = process.env): boolean {
   return env.ALLOW_INSECURE_LOCAL_GATEWAY?.trim() === "1";
 }
 
-// Whether this server must refuse plain http where a payer's or the gateway's data travels.
 export function isHttpsRequired(env: Env = process.env): boolean {
   return isProductionServer(env) && !isInsecureLocalGatewayAllowed(env);
 }
@@ -109,7 +108,6 @@ function decodedWebhookKey(value: string): Buffer | null {
 const generateSecret = "Generate one with `openssl rand -base64 32`.";
 const allowLocal = "For a local demo or test run only, set ALLOW_INSECURE_LOCAL_GATEWAY=1.";
 
-// A production server refuses sandbox-only configuration or a guessable session secret, saying how to fix each.
 export function collectProductionProblems(env: Env = process.env): TEnvProblem[] {
   if (!isProductionServer(env)) return [];
   const problems: TEnvProblem[] = [];

@@ -10,14 +10,12 @@ import type { TCustomerFilters, TCustomerSortColumn } from "./schemas";
 import type { TCustomerDetail, TCustomerPayment, TCustomerRow } from "./types";
 
 const customerPageSize = 25;
-// A detail page lists this many payments; the totals always cover all of them.
 export const customerPaymentsLimit = 200;
 
 const isoUtc = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-// Every paid payment with a payer document: paid Pix charges ($1 statuses), and paid links ($2) unless their own
-// Pix charge was paid — that payment is the charge, counted once. Foreign payers' documents are not CPF/CNPJ.
-// Each branch takes its own filter, so a document lookup reaches the document indexes.
+// Paid links count unless their own Pix charge was paid (that payment is the charge, counted once). Each branch takes
+// its own filter, so a document lookup reaches the document indexes.
 const paidPayments = (pixWhere: string, linkWhere: string, { withLink = false } = {}) => `
   SELECT 'pix' AS kind, c.txid AS id,
          coalesce(nullif(c."payerDocument", ''), c."debtorCpf", c."debtorCnpj") AS document,
@@ -46,8 +44,7 @@ const sortExpressions: Record<TCustomerSortColumn, string> = {
   lastPaid: `"lastPaidAt"`,
 };
 
-// A search picks the customers (a document prefix, or a name prefix on any of their payments); their totals still
-// cover every payment.
+// A search picks the customers; their totals still cover every payment.
 function searchFilter(query: string | undefined, param: number): { sql: string; value: string | null } {
   if (!query) return { sql: "", value: null };
   const { digits, namePrefix } = toSearchTerms(query);
@@ -74,7 +71,6 @@ function toCustomerRow({ rowCount: _rowCount, totalPaidCents, ...row }: TCustome
   return { ...row, totalPaidCents: Number(totalPaidCents) };
 }
 
-/** Payers aggregated by CPF/CNPJ, sorted and paged in SQL. */
 export async function findCustomers(
   filters: TCustomerFilters,
   { pageSize = customerPageSize, run = runSql }: { pageSize?: number; run?: TSqlRunner } = {},
@@ -132,7 +128,6 @@ SELECT kind, id, cents AS "amountCents", status, name, ${isoUtc(`"paidAt"`)} AS 
  ORDER BY payments."paidAt" DESC, id DESC
  LIMIT $4::int`;
 
-/** One payer's totals and payments, or null when no paid payment carries the document. */
 export async function getCustomer(document: string, run: TSqlRunner = runSql): Promise<TCustomerDetail | null> {
   const values = [...baseValues(), document];
   const [summary, payments] = await Promise.all([
@@ -165,10 +160,7 @@ const customerByNameSql = customerSearchSql(
   namePrefix(`l."payerName"`),
 );
 
-/**
- * The global search's customers: an exact CPF/CNPJ or the start of a name, through the document and name indexes.
- * A name search counts only the payments under that name: the customer page has the full totals.
- */
+// A name search counts only the payments under that name: the customer page has the full totals.
 export async function searchCustomers(
   terms: { digits: string | null; namePrefix: string | null },
   limit: number,

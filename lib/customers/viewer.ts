@@ -6,9 +6,8 @@ import { canSeeFullDocuments, documentFor } from "@/lib/security/personal-data";
 import { ZCustomerDocument } from "./schemas";
 import type { TCustomerRow, TCustomerViewRow } from "./types";
 
-// Least data for STAFF (docs/search-and-customers.md): the document is masked on screen, and the link to a customer
-// carries a sealed reference (AES-256-GCM with WEBHOOK_SECRET_KEY, like the other boxes) rather than the CPF/CNPJ, so
-// neither the URL, the browser's history nor the page's HTML holds it. Admins get the digits, as before.
+// Least data for STAFF (docs/search-and-customers.md): a masked document, and links carrying a sealed reference
+// (AES-256-GCM) instead of the CPF/CNPJ, so neither the URL, the history nor the HTML holds it.
 
 const purpose = "customer-ref";
 
@@ -24,7 +23,6 @@ export function customerForViewer(role: TRole, row: TCustomerRow): TCustomerView
   return { ...row, document: documentFor(role, row.document), href: customerHrefFor(role, row.document) };
 }
 
-/** The CPF/CNPJ digits a /customers/[document] segment names (the digits, or a sealed reference); null when none. */
 export function customerDocumentOf(segment: string): string | null {
   const digits = ZCustomerDocument.safeParse(segment);
   if (digits.success) return digits.data;

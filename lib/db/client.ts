@@ -116,7 +116,6 @@ export function inTransaction<T>(
   return db.$transaction(work, options);
 }
 
-// For code that may run inside its caller's transaction: `client` is that transaction, else one is opened.
 export function withTransaction<T>(
   client: TTransactionClient | undefined,
   work: (tx: TTransactionClient) => Promise<T>,
@@ -128,12 +127,10 @@ export function getDatabaseBackend(): TDatabaseConnection["kind"] {
   return getDatabase().backend;
 }
 
-// For code that needs its own session beside Prisma's pool (LISTEN).
 export function getDatabaseConnection(): TDatabaseConnection {
   return getDatabase().connection;
 }
 
-// For hot paths where Prisma's own CPU cost shows; null on PGlite, which has a single connection.
 export function getPostgresPool(): pg.Pool | null {
   const database = getDatabase();
   if (database.connection.kind !== "postgres") return null;
@@ -147,7 +144,6 @@ export function getPostgresPool(): pg.Pool | null {
   return database.pool;
 }
 
-// Also releases the PGlite lock, so a CLI or test process can exit.
 export async function disconnectDb(): Promise<void> {
   const database = cache.__paymentsDatabase;
   cache.__paymentsDatabase = undefined;

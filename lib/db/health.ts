@@ -2,7 +2,6 @@ import "server-only";
 import { log } from "@/lib/log";
 import { db } from "./client";
 
-// True when the database answers a trivial query; the reason is logged, never returned.
 export async function isDatabaseHealthy(): Promise<boolean> {
   try {
     await db.$queryRaw`SELECT 1`;

@@ -6,8 +6,7 @@ import path from "node:path";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import pg from "pg";
 
-// Applies prisma/migrations offline with Prisma Migrate's own bookkeeping, so `prisma migrate deploy` sees them
-// as applied; unlike Prisma, each runs in a transaction (docs/database.md).
+// Keeps Prisma Migrate's bookkeeping (`migrate deploy` sees these applied) but runs each in a transaction.
 
 export const defaultMigrationsDir = path.join(process.cwd(), "prisma", "migrations");
 

@@ -1,7 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 
-// What every mirror (Pix, links, card payments, card tokens) shares when it writes an upstream snapshot.
-
 export type TMirrorClient = Prisma.TransactionClient;
 export type TMirrorOutcome = "created" | "updated" | "unchanged" | "stale";
 
@@ -21,7 +19,6 @@ function isSameValue(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-/** The entries of `data` that differ from `row` (dates by instant, JSON by content). */
 export function changedFields<T extends Record<string, unknown>>(row: Record<string, unknown>, data: T): Partial<T> {
   return Object.fromEntries(Object.entries(data).filter(([key, value]) => !isSameValue(row[key], value))) as Partial<T>;
 }

@@ -4,12 +4,10 @@ import { getDatabaseConnection, type TDatabaseConnection } from "./client";
 
 export type TSingleInstanceResult<T> = { isAcquired: true; value: T } | { isAcquired: false };
 
-// Held names of this process, for PGlite: one process owns the database, and a session-level
-// advisory lock would be re-entrant on its single connection.
+// For PGlite: one process owns the database, and a session advisory lock is re-entrant on its single connection.
 const heldInProcess = new Set<string>();
 
-// A session advisory lock on a connection of its own (a pooled one would serve other queries); a process that
-// dies drops the connection and so the lock.
+// Own connection (a pooled one would serve other queries); a process that dies drops it, and so the lock.
 export async function runAsSingleInstance<T>(
   name: string,
   work: () => Promise<T>,
@@ -25,7 +23,6 @@ export async function runAsSingleInstance<T>(
     }
   }
   const client = new pg.Client({ connectionString: connection.url, application_name: `lock:${name}` });
-  // A dropped connection releases the lock; the work's own queries report their errors.
   client.on("error", () => {});
   await client.connect();
   try {

@@ -4,9 +4,9 @@ import type pg from "pg";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { assertNoOpenTransaction, db, getPostgresPool, trackTransaction } from "./client";
 
-// Raw SQL for hot paths: about a tenth of a Prisma query's CPU (docs/webhooks.md). To behave the same on pg and
-// PGlite, cast every parameter, pass timestamps as ISO strings (`($n::timestamptz AT TIME ZONE 'UTC')`, the UTC
-// wall time Prisma stores), return only text, int4, boolean or json. Constant text: it names the prepared statement.
+// About a tenth of a Prisma query's CPU (docs/webhooks.md). Same on pg and PGlite: cast every parameter, pass
+// timestamps as ISO strings (`($n::timestamptz AT TIME ZONE 'UTC')`, the UTC wall time Prisma stores), return only
+// text, int4, boolean or json. Constant text: it names the prepared statement.
 
 export type TSqlRunner = <TRow>(text: string, values: unknown[]) => Promise<TRow[]>;
 

@@ -22,7 +22,6 @@ export function formatDateTime(value: TDateInput, locale: TLocale = defaultLocal
   return new Intl.DateTimeFormat(locale, dateTimeOptions).format(toDate(value));
 }
 
-// A payment at 23:30 in São Paulo is still that day there, whatever the server's zone.
 export function formatDate(value: TDateInput, locale: TLocale = defaultLocale): string {
   return new Intl.DateTimeFormat(locale, dateOptions).format(toDate(value));
 }

@@ -68,7 +68,6 @@ export function parseBRLToCents(input: string, locale: TLocale = defaultLocale):
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
-// "1.234.567" is grouped in thousands; "12.34.5" is a typo we refuse rather than guess at.
 function isValidGrouping(integerPart: string, separator: string): boolean {
   if (!integerPart.includes(separator)) return true;
   return new RegExp(`^\\d{1,3}(\\${separator}\\d{3})+$`).test(integerPart);

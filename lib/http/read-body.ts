@@ -2,9 +2,6 @@ import "server-only";
 import { NextRequest } from "next/server";
 import type { TApiErrorBody } from "@/lib/auth/with-auth";
 
-// The one way a route handler reads a body (docs/security.md): capped while streaming, before parsing, so any body
-// costs at most `maxBytes` plus one chunk, whatever Content-Length says.
-
 export type TCappedBody = { kind: "ok"; bytes: Buffer } | { kind: "too_large"; bytes: number };
 
 export { bodyLimits } from "./body-limits";
@@ -14,8 +11,7 @@ export function declaredBodyLength(request: Request): number | null {
   return Number.isSafeInteger(declared) && declared >= 0 ? declared : null;
 }
 
-// Raw bytes: decoding would alter invalid UTF-8 a signature covers. An over-cap declared length is refused unread; a
-// chunked body is cancelled once past the cap.
+// Raw bytes: decoding would alter invalid UTF-8 a signature covers.
 export async function readCappedBody(request: Request, maxBytes: number): Promise<TCappedBody> {
   const declared = declaredBodyLength(request);
   if (declared !== null && declared > maxBytes) {
@@ -46,7 +42,6 @@ function bodyTooLargeResponse(maxBytes: number): Response {
   return Response.json(body, { status: 413 });
 }
 
-// For handlers that read the body themselves (next-auth): read capped here, then handed a rebuilt request, or the 413.
 export async function withCappedBody(request: NextRequest, maxBytes: number): Promise<NextRequest | Response> {
   if (!request.body) return request;
   const body = await readCappedBody(request, maxBytes);

@@ -11,7 +11,6 @@ import { localeCookieName, ZLocale } from "./config";
 
 const oneYearInSeconds = 365 * 24 * 60 * 60;
 
-// Anyone may switch (the sign-in page too); a signed-in user's choice is also saved on the account.
 export const setLocaleAction = definePublicAction({ schema: ZLocale }, async (locale, { context }) => {
   (await cookies()).set(localeCookieName, locale, { maxAge: oneYearInSeconds, path: "/", sameSite: "lax" });
 
@@ -20,7 +19,7 @@ export const setLocaleAction = definePublicAction({ schema: ZLocale }, async (lo
     try {
       await updateOwnLocale(user.id, locale, { ip: context.ip, userAgent: context.userAgent });
     } catch (error) {
-      // The cookie already switched the language; failing to remember it on the account is not worth an error.
+      // Best-effort: the cookie already switched the language.
       log.warn({ err: error, userId: user.id }, "could not save the user's locale");
     }
   }

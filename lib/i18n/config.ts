@@ -6,7 +6,6 @@ export const defaultLocale: TLocale = "pt-BR";
 
 export const localeCookieName = "NEXT_LOCALE";
 
-// Every date and time the app shows is in this zone, whatever the server's or browser's zone.
 export const timeZone = "America/Sao_Paulo";
 
 export const ZLocale = z.enum(locales);

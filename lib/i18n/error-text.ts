@@ -7,7 +7,6 @@ import en from "./messages/en.json";
 
 const english = createTranslator({ locale: "en", messages: en, timeZone });
 
-/** An error's message in English: what route handlers answer machines (docs/errors.md), and what tests read. */
 export function englishErrorText(error: { messageKey: TMessageKey; params?: TMessageParams }): string {
   return english(error.messageKey, error.params);
 }

@@ -3,8 +3,7 @@ import { getRequestConfig } from "next-intl/server";
 
 import { localeCookieName, resolveLocale, timeZone } from "./config";
 
-// No locale in the URL: the cookie (set by `setLocaleAction`, and at sign-in from the user's
-// saved preference) decides, so links and bookmarks are the same in every language.
+// No locale in the URL: the cookie decides, so links and bookmarks are the same in every language.
 export default getRequestConfig(async () => {
   const locale = resolveLocale((await cookies()).get(localeCookieName)?.value);
   return {

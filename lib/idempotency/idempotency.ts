@@ -6,13 +6,10 @@ import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 
-// Claim a key → call upstream → record the result id, once per (scope, key) (docs/idempotency.md).
-// Call it outside any transaction; `run` opens its own and may mark the key done in it.
+// Call it outside any transaction: `run` opens its own (docs/idempotency.md).
 
-// Longer than one upstream call can take (connect 5 s + response 15 s by default): a PENDING key
-// older than this belongs to a process that died.
+// Longer than one upstream call can take (connect 5 s + response 15 s): an older PENDING key's process died.
 const defaultLeaseMs = 60_000;
-// How long a second request with a key still running waits for the first before a conflict.
 export const defaultWaitMs = 10_000;
 const pollMs = 100;
 
@@ -21,16 +18,13 @@ export type TIdempotentAttempt = {
   key: string;
   // Took over a key left PENDING: the resource may exist upstream already, so look for it before creating.
   isRecovery: boolean;
-  // What an earlier attempt created upstream is not older than this.
   firstClaimedAt: Date;
-  // Marks the key done in the transaction that records the result (else it is marked after `run`).
   succeed: (tx: TTransactionClient, resultId: string) => Promise<void>;
 };
 
 export type TIdempotentRequest = {
   scope: string;
   key: string;
-  // What was asked (any JSON): the same key with another request is a CONFLICT.
   request: unknown;
   actorId?: string | null;
   leaseMs?: number;
@@ -42,7 +36,6 @@ export type TIdempotentRequest = {
 
 export type TIdempotentResult = { resultId: string; isReplay: boolean };
 
-// jsonb-like: key order does not matter, undefined members are left out.
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
     item && typeof item === "object" && !Array.isArray(item)
@@ -103,7 +96,6 @@ async function markSucceeded(client: TTransactionClient, scope: string, key: str
   });
 }
 
-// A repeat gets the first one's result id (`isReplay`), or waits up to `waitMs` for it, then CONFLICT.
 export async function runIdempotent(input: TIdempotentRequest): Promise<TIdempotentResult> {
   const fingerprint = requestFingerprint(input.request);
   const deadline = Date.now() + (input.waitMs ?? defaultWaitMs);
@@ -131,7 +123,6 @@ export async function runIdempotent(input: TIdempotentRequest): Promise<TIdempot
     resultId = await input.run(attempt);
   } catch (error) {
     const isFailed = input.isCertainlyNotApplied?.(error) ?? false;
-    // PENDING with a lease already run out: the next attempt recovers it at once.
     await db.idempotencyKey
       .update({
         where: { scope_key: { scope, key } },
@@ -146,7 +137,6 @@ export async function runIdempotent(input: TIdempotentRequest): Promise<TIdempot
   return { resultId, isReplay: false };
 }
 
-// For a recovery that must not adopt another request's resource (`client`: inside a transaction, its own).
 export async function findClaimedResultIds(
   scope: string,
   resultIds: string[],

@@ -14,7 +14,6 @@ type TJobContext = {
 export type TJobRetryPolicy = {
   // Tries per due run, the first included: 1 means a failure waits for the next scheduled run.
   maxAttempts: number;
-  // Doubles with each further retry.
   backoffMs: number;
 };
 

@@ -54,7 +54,6 @@ export const jobRegistry = [
     handler: () => retireDueWebhooks(),
   }),
   defineJob({
-    // POS sale reports against the mirrored card payments (lib/pos/match.ts, docs/pos.md).
     name: "pos-matching",
     intervalMs: () => 5 * 60_000,
     firstRunDelayMs: 60_000,
@@ -72,7 +71,6 @@ export const jobRegistry = [
     handler: ({ signal }) => refreshOverviewDays({ signal }),
   }),
   defineJob({
-    // Days per table from RETENTION_* (lib/config/retention-env.ts).
     name: "retention",
     intervalMs: () => 6 * 60 * 60_000,
     firstRunDelayMs: 5 * 60_000,

@@ -27,7 +27,6 @@ export type TJobRunner = {
   readonly id: string;
   start: () => Promise<void>;
   wake: () => void;
-  // Waits up to graceMs for the runs going on, then abandons the rest and releases their leases.
   stop: (options?: { graceMs?: number }) => Promise<void>;
 };
 
@@ -191,7 +190,6 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
 
     const entry: ActiveRun = {
       run,
-      // Stays active until the handler itself returns, also after a timeout or a lost lease.
       settled: settled
         .then(() => work)
         .then(() => {
@@ -231,7 +229,6 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
         const grace = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, graceMs)));
         await Promise.race([Promise.all(runs.map((entry) => entry.settled)), grace]);
         clearTimeout(graceTimer);
-        // Abandoning records the run and releases its lease without waiting for the handler.
         await Promise.all(runs.map((entry) => entry.abandon()));
       }
       log.info({ runnerId: id }, "jobs: runner stopped");

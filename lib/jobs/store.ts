@@ -23,11 +23,9 @@ function after(ms: number): Prisma.Sql {
   return Prisma.sql`(${utcNow} + ${Math.round(ms)}::double precision * interval '1 millisecond')`;
 }
 
-// Runs kept per job: enough to read a streak of failures, bounded for a job that runs every few seconds.
 const runsKeptPerJob = 50;
 const maxErrorLength = 2_000;
 
-// A disabled schedule clears the next run; a shorter interval brings it closer.
 export async function syncJob(db: TJobsDb, job: TJobDefinition): Promise<void> {
   const intervalMs = job.intervalMs();
   const first =
@@ -103,7 +101,6 @@ export async function renewLease(db: TJobsDb, run: TClaimedRun, leaseMs: number)
 export type TRunOutcome = {
   outcome: "SUCCEEDED" | "FAILED" | "ABANDONED";
   error: string | null;
-  // 0 once the streak is over, else the attempt that failed.
   attempt: number;
   failures: "reset" | "increment" | "keep";
   nextRunInMs: number | null;

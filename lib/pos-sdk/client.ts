@@ -57,9 +57,8 @@ export class PosClient {
   }
 
   /**
-   * Config (fetched for every sale, never cached: contract 2.3), then the payment application, then a best-effort
-   * report (rule 1: a failed report is logged and the sale result still returned). A config failure rejects with
-   * BackendError before any payment is attempted.
+   * Config (never cached: 2.3), the payment application, then a best-effort report (rule 1: a failed report is logged,
+   * the result still returned). A config failure rejects with BackendError before any payment is attempted.
    */
   async sale({ posId, amountInCents, installments, paymentApp }: TSaleRequest): Promise<TSaleResult> {
     if (!posId) throw new TypeError("posId is required");
@@ -84,7 +83,6 @@ export class PosClient {
       acquirerNetwork: payment.acquirerNetwork,
       authorizationCode: payment.authorizationCode,
       installments: payment.installments,
-      // Not part of the payment application's return (2.4): the app's amount and the capture time.
       amountInCents,
       occurredAt: this.#now().toISOString(),
     };

@@ -5,30 +5,21 @@ import { BackendError } from "./errors";
 import { SimulatedPaymentApp } from "./payment-app";
 import { type TransactionReport, ZActivationResult, ZTransactionConfig } from "./schemas";
 
-// The backend contract (docs/pos.md), as ONE suite run against every Backend: InMemoryBackend (unit) and
-// HttpBackend on the app's /v1 route handlers with PostgreSQL (integration). A rule the fake and the server
-// disagree on fails one of the two runs.
+// Run against InMemoryBackend and against HttpBackend on the app: a rule the two disagree on fails one run.
 
 type TSellerTokenOverrides = {
   expiresInSeconds?: number;
   audience?: string;
-  /** Signs with another secret than the tenant's. */
   secret?: string;
   jti?: string;
-  /** The signer's clock: sets iat (and exp from it). */
   now?: Date;
 };
 
 export type TBackendContractFixture = {
-  /** Presents a valid tenant key. */
   backend: Backend;
-  /** The same backend presenting another key, or none (null). */
   withApiKey: (apiKey: string | null) => Backend;
-  /** A fresh HS256 seller token of the tenant, for a seller reference. */
   issueSellerToken: (sellerReference: string, overrides?: TSellerTokenOverrides) => Promise<string>;
-  /** A seller reference the backend refuses (blocked). */
   blockedSellerReference: string;
-  /** Blocks a PDV (what the admin screen does). */
   blockPos: (posId: string) => Promise<void>;
   close?: () => Promise<void>;
 };

@@ -1,5 +1,3 @@
-// HS256 JWT verification on WebCrypto (no dependency), for InMemoryBackend's seller tokens.
-
 export type TJwtClaims = {
   sub?: unknown;
   aud?: unknown;
@@ -21,7 +19,6 @@ function decodeJson(part: string): unknown {
   return JSON.parse(new TextDecoder().decode(base64UrlToBytes(part)));
 }
 
-/** The claims of a well-signed HS256 token, or null (malformed, other algorithm, bad signature). */
 export async function verifyHs256(token: string, secret: string): Promise<TJwtClaims | null> {
   const parts = token.split(".");
   if (parts.length !== 3) return null;

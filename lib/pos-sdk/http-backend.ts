@@ -11,8 +11,7 @@ import {
 
 export type TEnvironment = "PRODUCTION" | "SANDBOX" | "LOCAL";
 
-// PRODUCTION's address is a placeholder for the deployed dashboard: a real deployment passes `baseUrl`.
-// SANDBOX and LOCAL both mean the dashboard run by `npm run demo` / `npm run dev` on this machine.
+// PRODUCTION is a placeholder: a real deployment passes `baseUrl`. SANDBOX and LOCAL: `npm run demo` / `npm run dev`.
 export const POS_BASE_URLS: Record<TEnvironment, string> = {
   PRODUCTION: "https://dashboard.example.com",
   SANDBOX: "http://127.0.0.1:3000",
@@ -42,7 +41,6 @@ function describeFailure(error: unknown): string {
   return String(error);
 }
 
-// The detail of a non-2xx answer: the JSON body's `message` (2.5 and the app's error bodies), else the raw text.
 function detailOf(status: number, statusText: string, text: string): string {
   try {
     const body: unknown = JSON.parse(text);
@@ -67,18 +65,15 @@ export class HttpBackend implements Backend {
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
-  // POST /v1/sellers/activate
   activateSeller(sellerToken: string): Promise<ActivationResult> {
     return this.#request("POST", "/v1/sellers/activate", { sellerToken }, ZActivationResult);
   }
 
-  // GET /v1/transactions/config?posId=
   fetchTransactionConfig(posId: string): Promise<TransactionConfig> {
     const query = new URLSearchParams({ posId });
     return this.#request("GET", `/v1/transactions/config?${query}`, undefined, ZTransactionConfig);
   }
 
-  // POST /v1/transactions: 202 with no body to read.
   async reportTransaction(report: TransactionReport): Promise<void> {
     await this.#request("POST", "/v1/transactions", report, null);
   }

@@ -11,13 +11,11 @@ import {
   ZTransactionReport,
 } from "./schemas";
 
-// A fake backend that follows the server's rules (docs/pos.md "TypeScript client"), for unit tests and demos
-// without a device or a network. The same contract suite (contract.ts) runs against it and against the app.
+// A fake that follows the server's rules; the contract suite (contract.ts) runs against it and against the app.
 
 export const IN_MEMORY_DEFAULT_API_KEY = "pos_test_in_memory_key";
 /** The `aud` the server requires of seller tokens (lib/pos/seller-token.ts). */
 export const POS_SELLER_TOKEN_AUDIENCE = "payments-dashboard-pos";
-// As the server: 30 s of clock skew, and no token valid for more than a day.
 const clockToleranceSeconds = 30;
 const maxLifetimeSeconds = 24 * 60 * 60;
 /** The default verifier accepts `test-seller:<reference>`, reusable, for any reference. */
@@ -40,10 +38,7 @@ export type TInMemoryBackendOptions = {
   sellerTokens?: THs256SellerTokens | TSellerTokenVerifier;
   /** Seller references refused at activation (422) and whose PDVs get no config. */
   blockedSellers?: string[];
-  /**
-   * Fields of the configuration every PDV gets, over a complete sample one. A text field set to "" makes the config
-   * call a 422 "not configured", as the server answers when neither the PDV, its seller nor the tenant sets it.
-   */
+  /** Over a complete sample config; a text field set to "" makes the config call a 422, as on the server. */
   config?: Partial<TransactionConfig>;
   now?: () => Date;
 };
@@ -52,7 +47,6 @@ export type TInMemorySeller = { sellerId: string; reference: string; subEstablis
 export type TInMemoryPos = { posId: string; sellerId: string; isBlocked: boolean };
 export type TInMemoryConflict = { stored: TransactionReport; received: TransactionReport };
 
-// A complete sample configuration (the demo's values), so the fake works out of the box.
 const defaultConfig: TransactionConfig = {
   empresaGateway: "DEMO0001",
   enderecoGateway: "127.0.0.1:8443",
@@ -90,7 +84,6 @@ function business(message: string): BackendError {
   return new BackendError(422, message);
 }
 
-// As the server: 422 naming the first bad field.
 function validation(issues: readonly { path: PropertyKey[]; message: string; code: string; input?: unknown }[]) {
   const issue = issues[0];
   if (!issue) return business("invalid body");
@@ -167,8 +160,6 @@ export class InMemoryBackend implements Backend {
     return view;
   }
 
-  // --- inspection and setup, for tests ---
-
   get sellers(): TInMemorySeller[] {
     return [...this.#shared.state.sellers.values()];
   }
@@ -194,8 +185,6 @@ export class InMemoryBackend implements Backend {
     if (device) device.isBlocked = true;
   }
 
-  // --- the contract ---
-
   async activateSeller(sellerToken: string): Promise<ActivationResult> {
     this.#authenticate();
     const parsed = ZActivationRequest.safeParse({ sellerToken });
@@ -209,7 +198,6 @@ export class InMemoryBackend implements Backend {
     // Refused before the jti is recorded: as on the server, a refused activation does not burn the token.
     if (seller.isBlocked) throw business("seller refused");
     if (verified.tokenId !== undefined) usedTokenIds.set(verified.tokenId, verified.expiresAt ?? this.#shared.now());
-    // One PDV per activation, as the server provisions.
     const posId = `pos_${this.#next()}`;
     this.#shared.state.devices.set(posId, { posId, sellerId: seller.sellerId, isBlocked: false });
     const tlsRegistered = this.#shared.config.tokenRegistroTls !== "";

@@ -1,8 +1,5 @@
 import type { TransactionConfig } from "./schemas";
 
-// The device's payment application, reached by an Intent. The SDK builds the Intent from the transaction
-// configuration and the amount the app decided, and reads back the fields the report needs (contract 2.4).
-
 export type TPaymentIntent = {
   posId: string;
   amountInCents: number;

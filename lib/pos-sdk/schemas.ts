@@ -1,14 +1,11 @@
 import { z } from "zod";
 
-// Contract section 2 (docs/pos.md). The public type names follow the contract's extension point (ActivationResult,
-// TransactionConfig, TransactionReport) rather than the app's T… prefix: they are the SDK's published API.
+// Public names follow the contract's extension point (ActivationResult, …), not the app's T… prefix: published API.
 
-// 2.1: the messages are the server's 422 answer (describeZodIssue in lib/pos/schemas.ts).
 export const ZActivationRequest = z.object({
   sellerToken: z.string({ error: "sellerToken is required (string)" }).min(1, { error: "sellerToken is empty" }),
 });
 
-// 2.2
 export const ZActivationResult = z.object({
   sellerId: z.string().min(1),
   posId: z.string().min(1),
@@ -32,7 +29,6 @@ export const ZTransactionConfig = z.object({
 });
 export type TransactionConfig = z.infer<typeof ZTransactionConfig>;
 
-// The text fields a configuration answer must never leave empty (the contract gives no default for any of them).
 export const requiredTransactionConfigFields = [
   "empresaGateway",
   "enderecoGateway",
@@ -43,7 +39,6 @@ export const requiredTransactionConfigFields = [
   "cnpjFacilitador",
 ] as const satisfies readonly (keyof TransactionConfig)[];
 
-// 2.4 occurredAt: ISO 8601 UTC with milliseconds, as Date#toISOString writes it.
 const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 // The server's limits (lib/pos/schemas.ts), so the fake refuses what the server refuses; messages name the field.
@@ -81,7 +76,6 @@ export type TransactionReport = z.infer<typeof ZTransactionReport>;
 const occurredAtMaxAgeMs = 30 * 24 * 60 * 60_000;
 const occurredAtMaxAheadMs = 5 * 60_000;
 
-/** Why an otherwise valid occurredAt is out of bounds at `now` (the 400's message), or null when it is within them. */
 export function occurredAtBoundsProblem(occurredAt: string, now: Date): string | null {
   const at = Date.parse(occurredAt);
   if (at < now.getTime() - occurredAtMaxAgeMs) return "occurredAt is more than 30 days in the past";
@@ -89,6 +83,5 @@ export function occurredAtBoundsProblem(occurredAt: string, now: Date): string |
   return null;
 }
 
-// 2.5
 export const ZBusinessError = z.object({ code: z.number().int(), message: z.string() });
 export type TBusinessError = z.infer<typeof ZBusinessError>;

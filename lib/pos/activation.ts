@@ -7,9 +7,8 @@ import { posError } from "./errors";
 import type { TActivationResult } from "./schemas";
 import { verifySellerToken } from "./seller-token";
 
-// POST /v1/sellers/activate: the seller token names the seller (sub); the first activation provisions the seller,
-// and every activation provisions a new PDV. The token's jti is recorded in the same transaction, so a replay (even
-// a parallel one) is refused and a refused activation does not burn the token.
+// The token's jti is recorded in the activation's transaction, so a replay (even a parallel one) is refused and a
+// refused activation does not burn the token.
 
 const jtiRetentionMs = 5 * 60_000;
 
@@ -21,7 +20,6 @@ function randomCode(length: number): string {
 
 const newSellerId = () => `sel_${randomCode(16)}`;
 const newPosId = () => `pos_${randomCode(16)}`;
-// Generated once with the seller and kept on its row, so it is stable across activations.
 const newSubEstablishmentRef = () => `SE${randomCode(10)}`;
 
 async function findOrCreateSeller(tx: TTransactionClient, tenantId: string, reference: string) {
@@ -66,7 +64,6 @@ export async function activateSeller(
     const seller = await findOrCreateSeller(tx, caller.tenantId, claims.sub);
     if (seller.status === "BLOCKED") throw posError.business("seller_refused", "seller refused");
 
-    // The seller's token, else the tenant's default one (what the PDV's configuration will carry).
     const tenantDefault = await tx.posTransactionConfig.findUnique({
       where: { tenantId: caller.tenantId },
       select: { tokenRegistroTlsCiphertext: true },

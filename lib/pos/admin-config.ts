@@ -7,8 +7,7 @@ import type { PosTransactionConfig } from "@/lib/generated/prisma/client";
 import type { ZPosConfigFields, ZSavePosConfigInput, ZSavePosTenantConfigInput } from "./admin-schemas";
 import { sealTokenRegistroTls } from "./secrets";
 
-// Transaction configuration (contract 2.3): tenant default, per-seller and optional per-PDV rows; null falls back to
-// seller then tenant. tokenRegistroTls is sealed to its row (lib/pos/secrets.ts); screens only learn whether it is set.
+// tokenRegistroTls is sealed to its row (lib/pos/secrets.ts); screens only learn whether it is set.
 
 const posConfigFieldNames = [
   "empresaGateway",
@@ -53,7 +52,7 @@ function toPosConfigView(row: PosTransactionConfig | null | undefined): TPosConf
   return view;
 }
 
-/** What a PDV gets: each field from the first of `layers` (most specific first) that sets it. */
+/** Each field from the first of `layers` (most specific first) that sets it. */
 export function resolvePosConfig(...layers: (TPosConfigView | null | undefined)[]): TPosConfigView {
   const present = layers.filter((layer): layer is TPosConfigView => Boolean(layer));
   const view = {
@@ -87,7 +86,6 @@ export async function getPosConfigsForAdmin(sellerId: string): Promise<TPosSelle
   };
 }
 
-/** The tenant's default configuration; null for a tenant no API key names. */
 export async function getPosTenantConfigForAdmin(tenantId: string): Promise<TPosConfigView | null> {
   const [key, row] = await Promise.all([
     db.posApiKey.findFirst({ where: { tenantId }, select: { id: true } }),
@@ -98,7 +96,6 @@ export async function getPosTenantConfigForAdmin(tenantId: string): Promise<TPos
 
 type TConfigOwner = { tenantId: string } | { sellerId: string } | { posId: string };
 
-// One configuration row (tenant default, seller or PDV override) written and audited with the changed field names.
 async function writeConfigRow(
   tx: TTransactionClient,
   owner: TConfigOwner,
@@ -129,7 +126,6 @@ async function writeConfigRow(
   );
 }
 
-/** Saves the seller's configuration, or with `posId` that PDV's override. */
 export async function savePosConfig(
   input: z.output<typeof ZSavePosConfigInput>,
   context: TChangeContext,
@@ -150,7 +146,6 @@ export async function savePosConfig(
   });
 }
 
-/** Saves the tenant's default configuration (the fields neither a PDV override nor its seller sets). */
 export async function savePosTenantConfig(
   input: z.output<typeof ZSavePosTenantConfigInput>,
   context: TChangeContext,
@@ -167,7 +162,6 @@ export async function savePosTenantConfig(
   });
 }
 
-/** Removes a PDV's override: the PDV uses the seller's configuration again. */
 export async function removePosOverride(posId: string, context: TChangeContext): Promise<void> {
   await inTransaction(async (tx) => {
     const removed = await tx.posTransactionConfig.deleteMany({ where: { posId } });

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { ZDay, ZOptionalAmountReais, ZOptionalDay, ZOptionalFilterText, ZPage } from "@/lib/list/schemas";
 import { isValidCnpj, isValidCpfOrCnpj, normalizeCnpj } from "@/lib/shared/cpf-cnpj";
 
-// Inputs of the /pos admin screens. Error messages are `pos.errors` keys; the same schemas check the forms.
-
 const posSellerTokenAlgorithms = ["HS256", "RS256", "ES256"] as const;
 export type TPosSellerTokenAlgorithm = (typeof posSellerTokenAlgorithms)[number];
 
@@ -27,7 +25,6 @@ export const ZPosApiKeyIdInput = z.object({ keyId: ZPosApiKeyId });
 const ZHttpsUrl = z.url({ protocol: /^https$/, error: "httpsUrl" }).max(500, { error: "urlTooLong" });
 
 export const ZSellerTokenVerificationInput = z.discriminatedUnion("mode", [
-  // A new shared secret is generated on the server and shown once.
   z.object({ keyId: ZPosApiKeyId, mode: z.literal("HS256") }),
   z.object({
     keyId: ZPosApiKeyId,
@@ -61,7 +58,6 @@ export const ZPosStatusInput = z
   })
   .refine((input) => !input.isBlocked || Boolean(input.reason), { error: "reasonRequired", path: ["reason"] });
 
-// host:port — a DNS name, an IPv4 address or a bracketed IPv6 address, and a port 1–65535.
 const hostPortPattern =
   /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*):(\d{1,5})$/;
 
@@ -71,14 +67,12 @@ function isValidHostPort(value: string): boolean {
   const port = Number(match[1]);
   if (port < 1 || port > 65_535) return false;
   const host = value.slice(0, value.lastIndexOf(":"));
-  // An all-numeric dotted host must be a real IPv4 address.
   if (/^[\d.]+$/.test(host))
     return host.split(".").length === 4 && host.split(".").every((part) => Number(part) <= 255);
   return true;
 }
 
-// enderecoGateway as the contract wants it, host:port. A URL (a row saved before the rule) gives its host and port,
-// the scheme's default port when it has none; anything else is null.
+// A URL (a row saved before the host:port rule) gives its host and port, the scheme's default when it has none.
 const defaultPortOfScheme: Record<string, string> = { "https:": "443", "http:": "80" };
 
 export function normalizeHostPort(value: string): string | null {
@@ -122,8 +116,7 @@ const ZHexColor = optionalChecked(
 
 export const ZPosConfigFields = z.object({
   empresaGateway: optionalText(60, "tooLong"),
-  // Exactly host:port as typed (a URL is refused, not guessed at); only a row stored earlier as a URL is normalised,
-  // when it is answered (lib/pos/transaction-config.ts).
+  // Exactly host:port as typed (a URL is refused, not guessed at); a row stored as a URL earlier is normalised on read.
   enderecoGateway: optionalChecked(isValidHostPort, (value) => value, "invalidHostPort"),
   cnpjCpf: optionalChecked((value) => isValidCpfOrCnpj(value, alphanumeric), normalizeCnpj, "invalidCpfCnpj"),
   comExterna: optionalText(20, "tooLong"),
@@ -132,7 +125,6 @@ export const ZPosConfigFields = z.object({
   logoUrl: optionalText(500, "urlTooLong").pipe(ZHttpsUrl.nullable()),
   primaryColor: ZHexColor,
   secondaryColor: ZHexColor,
-  // The TLS registration token is never shown again: keep it, replace it with a new value, or clear it.
   tokenRegistroTls: z
     .discriminatedUnion("action", [
       z.object({ action: z.literal("keep") }),
@@ -145,20 +137,16 @@ export const ZPosConfigFields = z.object({
     .default({ action: "keep" }),
 });
 
-// Without posId: the seller's configuration; with it, that PDV's override.
 export const ZSavePosConfigInput = ZPosConfigFields.extend({
   sellerId: z.string().trim().min(1).max(200),
   posId: z.string().trim().min(1).max(200).optional(),
 });
 
-// The tenant's default: what a PDV gets for every field neither its override nor its seller sets.
 export const ZSavePosTenantConfigInput = ZPosConfigFields.extend({ tenantId: z.uuid({ error: "invalidTenant" }) });
 
-// Gateway terminal codes (CardPayment.terminalId) a tenant owns: matching keeps their card payments to its reports.
 const posTerminalCodePattern = /^[A-Za-z0-9_-]{1,32}$/;
 const posMaxTerminals = 500;
 
-/** The textarea's codes: one per line or comma separated, trimmed, blanks dropped, each kept once in typed order. */
 export function parsePosTerminalCodes(text: string): string[] {
   return [
     ...new Set(
@@ -188,8 +176,6 @@ export const ZRemovePosOverrideInput = z.object({ posId: z.string().trim().min(1
 
 export const ZRunPosMatchingInput = z.object({});
 
-// --- URL filters: each field falls back on its own (lib/list/schemas.ts) ---
-
 export const posListPageSize = 50;
 
 export const posStatusFilters = ["ACTIVE", "BLOCKED"] as const;
@@ -212,7 +198,6 @@ export const ZPosSalesFilters = z.object({
   approved: z.enum(posApprovedFilters).optional().catch(undefined),
   brand: ZOptionalFilterText(40),
   network: ZOptionalFilterText(40),
-  // Typed and linked in reais ("1.234,56" or "1234.56"); cents once read.
   minAmount: ZOptionalAmountReais,
   maxAmount: ZOptionalAmountReais,
   match: z.enum(posMatchStatuses).optional().catch(undefined),

@@ -7,8 +7,6 @@ import type { PosDevice, PosSeller, Prisma } from "@/lib/generated/prisma/client
 import { findListPage, type TListPage } from "@/lib/list/query";
 import { posListPageSize, type TPosSellerFilters, type ZPosStatusInput } from "./admin-schemas";
 
-// Activated sellers and their PDVs as the admin sees them; blocking is audited and needs a reason.
-
 export type TPosSellerRow = PosSeller & { devices: PosDevice[]; lastReportAt: Date | null };
 
 export async function findPosSellers(filters: TPosSellerFilters): Promise<TListPage<TPosSellerRow>> {
@@ -56,7 +54,6 @@ export async function getPosSellerForAdmin(id: string): Promise<TPosSellerRow | 
   return seller ? { ...seller, lastReportAt: latest(seller.devices.map((d) => d.lastReportAt)) } : null;
 }
 
-/** Blocks or unblocks a seller or one PDV; a blocked one is refused by /v1 (lib/pos/authenticate, activation). */
 export async function setPosStatus(input: z.output<typeof ZPosStatusInput>, context: TChangeContext): Promise<void> {
   const status = input.isBlocked ? "BLOCKED" : "ACTIVE";
   const data = { status, blockedReason: input.isBlocked ? (input.reason ?? null) : null } as const;

@@ -6,10 +6,8 @@ import { takeTransactionLock } from "@/lib/db/locks";
 import { AppError } from "@/lib/errors";
 import type { ZSavePosTenantTerminalsInput } from "./admin-schemas";
 
-// The gateway terminals a tenant owns (PosTenantTerminal). Matching gives a tenant's reports only card payments made
-// on its terminals or on terminals no tenant claims (lib/pos/match.ts), so a code belongs to one tenant at most.
+// Matching gives a tenant's reports only payments on its terminals or unclaimed ones, so a code has one tenant at most.
 
-/** The tenant's terminal codes, in order. */
 export async function getPosTenantTerminals(tenantId: string): Promise<string[]> {
   const rows = await db.posTenantTerminal.findMany({
     where: { tenantId },
@@ -19,7 +17,6 @@ export async function getPosTenantTerminals(tenantId: string): Promise<string[]>
   return rows.map((row) => row.terminalId);
 }
 
-/** Replaces the tenant's terminal codes; a code another tenant holds refuses the whole save (CONFLICT). */
 export async function savePosTenantTerminals(
   input: z.output<typeof ZSavePosTenantTerminalsInput>,
   context: TChangeContext,
@@ -37,7 +34,6 @@ export async function savePosTenantTerminals(
     });
     if (taken.length > 0) {
       const takenCodes = new Set(taken.map((row) => row.terminalId));
-      // Keyed by the code's place in the list, as the schema's own issues are, so the form names each code.
       const fieldErrors = Object.fromEntries(
         terminals.flatMap((code, index) => (takenCodes.has(code) ? [[`terminals.${index}`, "terminalTaken"]] : [])),
       );

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-// POS tenant API key: `pos_live_<prefix>_<secret>`. The 32-byte random secret makes a plain SHA-256 a safe lookup
-// hash (no password stretching needed: the key cannot be guessed); `prefix` is public and tells keys apart on screen.
+// The 32-byte random secret cannot be guessed, so a plain SHA-256 is a safe lookup hash (no password stretching).
 
 const posApiKeyScheme = "pos_live";
 const prefixBytes = 6;
@@ -20,7 +19,6 @@ export function hashPosApiKey(key: string): string {
   return createHash("sha256").update(key, "utf8").digest("hex");
 }
 
-// The prefix of a well-formed key, or null.
 export function posApiKeyPrefix(key: string): string | null {
   return keyPattern.exec(key)?.[1] ?? null;
 }
@@ -29,7 +27,6 @@ export function isPosApiKeyFormat(key: string): boolean {
   return keyPattern.test(key);
 }
 
-// The credential of an `Authorization: Bearer <credential>` header, or null when absent or malformed.
 export function parseBearer(header: string | null | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);

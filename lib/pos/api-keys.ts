@@ -17,9 +17,8 @@ import { generatePosApiKey, hashPosApiKey } from "./api-key-format";
 import { checkJwksUrl } from "./jwks";
 import { openSellerTokenSecret, sealSellerTokenSecret } from "./secrets";
 
-// Tenant API keys for POS devices. Only the SHA-256 of a key and its public prefix are stored: the key itself is
-// in the create/rotate answer and never again. A rotated key is a new key of the same tenant (its sellers and PDVs
-// keep working with it); the old one stays valid until an admin revokes it, so devices can move over.
+// Only a key's SHA-256 and public prefix are stored. A rotated key is a new key of the same tenant; the old one
+// stays valid until an admin revokes it, so devices can move over.
 
 type TPosApiKeyStatus = "active" | "expired" | "revoked";
 
@@ -35,7 +34,6 @@ export type TPosApiKeyRow = {
   expiresAt: Date | null;
   revokedAt: Date | null;
   sellerTokenAlgorithm: TPosSellerTokenAlgorithm | null;
-  // How seller tokens are checked: a shared secret (never shown again), a PEM public key or a JWKS URL.
   sellerTokenMode: "HS256" | "PEM" | "JWKS" | null;
   sellerTokenJwksUrl: string | null;
   sellerCount: number;
@@ -84,7 +82,6 @@ async function insertKey(
   return { id, tenantId: data.tenantId, prefix, key };
 }
 
-/** A key for a new tenant. The answer holds the key; it is not stored and cannot be shown again. */
 export async function createPosApiKey(
   { name, expiresOn }: z.output<typeof ZCreatePosApiKeyInput>,
   context: TChangeContext,
@@ -114,7 +111,6 @@ export async function createPosApiKey(
   });
 }
 
-/** A new key in the same tenant as `keyId`, with the same seller-token verification; the old key stays valid. */
 export async function rotatePosApiKey(
   { keyId, name, expiresOn }: z.output<typeof ZRotatePosApiKeyInput>,
   context: TChangeContext,
@@ -190,7 +186,6 @@ export async function listPosApiKeys(now: Date = new Date()): Promise<TPosApiKey
   }));
 }
 
-// A PEM must be an SPKI public key of the algorithm's family (RSA for RS256, P-256 for ES256).
 async function assertPublicKey(pem: string, algorithm: "RS256" | "ES256"): Promise<void> {
   const fail = () =>
     new AppError("VALIDATION_FAILED", "pos.errors.invalidPublicKey", {
@@ -211,10 +206,6 @@ async function assertPublicKey(pem: string, algorithm: "RS256" | "ES256"): Promi
   }
 }
 
-/**
- * Sets how this key's seller tokens are verified. HS256 generates a new shared secret, returned once and kept
- * encrypted; RS256/ES256 take a PEM public key or a JWKS URL (https). Each mode clears the others.
- */
 export async function setSellerTokenVerification(
   settings: z.output<typeof ZSellerTokenVerificationInput>,
   context: TChangeContext,

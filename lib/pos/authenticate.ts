@@ -5,8 +5,7 @@ import { hashPosApiKey, isPosApiKeyFormat, parseBearer } from "./api-key-format"
 import { PosApiError, posError, type TPosLogContext } from "./errors";
 import { posRateLimiter } from "./rate-limit";
 
-// The tenant credential of every /v1 call. Validity is read from the database on every request (one indexed read by
-// keyHash), so a revoked or expired key fails on the very next call; nothing about a key's validity is cached.
+// Validity is read on every request (one indexed read): a revoked or expired key fails on the very next call.
 
 export type TPosSellerTokenVerifier = {
   algorithm: string | null;
@@ -48,7 +47,6 @@ export async function authenticatePosRequest(
 ): Promise<TPosCaller> {
   const key = parseBearer(request.headers.get("authorization"));
   if (!key) throw posError.unauthorized("missing_key");
-  // A malformed key cannot match: refused without a query.
   if (!isPosApiKeyFormat(key)) throw posError.unauthorized("malformed_key");
   const [row] = await runSql<TKeyRow>(keyQuery, [
     hashPosApiKey(key),
@@ -82,8 +80,7 @@ export async function authenticatePosRequest(
   };
 }
 
-// At most about once a minute per key: only when the value just read is older, and the WHERE keeps parallel
-// requests and other instances from writing it again. So nearly every request makes no write at all.
+// At most about once a minute per key, and the WHERE keeps parallel requests and instances from writing it again.
 async function touchLastUsed(keyId: string, now: Date): Promise<void> {
   try {
     await runSql(

@@ -1,8 +1,7 @@
 import "server-only";
 import { log } from "@/lib/log";
 
-// Failures of the /v1 POS backend. The body is the contract's business error (2.5) `{ code, message }` for every
-// status; `reason` is a stable label for counting and logs. Neither ever carries the API key or the seller token.
+// Contract 2.5 `{ code, message }` for every status; neither it nor `reason` ever carries the key or seller token.
 
 export type TPosEndpoint = "activate" | "config" | "report";
 
@@ -25,7 +24,6 @@ export const posError = {
   business: (reason: string, message: string) => new PosApiError(422, reason, message),
 };
 
-// Failures per `endpoint status reason`, since the process started (what a metrics scrape or a test reads).
 const failureCounts = new Map<string, number>();
 
 export function posFailureCount(endpoint: TPosEndpoint, status: number, reason: string): number {
@@ -50,7 +48,6 @@ function posErrorResponse(error: PosApiError): Response {
   return posJson({ code: error.status, message: error.message }, error.status, error.headers);
 }
 
-// Runs a handler: a PosApiError becomes its response (counted and logged), anything else a logged 500.
 export async function handlePos(
   endpoint: TPosEndpoint,
   run: (context: TPosLogContext) => Promise<Response>,

@@ -13,15 +13,12 @@ import {
   type TResolveHost,
 } from "@/lib/security/public-address";
 
-// A tenant's JWKS URL (docs/pos.md) is tenant-chosen, so this server must not become its probe: public addresses only,
-// connecting to the checked address (no DNS swap); https, no redirects, 64 KiB, 3 s. Every failure is one 503 answer,
-// remembered 30 s per URL (cause logged). ALLOW_INSECURE_LOCAL_GATEWAY=1 allows loopback http, as for the gateway.
+// The URL is tenant-chosen, so this server must not become its probe: public addresses only, pinned (no DNS swap);
+// https, no redirects, 64 KiB, 3 s. ALLOW_INSECURE_LOCAL_GATEWAY=1 allows loopback http, as for the gateway.
 
 const jwksMaxBytes = 64 * 1024;
 const jwksTimeoutMs = 3_000;
-/** A failed fetch is answered from memory for this long. */
 const jwksFailureCooldownMs = 30_000;
-/** An unknown kid refetches the set at most this often. */
 const jwksRefetchCooldownMs = 30_000;
 /** Keys are refetched after this long even when every kid is known, so a removed key stops working. */
 const jwksMaxAgeMs = 10 * 60_000;
@@ -104,7 +101,6 @@ function getCapped(target: URL, pinned: TResolvedAddress): Promise<string> {
   });
 }
 
-/** The parsed URL and address to connect to, or JwksUnavailableError; the admin screen checks it before saving. */
 export async function checkJwksUrl(url: string): Promise<{ target: URL; pinned: TResolvedAddress }> {
   let target: URL;
   try {
@@ -173,7 +169,6 @@ function fetchAndRemember(url: string, entry: TEntry): Promise<JWTVerifyGetKey> 
     });
 }
 
-/** A jose key getter for `url`; an unknown kid refetches at most every 30 s. */
 export function pinnedJwks(url: string): JWTVerifyGetKey {
   return async (header, token) => {
     const keys = await keysOf(url, false);

@@ -3,12 +3,8 @@ import { db, inTransaction, type TTransactionClient } from "@/lib/db/client";
 import { takeTransactionLock } from "@/lib/db/locks";
 import type { CardPayment, PosMatchStatus, PosTransactionReport } from "@/lib/generated/prisma/client";
 
-// POS sale reports vs the gateway's card payments (docs/pos.md, "Reconciliation rule"). Only approved reports compare.
-// A payment is the report's when authorizationCode = authorizationNumber (`numeroAutorizacao`; `codigoAutorizacao` is
-// the authorizer's response code, "00" in the sandbox), nsuHost = hostUsn and nsuGateway = gatewayUsn. Same amount →
-// MATCHED, else AMOUNT_MISMATCH; none → MISSING_AT_GATEWAY after the grace period. A tenant's reports see only
-// payments made on its terminals or on terminals no tenant claims (PosTenantTerminal). One payment, one report (first
-// received wins). Unmatched reports are re-checked with back-off, the budget shared between tenants in turns.
+// docs/pos.md, "Reconciliation rule". authorizationCode is `numeroAutorizacao`: `codigoAutorizacao` is the authorizer's
+// response code ("00" in the sandbox).
 
 export const posMatchGraceMs = 15 * 60_000;
 // Older unmatched reports are left as they are (the job would re-read them forever).
@@ -32,7 +28,6 @@ export type TPosMatchResult = {
 
 export type TPosMatchOptions = {
   budget?: number;
-  /** An admin's "Match now" also re-reads reports waiting out their back-off. */
   ignoreBackoff?: boolean;
 };
 
@@ -95,7 +90,6 @@ async function matchPass(tx: TTransactionClient, now: Date, options: TPosMatchOp
   for (const [tenantId, tenantReports] of byTenant)
     candidatesByTenant.set(tenantId, await candidatesFor(tx, tenantReports));
   const owners = await terminalOwners(tx, [...candidatesByTenant.values()].flat());
-  // Keyed by tenant and ids: a tenant's report only ever sees its tenant's candidates.
   const byIdentity = new Map<string, TCandidate[]>();
   for (const [tenantId, candidates] of candidatesByTenant) {
     for (const candidate of candidates) {
@@ -152,13 +146,10 @@ async function matchPass(tx: TTransactionClient, now: Date, options: TPosMatchOp
   return result;
 }
 
-// A tenant's candidates: card payments with its reports' authorization numbers (other ids compared in memory), none
-// held by another tenant's report; terminals are checked by the caller, for every tenant at once.
 async function candidatesFor(tx: TTransactionClient, reports: PosTransactionReport[]): Promise<TCandidate[]> {
   const authorizationNumbers = [...new Set(reports.map((report) => report.authorizationCode))];
   return tx.cardPayment.findMany({
     where: {
-      // Only payments the gateway approved (codigo "0" and the authorized mensagem) can be a sale's.
       isApproved: true,
       authorizationNumber: { in: authorizationNumbers },
       hostUsn: { not: null },
@@ -176,7 +167,6 @@ async function candidatesFor(tx: TTransactionClient, reports: PosTransactionRepo
   });
 }
 
-// The tenant owning each claimed terminal among the candidates' (one query per pass); unclaimed ones are absent.
 async function terminalOwners(tx: TTransactionClient, candidates: TCandidate[]): Promise<Map<string, string>> {
   const terminalIds = [...new Set(candidates.flatMap((candidate) => candidate.terminalId ?? []))];
   if (terminalIds.length === 0) return new Map();
@@ -208,7 +198,6 @@ export type TUnreportedCardPayment = Pick<
   "id" | "amountCents" | "occurredAt" | "brandCode" | "origin" | "authorizationNumber" | "hostUsn" | "gatewayUsn"
 >;
 
-// "At the gateway, not reported": approved card payments of the period (POS or GATEWAY origin) no report holds.
 export async function findUnreportedCardPayments(
   bounds: { gte?: Date; lt?: Date },
   take = 200,

@@ -1,6 +1,5 @@
-// Per API key token bucket, in the memory of each server process: a tenant's whole fleet of PDVs shares its key,
-// and a database counter would add a write per request on one hot row. With N app instances a key gets up to N ×
-// the rate; the limit guards against a runaway client, not against a precise quota. Pure (clock injected).
+// In process memory: a database counter would add a write per request on one hot row. N instances allow up to N ×
+// the rate; the limit guards against a runaway client, not a precise quota.
 
 export type TPosRateLimitRule = { perSecond: number; burst: number };
 
@@ -9,7 +8,6 @@ function envNumber(name: string, fallback: number): number {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-// Defaults: 50 requests/s sustained per key, bursts of 100.
 const defaultPosRateLimitRule: TPosRateLimitRule = {
   perSecond: envNumber("POS_RATE_LIMIT_PER_SECOND", 50),
   burst: envNumber("POS_RATE_LIMIT_BURST", 100),
@@ -25,7 +23,6 @@ export class PosRateLimiter {
     private readonly maxKeys = 10_000,
   ) {}
 
-  /** Takes one token for `key`: 0 when allowed, else the seconds until a token is back (for Retry-After). */
   take(key: string, nowMs = Date.now()): number {
     const { perSecond, burst } = this.rule;
     const bucket = this.buckets.get(key) ?? { tokens: burst, updatedAt: nowMs };

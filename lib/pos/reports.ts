@@ -7,9 +7,7 @@ import { PosApiError, posError } from "./errors";
 import { occurredAtBoundsProblem, type TTransactionReport } from "./schemas";
 import { posNotFound } from "./transaction-config";
 
-// POST /v1/transactions: a sale report, stored once per (posId, nsuGateway). The common path is one statement: it
-// reads the PDV and its seller, inserts the report unless that NSU is already stored (ON CONFLICT DO NOTHING) and
-// stamps the PDV's lastReportAt (at most once a second). Only a repeated NSU takes a second query, to compare.
+// The common path is one statement (ON CONFLICT DO NOTHING); only a repeated NSU takes a second query, to compare.
 
 export type TReportOutcome = "stored" | "duplicate";
 
@@ -20,7 +18,6 @@ type TIngestRow = {
   insertedId: string | null;
 };
 
-// Raw SQL (lib/db/sql.ts): the hot path of the POS backend.
 const ingestStatement = `
   WITH device AS (
     SELECT d."posId", d."sellerId", d."tenantId", d."status" AS "deviceStatus", s."status" AS "sellerStatus"
@@ -60,8 +57,7 @@ export async function ingestTransactionReport(
   report: TTransactionReport,
   now = new Date(),
 ): Promise<TReportOutcome> {
-  // Bounded against this server's clock, not by the schema: a year 0001 or 9999 sale would sort first (or last)
-  // everywhere and sit outside every period.
+  // Bounded here: a year 0001 or 9999 sale would sort first (or last) everywhere and sit outside every period.
   const outOfBounds = occurredAtBoundsProblem(report.occurredAt, now);
   if (outOfBounds) throw new PosApiError(400, "occurred_at_out_of_bounds", outOfBounds);
   const occurredAt = new Date(report.occurredAt);

@@ -6,8 +6,7 @@ import { describeZodIssue } from "./schemas";
 
 const maxBodyBytes = bodyLimits.pos;
 
-// The JSON body, checked by `schema`: 413 past 16 KiB (counted while streaming, so a chunked body without
-// Content-Length is cut off too), 400 when it is not JSON, 422 naming the first bad field.
+// Counted while streaming, so a chunked body without Content-Length is cut off too.
 export async function readPosBody<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
   const body = await readCappedBody(request, maxBodyBytes);
   if (body.kind === "too_large") throw new PosApiError(413, "body_too_large", "body larger than 16 KiB");

@@ -5,8 +5,6 @@ import { periodBounds, toSaoPauloDay } from "@/lib/list/period";
 import { findListPage, type TListPage } from "@/lib/list/query";
 import { posListPageSize, type TPosSalesFilters } from "./admin-schemas";
 
-// POS sale reports (contract 2.4) for the admin: list, detail and totals, all under the same filters.
-
 function posSalesWhere(filters: TPosSalesFilters): Prisma.PosTransactionReportWhereInput {
   return {
     occurredAt: filters.from || filters.to ? periodBounds(filters) : undefined,
@@ -48,8 +46,7 @@ function add(map: Map<string, TPosSaleTotal>, key: string, row: { approved: bool
   map.set(key, total);
 }
 
-// Summed in memory from four columns: the screen's period is days to weeks of one merchant's sales. Days are
-// São Paulo calendar days, as the filters are.
+// Summed in memory: the screen's period is days to weeks of one merchant's sales.
 export async function getPosSalesTotals(filters: TPosSalesFilters): Promise<TPosSalesTotals> {
   const rows = await db.posTransactionReport.findMany({
     where: posSalesWhere(filters),
@@ -103,7 +100,6 @@ export async function getPosSale(id: string): Promise<TPosSaleDetail | null> {
   return { ...report, cardPayment };
 }
 
-/** The counts the overview shows. */
 export async function getPosOverview(): Promise<{
   activeKeys: number;
   sellers: number;

@@ -2,11 +2,8 @@ import { z } from "zod";
 import type { ZTransactionReport } from "@/lib/pos-sdk/schemas";
 import { ZActivationRequest, type ZActivationResult, type ZTransactionConfig } from "@/lib/pos-sdk/schemas";
 
-// The wire schemas of the POS backend contract (sections 2.1–2.5) are the SDK's (lib/pos-sdk/schemas.ts), so the
-// server and the client (and its in-memory fake) accept and refuse the same bodies; this file keeps what only the
-// server needs: the query of 2.3 and how a refusal names the field.
+// The wire schemas are the SDK's, so the server, the client and its fake accept and refuse the same bodies.
 
-// 2.1
 export const ZSellerActivationRequest = ZActivationRequest;
 
 // 2.2 and 2.3: what the server answers must pass the SDK's checks (non-empty ids, a logo URL, hex colours).
@@ -17,11 +14,9 @@ export const ZTransactionConfigQuery = z.object({
   posId: z.string({ error: "posId is required" }).trim().min(1, { error: "posId is required" }).max(200),
 });
 
-// 2.4 and 2.5
 export { occurredAtBoundsProblem, ZTransactionReport } from "@/lib/pos-sdk/schemas";
 export type TTransactionReport = z.infer<typeof ZTransactionReport>;
 
-// "field: problem" for the first issue, so the device's log names the field.
 export function describeZodIssue(error: z.ZodError, input: unknown): string {
   const issue = error.issues[0];
   if (!issue) return "invalid body";

@@ -2,9 +2,7 @@ import "server-only";
 import { getWebhooksEnv } from "@/lib/config/webhooks-env";
 import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 
-// The POS secrets kept encrypted at rest (lib/crypto/secret-box.ts, the app's WEBHOOK_SECRET_KEY). The owner row is
-// associated data: a box copied onto another key's or seller's row does not open. The purposes are the ones the
-// admin screens seal with (lib/pos/api-keys.ts, lib/pos/admin-config.ts).
+// The owner row is associated data: a box copied onto another key's or seller's row does not open.
 
 const sellerTokenPurpose = (apiKeyId: string) => `pos-seller-token:${apiKeyId}`;
 
@@ -16,7 +14,6 @@ const tlsPurpose = (owner: TTokenRegistroTlsOwner) =>
       ? `pos-tls-token:seller:${owner.sellerId}`
       : `pos-tls-token:tenant:${owner.tenantId}`;
 
-/** The HS256 shared secret of a PosApiKey, for `sellerTokenSecretCiphertext`. */
 export function sealSellerTokenSecret(secret: string, apiKeyId: string, key = getWebhooksEnv().secretKey): string {
   return sealSecret(secret, sellerTokenPurpose(apiKeyId), key);
 }
@@ -25,7 +22,6 @@ export function openSellerTokenSecret(box: string, apiKeyId: string, key = getWe
   return openSecret(box, sellerTokenPurpose(apiKeyId), key);
 }
 
-/** tokenRegistroTls of a tenant's default ({ tenantId }), a seller's row ({ sellerId }) or a PDV override ({ posId }). */
 export function sealTokenRegistroTls(
   value: string,
   owner: TTokenRegistroTlsOwner,

@@ -6,7 +6,6 @@ import { PosApiError, posError } from "./errors";
 import { JwksUnavailableError, pinnedJwks } from "./jwks";
 import { openSellerTokenSecret } from "./secrets";
 
-// Seller tokens: JWTs from the tenant's backend, verified with the API key's verifier (HS256, RS256/ES256 PEM or JWKS).
 // Required: sub, exp, jti (single use, activation.ts), aud (posSellerTokenAudienceFor); iat, if any, not in the future.
 
 export const posSellerTokenAudience = "payments-dashboard-pos";

@@ -8,8 +8,7 @@ import { PosApiError, posError } from "./errors";
 import type { TTransactionConfig } from "./schemas";
 import { openTokenRegistroTls } from "./secrets";
 
-// GET /v1/transactions/config: the PDV's override, else its seller's row, else the tenant's default, field by field.
-// Branding has defaults; a text field set nowhere is a 422 "not configured", never a 200 with "" (docs/pos.md).
+// A text field set nowhere is a 422 "not configured", never a 200 with "" (docs/pos.md).
 
 const defaultPosBranding = { primaryColor: "#0f172a", secondaryColor: "#f8fafc" } as const;
 const defaultPosLogoPath = "/icon.svg";
@@ -40,8 +39,7 @@ const configColumns = [
   "secondaryColor",
 ] as const satisfies readonly (keyof TConfigRow)[];
 
-// `lastConfigAt` is written at most once a minute per PDV (as the key's lastUsedAt): a write per fetch would make
-// every call wait for a durable commit.
+// `lastConfigAt` is written at most once a minute per PDV: a write per fetch would wait for a durable commit.
 const lastConfigResolutionMs = 60_000;
 
 type TDeviceConfigRow = {
@@ -56,7 +54,6 @@ type TDeviceConfigRow = {
 
 type TConfigSide = "tenant" | "seller" | "pos";
 
-// Raw SQL (lib/db/sql.ts): every PDV calls it, one read for the PDV, its seller and both configuration rows.
 const deviceConfigQuery = `
   SELECT d."tenantId"::text AS "tenantId", d."status"::text AS "status", d."sellerId", s."status"::text AS "sellerStatus",
     (d."lastConfigAt" IS NULL OR d."lastConfigAt" < ($2::timestamptz AT TIME ZONE 'UTC')) AS "isLastConfigStale",
@@ -81,7 +78,6 @@ export const posNotFound = () => new PosApiError(404, "unknown_pos", "unknown po
 
 type TConfigLayers = { pos: TConfigRow; seller: TConfigRow; tenant: TConfigRow };
 
-// The most specific token set, opened with its own row's purpose (a box copied to another row does not open).
 function decryptTls(layers: TConfigLayers, owners: { posId: string; sellerId: string; tenantId: string }): string {
   try {
     if (layers.pos.tokenRegistroTlsCiphertext)
@@ -102,7 +98,6 @@ const posNotConfigured = (missing: readonly string[]) =>
     `transaction configuration not set for this PDV (missing ${missing.join(", ")}): an admin sets it under Ponto de venda`,
   );
 
-/** Field by field: the PDV's override, else the seller's row, else the tenant's default; 422 when one is set nowhere. */
 function mergeTransactionConfig(layers: TConfigLayers, tokenRegistroTls: string, appUrl: string): TTransactionConfig {
   const pick = (field: Exclude<keyof TConfigRow, "tokenRegistroTlsCiphertext">) =>
     layers.pos[field] ?? layers.seller[field] ?? layers.tenant[field] ?? "";
@@ -146,7 +141,6 @@ export async function resolveTransactionConfig(
   };
   const tokenRegistroTls = decryptTls(layers, { posId, sellerId: device.sellerId, tenantId: device.tenantId });
   if (device.isLastConfigStale) {
-    // The WHERE keeps parallel fetches and other instances from writing it again within the minute.
     await runSql(
       `UPDATE "PosDevice" SET "lastConfigAt" = ($2::timestamptz AT TIME ZONE 'UTC')
        WHERE "posId" = $1::text AND ("lastConfigAt" IS NULL OR "lastConfigAt" < ($3::timestamptz AT TIME ZONE 'UTC'))

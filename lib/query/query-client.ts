@@ -11,7 +11,6 @@ function makeQueryClient() {
       },
       mutations: { retry: false },
       dehydrate: {
-        // Queries prefetched on the server but still pending stream to the client instead of refetching.
         shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === "pending",
       },
     },
@@ -25,7 +24,6 @@ function isClientError(error: unknown): boolean {
 
 let browserQueryClient: QueryClient | undefined;
 
-/** A fresh client per server render; one shared client in the browser, so caches survive navigation. */
 export function getQueryClient(): QueryClient {
   if (isServer) return makeQueryClient();
   browserQueryClient ??= makeQueryClient();

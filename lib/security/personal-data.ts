@@ -1,14 +1,12 @@
 import type { TRole } from "@/lib/auth/session-user";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 
-// Least data (LGPD art. 6, III): admins see a CPF/CNPJ whole; STAFF masked (they search by typing it). Search,
-// customers pages and exports apply this; the payments' own pages do not.
+// Least data (LGPD art. 6, III): STAFF see a CPF/CNPJ masked (they search by typing it).
 
 export function canSeeFullDocuments(role: TRole): boolean {
   return role === "ADMIN";
 }
 
-/** Masks the first and check digits of a CPF/CNPJ; any other document keeps its last three characters. */
 export function maskDocument(value: string): string {
   const digits = onlyDigits(value);
   if (digits.length === 11 && digits.length === value.replace(/[.\-\s]/g, "").length)

@@ -1,8 +1,7 @@
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 
-// Whether a host this server calls (gateway, a tenant's JWKS URL) is public, so nobody can point it at itself, its
-// network or cloud metadata. Every resolved address must be public; the caller pins the returned one (no DNS swap).
+// SSRF guard: every resolved address must be public; the caller pins the one returned, so DNS cannot swap it.
 
 export type TResolvedAddress = { address: string; family: 4 | 6 };
 export type TResolveHost = (host: string) => Promise<TResolvedAddress[]>;
@@ -21,8 +20,6 @@ export class NonPublicAddressError extends Error {
 }
 
 const nonPublic = new BlockList();
-// IPv4: this-network, private, CGNAT, loopback, link-local (metadata), IETF, documentation, 6to4 relay, benchmark,
-// multicast, reserved, broadcast.
 for (const [network, prefix] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -41,8 +38,6 @@ for (const [network, prefix] of [
   ["240.0.0.0", 4],
 ] as const)
   nonPublic.addSubnet(network, prefix, "ipv4");
-// IPv6: unspecified, loopback, discard, IETF (Teredo), documentation, ULA, link-local, site-local, multicast; addresses
-// embedding IPv4 are judged by it.
 for (const [network, prefix] of [
   ["::", 128],
   ["::1", 128],
@@ -73,7 +68,6 @@ function ipv6Groups(address: string): number[] {
 
 const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
 
-// The embedded IPv4: mapped, compatible, NAT64 (64:ff9b::/96) and 6to4 (2002::/16).
 function embeddedIpv4(groups: number[]): string | null {
   const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
   if (zeros(0, 5) && (groups[5] === 0xffff || groups[5] === 0) && !zeros(6, 8)) return ipv4Of(groups[6]!, groups[7]!);
@@ -98,7 +92,6 @@ const resolveWithDns: TResolveHost = async (host) =>
     family: family === 6 ? 6 : 4,
   }));
 
-/** Resolves `host` (URL.hostname form); returns the address to connect to, or throws NonPublicAddressError. */
 export async function assertPublicHost(
   host: string,
   resolve: TResolveHost = resolveWithDns,

@@ -4,18 +4,14 @@ import { recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { db, inTransaction } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
-// Who must have two-factor sign-in before doing anything else.
 export const ZTwoFactorRequirement = z.enum(["off", "admins", "everyone"]);
 export type TTwoFactorRequirement = z.infer<typeof ZTwoFactorRequirement>;
 
-// A refund above this many cents needs the requester's fresh code or a second admin's approval; 0 turns it off.
 export const ZRefundApprovalThresholdCents = z.number().int().min(0).max(10_000_000_000);
 
-// What one person may send back to payers (Pix refunds + card cancels) in a São Paulo day before a second admin must
-// approve; 0 turns it off.
+// Per person and São Paulo day, Pix refunds and card cancels together; 0 turns it off.
 export const ZDailyMoneyReturnLimitCents = z.number().int().min(0).max(10_000_000_000);
 
-// One entry per setting: its schema and the default that holds until an admin saves a value.
 const appSettings = {
   twoFactorRequirement: { schema: ZTwoFactorRequirement, defaultValue: "off" as TTwoFactorRequirement },
   refundApprovalThresholdCents: { schema: ZRefundApprovalThresholdCents, defaultValue: 100_000 },

@@ -1,6 +1,5 @@
 import "server-only";
 
-// The work is the gateway layer's; the settings page and its actions come through here.
 export {
   checkGatewayConnection,
   getGatewayCertificateReport,

@@ -1,8 +1,6 @@
-// Pix BR Code: EMV® QRCPS merchant-presented payload as profiled by the Banco Central do Brasil.
-// Each field is ID (2 digits) + length (2 digits) + value; field 63 closes it with a CRC16.
+// Pix BR Code (EMV® QRCPS as profiled by the Banco Central): ID + length + value fields, closed by a CRC16 (field 63).
 
 export type TDynamicPixBrCodeInput = {
-  /** Location of the charge payload, without scheme (field 26-25), e.g. `host/pix/v2/cobv/uuid`. */
   payloadUrl: string;
   merchantName: string;
   merchantCity: string;
@@ -46,7 +44,6 @@ function field(id: string, value: string): string {
   return `${id}${String(value.length).padStart(2, "0")}${value}`;
 }
 
-// Name and city must be plain ASCII in the code.
 function toAscii(text: string, maxLength: number): string {
   return text
     .normalize("NFD")

@@ -1,5 +1,3 @@
-// Card-number helpers shared by the app and the sandbox. Pure: no I/O, and nothing here keeps a number.
-
 export type TCardBrand = "visa" | "mastercard" | "elo" | "amex" | "hipercard" | "diners" | "discover" | "jcb";
 
 // `bandeiraCartao` codes are "not shown" in the spec: our choice, documented in sandbox/README.md.
@@ -14,7 +12,6 @@ export const BANDEIRA_CARTAO_BY_BRAND: Readonly<Record<TCardBrand, string>> = {
   jcb: "8",
 };
 
-/** Brand names as the networks write them: the same in every language. */
 export const CARD_BRAND_NAMES: Readonly<Record<TCardBrand, string>> = {
   visa: "Visa",
   mastercard: "Mastercard",
@@ -127,7 +124,6 @@ export function maskCardNumber(cardNumber: string): string {
 
 const EXPIRY_PATTERN = /^(0[1-9]|1[0-2])\/(\d{2})$/;
 
-// A card is valid through the last day of its expiry month.
 export function isCardExpiryValid(expiry: string, now: Date = new Date()): boolean {
   const match = EXPIRY_PATTERN.exec(expiry);
   if (!match) return false;

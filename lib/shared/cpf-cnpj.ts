@@ -1,6 +1,5 @@
-// CPF (people, 11 digits) and CNPJ (companies, 14 characters); pure, shared with the sandbox.
-// From July 2026 new CNPJs may carry letters in their first 12 characters (the two check digits stay digits);
-// callers that store digits only (the Pix and links APIs) keep the numeric rule unless they opt in.
+// From July 2026 new CNPJs may carry letters in their first 12 characters (check digits stay digits); callers that
+// store digits only (the Pix and links APIs) keep the numeric rule unless they opt in.
 
 export function onlyDigits(value: string): string {
   return value.replace(/\D/g, "");
@@ -39,7 +38,6 @@ export type TCnpjOptions = { allowAlphanumeric?: boolean };
 
 const ALPHANUMERIC_CNPJ_CHARACTERS = /^[\dA-Za-z.\-/\s]*$/;
 
-/** A CNPJ without separators, letters upper-cased: `12.abc.345/01de-35` → `12ABC34501DE35`. */
 export function normalizeCnpj(value: string): string {
   return value.replace(/[.\-/\s]/g, "").toUpperCase();
 }
@@ -69,7 +67,6 @@ export function formatCnpj(value: string): string {
   return `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`;
 }
 
-// Other lengths, such as foreign documents, are returned unchanged.
 export function formatCpfOrCnpj(value: string): string {
   const digits = onlyDigits(value);
   if (digits.length === 11) return formatCpf(value);

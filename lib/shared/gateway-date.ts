@@ -1,10 +1,8 @@
-// The card area of the API writes dates as DD/MM/YYYY'T'HH:mm in the gateway's local time (Brasília, UTC-3, no
-// DST since 2019); token dates come as ISO 8601. Both are read into instants here, and nowhere else.
+// The card API's DD/MM/YYYY'T'HH:mm is Brasília time (UTC-3, no DST since 2019); token dates are ISO 8601.
 
 const brasiliaOffsetMs = 3 * 60 * 60 * 1000;
 const cardAreaPattern = /^(\d{2})\/(\d{2})\/(\d{4})T(\d{2}):(\d{2})$/;
 
-/** An instant from DD/MM/YYYY'T'HH:mm (Brasília) or ISO 8601; null when absent or unreadable. */
 export function parseGatewayDateTime(value: string | null | undefined): Date | null {
   if (!value) return null;
   const match = cardAreaPattern.exec(value.trim());

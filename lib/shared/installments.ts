@@ -1,10 +1,4 @@
-// Installment arithmetic in integer cents, shared by the app (the terminal's preview) and the sandbox (parcelas,
-// opcoesParcelamento). Pure.
-
-/**
- * Splits `totalCents` into `count` installments that add up exactly to the total: every installment gets
- * the floor of the division and the first one also takes the leftover cents (100.00 / 3 → 33.34, 33.33, 33.33).
- */
+// The first installment takes the leftover cents: 100.00 / 3 → 33.34, 33.33, 33.33.
 export function splitCents(totalCents: number, count: number): number[] {
   if (!Number.isInteger(totalCents) || totalCents < 0)
     throw new RangeError("totalCents must be a non-negative integer");

@@ -1,9 +1,7 @@
-// Money is integer cents inside; amounts in currency units (numbers with up to two decimals) exist
-// only on the wire. Conversion goes through the decimal text so 0.29 never becomes 28.999… cents.
+// Through the decimal text, so 0.29 never becomes 28.999… cents.
 
 const amountPattern = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
 
-// Throws RangeError for more than two decimals, exponents or non-numbers.
 export function amountToCents(amount: number | string): number {
   const text = typeof amount === "number" ? String(amount) : amount.trim();
   const match = amountPattern.exec(text);

@@ -2,7 +2,6 @@ import path from "node:path";
 import { resetGatewayClient } from "@/lib/gateway/http";
 import { startSandbox, type TSandbox } from "@/sandbox/test/harness";
 
-// A real sandbox (own port and data dir, shared test certificates), as the merchant client unless told otherwise.
 export async function startGatewaySandbox(
   options: { env?: Record<string, string>; client?: string; gatewayEnv?: Record<string, string> } = {},
 ): Promise<TSandbox> {

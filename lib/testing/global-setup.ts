@@ -9,13 +9,11 @@ import { testCertsDir } from "@/sandbox/test/harness";
 import { ensureTestCerts } from "./certs-setup";
 import { createThrowawayDatabase, type TThrowawayDatabase } from "./postgres-server";
 
-// Throw-away databases for the `integration` project (docs/database.md): one per worker, since files run in
-// parallel; a file gets its worker's as DATABASE_URL and testDatabaseUrl() (lib/testing/integration-setup.ts).
+// One throw-away database per worker (docs/database.md), since files run in parallel.
 
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrls: string[];
-    /** A migrated PGlite data dir (a tar file) that createPgliteTestDatabase() starts from; unset outside integration. */
     pgliteSnapshot: string | undefined;
   }
 }
@@ -54,7 +52,6 @@ export default async function setup(project: TestProject) {
     await dropAll();
     throw error;
   }
-  // The server's required secrets, fresh for each run (inherited by the test workers too).
   process.env.AUTH_SECRET ||= randomBytes(32).toString("base64");
   process.env.WEBHOOK_SECRET_KEY ||= randomBytes(32).toString("base64");
   project.provide(

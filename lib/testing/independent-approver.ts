@@ -2,9 +2,6 @@ import * as OTPAuth from "otpauth";
 import { makeIndependentApprover as seedIndependentApprover } from "@/lib/cli/seed-approver";
 import { db } from "@/lib/db/client";
 
-// Tests that need a second admin who may approve (lib/auth/independent-approver.ts): created more than a day ago,
-// with two-factor on, and a fresh code for each approval.
-
 const secrets = new Map<string, string>();
 
 export async function makeIndependentApprover(user: { id: string; email: string }): Promise<void> {

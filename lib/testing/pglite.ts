@@ -9,15 +9,12 @@ import { applyMigrations } from "@/lib/db/migrate";
 import type { TTestDatabase } from "./test-database";
 import { truncateAllTables } from "./truncate-tables";
 
-// The migrated data dir the integration project's global setup made (lib/testing/global-setup.ts); none elsewhere.
 async function migratedSnapshot(): Promise<Blob | undefined> {
   const file = inject("pgliteSnapshot");
   return file ? new Blob([await readFile(file)]) : undefined;
 }
 
-// A fresh database with every migration applied. In the integration project it starts from the snapshot its global
-// setup made (lib/testing/global-setup.ts), several times faster than a new cluster plus the migrations. Still about
-// a second: create one per file.
+// Starts from the global setup's migrated snapshot when there is one; still about a second: create one per file.
 export async function createPgliteTestDatabase(): Promise<TTestDatabase & { pglite: PGlite }> {
   const snapshot = await migratedSnapshot();
   const pglite = snapshot ? new PGlite({ loadDataDir: snapshot }) : new PGlite();
@@ -35,10 +32,7 @@ export async function createPgliteTestDatabase(): Promise<TTestDatabase & { pgli
   };
 }
 
-// The app's `db` on a fresh PGlite folder, as when DATABASE_URL is unset (one connection: what transaction bugs
-// need to show). Call it before the file's first query. In the integration project the folder starts from the
-// migrated snapshot, so the app finds its migrations applied, as on every start after the first (the first start
-// on an empty folder is the e2e suite's embedded run and lib/db/migrate.int.test.ts).
+// One PGlite connection, as when DATABASE_URL is unset, where transaction bugs show; call before the first query.
 export async function useEmbeddedDefaultDatabase(): Promise<{ close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "payments-pglite-"));
   await disconnectDb();

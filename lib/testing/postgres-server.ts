@@ -2,8 +2,7 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 
-// Starts the local Debian cluster when it is down and we are root. TEST_DATABASE_ADMIN_URL (a role that may create
-// databases) points the tests at another server.
+// TEST_DATABASE_ADMIN_URL (a role that may create databases) points the tests at another server than the local one.
 
 // A local role only for tests; its password is no secret, it guards nothing but test data.
 const testRole = { name: "payments", password: "payments" };
@@ -75,7 +74,6 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
   }
 }
 
-// Creates an empty database `<prefix>_<random>`; `drop` removes it even while connections remain.
 export async function createThrowawayDatabase(prefix = "payments_test"): Promise<TThrowawayDatabase> {
   const adminUrl = process.env.TEST_DATABASE_ADMIN_URL || prepareLocalServer();
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
@@ -98,8 +96,6 @@ export async function createThrowawayDatabase(prefix = "payments_test"): Promise
   };
 }
 
-// A database kept between runs (`npm run cluster` without DATABASE_URL): made once on the local server (or the
-// TEST_DATABASE_ADMIN_URL one), then reused as it is.
 export async function ensureLocalDatabase(name: string): Promise<string> {
   const adminUrl = process.env.TEST_DATABASE_ADMIN_URL || prepareLocalServer();
   await withAdmin(adminUrl, async (client) => {

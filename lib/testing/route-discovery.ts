@@ -2,8 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 
-// Enumerates, from the file system, everything a browser or a POST can reach: pages, route handlers and
-// server actions. The route × role matrix (lib/auth/route-matrix.ts) must name each one.
+// The route × role matrix (lib/auth/route-matrix.ts) must name everything listed here.
 
 export type TDiscoveredPage = { kind: "page"; key: string; path: string; file: string };
 export type TDiscoveredRoute = { kind: "route"; key: string; method: string; path: string; file: string };
@@ -12,7 +11,6 @@ export type TDiscoveredEntry = TDiscoveredPage | TDiscoveredRoute | TDiscoveredA
 
 const httpMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const sourceExtension = /\.(ts|tsx|js|jsx|mjs)$/;
-// Folders where a "use server" module could live; generated code and dependencies hold none of ours.
 const actionRoots = ["app", "lib", "components"];
 const skippedFolders = new Set(["node_modules", "generated", ".next"]);
 
@@ -34,8 +32,6 @@ function toPosix(file: string, rootDir: string): string {
   return path.relative(rootDir, file).split(path.sep).join("/");
 }
 
-// Next.js's URL for a folder under app/: route groups "(x)" and parallel slots "@x" add no segment.
-// Private folders "_x" are not routable at all (null).
 function urlPathOf(relativeDir: string): string | null {
   const segments = relativeDir.split("/").filter(Boolean);
   if (segments.some((segment) => segment.startsWith("_"))) return null;
@@ -51,7 +47,6 @@ function hasExportModifier(node: ts.Node): boolean {
   return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 }
 
-// Names of the runtime values a module exports (types and interfaces are erased, so they are no endpoint).
 function exportedValueNames(source: ts.SourceFile): string[] {
   const names: string[] = [];
   for (const statement of source.statements) {
@@ -122,8 +117,7 @@ export function discoverRouteHandlers(rootDir: string): TDiscoveredRoute[] {
     });
 }
 
-// Every export of a "use server" module is a server action a client can POST to, whatever its name.
-// A "use server" inside a function body (an inline action) cannot be listed by export, so it is refused.
+// A "use server" inside a function body cannot be listed by export, so it is refused.
 export function discoverServerActions(rootDir: string): TDiscoveredAction[] {
   const found: TDiscoveredAction[] = [];
   for (const root of actionRoots) {
@@ -159,7 +153,6 @@ export type TMatrixTables = {
   actions: Record<string, unknown>;
 };
 
-/** What the matrix misses (on disk, no row) and what it names in vain (a row, nothing on disk). */
 export function compareWithMatrix(
   entries: TDiscoveredEntry[],
   tables: TMatrixTables,

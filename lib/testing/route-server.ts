@@ -2,13 +2,10 @@ import http from "node:http";
 import type net from "node:net";
 import { Readable } from "node:stream";
 
-// Serves a route.ts handler over node:http, so the sandbox can post real webhooks to it without a Next.js server.
-
 type RouteHandler<TParams> = (request: Request, context: { params: Promise<TParams> }) => Promise<Response>;
 
 export type TRouteServer = { url: string; close: () => Promise<void> };
 
-// `intercept` may answer a request itself (e.g. fail the first ones) by returning a status.
 export async function startRouteServer<TParams extends Record<string, string>>(
   pattern: string,
   handler: RouteHandler<TParams>,

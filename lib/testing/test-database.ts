@@ -10,13 +10,11 @@ export const testBackends: TTestBackend[] = ["postgres", "pglite"];
 export type TTestDatabase = {
   backend: TTestBackend;
   db: PrismaClient;
-  // Empties every table but the migration history, for isolation between tests.
   reset: () => Promise<void>;
   close: () => Promise<void>;
 };
 
-// This worker's throw-away PostgreSQL database, made by lib/testing/global-setup.ts (integration tests only). Files
-// run in parallel, one at a time per worker (VITEST_POOL_ID, 1 to maxWorkers): no two running files share one.
+// Files run one at a time per worker (VITEST_POOL_ID), so no two running files share this database.
 export function testDatabaseUrl(): string {
   const urls = inject("databaseUrls");
   const url = urls[Number(process.env.VITEST_POOL_ID ?? 1) - 1];
@@ -24,7 +22,6 @@ export function testDatabaseUrl(): string {
   return url;
 }
 
-// The throw-away PostgreSQL database made by lib/testing/global-setup.ts (integration tests only).
 export function connectPostgresTestDatabase(): TTestDatabase {
   const db = createPrismaClient({ kind: "postgres", url: testDatabaseUrl() });
   return { backend: "postgres", db, reset: () => truncateAllTables(db), close: () => db.$disconnect() };

@@ -1,7 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
-// Empties every table but the migration history. A module of its own: both test-database.ts and pglite.ts use it,
-// and test-database.ts loads pglite.ts.
+// A module of its own: test-database.ts and pglite.ts both use it, and test-database.ts loads pglite.ts.
 export async function truncateAllTables(db: PrismaClient): Promise<void> {
   const tables = await db.$queryRaw<{ tablename: string }[]>`
     SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> '_prisma_migrations'`;

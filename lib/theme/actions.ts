@@ -11,7 +11,6 @@ import { themeCookieName, ZTheme } from "./config";
 
 const oneYearInSeconds = 365 * 24 * 60 * 60;
 
-// Like the language: anyone may switch (the cookie paints the next page); a signed-in user's choice is also saved.
 export const setThemeAction = definePublicAction({ schema: ZTheme }, async (theme) => {
   (await cookies()).set(themeCookieName, theme, { maxAge: oneYearInSeconds, path: "/", sameSite: "lax" });
 
@@ -20,7 +19,7 @@ export const setThemeAction = definePublicAction({ schema: ZTheme }, async (them
     try {
       await updateOwnTheme(user.id, theme);
     } catch (error) {
-      // The cookie already switched the palette; failing to remember it on the account is not worth an error.
+      // Best-effort: the cookie already switched the palette.
       log.warn({ err: error, userId: user.id }, "could not save the user's theme");
     }
   }

@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-// Error messages are translation keys (namespace `users.errors`), shown next to the field.
 export const ZRole = z.enum(["ADMIN", "STAFF"], { error: "invalidRole" });
 
 const ZEmail = z

@@ -15,8 +15,6 @@ import {
   ZCreateUserInput,
 } from "./schemas";
 
-// Who made a change and from where, for the audit log. `actor` is null for the shell command.
-
 export type TUserSummary = Pick<
   User,
   "id" | "email" | "name" | "role" | "isActive" | "mustChangePassword" | "lastSignInAt" | "createdAt" | "totpEnabledAt"

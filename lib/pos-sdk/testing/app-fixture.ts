@@ -1,8 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 
-// The app's /v1 route handlers on node:http over the integration tests' PostgreSQL, seeded through the Prisma tables
-// as the admin screens would: a tenant key (keyHash = hashPosApiKey(key)), its HS256 seller-token secret sealed with
-// lib/crypto/secret-box.ts (lib/pos/secrets.ts), the tenant's default transaction configuration, and a blocked seller. Modules are imported late, after the env is set.
+// Seeded through the Prisma tables as the admin screens would; modules are imported late, after the env is set.
 
 export async function startPosTestApp() {
   // The contract suite makes a few hundred calls in seconds on one key: lift the per-key limit for this process.
@@ -33,7 +31,6 @@ export async function startPosTestApp() {
       sellerTokenSecretCiphertext: sealSellerTokenSecret(secret, keyId),
     },
   });
-  // The tenant's default configuration: every PDV the suite activates gets a complete one.
   await db.posTransactionConfig.create({
     data: {
       tenantId,

@@ -2,9 +2,6 @@ import http from "node:http";
 import type net from "node:net";
 import { Readable } from "node:stream";
 
-// Serves the app's /v1 route handlers over node:http (as lib/testing/route-server.ts does for one route), so
-// HttpBackend talks real HTTP to the real handlers without a Next.js server.
-
 export type TRouteTable = Record<string, Partial<Record<"GET" | "POST", (request: Request) => Promise<Response>>>>;
 
 export async function startAppServer(routes: TRouteTable): Promise<{ url: string; close: () => Promise<void> }> {

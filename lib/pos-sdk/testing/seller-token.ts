@@ -1,7 +1,6 @@
 import { SignJWT } from "jose";
 
-// Signs a seller token the way a company's backend would (HS256, sub/exp/aud/jti): for tests, the contract suite and
-// `npm run pos:seller-token`. Not part of the SDK (devices never sign).
+// Not part of the SDK (devices never sign): for tests, the contract suite and `npm run pos:seller-token`.
 
 export type TSellerTokenSigning = { secret: string; audience: string; issuer?: string };
 
