@@ -1,8 +1,5 @@
 import type { TReconciledChangeKind } from "@/lib/resources/registry";
 
-// What one reconciliation pass is: a resource's registry entry (lib/resources/server-registry.ts) lists the gateway's
-// items of the window page by page and heals what disagrees with the mirror.
-
 /** `from` is null when the mirror lacked it. */
 export type THealedItem = { kind: TReconciledChangeKind; id: string; from: string | null; to: string };
 

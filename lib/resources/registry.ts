@@ -19,22 +19,15 @@ export type TResourceNav = {
   href: `/${string}`;
   icon: LucideIcon;
   section: TNavSectionKey;
-  // Place among the section's items (lib's non-resource items use the same scale).
   position: number;
 };
 
-/**
- * - `payment`: money held by the gateway and mirrored here; the reconciler compares the mirror with the gateway's list.
- * - `vaulted`: a gateway resource the admins manage (saved cards); no list of money, no reconciliation.
- * - `terminal`: sales the POS terminals report to us; the gateway holds no list of them to compare with.
- * - `received`: what the gateway sent us (webhook deliveries); ours alone.
- */
+// Which parts an entry must have (registry.test.ts): only `payment`, money the gateway lists, is reconciled.
 type TResourceSort = "payment" | "vaulted" | "terminal" | "received";
 
 export type TResourceDescriptor = {
   key: string;
   sort: TResourceSort;
-  // Its name in both catalogs (the nav item's label).
   labelKey: `nav.${string}`;
   // Permission: admins only in the nav, the search palette and the export route alike.
   isAdminOnly: boolean;
@@ -45,7 +38,6 @@ export type TResourceDescriptor = {
   searchKind?: string;
   // Found through another resource's search entry instead of its own (a refund through its charge).
   searchedThrough?: string;
-  // `reconciliation.scannedKinds.<change>` counts what its pass read in a run.
   isReconciled?: true;
 };
 

@@ -5,7 +5,6 @@ import { registerWebhook } from "./admin";
 import { allEventKinds } from "./event-kinds";
 import type { TWebhookEvent } from "./event-names";
 
-// Every event the app acts on is one with an entry in the event-kind registry.
 export const ownWebhookEvents: TWebhookEvent[] = allEventKinds.map((kind) => kind.event);
 
 // Pages that wait for a payment poll quickly when nothing will push, and slowly as a fallback when something will.
