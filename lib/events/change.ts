@@ -1,17 +1,9 @@
 import { z } from "zod";
+import { resourceChangeKinds } from "@/lib/resources/registry";
 
-// Only the identity travels: the page reads the resource again through its normal (authorized) path.
-const changeKinds = [
-  "pix_charge",
-  "pix_refund",
-  "payment_link",
-  "card_payment",
-  "card_token",
-  "webhook_delivery",
-  "reconciliation",
-] as const;
-
-const ZChangeKind = z.enum(changeKinds);
+// Only the identity travels: the page reads the resource again through its normal (authorized) path. Each resource's
+// kind is its registry entry's `change`; a reconciliation run is not a resource.
+const ZChangeKind = z.enum([...resourceChangeKinds, "reconciliation"]);
 export type TChangeKind = z.infer<typeof ZChangeKind>;
 
 export const ZChange = z.object({ kind: ZChangeKind, id: z.string().min(1).max(200) });

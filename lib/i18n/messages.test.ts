@@ -135,12 +135,22 @@ describe("counts agree with their number", () => {
   });
 
   it("in the reconciliation's runs", () => {
-    expect(pt("reconciliation.scanned", { charges: 1, refunds: 0, cards: 2, links: 1 })).toBe(
-      "1 cobrança, 0 devoluções, 2 pagamentos com cartão, 1 link de pagamento",
-    );
-    expect(english("reconciliation.scanned", { charges: 1, refunds: 0, cards: 2, links: 0 })).toBe(
-      "1 charge, 0 refunds, 2 card payments, 0 payment links",
-    );
+    expect(
+      [
+        pt("reconciliation.scannedKinds.pix_charge", { count: 1 }),
+        pt("reconciliation.scannedKinds.pix_refund", { count: 0 }),
+        pt("reconciliation.scannedKinds.card_payment", { count: 2 }),
+        pt("reconciliation.scannedKinds.payment_link", { count: 1 }),
+      ].join(", "),
+    ).toBe("1 cobrança, 0 devoluções, 2 pagamentos com cartão, 1 link de pagamento");
+    expect(
+      [
+        english("reconciliation.scannedKinds.pix_charge", { count: 1 }),
+        english("reconciliation.scannedKinds.pix_refund", { count: 0 }),
+        english("reconciliation.scannedKinds.card_payment", { count: 2 }),
+        english("reconciliation.scannedKinds.payment_link", { count: 0 }),
+      ].join(", "),
+    ).toBe("1 charge, 0 refunds, 2 card payments, 0 payment links");
     expect(pt("reconciliation.toast.failed", { count: 1 })).toContain("(1 corrigido)");
     expect(pt("reconciliation.scheduleOff", { windowHours: 1 })).toContain("da última hora");
     expect(english("reconciliation.scheduleOff", { windowHours: 48 })).toContain("of the last 48 hours");

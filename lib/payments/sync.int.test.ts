@@ -51,7 +51,12 @@ describe("card payments made outside the app", () => {
     const result = await runReconciliation({ trigger: "schedule" });
     expect(result.status).toBe("finished");
     if (result.status !== "finished") return;
-    expect(result.run).toMatchObject({ status: "SUCCEEDED", cardPaymentsScanned: 2, healedCount: 2, error: null });
+    expect(result.run).toMatchObject({
+      status: "SUCCEEDED",
+      scanned: { card_payment: 2 },
+      healedCount: 2,
+      error: null,
+    });
     expect(result.run.healed).toEqual(
       expect.arrayContaining([
         { kind: "card_payment", id: made.id, from: null, to: "CON" },
@@ -74,7 +79,7 @@ describe("card payments made outside the app", () => {
     expect((await sandbox.request("merchant", "PUT", `/api/v1/payments/${made.id}/cancel`)).status).toBe(200);
     const again = await runReconciliation({ trigger: "schedule" });
     if (again.status !== "finished") throw new Error("skipped");
-    expect(again.run).toMatchObject({ cardPaymentsScanned: 2, healedCount: 1 });
+    expect(again.run).toMatchObject({ scanned: { card_payment: 2 }, healedCount: 1 });
     expect(again.run.healed).toEqual([{ kind: "card_payment", id: made.id, from: "CON", to: "CAN" }]);
     expect(await db.cardPayment.findUniqueOrThrow({ where: { id: made.id } })).toMatchObject({
       status: "CAN",

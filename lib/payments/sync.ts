@@ -82,20 +82,14 @@ export async function refreshCardPaymentsPage(input: TPeriod & { page: number })
   };
 }
 
-export type TCardPaymentsPass = {
-  scanned: number;
-  // Created, or whose status changed: what the mirror did not know.
-  healed: { id: string; from: string | null; to: string }[];
-};
+// Created, or whose status changed, when `from` differs from `to`: what the mirror did not know.
+export type TCardPaymentsPassItem = { id: string; from: string | null; to: string };
 
-/** The reconciler's card pass: every payment since `since`, newest first; a disagreeing final status is read by id. */
-export async function reconcileCardPayments(since: Date, pass: TCardPaymentsPass): Promise<void> {
-  for (let page = 0; ; page += 1) {
-    const pulled = await pullPage(page, since, "reconcile");
-    for (const item of pulled.items) {
-      pass.scanned += 1;
-      if (item.from !== item.to) pass.healed.push({ id: item.id, from: item.from, to: item.to });
-    }
-    if (pulled.isDone) return;
-  }
+/** One page of the reconciler's card pass: payments newest first, written to the mirror; done past `since`. */
+export async function listCardPaymentsForReconcile(
+  page: number,
+  since: Date,
+): Promise<{ content: TCardPaymentsPassItem[]; last: boolean }> {
+  const pulled = await pullPage(page, since, "reconcile");
+  return { content: pulled.items.map(({ id, from, to }) => ({ id, from, to })), last: pulled.isDone };
 }

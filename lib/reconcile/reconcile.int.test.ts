@@ -46,7 +46,7 @@ describe("reconciliation against the sandbox", () => {
     expect(result.status).toBe("finished");
     if (result.status !== "finished") return;
     expect(result.run).toMatchObject({ trigger: "SCHEDULE", status: "SUCCEEDED", healedCount: 1, error: null });
-    expect(result.run.chargesScanned).toBeGreaterThanOrEqual(1);
+    expect((result.run.scanned as Record<string, number>).pix_charge).toBeGreaterThanOrEqual(1);
     expect(result.run.healed).toEqual([
       { kind: "pix_charge", id: txid, from: "ACTIVE", to: "PAID" },
     ] satisfies THealedItem[]);

@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import type { TChangeContext } from "@/lib/audit/audit-log";
 import { recordAudit, type TAuditActor } from "@/lib/audit/audit-log";
 import { getReconcileEnv } from "@/lib/config/reconcile-env";
@@ -7,17 +8,15 @@ import { runAsSingleInstance } from "@/lib/db/single-instance";
 import { publishChange } from "@/lib/events/bus";
 import type { Prisma, ReconciliationRun } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { reconcileCardPayments, type TCardPaymentsPass } from "@/lib/payments/sync";
-import type { TAnyEventKind, TReconcileRun, THealedItem as TWebhookHealedItem } from "@/lib/webhooks/event-kind";
-import { allEventKinds } from "@/lib/webhooks/event-kinds";
+import { resourceRegistry, type TResourceEntry } from "@/lib/resources/server-registry";
+import type { TReconcilePass, TReconcileRun } from "./pass";
 
 // The gateway gives up on a webhook after about 8 minutes (spec 6.4): this pass compares the mirror with the upstream
-// lists (Pix charges, refunds, payment links, card payments) and reads each disagreeing resource alone. That read is
-// authoritative: it moves the mirror forward, or back once a second read confirms it, recording the drift
-// (lib/reconcile/drift.ts); a list item alone never moves anything back.
+// lists (each registry entry with a reconciliation pass: Pix charges, refunds, payment links, card payments) and reads
+// each disagreeing resource alone. That read is authoritative: it moves the mirror forward, or back once a second read
+// confirms it, recording the drift (lib/reconcile/drift.ts); a list item alone never moves anything back.
 
-// A card payment is healed too, though no webhook announces it.
-export type THealedItem = TWebhookHealedItem | { kind: "card_payment"; id: string; from: string | null; to: string };
+export type { THealedItem } from "./pass";
 
 export const reconcileLockName = "reconcile:pix";
 const pageSize = 100; // the upstream maximum
@@ -32,33 +31,55 @@ export type TReconcileOptions = {
 
 export type TReconcileResult = { status: "skipped" } | { status: "finished"; run: ReconciliationRun };
 
+type TKindPass = { kind: string; pass: TReconcilePass };
+
+const ZScanned = z.record(z.string(), z.number().int().nonnegative());
+
+/** A run's `scanned` column: items read per change kind; a kind its run did not pass over reads 0. */
+export function readScanned(run: Pick<ReconciliationRun, "scanned">): Record<string, number> {
+  const parsed = ZScanned.safeParse(run.scanned);
+  return parsed.success ? parsed.data : {};
+}
+
+/** The reconciliation passes, in registry order: a charge is healed before its refunds. */
+export function reconcilePassesOf(resources: readonly TResourceEntry[]): TKindPass[] {
+  return resources.flatMap(({ descriptor, reconcile }) =>
+    reconcile && descriptor.change ? [{ kind: descriptor.change, pass: reconcile }] : [],
+  );
+}
+
 function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
 async function reconcileKind(
-  reconcile: NonNullable<TAnyEventKind["reconcile"]>,
+  { kind, pass }: TKindPass,
   period: { initialDate: string; endDate: string },
   state: TReconcileRun,
 ): Promise<void> {
   for (let page = 0; ; page += 1) {
-    const result = await reconcile.list({ ...period, page, size: pageSize, sort: "creationDate,asc" });
-    await reconcile.heal(result.content, state);
+    const result = await pass.list({ ...period, page, size: pageSize, sort: "creationDate,asc" });
+    state.scanned[kind] = (state.scanned[kind] ?? 0) + result.content.length;
+    await pass.heal(result.content, state);
     if (result.last || result.content.length === 0) return;
   }
 }
 
-async function reconcileWindow(run: ReconciliationRun, state: TReconcileRun): Promise<void> {
-  const period = { initialDate: run.windowFrom.toISOString(), endDate: run.windowTo.toISOString() };
-  for (const kind of allEventKinds) if (kind.reconcile) await reconcileKind(kind.reconcile, period, state);
-}
-
-// Its own pass, after the webhook kinds: a failed card read does not hide what the Pix pass healed, and vice versa.
-async function reconcileCardWindow(run: ReconciliationRun, cards: TCardPaymentsPass, errors: string[]): Promise<void> {
-  try {
-    await reconcileCardPayments(run.windowFrom, cards);
-  } catch (error) {
-    errors.push(`card payments: ${describeError(error)}`);
+/** Runs every pass over the window; a pass whose list fails ends alone, so it hides nothing the others healed. */
+export async function reconcileWindow(
+  passes: readonly TKindPass[],
+  window: { from: Date; to: Date },
+  state: TReconcileRun,
+): Promise<void> {
+  const period = { initialDate: window.from.toISOString(), endDate: window.to.toISOString() };
+  for (const entry of passes) {
+    state.scanned[entry.kind] ??= 0;
+    try {
+      await reconcileKind(entry, period, state);
+    } catch (error) {
+      // First among the recorded errors: a list that could not be read leaves the whole kind unchecked.
+      state.errors.unshift(`${entry.kind}: ${describeError(error)}`);
+    }
   }
 }
 
@@ -76,23 +97,9 @@ async function execute(options: TReconcileOptions): Promise<ReconciliationRun> {
     },
   });
   await publishChange({ kind: "reconciliation", id: run.id });
-  const state: TReconcileRun = {
-    scanned: { pix_charge: 0, pix_refund: 0, payment_link: 0 },
-    healed: [],
-    errors: [],
-    visited: new Set(),
-  };
-  const cards: TCardPaymentsPass = { scanned: 0, healed: [] };
-  try {
-    await reconcileWindow(run, state);
-  } catch (error) {
-    state.errors.unshift(describeError(error));
-  }
-  await reconcileCardWindow(run, cards, state.errors);
-  const healed: THealedItem[] = [
-    ...state.healed,
-    ...cards.healed.map((item) => ({ kind: "card_payment" as const, ...item })),
-  ];
+  const state: TReconcileRun = { scanned: {}, healed: [], errors: [], visited: new Set() };
+  await reconcileWindow(reconcilePassesOf(resourceRegistry), { from: run.windowFrom, to: run.windowTo }, state);
+  const { healed } = state;
   if (state.errors.length > 0)
     log.warn({ runId: run.id, errors: state.errors.slice(0, maxRecordedErrors) }, "reconciliation: some reads failed");
   if (healed.length > 0) log.info({ runId: run.id, healed }, "reconciliation healed the mirror");
@@ -101,10 +108,7 @@ async function execute(options: TReconcileOptions): Promise<ReconciliationRun> {
     data: {
       status: state.errors.length > 0 ? "FAILED" : "SUCCEEDED",
       finishedAt: new Date(),
-      chargesScanned: state.scanned.pix_charge,
-      refundsScanned: state.scanned.pix_refund,
-      cardPaymentsScanned: cards.scanned,
-      paymentLinksScanned: state.scanned.payment_link,
+      scanned: state.scanned,
       healed: healed as unknown as Prisma.InputJsonArray,
       healedCount: healed.length,
       error: state.errors.length > 0 ? state.errors.slice(0, maxRecordedErrors).join("\n") : null,

@@ -1,7 +1,9 @@
 // Pure types and constants, safe for client components. Money is integer cents; dates are ISO 8601 strings.
+import { resourceSearchKinds } from "@/lib/resources/registry";
 
-// The palette's groups, in the order they are shown (lib/search/kinds.ts holds one entry per kind).
-export const searchKinds = ["pixCharges", "paymentLinks", "cardPayments", "savedCards", "customers"] as const;
+// The palette's groups, in the order they are shown: the resources' in registry order, then customers (who are not a
+// mirrored resource but a rollup of payers, lib/search/kinds.ts).
+export const searchKinds = [...resourceSearchKinds, "customers"] as const;
 export type TSearchKind = (typeof searchKinds)[number];
 
 export type TSearchHit = {

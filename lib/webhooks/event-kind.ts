@@ -22,22 +22,10 @@ export type TChangeRecord = {
 
 export type TEffect = { changes: TChangeRecord[]; notify: TChange[] };
 
-export type THealedItem = { kind: TResourceType; id: string; from: string | null; to: string };
-
-export type TReconcileRun = {
-  scanned: Record<TResourceType, number>;
-  healed: THealedItem[];
-  errors: string[];
-  // Keys already handled in this run (e.g. a charge read in full), so two passes do not repeat a read.
-  visited: Set<string>;
-};
-
 // A gateway copy read for this delivery; written even as a move back when a second read confirmed it.
 export type TApplyAuthority = { source: TDriftSource; isBackwardConfirmed: boolean };
 
-type TReconcileQuery = { initialDate: string; endDate: string; page: number; size: number; sort: string };
-
-export type TEventKind<E extends TWebhookEvent, D, P = undefined, I = unknown> = {
+export type TEventKind<E extends TWebhookEvent, D, P = undefined> = {
   event: E;
   // A body whose data fails it is IGNORED with the reason.
   schema: z.ZodType<D>;
@@ -70,20 +58,16 @@ export type TEventKind<E extends TWebhookEvent, D, P = undefined, I = unknown> =
     // Set-based for a batch with distinct lock keys: one result per item, null where refused.
     apply: (run: TSqlRunner, items: D[]) => Promise<Array<TEffect | null>>;
   };
-  reconcile?: {
-    list: (query: TReconcileQuery) => Promise<{ content: I[]; last: boolean }>;
-    heal: (items: I[], run: TReconcileRun) => Promise<void>;
-  };
   resourceHref: (resourceId: string) => Promise<string | null>;
 };
 
-export function defineEventKind<E extends TWebhookEvent, D, P = undefined, I = unknown>(
-  kind: TEventKind<E, D, P, I>,
-): TEventKind<E, D, P, I> {
+export function defineEventKind<E extends TWebhookEvent, D, P = undefined>(
+  kind: TEventKind<E, D, P>,
+): TEventKind<E, D, P> {
   return kind;
 }
 
-export type TAnyEventKind = TEventKind<TWebhookEvent, unknown, unknown, unknown>;
+export type TAnyEventKind = TEventKind<TWebhookEvent, unknown, unknown>;
 
 // Raw SQL: it runs on every delivery.
 export async function readAudited(

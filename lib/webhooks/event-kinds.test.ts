@@ -26,14 +26,6 @@ describe("the event-kind registry", () => {
     expect(findEventKind("toString")).toBeUndefined();
   });
 
-  it("reconciles charges before refunds (a refund's heal reads its charge once), and payment links", () => {
-    expect(allEventKinds.filter((kind) => kind.reconcile).map((kind) => kind.event)).toEqual([
-      "pix_charge.paid",
-      "pix_refund.returned",
-      "link_payment.paid",
-    ]);
-  });
-
   it("reads the gateway's copy for every event that advances money", () => {
     for (const kind of allEventKinds) expect(kind.confirm, kind.event).toBeDefined();
   });

@@ -1,40 +1,24 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { GatewayHttpError } from "@/lib/gateway/errors";
-import { getPaymentLink, listPaymentLinks } from "@/lib/gateway/payment-links";
-import { getPixCharge, listPixCharges } from "@/lib/gateway/pix-charges";
-import { listPixRefunds } from "@/lib/gateway/pix-refunds";
-import { type TPaymentLink, ZPaymentLink } from "@/lib/gateway/schemas/payment-link";
-import { type TPixCharge, type TPixChargeListItem, ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
-import { type TPixRefund, ZPixRefund } from "@/lib/gateway/schemas/pix-refund";
-import {
-  isPaymentLinkBehindMirror,
-  lockPaymentLink,
-  syncPaymentLinkFromGateway,
-  upsertPaymentLinkFromGateway,
-} from "@/lib/links/mirror";
+import { getPaymentLink } from "@/lib/gateway/payment-links";
+import { getPixCharge } from "@/lib/gateway/pix-charges";
+import { ZPaymentLink } from "@/lib/gateway/schemas/payment-link";
+import { type TPixCharge, ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
+import { ZPixRefund } from "@/lib/gateway/schemas/pix-refund";
+import { isPaymentLinkBehindMirror, lockPaymentLink, upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
 import { isPaymentLinkCharge, recordLinkPaymentFromCharge } from "@/lib/links/pix";
-import { toSaoPauloDay, toUpstreamPeriod } from "@/lib/list/period";
 import {
   chargeChangeColumns,
   isPixChargeBehindMirror,
   isPixRefundBehindMirror,
   lockPixCharge,
   pixChargeLockKey,
-  syncPixChargeFromGateway,
   upsertPixChargeFromGateway,
   upsertPixRefundFromGateway,
   writeFullChargesWithoutRefunds,
 } from "@/lib/pix/mirror";
-import { amountToCents } from "@/lib/shared/money";
-import {
-  defineEventKind,
-  describeChange,
-  readAudited,
-  type TAnyEventKind,
-  type TEventKind,
-  type TReconcileRun,
-} from "./event-kind";
+import { defineEventKind, describeChange, readAudited, type TAnyEventKind, type TEventKind } from "./event-kind";
 import type { TWebhookEvent } from "./event-names";
 
 // THE registry of webhook event kinds, one per gateway event (spec 6.1); see docs/webhooks.md to add one.
@@ -71,107 +55,6 @@ async function orNullWhenUnknown<T>(read: Promise<T>): Promise<T | null> {
 }
 
 const paidChargeStatuses = ["PAID", "PARTIALLY REFUNDED", "REFUNDED"];
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-// A full read carries the payment and refunds a list item lacks; read once per run and authoritative (drift recorded).
-async function healCharge(txid: string, run: TReconcileRun): Promise<void> {
-  if (run.visited.has(`pix_charge:${txid}`)) return;
-  run.visited.add(`pix_charge:${txid}`);
-  const before = await db.pixCharge.findUnique({
-    where: { txid },
-    select: { status: true, refunds: { select: { pixRefundId: true, statusCode: true } } },
-  });
-  const { outcome, charge, upstream } = await syncPixChargeFromGateway(txid, "reconcile");
-  await recordLinkPaymentFromCharge(upstream);
-  if (outcome !== "created" && outcome !== "updated") return;
-  if (before?.status !== charge.status)
-    run.healed.push({ kind: "pix_charge", id: txid, from: before?.status ?? null, to: charge.status });
-  const codeBefore = new Map(before?.refunds.map((refund) => [refund.pixRefundId, refund.statusCode]));
-  for (const refund of charge.refunds)
-    recordRefundHeal(run, refund.pixRefundId, codeBefore.get(refund.pixRefundId), refund.statusCode);
-}
-
-function recordRefundHeal(run: TReconcileRun, pixRefundId: string, before: number | undefined, after: number): void {
-  if (before === after || run.healed.some((item) => item.kind === "pix_refund" && item.id === pixRefundId)) return;
-  run.healed.push({
-    kind: "pix_refund",
-    id: pixRefundId,
-    from: before === undefined ? null : String(before),
-    to: String(after),
-  });
-}
-
-async function healCharges(items: TPixChargeListItem[], run: TReconcileRun): Promise<void> {
-  run.scanned.pix_charge += items.length;
-  const mirrored = await db.pixCharge.findMany({
-    where: { txid: { in: items.map((item) => item.txid) } },
-    select: { txid: true, status: true },
-  });
-  const statusByTxid = new Map(mirrored.map((row) => [row.txid, row.status]));
-  for (const item of items) {
-    if (statusByTxid.get(item.txid) === item.status) continue;
-    try {
-      await healCharge(item.txid, run);
-    } catch (error) {
-      run.errors.push(`pix_charge ${item.txid}: ${describeError(error)}`);
-    }
-  }
-}
-
-async function healRefunds(items: TPixRefund[], run: TReconcileRun): Promise<void> {
-  run.scanned.pix_refund += items.length;
-  const mirrored = await db.pixRefund.findMany({
-    where: { pixRefundId: { in: items.map((item) => item.pixRefundId) } },
-    select: { pixRefundId: true, statusCode: true },
-  });
-  const codeById = new Map(mirrored.map((row) => [row.pixRefundId, row.statusCode]));
-  for (const refund of items) {
-    const before = codeById.get(refund.pixRefundId);
-    if (before === refund.status.code) continue;
-    try {
-      // The charge's status follows its refunds: read it whole first, then the refund in case that read is older.
-      await healCharge(refund.pixChargeTxid, run);
-      await upsertPixRefundFromGateway(refund);
-      const after = await db.pixRefund.findUnique({
-        where: { pixRefundId: refund.pixRefundId },
-        select: { statusCode: true },
-      });
-      if (after) recordRefundHeal(run, refund.pixRefundId, before, after.statusCode);
-    } catch (error) {
-      run.errors.push(`pix_refund ${refund.pixRefundId}: ${describeError(error)}`);
-    }
-  }
-}
-
-// The gateway's list carries each link whole: one that disagrees with the mirror is read alone (authoritative).
-async function healLinks(items: TPaymentLink[], run: TReconcileRun): Promise<void> {
-  run.scanned.payment_link += items.length;
-  const mirrored = await db.paymentLink.findMany({
-    where: { linkPaymentUuid: { in: items.map((item) => item.linkPaymentUuid) } },
-    select: { linkPaymentUuid: true, statusCode: true, amountCents: true },
-  });
-  const byUuid = new Map(mirrored.map((row) => [row.linkPaymentUuid, row]));
-  for (const item of items) {
-    const before = byUuid.get(item.linkPaymentUuid);
-    if (!before) continue; // a link made elsewhere: the links page's refresh imports it
-    if (before.statusCode === item.status.code && before.amountCents === amountToCents(item.valor)) continue;
-    try {
-      const { link } = await syncPaymentLinkFromGateway(item.linkPaymentUuid, "reconcile");
-      if (link.statusCode !== before.statusCode)
-        run.healed.push({
-          kind: "payment_link",
-          id: item.linkPaymentUuid,
-          from: String(before.statusCode),
-          to: String(link.statusCode),
-        });
-    } catch (error) {
-      run.errors.push(`payment_link ${item.linkPaymentUuid}: ${describeError(error)}`);
-    }
-  }
-}
 
 const pixChargePaid = defineEventKind({
   event: "pix_charge.paid",
@@ -212,7 +95,6 @@ const pixChargePaid = defineEventKind({
       });
     },
   },
-  reconcile: { list: listPixCharges, heal: healCharges },
   resourceHref: async (txid) => `/pix/${encodeURIComponent(txid)}`,
 });
 
@@ -246,7 +128,6 @@ const pixRefundReturned = defineEventKind({
       describeChange(chargeResource, refund.pixChargeTxid, charge.outcome, chargeBefore, chargeAfter),
     ].filter((change) => change !== null);
   },
-  reconcile: { list: listPixRefunds, heal: healRefunds },
   async resourceHref(pixRefundId) {
     const refund = await db.pixRefund.findUnique({ where: { pixRefundId }, select: { txid: true } });
     return refund ? `/refunds?txid=${encodeURIComponent(refund.txid)}` : null;
@@ -271,29 +152,17 @@ const linkPaymentPaid = defineEventKind({
       (change) => change !== null,
     );
   },
-  // The spec's link list is one unpaged array in zone-less Brasília time: the São Paulo days covering the window.
-  reconcile: {
-    list: async ({ initialDate, endDate, page }) => {
-      if (page > 0) return { content: [], last: true };
-      const days = { from: toSaoPauloDay(new Date(initialDate)), to: toSaoPauloDay(new Date(endDate)) };
-      const period = toUpstreamPeriod(days);
-      return {
-        content: await listPaymentLinks({ startDate: period.initialDate, endDate: period.endDate }),
-        last: true,
-      };
-    },
-    heal: healLinks,
-  },
   resourceHref: async (uuid) => `/links/${encodeURIComponent(uuid)}`,
 });
 
-// One entry per gateway event (enforced by the type); order is reconciliation's (charges before refunds).
+// One entry per gateway event (enforced by the type); each resource's reconciliation pass is its registry entry's
+// (lib/resources/server-registry.ts).
 export const eventKinds = {
   "pix_charge.paid": pixChargePaid,
   "pix_refund.returned": pixRefundReturned,
   "link_payment.paid": linkPaymentPaid,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own data types
-} satisfies { [E in TWebhookEvent]: TEventKind<E, any, any, any> };
+} satisfies { [E in TWebhookEvent]: TEventKind<E, any, any> };
 
 export const allEventKinds = Object.values(eventKinds) as unknown as TAnyEventKind[];
 

@@ -2,7 +2,10 @@ import "server-only";
 import type { TChangeContext } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { registerWebhook } from "./admin";
+import { allEventKinds } from "./event-kinds";
 import type { TWebhookEvent } from "./event-names";
+
+export const ownWebhookEvents: TWebhookEvent[] = allEventKinds.map((kind) => kind.event);
 
 // Pages that wait for a payment poll quickly when nothing will push, and slowly as a fallback when something will.
 export async function isReceivingEvent(event: TWebhookEvent): Promise<boolean> {
@@ -26,9 +29,6 @@ export async function isReceivingEvent(event: TWebhookEvent): Promise<boolean> {
  */
 export async function ensureOwnWebhook(context: TChangeContext): Promise<string | null> {
   if (await isReceivingEvent("pix_charge.paid")) return null;
-  const { url } = await registerWebhook(
-    { events: ["pix_charge.paid", "pix_refund.returned", "link_payment.paid"] },
-    context,
-  );
+  const { url } = await registerWebhook({ events: ownWebhookEvents }, context);
   return url;
 }

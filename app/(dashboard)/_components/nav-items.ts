@@ -1,76 +1,64 @@
 import {
   ClipboardCheckIcon,
   ContactIcon,
-  CreditCardIcon,
   HouseIcon,
-  KeyRoundIcon,
-  LinkIcon,
   type LucideIcon,
-  QrCodeIcon,
   ScrollTextIcon,
   SettingsIcon,
-  StoreIcon,
   TimerIcon,
-  Undo2Icon,
   UsersIcon,
   WebhookIcon,
 } from "lucide-react";
 
-type TNavKey =
-  | "home"
-  | "pix"
-  | "refunds"
-  | "approvals"
-  | "links"
-  | "payments"
-  | "customers"
-  | "cards"
-  | "webhooks"
-  | "webhookDeliveries"
-  | "pos"
-  | "users"
-  | "jobs"
-  | "audit"
-  | "settings";
+import {
+  navItemsOf,
+  resourceDescriptors,
+  type TNavSectionKey,
+  type TResourceDescriptor,
+} from "@/lib/resources/registry";
 
-type TNavItem = { key: TNavKey; href: `/${string}`; icon: LucideIcon };
-export type TNavSection = { key: "payments" | "integrations" | "admin"; isAdminOnly: boolean; items: TNavItem[] };
+type TNavItem = { key: string; href: `/${string}`; icon: LucideIcon };
+export type TNavSection = { key: TNavSectionKey; isAdminOnly: boolean; items: TNavItem[] };
+
+type TPlacedNavItem = TNavItem & { position: number };
+
+// The pages that are not a resource's list; each resource's item comes from the registry (lib/resources/registry.ts),
+// placed among these by its `position`.
+const pageItems: Record<TNavSectionKey, TPlacedNavItem[]> = {
+  payments: [
+    { key: "home", href: "/", icon: HouseIcon, position: 0 },
+    { key: "approvals", href: "/approvals", icon: ClipboardCheckIcon, position: 30 },
+    { key: "customers", href: "/customers", icon: ContactIcon, position: 60 },
+  ],
+  integrations: [],
+  admin: [
+    { key: "users", href: "/users", icon: UsersIcon, position: 30 },
+    { key: "webhooks", href: "/webhooks", icon: WebhookIcon, position: 40 },
+    { key: "jobs", href: "/jobs", icon: TimerIcon, position: 50 },
+    { key: "audit", href: "/audit", icon: ScrollTextIcon, position: 60 },
+    { key: "settings", href: "/settings", icon: SettingsIcon, position: 70 },
+  ],
+};
+
+// Staff follow deliveries; registering and rotating webhooks is an admin task.
+const sectionOrder: { key: TNavSectionKey; isAdminOnly: boolean }[] = [
+  { key: "payments", isAdminOnly: false },
+  { key: "integrations", isAdminOnly: false },
+  { key: "admin", isAdminOnly: true },
+];
+
+export function buildNavSections(descriptors: readonly TResourceDescriptor[]): TNavSection[] {
+  return sectionOrder.map(({ key, isAdminOnly }) => ({
+    key,
+    isAdminOnly,
+    items: [...pageItems[key], ...navItemsOf(descriptors, key)]
+      .sort((a, b) => a.position - b.position)
+      .map(({ key: itemKey, href, icon }) => ({ key: itemKey, href, icon })),
+  }));
+}
 
 // Hiding the admin section is only cosmetic: each admin page and action checks the role itself.
-export const navSections: TNavSection[] = [
-  {
-    key: "payments",
-    isAdminOnly: false,
-    items: [
-      { key: "home", href: "/", icon: HouseIcon },
-      { key: "pix", href: "/pix", icon: QrCodeIcon },
-      { key: "refunds", href: "/refunds", icon: Undo2Icon },
-      { key: "approvals", href: "/approvals", icon: ClipboardCheckIcon },
-      { key: "links", href: "/links", icon: LinkIcon },
-      { key: "payments", href: "/payments", icon: CreditCardIcon },
-      { key: "customers", href: "/customers", icon: ContactIcon },
-    ],
-  },
-  {
-    key: "integrations",
-    isAdminOnly: false,
-    // Staff follow deliveries; registering and rotating webhooks is an admin task.
-    items: [{ key: "webhookDeliveries", href: "/webhooks/deliveries", icon: WebhookIcon }],
-  },
-  {
-    key: "admin",
-    isAdminOnly: true,
-    items: [
-      { key: "cards", href: "/cards", icon: KeyRoundIcon },
-      { key: "pos", href: "/pos", icon: StoreIcon },
-      { key: "users", href: "/users", icon: UsersIcon },
-      { key: "webhooks", href: "/webhooks", icon: WebhookIcon },
-      { key: "jobs", href: "/jobs", icon: TimerIcon },
-      { key: "audit", href: "/audit", icon: ScrollTextIcon },
-      { key: "settings", href: "/settings", icon: SettingsIcon },
-    ],
-  },
-];
+export const navSections: TNavSection[] = buildNavSections(resourceDescriptors);
 
 /** True when `pathname` is the item's page or one below it (`/pix/abc` belongs to `/pix`). */
 export function isNavItemActive(href: string, pathname: string): boolean {

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { AppError } from "@/lib/errors";
-import { runManualReconciliation } from "@/lib/reconcile/reconcile";
+import { readScanned, runManualReconciliation } from "@/lib/reconcile/reconcile";
 
 // The panel re-renders through the live "reconciliation" change, so nothing is revalidated here.
 export const runReconciliationAction = defineAction(
@@ -16,10 +16,7 @@ export const runReconciliationAction = defineAction(
       id: run.id,
       status: run.status,
       healedCount: run.healedCount,
-      chargesScanned: run.chargesScanned,
-      refundsScanned: run.refundsScanned,
-      cardPaymentsScanned: run.cardPaymentsScanned,
-      paymentLinksScanned: run.paymentLinksScanned,
+      scanned: readScanned(run),
     };
   },
 );

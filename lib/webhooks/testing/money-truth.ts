@@ -186,7 +186,7 @@ export function itKeepsTheMirrorOnTheGatewaysWord(): void {
     expect(result.status).toBe("finished");
     if (result.status !== "finished") return;
     expect(result.run.error).toBeNull();
-    expect(result.run.paymentLinksScanned).toBeGreaterThanOrEqual(1);
+    expect((result.run.scanned as Record<string, number>).payment_link).toBeGreaterThanOrEqual(1);
     expect(result.run.healed).toEqual(
       expect.arrayContaining([
         { kind: "pix_charge", id: txid, from: "PAID", to: "ACTIVE" },

@@ -4,7 +4,7 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getReconcileEnv } from "@/lib/config/reconcile-env";
 import { listMirrorDrift } from "@/lib/reconcile/drift";
-import { findRecentReconciliationRuns, type THealedItem } from "@/lib/reconcile/reconcile";
+import { findRecentReconciliationRuns, readScanned, type THealedItem } from "@/lib/reconcile/reconcile";
 
 import { MirrorDriftList } from "./mirror-drift-list";
 
@@ -46,10 +46,7 @@ export async function ReconciliationPanel({ limit = 5 }: { limit?: number }) {
             actorEmail: run.actorEmail,
             status: run.status,
             error: run.error,
-            chargesScanned: run.chargesScanned,
-            refundsScanned: run.refundsScanned,
-            cardPaymentsScanned: run.cardPaymentsScanned,
-            paymentLinksScanned: run.paymentLinksScanned,
+            scanned: readScanned(run),
             healed: run.healed as THealedItem[],
           }))}
           empty={<p className="text-sm text-muted-foreground">{t("empty")}</p>}

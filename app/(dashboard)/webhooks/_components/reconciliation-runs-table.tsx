@@ -8,6 +8,7 @@ import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@
 import { DateTime } from "@/components/date-time";
 import { StatusBadge, type TStatusTone } from "@/components/status-badge";
 import type { THealedItem } from "@/lib/reconcile/reconcile";
+import { reconciledChangeKinds } from "@/lib/resources/registry";
 
 /** A reconciliation run as the panel lists it. */
 export type TReconciliationRunRow = {
@@ -17,10 +18,8 @@ export type TReconciliationRunRow = {
   actorEmail: string | null;
   status: "RUNNING" | "SUCCEEDED" | "FAILED";
   error: string | null;
-  chargesScanned: number;
-  refundsScanned: number;
-  cardPaymentsScanned: number;
-  paymentLinksScanned: number;
+  // Items read per change kind (lib/resources/registry.ts).
+  scanned: Record<string, number>;
   healed: THealedItem[];
 };
 
@@ -76,14 +75,7 @@ function StatusCell({ run }: { run: TReconciliationRunRow }) {
 function ScannedCell({ run }: { run: TReconciliationRunRow }) {
   const t = useTranslations("reconciliation");
   return (
-    <>
-      {t("scanned", {
-        charges: run.chargesScanned,
-        refunds: run.refundsScanned,
-        cards: run.cardPaymentsScanned,
-        links: run.paymentLinksScanned,
-      })}
-    </>
+    <>{reconciledChangeKinds.map((kind) => t(`scannedKinds.${kind}`, { count: run.scanned[kind] ?? 0 })).join(", ")}</>
   );
 }
 

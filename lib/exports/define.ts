@@ -1,0 +1,75 @@
+import "server-only";
+import { createLoader } from "nuqs/server";
+import { createListParsers, listFiltersOf, toListFilters } from "@/lib/list/search-params";
+import { listBatches, type TListBatchQuery, type TListSpec } from "@/lib/list/spec";
+import type { TResourceExportKind } from "@/lib/resources/registry";
+import type { TCellFormat } from "./format";
+
+// How a list becomes a CSV export: its list's spec (the page's filters, `where`, columns and default order,
+// lib/list/spec.ts), the columns the export adds and how a row becomes cells. Rows are read in the lists' keyset
+// batches, newest first, never all at once. Each resource's export is in its registry entry; ./registry.ts gathers them.
+
+// The audit log is not a resource, but it is exported like one.
+export type TExportKind = TResourceExportKind | "audit";
+
+/** A column's header is `common.exportColumns.<kind>.<key>` in the reader's catalog. */
+type TExportColumn<TRecord> = {
+  key: string;
+  /** `now` is the export's start: a row's status is read as of then, as the page reads it as of its request. */
+  cell: (record: TRecord, format: TCellFormat, now: Date) => string | number;
+};
+
+type TExportFilters = Record<string, unknown>;
+
+export type TExportList = {
+  kind: TExportKind;
+  /** Its URL: `/api/exports/<path>`, the kind in kebab case ("pix-charges"). */
+  path: string;
+  /** As the list page: the audit log is for admins only. */
+  adminOnly: boolean;
+  fileName: string;
+  columnKeys: string[];
+  /** The URL's filters read by the page's own parsers (same zod schema), sort, order, page and cursor left out. */
+  readFilters: (search: URLSearchParams) => TExportFilters;
+  /** Batches of formatted rows for these filters, read after one another by the list's keyset. */
+  batches: (filters: TExportFilters, format: TCellFormat, batchSize: number) => AsyncGenerator<(string | number)[][]>;
+};
+
+type TSelect = Record<string, true>;
+
+export function defineExportList<
+  TFilters,
+  TWhere,
+  TListSelect extends TSelect,
+  TField extends keyof TListSelect & string,
+  TTieBreaker extends keyof TListSelect & string,
+  TRecord extends Record<TField | TTieBreaker, unknown>,
+  TExtra extends TSelect = Record<never, never>,
+>(definition: {
+  kind: TExportKind;
+  adminOnly?: boolean;
+  fileName: string;
+  list: TListSpec<TFilters, TWhere, TListSelect, TField, TTieBreaker>;
+  /** The columns the export reads beyond its list's. */
+  select?: TExtra;
+  /** The model's `findMany`, for one batch. */
+  findMany: (query: TListBatchQuery<TWhere, TListSelect & TExtra, TField, TTieBreaker>) => Promise<TRecord[]>;
+  columns: TExportColumn<TRecord>[];
+}): TExportList {
+  const { list, columns } = definition;
+  const load = createLoader(createListParsers(list.schema.shape));
+  const spec = { ...list, select: { ...list.select, ...definition.select } as TListSelect & TExtra };
+  return {
+    kind: definition.kind,
+    path: definition.kind.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
+    adminOnly: definition.adminOnly ?? false,
+    fileName: definition.fileName,
+    columnKeys: columns.map((column) => column.key),
+    readFilters: (search) => listFiltersOf(toListFilters(load(search))),
+    async *batches(filters, format, batchSize) {
+      const now = new Date();
+      for await (const records of listBatches(spec, filters as TFilters, now, definition.findMany, batchSize))
+        yield records.map((record) => columns.map((column) => column.cell(record, format, now)));
+    },
+  };
+}

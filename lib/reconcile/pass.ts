@@ -1,0 +1,25 @@
+import type { TReconciledChangeKind } from "@/lib/resources/registry";
+
+/** `from` is null when the mirror lacked it. */
+export type THealedItem = { kind: TReconciledChangeKind; id: string; from: string | null; to: string };
+
+export type TReconcileRun = {
+  // Items each pass read, by change kind; the runner counts them, a pass never does.
+  scanned: Record<string, number>;
+  healed: THealedItem[];
+  errors: string[];
+  // Keys already handled in this run (e.g. a charge read in full), so two passes do not repeat a read.
+  visited: Set<string>;
+};
+
+type TReconcileQuery = { initialDate: string; endDate: string; page: number; size: number; sort: string };
+
+export type TReconcilePass<I = unknown> = {
+  list: (query: TReconcileQuery) => Promise<{ content: I[]; last: boolean }>;
+  // Errors of one item go to `run.errors` and the pass goes on; a thrown error ends this pass only.
+  heal: (items: I[], run: TReconcileRun) => Promise<void>;
+};
+
+export function defineReconcilePass<I>(pass: TReconcilePass<I>): TReconcilePass {
+  return pass as unknown as TReconcilePass;
+}

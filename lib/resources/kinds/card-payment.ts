@@ -1,0 +1,65 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { defineExportList } from "@/lib/exports/define";
+import { cardPaymentList } from "@/lib/payments/list";
+import { listCardPaymentsForReconcile, type TCardPaymentsPassItem } from "@/lib/payments/sync";
+import { statusKindOf } from "@/lib/payments/views";
+import { defineReconcilePass } from "@/lib/reconcile/pass";
+import { findWhere, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
+
+export const cardPaymentExport = defineExportList({
+  kind: "cardPayments",
+  fileName: "card-payments",
+  list: cardPaymentList,
+  // Card numbers are never stored: the list's last four digits are all the export shows of the card.
+  select: { authorizationCode: true },
+  findMany: (query) => db.cardPayment.findMany(query),
+  columns: [
+    { key: "id", cell: (payment) => payment.id },
+    { key: "occurredAt", cell: (payment, format) => format.dateTime(payment.occurredAt) },
+    { key: "status", cell: (payment) => statusKindOf(payment) },
+    { key: "amount", cell: (payment, format) => format.amount(payment.amountCents) },
+    { key: "cancelled", cell: (payment, format) => format.amount(payment.cancelledCents) },
+    { key: "type", cell: (payment) => payment.paymentType ?? "" },
+    { key: "brand", cell: (payment) => payment.brandCode ?? "" },
+    { key: "lastFour", cell: (payment) => payment.cardLastFour ?? "" },
+    { key: "installments", cell: (payment) => payment.installmentCount },
+    { key: "orderId", cell: (payment, format) => format.text(payment.orderId) },
+    { key: "origin", cell: (payment) => payment.origin },
+    { key: "authorizationCode", cell: (payment) => payment.authorizationCode ?? "" },
+  ],
+});
+
+export const cardPaymentSearch: TSearchKindEntry = {
+  isAdminOnly: false,
+  href: (id) => `/payments/${encodeURIComponent(id)}`,
+  find: (terms, limit, run) =>
+    findWhere(
+      limit,
+      run,
+      (add) => {
+        const text = add(terms.text);
+        const conditions = [`p.id = ${text}`, `p."orderId" = ${text}`];
+        if (terms.digits?.length === 4) conditions.push(`p."cardLastFour" = ${add(terms.digits)}`);
+        return conditions;
+      },
+      (where, limitParam) => `
+SELECT p.id, coalesce(p."orderId", p.id) AS title,
+       CASE WHEN p."cardLastFour" IS NULL THEN NULL ELSE '•••• ' || p."cardLastFour" END AS detail,
+       p."amountCents", p.status, ${isoUtc(`p."occurredAt"`)} AS date
+  FROM "CardPayment" p
+ WHERE ${where}
+ ORDER BY p."occurredAt" DESC, p.id
+ LIMIT ${limitParam}`,
+    ),
+};
+
+// No webhook announces a card payment: this pass is how the mirror learns of one made elsewhere. Listing writes
+// each item already (newest first, until the window's start); healing records what changed.
+export const cardPaymentPass = defineReconcilePass<TCardPaymentsPassItem>({
+  list: ({ initialDate, page }) => listCardPaymentsForReconcile(page, new Date(initialDate)),
+  async heal(items, run) {
+    for (const item of items)
+      if (item.from !== item.to) run.healed.push({ kind: "card_payment", id: item.id, from: item.from, to: item.to });
+  },
+});

@@ -1,0 +1,115 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { defineExportList } from "@/lib/exports/define";
+import { listPaymentLinks } from "@/lib/gateway/payment-links";
+import type { TPaymentLink } from "@/lib/gateway/schemas/payment-link";
+import { syncPaymentLinkFromGateway } from "@/lib/links/mirror";
+import { paymentLinkList } from "@/lib/links/payment-links";
+import { isLinkSettledByPix } from "@/lib/links/settlement";
+import { statusCodeByFilter } from "@/lib/links/types";
+import { effectiveStatusCode } from "@/lib/links/views";
+import { toSaoPauloDay, toUpstreamPeriod } from "@/lib/list/period";
+import { defineReconcilePass, type TReconcileRun } from "@/lib/reconcile/pass";
+import { findWhere, foldedPrefix, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
+import { isDocumentDigits } from "@/lib/search/schemas";
+import { documentFor } from "@/lib/security/personal-data";
+import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
+import { amountToCents } from "@/lib/shared/money";
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// The status filter's names ("ATIVO", …), as the list's status filter and badge read the effective code.
+const linkStatusNames = new Map(Object.entries(statusCodeByFilter).map(([name, code]) => [code, name]));
+
+export const paymentLinkExport = defineExportList({
+  kind: "links",
+  fileName: "payment-links",
+  list: paymentLinkList,
+  select: { statusDescription: true, paidAt: true, paidMethodDescription: true, description: true, pixPaidAt: true },
+  findMany: (query) => db.paymentLink.findMany(query),
+  columns: [
+    { key: "linkPaymentUuid", cell: (link) => link.linkPaymentUuid },
+    {
+      key: "status",
+      cell: (link, _format, now) => linkStatusNames.get(effectiveStatusCode(link, now)) ?? link.statusDescription,
+    },
+    { key: "amount", cell: (link, format) => format.amount(link.amountCents) },
+    { key: "createdAt", cell: (link, format) => format.dateTime(link.creationDate) },
+    { key: "expiresAt", cell: (link, format) => format.dateTime(link.expiresAt) },
+    // A link paid through its Pix charge stays CREATED upstream: the app's own record of that payment speaks for it.
+    { key: "paidAt", cell: (link, format) => format.dateTime(link.pixPaidAt ?? link.paidAt) },
+    { key: "method", cell: (link) => (isLinkSettledByPix(link) ? "PIX" : (link.paidMethodDescription ?? "")) },
+    { key: "payerName", cell: (link, format) => format.text(link.payerName) },
+    { key: "payerDocument", cell: (link, format) => format.document(link.payerDocument) },
+    { key: "description", cell: (link, format) => format.text(link.description) },
+    { key: "userReference", cell: (link, format) => format.text(link.userReference) },
+    { key: "receipt", cell: (link, format) => format.text(link.pixPaidTxid ?? link.paymentReceipt) },
+  ],
+});
+
+export const paymentLinkSearch: TSearchKindEntry = {
+  isAdminOnly: false,
+  href: (uuid) => `/links/${encodeURIComponent(uuid)}`,
+  find: (terms, limit, run, role) =>
+    findWhere(
+      limit,
+      run,
+      (add) => {
+        const conditions = [`l."linkPaymentUuid" = ${add(terms.text.toLowerCase())}`];
+        if (isDocumentDigits(terms.digits)) conditions.push(`l."payerDocument" = ${add(terms.digits)}`);
+        if (terms.namePrefix) conditions.push(foldedPrefix(`l."payerName"`, add(terms.namePrefix)));
+        return conditions;
+      },
+      (where, limitParam) => `
+SELECT l."linkPaymentUuid" AS id, l."payerName" AS title, l."payerDocument" AS detail, l."amountCents",
+       l."statusDescription" AS status, ${isoUtc(`l."creationDate"`)} AS date
+  FROM "PaymentLink" l
+ WHERE ${where}
+ ORDER BY l."creationDate" DESC, l."linkPaymentUuid"
+ LIMIT ${limitParam}`,
+    ).then((rows) =>
+      rows.map((row) => ({ ...row, detail: row.detail ? documentFor(role, formatCpfOrCnpj(row.detail)) : null })),
+    ),
+};
+
+// The gateway's list carries each link whole: one that disagrees with the mirror is read alone (authoritative).
+async function healLinks(items: TPaymentLink[], run: TReconcileRun): Promise<void> {
+  const mirrored = await db.paymentLink.findMany({
+    where: { linkPaymentUuid: { in: items.map((item) => item.linkPaymentUuid) } },
+    select: { linkPaymentUuid: true, statusCode: true, amountCents: true },
+  });
+  const byUuid = new Map(mirrored.map((row) => [row.linkPaymentUuid, row]));
+  for (const item of items) {
+    const before = byUuid.get(item.linkPaymentUuid);
+    if (!before) continue; // a link made elsewhere: the links page's refresh imports it
+    if (before.statusCode === item.status.code && before.amountCents === amountToCents(item.valor)) continue;
+    try {
+      const { link } = await syncPaymentLinkFromGateway(item.linkPaymentUuid, "reconcile");
+      if (link.statusCode !== before.statusCode)
+        run.healed.push({
+          kind: "payment_link",
+          id: item.linkPaymentUuid,
+          from: String(before.statusCode),
+          to: String(link.statusCode),
+        });
+    } catch (error) {
+      run.errors.push(`payment_link ${item.linkPaymentUuid}: ${describeError(error)}`);
+    }
+  }
+}
+
+// The spec's link list is one unpaged array in zone-less Brasília time: the São Paulo days covering the window.
+export const paymentLinkPass = defineReconcilePass({
+  list: async ({ initialDate, endDate, page }) => {
+    if (page > 0) return { content: [], last: true };
+    const days = { from: toSaoPauloDay(new Date(initialDate)), to: toSaoPauloDay(new Date(endDate)) };
+    const period = toUpstreamPeriod(days);
+    return {
+      content: await listPaymentLinks({ startDate: period.initialDate, endDate: period.endDate }),
+      last: true,
+    };
+  },
+  heal: healLinks,
+});

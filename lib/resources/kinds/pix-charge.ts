@@ -1,0 +1,126 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { defineExportList } from "@/lib/exports/define";
+import { listPixCharges } from "@/lib/gateway/pix-charges";
+import type { TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
+import { recordLinkPaymentFromCharge } from "@/lib/links/pix";
+import { pixChargeList } from "@/lib/pix/charges";
+import { syncPixChargeFromGateway } from "@/lib/pix/mirror";
+import { defineReconcilePass, type TReconcileRun } from "@/lib/reconcile/pass";
+import { findWhere, foldedPrefix, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
+import { isDocumentDigits } from "@/lib/search/schemas";
+import { documentFor } from "@/lib/security/personal-data";
+import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export const pixChargeExport = defineExportList({
+  kind: "pixCharges",
+  fileName: "pix-charges",
+  list: pixChargeList,
+  select: { paidAt: true, paidAmountCents: true, payerName: true, endToEndId: true },
+  findMany: (query) => db.pixCharge.findMany(query),
+  columns: [
+    { key: "txid", cell: (charge) => charge.txid },
+    { key: "status", cell: (charge) => charge.status },
+    { key: "amount", cell: (charge, format) => format.amount(charge.amountCents) },
+    { key: "createdAt", cell: (charge, format) => format.dateTime(charge.creationDate) },
+    { key: "expiresAt", cell: (charge, format) => format.dateTime(charge.expiresAt) },
+    { key: "paidAt", cell: (charge, format) => format.dateTime(charge.paidAt) },
+    { key: "paidAmount", cell: (charge, format) => format.amount(charge.paidAmountCents) },
+    { key: "refunded", cell: (charge, format) => format.amount(charge.refundedCents) },
+    { key: "debtorName", cell: (charge, format) => format.text(charge.debtorName) },
+    { key: "debtorDocument", cell: (charge, format) => format.document(charge.debtorCpf ?? charge.debtorCnpj) },
+    { key: "payerName", cell: (charge, format) => format.text(charge.payerName) },
+    { key: "description", cell: (charge, format) => format.text(charge.description) },
+    { key: "userReference", cell: (charge, format) => format.text(charge.userReference) },
+    { key: "endToEndId", cell: (charge) => charge.endToEndId ?? "" },
+  ],
+});
+
+export const pixChargeSearch: TSearchKindEntry = {
+  isAdminOnly: false,
+  href: (txid) => `/pix/${encodeURIComponent(txid)}`,
+  find: (terms, limit, run, role) =>
+    findWhere(
+      limit,
+      run,
+      (add) => {
+        const text = add(terms.text);
+        const conditions = [`c.txid = ${text}`, `c."endToEndId" = ${text}`];
+        if (isDocumentDigits(terms.digits)) {
+          const digits = add(terms.digits);
+          conditions.push(`c."debtorCpf" = ${digits}`, `c."debtorCnpj" = ${digits}`, `c."payerDocument" = ${digits}`);
+        }
+        if (terms.namePrefix) {
+          const name = add(terms.namePrefix);
+          conditions.push(foldedPrefix(`c."debtorName"`, name), foldedPrefix(`c."payerName"`, name));
+        }
+        return conditions;
+      },
+      (where, limitParam) => `
+SELECT c.txid AS id, coalesce(c."payerName", c."debtorName", c.txid) AS title,
+       coalesce(nullif(c."payerDocument", ''), c."debtorCpf", c."debtorCnpj") AS detail,
+       coalesce(c."paidAmountCents", c."amountCents") AS "amountCents", c.status,
+       ${isoUtc(`c."creationDate"`)} AS date
+  FROM "PixCharge" c
+ WHERE ${where}
+ ORDER BY c."creationDate" DESC, c.txid
+ LIMIT ${limitParam}`,
+    ).then((rows) =>
+      rows.map((row) => ({ ...row, detail: row.detail ? documentFor(role, formatCpfOrCnpj(row.detail)) : row.id })),
+    ),
+};
+
+// A full read carries the payment and refunds a list item lacks; read once per run and authoritative (drift recorded).
+export async function healCharge(txid: string, run: TReconcileRun): Promise<void> {
+  if (run.visited.has(`pix_charge:${txid}`)) return;
+  run.visited.add(`pix_charge:${txid}`);
+  const before = await db.pixCharge.findUnique({
+    where: { txid },
+    select: { status: true, refunds: { select: { pixRefundId: true, statusCode: true } } },
+  });
+  const { outcome, charge, upstream } = await syncPixChargeFromGateway(txid, "reconcile");
+  await recordLinkPaymentFromCharge(upstream);
+  if (outcome !== "created" && outcome !== "updated") return;
+  if (before?.status !== charge.status)
+    run.healed.push({ kind: "pix_charge", id: txid, from: before?.status ?? null, to: charge.status });
+  const codeBefore = new Map(before?.refunds.map((refund) => [refund.pixRefundId, refund.statusCode]));
+  for (const refund of charge.refunds)
+    recordRefundHeal(run, refund.pixRefundId, codeBefore.get(refund.pixRefundId), refund.statusCode);
+}
+
+export function recordRefundHeal(
+  run: TReconcileRun,
+  pixRefundId: string,
+  before: number | undefined,
+  after: number,
+): void {
+  if (before === after || run.healed.some((item) => item.kind === "pix_refund" && item.id === pixRefundId)) return;
+  run.healed.push({
+    kind: "pix_refund",
+    id: pixRefundId,
+    from: before === undefined ? null : String(before),
+    to: String(after),
+  });
+}
+
+async function healCharges(items: TPixChargeListItem[], run: TReconcileRun): Promise<void> {
+  const mirrored = await db.pixCharge.findMany({
+    where: { txid: { in: items.map((item) => item.txid) } },
+    select: { txid: true, status: true },
+  });
+  const statusByTxid = new Map(mirrored.map((row) => [row.txid, row.status]));
+  for (const item of items) {
+    if (statusByTxid.get(item.txid) === item.status) continue;
+    try {
+      await healCharge(item.txid, run);
+    } catch (error) {
+      run.errors.push(`pix_charge ${item.txid}: ${describeError(error)}`);
+    }
+  }
+}
+
+export const pixChargePass = defineReconcilePass({ list: listPixCharges, heal: healCharges });

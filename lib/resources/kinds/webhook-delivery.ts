@@ -1,0 +1,23 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { defineExportList } from "@/lib/exports/define";
+import { webhookDeliveryList } from "@/lib/webhooks/history";
+
+export const webhookDeliveryExport = defineExportList({
+  kind: "webhookDeliveries",
+  fileName: "webhook-deliveries",
+  list: webhookDeliveryList,
+  findMany: (query) => db.webhookDelivery.findMany(query),
+  columns: [
+    { key: "id", cell: (delivery) => delivery.id },
+    { key: "receivedAt", cell: (delivery, format) => format.dateTime(delivery.receivedAt) },
+    { key: "event", cell: (delivery) => delivery.event ?? "" },
+    { key: "outcome", cell: (delivery) => delivery.outcome },
+    { key: "resourceType", cell: (delivery) => delivery.resourceType ?? "" },
+    { key: "resourceId", cell: (delivery, format) => format.text(delivery.resourceId) },
+    { key: "deliveryId", cell: (delivery, format) => format.text(delivery.deliveryId) },
+    { key: "signatureValid", cell: (delivery, format) => format.yesNo(delivery.signatureValid) },
+    { key: "webhookId", cell: (delivery) => delivery.webhookId ?? "" },
+    { key: "replay", cell: (delivery, format) => format.yesNo(delivery.replayOfId !== null) },
+  ],
+});

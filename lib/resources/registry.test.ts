@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { navSections } from "@/app/(dashboard)/_components/nav-items";
+import { ZChange } from "@/lib/events/change";
+import { exportKinds, exportLists } from "@/lib/exports/registry";
+import en from "@/lib/i18n/messages/en.json";
+import ptBR from "@/lib/i18n/messages/pt-BR.json";
+import { reconcilePassesOf } from "@/lib/reconcile/reconcile";
+import { searchKindRegistry } from "@/lib/search/kinds";
+import { searchKinds } from "@/lib/search/types";
+import { allEventKinds } from "@/lib/webhooks/event-kinds";
+import { webhookEvents } from "@/lib/webhooks/event-names";
+import { ownWebhookEvents } from "@/lib/webhooks/subscriptions";
+import { resourceDescriptors, type TResourceDescriptor } from "./registry";
+import { resourceRegistry, type TResourceEntry } from "./server-registry";
+
+type TPart = "nav" | "change" | "export" | "search" | "reconcile";
+
+// What a resource of each sort must have; the registry's optional parts are optional only for the other sorts.
+const requiredParts: Record<TResourceDescriptor["sort"], TPart[]> = {
+  payment: ["nav", "change", "export", "search", "reconcile"],
+  vaulted: ["nav", "change", "search"],
+  terminal: ["nav"],
+  received: ["nav", "change", "export"],
+};
+
+function hasPart(entry: TResourceEntry, part: TPart): boolean {
+  const { descriptor } = entry;
+  switch (part) {
+    case "nav":
+      return navSections.some((section) => section.items.some((item) => item.href === descriptor.nav.href));
+    case "change":
+      return descriptor.change !== undefined && ZChange.safeParse({ kind: descriptor.change, id: "x" }).success;
+    case "export":
+      return entry.export !== undefined && entry.export.kind === descriptor.exportKind;
+    case "search":
+      if (descriptor.searchedThrough)
+        return resourceRegistry.some((other) => other.descriptor.key === descriptor.searchedThrough && other.search);
+      return entry.search !== undefined && descriptor.searchKind !== undefined;
+    case "reconcile":
+      return entry.reconcile !== undefined && descriptor.isReconciled === true;
+  }
+}
+
+function messageAt(catalog: unknown, key: string): unknown {
+  return key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
+}
+
+describe("the resource registry", () => {
+  it.each(resourceRegistry.map((entry) => [entry.descriptor.key, entry] as const))(
+    "%s has every part its sort needs",
+    (_key, entry) => {
+      for (const part of requiredParts[entry.descriptor.sort]) expect(hasPart(entry, part), part).toBe(true);
+    },
+  );
+
+  it("declares in the descriptor exactly the server parts an entry has", () => {
+    for (const { descriptor, ...server } of resourceRegistry) {
+      expect(descriptor.exportKind !== undefined, descriptor.key).toBe(server.export !== undefined);
+      expect(descriptor.searchKind !== undefined, descriptor.key).toBe(server.search !== undefined);
+      expect(descriptor.isReconciled === true, descriptor.key).toBe(server.reconcile !== undefined);
+      if (descriptor.isReconciled) expect(descriptor.change, descriptor.key).toBeDefined();
+    }
+  });
+
+  it("gives an admin-only resource to admins alone, in the nav, the search palette and the export route", () => {
+    for (const { descriptor, ...server } of resourceRegistry) {
+      expect(descriptor.nav.section === "admin", descriptor.key).toBe(descriptor.isAdminOnly);
+      if (server.search) expect(server.search.isAdminOnly, descriptor.key).toBe(descriptor.isAdminOnly);
+      if (server.export) expect(server.export.adminOnly, descriptor.key).toBe(descriptor.isAdminOnly);
+    }
+  });
+
+  it("has unique keys, links, change kinds, and labels in both catalogs", () => {
+    const unique = (values: unknown[]) => expect(new Set(values).size).toBe(values.length);
+    unique(resourceDescriptors.map((descriptor) => descriptor.key));
+    unique(resourceDescriptors.map((descriptor) => descriptor.nav.href));
+    unique(resourceDescriptors.flatMap((descriptor) => ("change" in descriptor ? [descriptor.change] : [])));
+    for (const descriptor of resourceDescriptors) {
+      expect(typeof messageAt(en, descriptor.labelKey), descriptor.labelKey).toBe("string");
+      expect(typeof messageAt(ptBR, descriptor.labelKey), descriptor.labelKey).toBe("string");
+      if ("isReconciled" in descriptor) {
+        const countKey = `reconciliation.scannedKinds.${descriptor.change}`;
+        expect(typeof messageAt(en, countKey), countKey).toBe("string");
+        expect(typeof messageAt(ptBR, countKey), countKey).toBe("string");
+      }
+    }
+  });
+
+  it("is what search, exports and reconciliation serve, in registry order", () => {
+    expect(searchKinds).toEqual(["pixCharges", "paymentLinks", "cardPayments", "savedCards", "customers"]);
+    for (const kind of searchKinds) expect(searchKindRegistry[kind], kind).toBeDefined();
+    expect(exportKinds).toEqual(["pixCharges", "refunds", "links", "cardPayments", "webhookDeliveries", "audit"]);
+    for (const kind of exportKinds) expect(exportLists[kind].kind).toBe(kind);
+    // Charges before refunds: a refund's heal reads its charge once, and the charge pass has already read it.
+    expect(reconcilePassesOf(resourceRegistry).map((pass) => pass.kind)).toEqual([
+      "pix_charge",
+      "pix_refund",
+      "payment_link",
+      "card_payment",
+    ]);
+  });
+});
+
+describe("webhook event kinds against the resource registry", () => {
+  it("announce only reconciled payment resources", () => {
+    const reconciled = resourceRegistry.filter((entry) => entry.descriptor.sort === "payment" && entry.reconcile);
+    for (const kind of allEventKinds)
+      expect(
+        reconciled.map((entry) => entry.descriptor.change),
+        kind.event,
+      ).toContain(kind.change);
+  });
+
+  it("subscribe the app's own receiver to every registered event", () => {
+    expect([...ownWebhookEvents].sort()).toEqual([...webhookEvents].sort());
+  });
+});

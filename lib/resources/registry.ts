@@ -1,0 +1,146 @@
+import {
+  CreditCardIcon,
+  KeyRoundIcon,
+  LinkIcon,
+  type LucideIcon,
+  QrCodeIcon,
+  StoreIcon,
+  Undo2Icon,
+  WebhookIcon,
+} from "lucide-react";
+
+// Pure, for client components (the sidebar, live updates): what each resource is called and where it shows. Its server
+// parts (list spec and export, search, reconciliation pass) are its entry in ./server-registry.ts, under the same key.
+
+export type TNavSectionKey = "payments" | "integrations" | "admin";
+
+export type TResourceNav = {
+  key: string;
+  href: `/${string}`;
+  icon: LucideIcon;
+  section: TNavSectionKey;
+  position: number;
+};
+
+// Which parts an entry must have (registry.test.ts): only `payment`, money the gateway lists, is reconciled.
+type TResourceSort = "payment" | "vaulted" | "terminal" | "received";
+
+export type TResourceDescriptor = {
+  key: string;
+  sort: TResourceSort;
+  labelKey: `nav.${string}`;
+  // Permission: admins only in the nav, the search palette and the export route alike.
+  isAdminOnly: boolean;
+  nav: TResourceNav;
+  // The live-update kind (lib/events/change.ts) published when its row changes; POS sales publish none yet.
+  change?: string;
+  exportKind?: string;
+  searchKind?: string;
+  // Found through another resource's search entry instead of its own (a refund through its charge).
+  searchedThrough?: string;
+  isReconciled?: true;
+};
+
+export function defineResources<const T extends readonly TResourceDescriptor[]>(descriptors: T): T {
+  return descriptors;
+}
+
+// Order is the palette's, the exports' and the reconciler's: a charge is healed before its refunds.
+export const resourceDescriptors = defineResources([
+  {
+    key: "pixCharge",
+    sort: "payment",
+    labelKey: "nav.pix",
+    isAdminOnly: false,
+    nav: { key: "pix", href: "/pix", icon: QrCodeIcon, section: "payments", position: 10 },
+    change: "pix_charge",
+    exportKind: "pixCharges",
+    searchKind: "pixCharges",
+    isReconciled: true,
+  },
+  {
+    key: "pixRefund",
+    sort: "payment",
+    labelKey: "nav.refunds",
+    isAdminOnly: false,
+    nav: { key: "refunds", href: "/refunds", icon: Undo2Icon, section: "payments", position: 20 },
+    change: "pix_refund",
+    exportKind: "refunds",
+    searchedThrough: "pixCharge",
+    isReconciled: true,
+  },
+  {
+    key: "paymentLink",
+    sort: "payment",
+    labelKey: "nav.links",
+    isAdminOnly: false,
+    nav: { key: "links", href: "/links", icon: LinkIcon, section: "payments", position: 40 },
+    change: "payment_link",
+    exportKind: "links",
+    searchKind: "paymentLinks",
+    isReconciled: true,
+  },
+  {
+    key: "cardPayment",
+    sort: "payment",
+    labelKey: "nav.payments",
+    isAdminOnly: false,
+    nav: { key: "payments", href: "/payments", icon: CreditCardIcon, section: "payments", position: 50 },
+    change: "card_payment",
+    exportKind: "cardPayments",
+    searchKind: "cardPayments",
+    isReconciled: true,
+  },
+  {
+    key: "savedCard",
+    sort: "vaulted",
+    labelKey: "nav.cards",
+    isAdminOnly: true,
+    nav: { key: "cards", href: "/cards", icon: KeyRoundIcon, section: "admin", position: 10 },
+    change: "card_token",
+    searchKind: "savedCards",
+  },
+  {
+    key: "posSale",
+    sort: "terminal",
+    labelKey: "nav.pos",
+    isAdminOnly: true,
+    nav: { key: "pos", href: "/pos", icon: StoreIcon, section: "admin", position: 20 },
+  },
+  {
+    key: "webhookDelivery",
+    sort: "received",
+    labelKey: "nav.webhookDeliveries",
+    isAdminOnly: false,
+    nav: {
+      key: "webhookDeliveries",
+      href: "/webhooks/deliveries",
+      icon: WebhookIcon,
+      section: "integrations",
+      position: 10,
+    },
+    change: "webhook_delivery",
+    exportKind: "webhookDeliveries",
+  },
+]);
+
+type TDescriptor = (typeof resourceDescriptors)[number];
+export type TResourceKey = TDescriptor["key"];
+export type TResourceExportKind = Extract<TDescriptor, { exportKind: string }>["exportKind"];
+export type TReconciledChangeKind = Extract<TDescriptor, { isReconciled: true }>["change"];
+
+export const resourceChangeKinds = resourceDescriptors.flatMap((descriptor) =>
+  "change" in descriptor ? [descriptor.change] : [],
+);
+
+export const resourceSearchKinds = resourceDescriptors.flatMap((descriptor) =>
+  "searchKind" in descriptor ? [descriptor.searchKind] : [],
+);
+
+export const reconciledChangeKinds = resourceDescriptors.flatMap((descriptor) =>
+  "isReconciled" in descriptor && "change" in descriptor ? [descriptor.change] : [],
+);
+
+export function navItemsOf(descriptors: readonly TResourceDescriptor[], section: TNavSectionKey): TResourceNav[] {
+  return descriptors.flatMap((descriptor) => (descriptor.nav.section === section ? [descriptor.nav] : []));
+}
