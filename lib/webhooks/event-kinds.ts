@@ -16,7 +16,6 @@ import {
 import { isPaymentLinkCharge, recordLinkPaymentFromCharge } from "@/lib/links/pix";
 import { toSaoPauloDay, toUpstreamPeriod } from "@/lib/list/period";
 import {
-  chargeChangeColumns,
   isPixChargeBehindMirror,
   isPixRefundBehindMirror,
   lockPixCharge,
@@ -24,8 +23,8 @@ import {
   syncPixChargeFromGateway,
   upsertPixChargeFromGateway,
   upsertPixRefundFromGateway,
-  writeFullChargesWithoutRefunds,
 } from "@/lib/pix/mirror";
+import { chargeChangeColumns, writeFullChargesWithoutRefunds } from "@/lib/pix/mirror-sql";
 import { amountToCents } from "@/lib/shared/money";
 import {
   defineEventKind,
