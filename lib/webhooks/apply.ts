@@ -13,8 +13,6 @@ import { nextApplyAttemptAt } from "./retry-schedule";
 // Apply path for receiver, retry worker and replays (docs/webhooks.md): the effect key, mirror change and final outcome
 // commit in ONE transaction, so the first delivery to commit applies the event and others are DUPLICATE.
 
-export type { TChangeRecord } from "./event-kind";
-
 type TReady =
   | { isConfirmed: true; data: unknown; prepared: unknown; authority?: TApplyAuthority }
   // Not the payload's event at the gateway: `data` is the gateway's copy, when it has one.
