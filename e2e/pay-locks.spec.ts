@@ -4,7 +4,7 @@ import { PayPage } from "./pages/pay-page";
 import { expect, test } from "./pay-gateway";
 import { storageStateFile, type TDatabase } from "./targets";
 
-// The payer's side of the attempt limits (lib/links/card-attempts.ts, lib/links/pay-page.ts). Each test arrives from
+// The payer's side of the attempt limits (lib/links/card-attempts.ts, lib/links/pay-page-card.ts). Each test arrives from
 // its own address (e2e/fixtures.ts), so the per-address card limit does not leak into other specs.
 
 async function staffLinkPage(browser: Browser, database: TDatabase, linkPaymentUuid: string) {

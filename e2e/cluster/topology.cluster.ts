@@ -220,7 +220,7 @@ test("[CLUSTER] wrong verification codes and refused cards count across instance
       }),
     );
 
-  // Codes: five per link per window (lib/links/pay-page.ts), counted wherever they are typed.
+  // Codes: five per link per window (lib/links/pay-page-verify.ts), counted wherever they are typed.
   const coded = await links.createLink();
   const wrong = coded.tokenVerificacao === 123456 ? 654321 : 123456;
   const codePages = await open(coded.linkPaymentUuid);

@@ -6,7 +6,7 @@ import { getPixChargeView } from "@/lib/pix/charges";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { upsertPaymentLinkFromGateway } from "./mirror";
-import { payLinkByCard, ZCardPaymentInput } from "./pay-page";
+import { payLinkByCard, ZCardPaymentInput } from "./pay-page-card";
 import { cancelPaymentLink, createPaymentLink, getPaymentLinkView } from "./payment-links";
 import {
   cardPaymentInProgressKey,

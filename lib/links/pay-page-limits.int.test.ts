@@ -6,7 +6,9 @@ import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { cardRefusalSpikeRule, countCardRefusal } from "./card-attempts";
 import { createPayAccessToken, isPayAccessTokenFor } from "./pay-access";
-import { getPayPageLink, payLinkByCard, payLinkByCardOnce, verifyPayPageCode, ZCardPaymentInput } from "./pay-page";
+import { getPayPageLink } from "./pay-page";
+import { payLinkByCard, payLinkByCardOnce, ZCardPaymentInput } from "./pay-page-card";
+import { verifyPayPageCode } from "./pay-page-verify";
 import { createPaymentLink, getPaymentLinkView } from "./payment-links";
 import { ZCreatePaymentLinkInput } from "./schemas";
 

@@ -16,7 +16,7 @@ import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { centsToAmount } from "@/lib/shared/money";
 import { getCardLock } from "./card-attempts";
 import { refreshPaymentLink, upsertPaymentLinkFromGateway } from "./mirror";
-import { getVerificationLock } from "./pay-page";
+import { getVerificationLock } from "./pay-page-verify";
 import { closeLinkPixCharge, getLinkPixRefundDue } from "./pix";
 import { type TCreatePaymentLink, type TPaymentLinkFilters, ZPaymentLinkFilters } from "./schemas";
 import { isLinkSettledByPix } from "./settlement";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { payLinkByCard, ZCardPaymentInput } from "@/lib/links/pay-page";
+import { payLinkByCard, ZCardPaymentInput } from "@/lib/links/pay-page-card";
 import { createPaymentLink } from "@/lib/links/payment-links";
 import { ZCreatePaymentLinkInput } from "@/lib/links/schemas";
 import { getOverview } from "@/lib/overview/overview";

@@ -6,14 +6,8 @@ import { ZPixRefund } from "@/lib/gateway/schemas/pix-refund";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { openTestDatabase, type TTestDatabase, testBackends } from "@/lib/testing/test-database";
 import { paidCharge, refundReturnedEvent } from "@/lib/webhooks/testing/fixtures";
-import {
-  localChargeColumns,
-  lockPixCharge,
-  upsertPixChargeFromGateway,
-  upsertPixRefundFromGateway,
-  upstreamChargeColumns,
-  writeFullChargesWithoutRefunds,
-} from "./mirror";
+import { lockPixCharge, upsertPixChargeFromGateway, upsertPixRefundFromGateway } from "./mirror";
+import { localChargeColumns, upstreamChargeColumns, writeFullChargesWithoutRefunds } from "./mirror-sql";
 
 // Both write paths come from upstreamChargeColumns; a column added to the model must be added
 // there (or, if the mirror computes it, to localChargeColumns), or this fails.

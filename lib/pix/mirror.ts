@@ -10,13 +10,11 @@ import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
 import type { PixCharge, PixRefund, Prisma } from "@/lib/generated/prisma/client";
 import { upsertMirrorRow } from "@/lib/mirror/upsert";
 import { readConfirmedCopy, type TDriftSource, type TMirrorAuthority } from "@/lib/reconcile/drift";
-import { onlyDigits } from "@/lib/shared/cpf-cnpj";
-import { amountToCents } from "@/lib/shared/money";
+import { chargeFields, isFullCharge, rawOf, refundFields } from "./mirror-fields";
+import { acceptsRefundStatus, failedRefundStatusCodes, statusMove } from "./status";
 
 // Local mirror of upstream Pix charges and refunds (docs/pix.md): idempotent writes refuse stale snapshots, as answers
 // arrive out of order; a twice-confirmed authoritative read may move it back and records the drift.
-
-// Set only for a single-resource gateway read: `isBackwardConfirmed` when a second read confirmed a move back.
 
 // One lock per charge, shared by mirror writes and refund requests; held until the transaction ends.
 export async function lockPixCharge(tx: TMirrorClient, txid: string): Promise<void> {
@@ -25,32 +23,6 @@ export async function lockPixCharge(tx: TMirrorClient, txid: string): Promise<vo
 
 export function pixChargeLockKey(txid: string): string {
   return `pix_charge:${txid}`;
-}
-
-// Spec 3.5: a refund that did not finish frees its amount again.
-export const failedRefundStatusCodes = [4, 99];
-const terminalRefundStatusCodes = [3, ...failedRefundStatusCodes];
-
-const paidFamily = ["PAID", "PARTIALLY REFUNDED", "REFUNDED"];
-const unpaidRank: Record<string, number> = { CREATED: 0, ACTIVE: 1 };
-const finalUnpaid = ["EXPIRED", "Cancelada"];
-
-function isFullCharge(charge: TPixCharge | TPixChargeListItem): charge is TPixCharge {
-  return "devolutionAllowed" in charge;
-}
-
-// CREATED < ACTIVE < (PAID family | EXPIRED | Cancelada); a move back within PAID needs a full read (all refunds).
-type StatusMove = "accept" | "refuse" | "if_refunds_known";
-
-function statusMove(current: string, next: string, isFull: boolean): StatusMove {
-  if (current === next) return "accept";
-  if (current in unpaidRank)
-    return !(next in unpaidRank) || unpaidRank[next]! > unpaidRank[current]! ? "accept" : "refuse";
-  if (finalUnpaid.includes(current)) return "refuse";
-  if (!paidFamily.includes(current)) return "accept"; // an unknown status: nothing to compare with
-  if (!paidFamily.includes(next)) return !(next in unpaidRank) && !finalUnpaid.includes(next) ? "accept" : "refuse";
-  if (paidFamily.indexOf(next) > paidFamily.indexOf(current)) return "accept";
-  return isFull ? "if_refunds_known" : "refuse";
 }
 
 async function acceptsStatus(
@@ -63,51 +35,6 @@ async function acceptsStatus(
   const known = new Set(((incoming as TPixCharge).devolutions ?? []).map((refund) => refund.pixRefundId));
   const mirrored = await tx.pixRefund.findMany({ where: { txid: incoming.txid }, select: { pixRefundId: true } });
   return mirrored.every((refund) => known.has(refund.pixRefundId));
-}
-
-// What a list item carries; a list item never erases what only a full read has (QR text, payment).
-function listItemFields(item: TPixChargeListItem) {
-  const document = (value: string | null | undefined) => (value ? onlyDigits(value) : null);
-  return {
-    amountCents: amountToCents(item.amount),
-    status: item.status,
-    creationDate: new Date(item.calendar.creationDate),
-    expirationSeconds: item.calendar.expiration,
-    expiresAt: new Date(item.calendar.expirationDate),
-    debtorName: item.debtor?.name ?? null,
-    debtorCpf: document(item.debtor?.naturalPersonIdentification),
-    debtorCnpj: document(item.debtor?.legalPersonIdentification),
-    description: item.description,
-    userReference: item.userReference,
-  };
-}
-
-function chargeFields(charge: TPixCharge | TPixChargeListItem) {
-  return isFullCharge(charge) ? fullChargeFields(charge) : listItemFields(charge);
-}
-
-function fullChargeFields(charge: TPixCharge) {
-  return {
-    ...listItemFields(charge),
-    pixCopyAndPaste: charge.pixCopyAndPaste,
-    paidAt: charge.pix ? new Date(charge.pix.creationDate) : null,
-    payerName: charge.pix?.payerName ?? null,
-    payerDocument: charge.pix ? onlyDigits(charge.pix.payerDocumentNumber) : null,
-    endToEndId: charge.pix?.endToEndId ?? null,
-    paidAmountCents: charge.pix ? amountToCents(charge.pix.amount) : null,
-    devolutionAllowed: charge.devolutionAllowed,
-  };
-}
-
-// The QR PNG is rendered again from pixCopyAndPaste, so it is not kept; refunds live in their own rows.
-function rawOf(
-  charge: TPixCharge | TPixChargeListItem,
-  previous: Prisma.JsonValue | undefined,
-): Prisma.InputJsonObject {
-  const { qrCodeBase64: _qr, devolutions: _devolutions, ...rest } = charge as Partial<TPixCharge> & TPixChargeListItem;
-  const base =
-    !isFullCharge(charge) && previous && typeof previous === "object" && !Array.isArray(previous) ? previous : {};
-  return { ...base, ...rest } as Prisma.InputJsonObject;
 }
 
 // Sum of the refunds that hold money (every status but the failed ones), kept on the charge for lists.
@@ -169,29 +96,6 @@ async function writeCharge(
   });
   return outcome;
 }
-
-function refundFields(refund: TPixRefund) {
-  return {
-    txid: refund.pixChargeTxid,
-    amountCents: amountToCents(refund.amount),
-    statusCode: refund.status.code,
-    statusDescription: refund.status.description,
-    statusReason: refund.statusReason,
-    description: refund.description,
-    refundEndToEnd: refund.refundEndToEnd,
-    creationDate: new Date(refund.creationDate),
-    settlementDate: refund.settlementDate ? new Date(refund.settlementDate) : null,
-    raw: refund as unknown as Prisma.InputJsonObject,
-  };
-}
-
-// CREATED (1) < PROCESSING (2) < a final status (RETURNED, NOT FINISHED, ERROR), which never changes.
-function acceptsRefundStatus(current: number, next: number): boolean {
-  if (current === next) return true;
-  if (terminalRefundStatusCodes.includes(current)) return false;
-  return terminalRefundStatusCodes.includes(next) || next > current;
-}
-
 type UpsertRefundOptions = {
   client?: TMirrorClient;
   requestedById?: string | null;
@@ -351,200 +255,6 @@ export async function upsertPixRefundFromGateway(
       await recomputeRefundedCents(tx, refund.pixChargeTxid);
     return result;
   });
-}
-
-export const chargeChangeColumns = [
-  "status",
-  "amountCents",
-  "paidAt",
-  "paidAmountCents",
-  "payerName",
-  "endToEndId",
-  "refundedCents",
-  "devolutionAllowed",
-] as const;
-type TChargeChangeView = Record<(typeof chargeChangeColumns)[number], unknown>;
-
-// statusMove from every known status to `next`, for the statement below; an unknown status accepts.
-const knownStatuses = [...Object.keys(unpaidRank), ...finalUnpaid, ...paidFamily];
-const statusMovesByNext = new Map<string, Record<string, string>>();
-
-function statusMovesTo(next: string): Record<string, string> {
-  let moves = statusMovesByNext.get(next);
-  if (!moves) {
-    moves = Object.fromEntries(knownStatuses.map((current) => [current, statusMove(current, next, true)]));
-    statusMovesByNext.set(next, moves);
-  }
-  return moves;
-}
-
-type SqlColumnType = "text" | "int" | "boolean" | "timestamp" | "jsonb";
-
-// Full-read columns with SQL types; both write paths derive from this (with localChargeColumns: all of PixCharge).
-export const upstreamChargeColumns = {
-  amountCents: "int",
-  status: "text",
-  creationDate: "timestamp",
-  expirationSeconds: "int",
-  expiresAt: "timestamp",
-  debtorName: "text",
-  debtorCpf: "text",
-  debtorCnpj: "text",
-  description: "text",
-  userReference: "text",
-  pixCopyAndPaste: "text",
-  paidAt: "timestamp",
-  payerName: "text",
-  payerDocument: "text",
-  endToEndId: "text",
-  paidAmountCents: "int",
-  devolutionAllowed: "boolean",
-  raw: "jsonb",
-} as const satisfies Record<keyof ReturnType<typeof fullChargeFields> | "raw", SqlColumnType>;
-
-export const localChargeColumns = ["txid", "refundedCents", "createdById", "syncedAt", "createdAt", "updatedAt"];
-
-type UpstreamChargeColumn = keyof typeof upstreamChargeColumns;
-const upstreamColumnNames = Object.keys(upstreamChargeColumns) as UpstreamChargeColumn[];
-const quoted = (column: string) => `"${column}"`;
-const columnList = (prefix: string) => upstreamColumnNames.map((column) => `${prefix}${quoted(column)}`).join(", ");
-
-// Timestamps go in as ISO strings and are stored as the UTC wall time Prisma stores (lib/db/sql.ts).
-function incomingColumn(column: UpstreamChargeColumn): string {
-  const value = `x.${quoted(column)}`;
-  return `${upstreamChargeColumns[column] === "timestamp" ? `(${value}::timestamptz AT TIME ZONE 'UTC')` : value} AS ${quoted(column)}`;
-}
-
-// Incoming charges as one JSON array (one charge or a batch, pg and PGlite alike); timestamps as text.
-const recordsetType = (type: SqlColumnType) => (type === "timestamp" ? "text" : type);
-const incomingRecordset = `jsonb_to_recordset($1::jsonb) AS x("txid" text, ${upstreamColumnNames
-  .map((column) => `${quoted(column)} ${recordsetType(upstreamChargeColumns[column])}`)
-  .join(", ")}, "statusMoves" jsonb)`;
-
-const changeColumnType = (column: (typeof chargeChangeColumns)[number]): SqlColumnType =>
-  column === "refundedCents" ? "int" : upstreamChargeColumns[column];
-
-// $1 charges (one per txid), $2 now, $3 onlyMatching. The planner guesses 100 JSON entries: the lateral lookup and
-// `= ANY` keep PixCharge on its primary key. onlyMatching writes only same-amount rows and creates none.
-const writeFullChargesSql = `
-WITH "incoming" AS (
-  SELECT x."txid", ${upstreamColumnNames.map(incomingColumn).join(", ")}, x."statusMoves",
-    ($2::timestamptz AT TIME ZONE 'UTC') AS "now"
-  FROM ${incomingRecordset}
-), "current" AS (
-  SELECT c."txid", ${chargeChangeColumns
-    .map((column) =>
-      changeColumnType(column) === "timestamp"
-        ? `to_char(c.${quoted(column)}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${quoted(column)}`
-        : `c.${quoted(column)}`,
-    )
-    .join(", ")},
-    CASE COALESCE(i."statusMoves" ->> c."status", 'accept')
-      WHEN 'accept' THEN true
-      WHEN 'if_refunds_known' THEN NOT EXISTS (SELECT 1 FROM "PixRefund" AS r WHERE r."txid" = c."txid")
-      ELSE false
-    END AS "isAccepted",
-    (c."amountCents" = i."amountCents" AND (i."paidAmountCents" IS NULL OR i."paidAmountCents" = i."amountCents"))
-      AS "isMatching",
-    (${columnList("c.")}) IS DISTINCT FROM (${columnList("i.")}) AS "isChanged"
-  FROM "incoming" AS i CROSS JOIN LATERAL (SELECT * FROM "PixCharge" AS p WHERE p."txid" = i."txid" LIMIT 1) AS c
-), "updated" AS (
-  UPDATE "PixCharge" AS c SET
-    ${upstreamColumnNames.map((column) => `${quoted(column)} = i.${quoted(column)}`).join(", ")}, "syncedAt" = i."now",
-    "updatedAt" = CASE WHEN o."isChanged" THEN i."now" ELSE c."updatedAt" END
-  FROM "incoming" AS i JOIN "current" AS o ON o."txid" = i."txid"
-  WHERE c."txid" = i."txid" AND o."isAccepted" AND (o."isMatching" OR NOT $3::boolean)
-    AND c."txid" = ANY (ARRAY(SELECT "txid" FROM "current"))
-  RETURNING 1
-), "created" AS (
-  INSERT INTO "PixCharge" ("txid", ${columnList("")}, "syncedAt", "createdAt", "updatedAt")
-  SELECT "txid", ${columnList("")}, "now", "now", "now"
-  FROM "incoming" AS i WHERE NOT EXISTS (SELECT 1 FROM "current" AS o WHERE o."txid" = i."txid") AND NOT $3::boolean
-  ON CONFLICT ("txid") DO NOTHING
-  RETURNING "txid"
-)
-SELECT i."txid" AS "incomingTxid", EXISTS (SELECT 1 FROM "created" AS n WHERE n."txid" = i."txid") AS "isCreated", o.*
-FROM "incoming" AS i LEFT JOIN "current" AS o ON o."txid" = i."txid"`;
-
-function sqlParameter(type: SqlColumnType, value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  if (type === "timestamp") return (value as Date).toISOString();
-  return value;
-}
-
-type TWrittenChargeRow = TChargeChangeView & {
-  incomingTxid: string;
-  isCreated: boolean;
-  isAccepted: boolean | null;
-  isMatching: boolean | null;
-  isChanged: boolean | null;
-};
-
-type TWrittenCharge = { outcome: TMirrorOutcome; before: TChargeChangeView | null; after: TChargeChangeView };
-
-type TChargeFields = ReturnType<typeof fullChargeFields>;
-
-function incomingCharge(charge: TPixCharge, fields: TChargeFields): Record<string, unknown> {
-  const values: Record<UpstreamChargeColumn, unknown> = { ...fields, raw: rawOf(charge, undefined) };
-  return {
-    txid: charge.txid,
-    ...Object.fromEntries(
-      upstreamColumnNames.map((column) => [column, sqlParameter(upstreamChargeColumns[column], values[column])]),
-    ),
-    statusMoves: statusMovesTo(fields.status),
-  };
-}
-
-function writtenCharge(
-  txid: string,
-  fields: TChargeFields,
-  row: TWrittenChargeRow,
-  onlyMatching: boolean,
-): TWrittenCharge | null {
-  const { isCreated, isAccepted, isMatching, isChanged } = row;
-  if (onlyMatching && !isMatching) return null;
-  const iso = (date: Date | null) => date?.toISOString() ?? null;
-  const written = (refundedCents: unknown): TChargeChangeView => ({
-    status: fields.status,
-    amountCents: fields.amountCents,
-    paidAt: iso(fields.paidAt),
-    paidAmountCents: fields.paidAmountCents,
-    payerName: fields.payerName,
-    endToEndId: fields.endToEndId,
-    refundedCents,
-    devolutionAllowed: fields.devolutionAllowed,
-  });
-  if (isCreated) return { outcome: "created", before: null, after: written(0) };
-  // No row and none created: someone wrote it without the lock; the caller's transaction fails and is retried.
-  if (isAccepted === null) throw new Error(`the charge ${txid} appeared while its lock was held`);
-  const before = Object.fromEntries(chargeChangeColumns.map((column) => [column, row[column]])) as TChargeChangeView;
-  if (!isAccepted) return { outcome: "stale", before, after: before };
-  return { outcome: isChanged ? "updated" : "unchanged", before, after: written(before.refundedCents) };
-}
-
-// The webhook's common case, one statement for many charges (full reads, no refunds, distinct txids). The caller holds
-// each charge's lock in `run`'s transaction; onlyMatching answers null for other amounts. Ordered as input.
-export async function writeFullChargesWithoutRefunds(
-  run: TSqlRunner,
-  charges: TPixCharge[],
-  now: Date,
-  options: { onlyMatching?: boolean } = {},
-): Promise<Array<TWrittenCharge | null>> {
-  if (charges.length === 0) return [];
-  const incoming = charges.map((charge) => {
-    if (charge.devolutions?.length)
-      throw new Error("writeFullChargesWithoutRefunds: the charge carries refunds, use upsertPixChargeFromGateway");
-    return { charge, fields: fullChargeFields(charge) };
-  });
-  const rows = await run<TWrittenChargeRow>(writeFullChargesSql, [
-    JSON.stringify(incoming.map(({ charge, fields }) => incomingCharge(charge, fields))),
-    now.toISOString(),
-    options.onlyMatching === true,
-  ]);
-  const byTxid = new Map(rows.map((row) => [row.incomingTxid, row]));
-  return incoming.map(({ charge, fields }) =>
-    writtenCharge(charge.txid, fields, byTxid.get(charge.txid)!, options.onlyMatching === true),
-  );
 }
 
 type TMirroredStates = { status: string; refunds: Array<{ pixRefundId: string; statusCode: number }> };

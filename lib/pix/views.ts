@@ -1,6 +1,6 @@
 import "server-only";
 import type { PixCharge, PixRefund } from "@/lib/generated/prisma/client";
-import { failedRefundStatusCodes } from "./mirror";
+import { failedRefundStatusCodes } from "./status";
 import { pixRefundWindowDays, type TPixChargeView, type TPixRefundListRow, type TPixRefundView } from "./types";
 
 const dayMs = 24 * 60 * 60 * 1000;

@@ -9,7 +9,7 @@ import * as gateway from "@/lib/gateway/webhooks";
 import type { Prisma, Webhook } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { getWebhookDeliveryStats } from "./history";
-import { clearReceiverSecretCache } from "./receive";
+import { clearReceiverSecretCache } from "./receiver-secrets";
 import { webhookReceiverUrl } from "./receiver-url";
 import { openWebhookSecret, sealWebhookSecret } from "./secret-box";
 import { signWebhookBody } from "./signature";

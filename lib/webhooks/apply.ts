@@ -1,7 +1,7 @@
 import "server-only";
 import { db, inTransaction } from "@/lib/db/client";
 import { transactionLockSql } from "@/lib/db/locks";
-import { inSqlTransaction, prismaSqlRunner, runSql, type TSqlRunner } from "@/lib/db/sql";
+import { prismaSqlRunner, runSql, type TSqlRunner } from "@/lib/db/sql";
 import { changeChannel, changePayload, type TChange } from "@/lib/events/bus";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
@@ -12,8 +12,6 @@ import { nextApplyAttemptAt } from "./retry-schedule";
 
 // Apply path for receiver, retry worker and replays (docs/webhooks.md): the effect key, mirror change and final outcome
 // commit in ONE transaction, so the first delivery to commit applies the event and others are DUPLICATE.
-
-export type { TChangeRecord } from "./event-kind";
 
 type TReady =
   | { isConfirmed: true; data: unknown; prepared: unknown; authority?: TApplyAuthority }
@@ -46,7 +44,7 @@ async function readyToApply(kind: TAnyEventKind, data: unknown, eventKey: string
 }
 
 // A paid charge since partly refunded still bears out its paid event: each kind says what confirms it.
-function bearsOut(kind: TAnyEventKind, copy: unknown, announced: unknown): boolean {
+export function bearsOut(kind: TAnyEventKind, copy: unknown, announced: unknown): boolean {
   if (kind.confirm?.bearsOut) return kind.confirm.bearsOut(copy);
   return String(kind.identity(copy).state) === String(kind.identity(announced).state);
 }
@@ -131,7 +129,7 @@ async function claimEffect(
   return row!.count === 1;
 }
 
-function identityColumns(identity: TEventIdentity) {
+export function identityColumns(identity: TEventIdentity) {
   return { eventKey: identity.eventKey, resourceType: identity.resourceType, resourceId: identity.resourceId };
 }
 
@@ -178,32 +176,6 @@ async function applyUnconfirmed(
     await finish(prismaSqlRunner(tx), deliveryRowId, { ...ignored, changes });
     return "IGNORED" as const;
   });
-}
-
-type TFastPathBody = {
-  kind: TAnyEventKind;
-  data: unknown;
-  identity: TEventIdentity;
-  fastPath: NonNullable<TAnyEventKind["fastPath"]>;
-};
-
-function fastPathOf(body: TParsedBody): TFastPathBody | null {
-  if (!body.isUsable) return null;
-  const { kind, data } = body.parsed;
-  return kind.fastPath?.accepts(data) ? { kind, data, identity: body.identity, fastPath: kind.fastPath } : null;
-}
-
-// The fast path writes the gateway's copy only in the announced state; anything else takes the general path.
-async function gatewayCopyInSameState(fast: TFastPathBody): Promise<unknown | null> {
-  if (!fast.kind.confirm) return fast.data;
-  try {
-    const copy = await fast.kind.confirm.readUpstream(fast.data);
-    if (copy === null || !fast.fastPath.accepts(copy)) return null;
-    return bearsOut(fast.kind, copy, fast.data) ? copy : null;
-  } catch (error) {
-    log.warn({ err: error, eventKey: fast.identity.eventKey }, "webhook delivery: the gateway read failed");
-    return null;
-  }
 }
 
 // IGNORED keeps an unusable body for a later replay; FAILED stores the error for the retry worker.
@@ -267,192 +239,4 @@ async function recordFailure(
       log.error({ err: finishError, deliveryRowId: id }, "webhook delivery: could not record the failure");
     return finishError instanceof AlreadyFinished ? currentOutcome(id) : "PENDING";
   }
-}
-
-// Per arrival, in one statement: applied delivery id (lost 2xx), effect claims then resource locks in key order (same
-// order in every batch: no deadlock across instances).
-const claimArrivalsSql = `
-WITH "items" AS (
-  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("index" int, "rowId" uuid, "deliveryId" text, "eventKey" text,
-    "lockKey" text)
-), "done" AS (
-  -- Lateral with a limit: one index lookup per item, whatever the planner guesses of the JSON's length.
-  SELECT i."index" FROM "items" AS i CROSS JOIN LATERAL (
-    SELECT 1 FROM "WebhookDelivery" AS d
-    WHERE d."deliveryId" = i."deliveryId" AND d."signatureValid" AND d."outcome" IN ('APPLIED', 'DUPLICATE')
-    LIMIT 1
-  ) AS d
-), "claimed" AS (
-  INSERT INTO "WebhookEffect" ("eventKey", "firstDeliveryId", "appliedAt")
-  SELECT "eventKey", "rowId", now() FROM "items" WHERE "index" NOT IN (SELECT "index" FROM "done")
-  ORDER BY "eventKey", "index"
-  ON CONFLICT ("eventKey") DO NOTHING
-  RETURNING "firstDeliveryId"
-), "locked" AS (
-  SELECT ${transactionLockSql.byText('k."lockKey"')} FROM (
-    SELECT DISTINCT i."lockKey" FROM "items" AS i JOIN "claimed" AS c ON c."firstDeliveryId" = i."rowId"
-    ORDER BY i."lockKey"
-  ) AS k
-)
-SELECT i."index", EXISTS (SELECT 1 FROM "done" AS d WHERE d."index" = i."index") AS "isDeliveryDone",
-  EXISTS (SELECT 1 FROM "claimed" AS c WHERE c."firstDeliveryId" = i."rowId") AS "isClaimed",
-  (SELECT count(*) FROM "locked")::int AS "locks"
-FROM "items" AS i ORDER BY i."index"`;
-
-// Claims refused as a move back are given back: stored PENDING, they take the general path (second read).
-const releaseEffectsSql = `
-DELETE FROM "WebhookEffect" WHERE "eventKey" IN (SELECT jsonb_array_elements_text($1::jsonb))`;
-
-export type TArrivalRecord = {
-  outcome: "APPLIED" | "DUPLICATE" | "PENDING";
-  error: string | null;
-  eventKey: string | null;
-  resourceType: string | null;
-  resourceId: string | null;
-  changes: TChangeRecord[] | null;
-  appliedAt: Date | null;
-  applyAttempts: number;
-  notify: TChange[];
-};
-
-export type TArrivalStore<TArrival> = (
-  run: TSqlRunner,
-  rows: Array<{ arrival: TArrival; record: TArrivalRecord }>,
-) => Promise<void>;
-
-export type TArrivalOf = { id: string; deliveryId: string; parsed: TParsedBody; bodyBytes: number };
-
-type TQueuedArrival<TArrival extends TArrivalOf> = {
-  arrival: TArrival;
-  fast: TFastPathBody;
-  lockKey: string;
-  settle: (outcome: TArrivalRecord["outcome"] | null) => void;
-};
-
-// What a delivery records when nothing of it was applied (the receiver's stores share it).
-export const nothingApplied = {
-  error: null,
-  eventKey: null,
-  resourceType: null,
-  resourceId: null,
-  changes: null,
-  appliedAt: null,
-  applyAttempts: 0,
-  notify: [],
-} satisfies Omit<TArrivalRecord, "outcome">;
-
-async function applyArrivals<TArrival extends TArrivalOf>(
-  run: TSqlRunner,
-  batch: TQueuedArrival<TArrival>[],
-  store: TArrivalStore<TArrival>,
-): Promise<TArrivalRecord["outcome"][]> {
-  const claims = await run<{ index: number; isDeliveryDone: boolean; isClaimed: boolean }>(claimArrivalsSql, [
-    JSON.stringify(
-      batch.map((item, index) => ({
-        index,
-        rowId: item.arrival.id,
-        deliveryId: item.arrival.deliveryId,
-        eventKey: item.fast.identity.eventKey,
-        lockKey: item.lockKey,
-      })),
-    ),
-  ]);
-  const effects = new Map<number, TEffect | null>();
-  const claimed = claims.filter((claim) => claim.isClaimed).map((claim) => claim.index);
-  const claimedByKind = Map.groupBy(claimed, (index) => batch[index]!.fast.kind);
-  for (const [kind, indexes] of claimedByKind) {
-    const results = await kind.fastPath!.apply(
-      run,
-      indexes.map((index) => batch[index]!.fast.data),
-    );
-    for (const [position, index] of indexes.entries()) effects.set(index, results[position] ?? null);
-  }
-  const released = [...effects].filter(([, effect]) => effect === null).map(([index]) => index);
-  if (released.length > 0)
-    await run(releaseEffectsSql, [JSON.stringify(released.map((index) => batch[index]!.fast.identity.eventKey))]);
-  const now = new Date();
-  const rows = claims.map(({ index, isDeliveryDone, isClaimed }) => {
-    const { arrival, fast } = batch[index]!;
-    const identity = { ...identityColumns(fast.identity), applyAttempts: 1 };
-    const effect = effects.get(index);
-    const record: TArrivalRecord = isDeliveryDone
-      ? { ...nothingApplied, outcome: "DUPLICATE", error: "delivery id already applied" }
-      : !isClaimed
-        ? { ...nothingApplied, ...identity, outcome: "DUPLICATE" }
-        : effect
-          ? { ...identity, outcome: "APPLIED", error: null, ...effect, appliedAt: now }
-          : { ...nothingApplied, outcome: "PENDING" };
-    return { arrival, record };
-  });
-  await store(run, rows);
-  return rows.map(({ record }) => record.outcome);
-}
-
-// Group commit for the common event: arrivals during a commit wait for the next batch, claimed, written and stored in
-// ONE transaction (cost per delivery is mostly round trips). No effect exists without its delivery, none is answered
-// before commit; two deliveries about one resource go in different batches; a batch stops at maxArrivalBatchBytes.
-const maxArrivalBatch = 64;
-const maxArrivalBatchBytes = 1024 * 1024;
-// One batch at a time: while it commits, the next one fills. Two measured worse (smaller batches, more CPU each).
-const maxCommittingBatches = 1;
-
-export function createArrivalBatcher<TArrival extends TArrivalOf>(store: TArrivalStore<TArrival>) {
-  const queue: TQueuedArrival<TArrival>[] = [];
-  let committing = 0;
-
-  function takeBatch(): TQueuedArrival<TArrival>[] {
-    const batch: TQueuedArrival<TArrival>[] = [];
-    const lockKeys = new Set<string>();
-    let bytes = 0;
-    for (let index = 0; index < queue.length && batch.length < maxArrivalBatch; ) {
-      const item = queue[index]!;
-      const isTooLarge = batch.length > 0 && bytes + item.arrival.bodyBytes > maxArrivalBatchBytes;
-      if (lockKeys.has(item.lockKey) || isTooLarge) {
-        index += 1;
-        continue;
-      }
-      lockKeys.add(item.lockKey);
-      bytes += item.arrival.bodyBytes;
-      batch.push(item);
-      queue.splice(index, 1);
-    }
-    return batch;
-  }
-
-  async function commit(batch: TQueuedArrival<TArrival>[]): Promise<void> {
-    try {
-      const outcomes = await inSqlTransaction((run) => applyArrivals(run, batch, store));
-      for (const [index, item] of batch.entries()) item.settle(outcomes[index]!);
-    } catch (error) {
-      log.warn(
-        { err: error, deliveryRowIds: batch.map((item) => item.arrival.id) },
-        "webhook delivery: applying on arrival failed; storing each delivery first and applying it again",
-      );
-      for (const item of batch) item.settle(null);
-    }
-  }
-
-  function pump(): void {
-    while (committing < maxCommittingBatches && queue.length > 0) {
-      committing += 1;
-      void commit(takeBatch()).finally(() => {
-        committing -= 1;
-        pump();
-      });
-    }
-  }
-
-  // Stores and applies a fast-path event from the gateway's copy; null (nothing changed) means take the general path;
-  // PENDING means stored only (the copy would move the mirror back).
-  return async function applyOnArrival(arrival: TArrival): Promise<TArrivalRecord["outcome"] | null> {
-    const candidate = fastPathOf(arrival.parsed);
-    if (!candidate) return null;
-    const copy = await gatewayCopyInSameState(candidate);
-    if (copy === null) return null;
-    const fast = { ...candidate, data: copy };
-    return new Promise((settle) => {
-      queue.push({ arrival, fast, lockKey: fast.fastPath.lockKey(copy), settle });
-      pump();
-    });
-  };
 }

@@ -9,15 +9,14 @@ import { ZPixRefund } from "@/lib/gateway/schemas/pix-refund";
 import { isPaymentLinkBehindMirror, lockPaymentLink, upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
 import { isPaymentLinkCharge, recordLinkPaymentFromCharge } from "@/lib/links/pix";
 import {
-  chargeChangeColumns,
   isPixChargeBehindMirror,
   isPixRefundBehindMirror,
   lockPixCharge,
   pixChargeLockKey,
   upsertPixChargeFromGateway,
   upsertPixRefundFromGateway,
-  writeFullChargesWithoutRefunds,
 } from "@/lib/pix/mirror";
+import { chargeChangeColumns, writeFullChargesWithoutRefunds } from "@/lib/pix/mirror-sql";
 import { defineEventKind, describeChange, readAudited, type TAnyEventKind, type TEventKind } from "./event-kind";
 import type { TWebhookEvent } from "./event-names";
 

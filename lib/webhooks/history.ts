@@ -4,9 +4,9 @@ import type { Prisma, WebhookDeliveryOutcome } from "@/lib/generated/prisma/clie
 import { periodBounds } from "@/lib/list/period";
 import { findListPage, type TListPage } from "@/lib/list/query";
 import { defineListSpec } from "@/lib/list/spec";
-import type { TResourceType } from "./event-kind";
+import type { TChangeRecord, TResourceType } from "./event-kind";
 import { resourceHref } from "./event-kinds";
-import { deliveryPageSize, type TDeliveryFilters, ZDeliveryFilters } from "./schemas";
+import { deliveryPageSize, type TDeliveryFilters, webhookEventKey, ZDeliveryFilters } from "./schemas";
 import { storedBodyOf } from "./stored-body";
 
 export type TDeliveryListRow = {
@@ -89,6 +89,9 @@ export async function findWebhookDeliveries(
 
 type TDeliveryResourceLink = { kind: TResourceType; href: string; label: string };
 
+/** One resource a delivery changed, its fields' before and after as display text ("—" for none). */
+type TDeliveryChange = { kind: TResourceType; id: string; fields: { field: string; before: string; after: string }[] };
+
 export type TDeliveryDetail = {
   id: string;
   receivedAt: Date;
@@ -96,6 +99,10 @@ export type TDeliveryDetail = {
   outcome: WebhookDeliveryOutcome;
   deliveryId: string | null;
   timestampHeader: string | null;
+  // The sender's X-Webhook-Timestamp as a date, when it is one.
+  sentAt: Date | null;
+  // The event's key under the `webhooks.events` messages, when the delivery named one.
+  eventMessageKey: string | null;
   // Headers (with the signature) and the raw body are for admins only: null for anyone else.
   headers: [string, string][] | null;
   body: string | null;
@@ -104,7 +111,9 @@ export type TDeliveryDetail = {
   duplicateOfId: string | null;
   signatureValid: boolean;
   eventKey: string | null;
-  changes: Prisma.JsonValue;
+  changes: TDeliveryChange[];
+  // Which `webhooks.delivery.changes` message explains an empty change list.
+  noChangesKey: "noneApplied" | "noneDuplicate" | "none";
   error: string | null;
   applyAttempts: number;
   nextAttemptAt: Date | null;
@@ -129,6 +138,26 @@ function headerEntries(headers: Prisma.JsonValue): [string, string][] {
   return Object.entries(headers)
     .map(([name, value]): [string, string] => [name, Array.isArray(value) ? value.join(", ") : String(value ?? "")])
     .sort(([a], [b]) => a.localeCompare(b));
+}
+
+function displayValue(value: unknown): string {
+  return value === null || value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function changesOf(changes: Prisma.JsonValue): TDeliveryChange[] {
+  return ((Array.isArray(changes) ? changes : []) as TChangeRecord[]).map((change) => ({
+    kind: change.kind,
+    id: change.id,
+    fields: Object.entries(change.after).map(([field, after]) => ({
+      field,
+      before: displayValue(change.before?.[field]),
+      after: displayValue(after),
+    })),
+  }));
+}
+
+function sentAtOf(timestampHeader: string | null): Date | null {
+  return timestampHeader && /^\d{1,12}$/.test(timestampHeader) ? new Date(Number(timestampHeader) * 1000) : null;
 }
 
 async function resourceLink(
@@ -158,13 +187,17 @@ export async function getWebhookDeliveryDetail(
     outcome: delivery.outcome,
     deliveryId: delivery.deliveryId,
     timestampHeader: delivery.timestampHeader,
+    sentAt: sentAtOf(delivery.timestampHeader),
+    eventMessageKey: delivery.event ? webhookEventKey(delivery.event) : null,
     headers: viewer.canSeeRaw ? headerEntries(delivery.headers) : null,
     body,
     prettyBody: body === null ? null : prettyJson(body),
     duplicateOfId: delivery.duplicateOfId,
     signatureValid: delivery.signatureValid,
     eventKey: delivery.eventKey,
-    changes: delivery.changes,
+    changes: changesOf(delivery.changes),
+    noChangesKey:
+      delivery.outcome === "APPLIED" ? "noneApplied" : delivery.outcome === "DUPLICATE" ? "noneDuplicate" : "none",
     error: delivery.error,
     applyAttempts: delivery.applyAttempts,
     nextAttemptAt: delivery.nextAttemptAt,

@@ -6,7 +6,8 @@ import { publishChange, subscribeChanges, type TChangeEvent } from "@/lib/events
 import { createPixCharge } from "@/lib/gateway/pix-charges";
 import { ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import { upsertPixChargeFromGateway } from "@/lib/pix/mirror";
-import { clearReceiverSecretCache, maxBodyBytes, refusalRateLimit } from "./receive";
+import { maxBodyBytes, refusalRateLimit } from "./receive";
+import { clearReceiverSecretCache } from "./receiver-secrets";
 import { sealWebhookSecret } from "./secret-box";
 import { signWebhookBody } from "./signature";
 import { paidCharge, paidChargeEvent, signedHeaders } from "./testing/fixtures";

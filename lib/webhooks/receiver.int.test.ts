@@ -9,7 +9,7 @@ import { requestPixRefund } from "@/lib/gateway/pix-refunds";
 import { upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
 import { upsertPixChargeFromGateway } from "@/lib/pix/mirror";
 import { useGateway } from "@/lib/testing/gateway-sandbox";
-import { clearReceiverSecretCache, webhookStateMaxAgeMs } from "./receive";
+import { clearReceiverSecretCache, webhookStateMaxAgeMs } from "./receiver-secrets";
 import { replayDelivery } from "./replay";
 import { runWebhookRetryPass } from "./retry-worker";
 import { paidChargeEvent, paymentLinkEvent, refundReturnedEvent, signedHeaders } from "./testing/fixtures";

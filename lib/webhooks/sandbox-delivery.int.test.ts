@@ -8,7 +8,7 @@ import { registerWebhook, updateWebhook } from "@/lib/gateway/webhooks";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import { startRouteServer, type TRouteServer } from "@/lib/testing/route-server";
 import type { TSandbox } from "@/sandbox/test/harness";
-import { clearReceiverSecretCache } from "./receive";
+import { clearReceiverSecretCache } from "./receiver-secrets";
 import { sealWebhookSecret } from "./secret-box";
 
 const routePattern = "/api/webhooks/gateway/[webhookId]";

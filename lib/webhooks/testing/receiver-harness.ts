@@ -6,7 +6,7 @@ import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
 import { db } from "@/lib/db/client";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import type { TSandbox } from "@/sandbox/test/harness";
-import { clearReceiverSecretCache } from "../receive";
+import { clearReceiverSecretCache } from "../receiver-secrets";
 import { sealWebhookSecret } from "../secret-box";
 import { signedHeaders } from "./fixtures";
 

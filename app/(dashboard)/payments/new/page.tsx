@@ -9,7 +9,8 @@ import { ZCardTokenValue } from "@/lib/cards/schemas";
 import type { TCardTokenRow } from "@/lib/cards/types";
 import { findTerminalSavedCard, findTerminalSavedCards, newTerminalOrderId } from "@/lib/payments/terminal";
 
-import { TerminalForm, type TSavedCardOption } from "./_components/terminal-form";
+import type { TSavedCardOption } from "./_components/terminal-card-fieldset";
+import { TerminalForm } from "./_components/terminal-form";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("cardPayments.terminal");

@@ -12,13 +12,9 @@ import { isAppError } from "@/lib/errors";
 import { setLocaleAction } from "@/lib/i18n/actions";
 import { localeCookieName, resolveLocale, type TLocale, timeZone } from "@/lib/i18n/config";
 import { grantPayAccess, hasPayAccess, payPagePath } from "@/lib/links/pay-access";
-import {
-  payLinkByCardOnce,
-  type TCardOutcome,
-  verifyPayPageCode,
-  ZCardPaymentInput,
-  ZLinkPaymentUuid,
-} from "@/lib/links/pay-page";
+import { ZLinkPaymentUuid } from "@/lib/links/pay-page";
+import { payLinkByCardOnce, type TCardOutcome, ZCardPaymentInput } from "@/lib/links/pay-page-card";
+import { verifyPayPageCode } from "@/lib/links/pay-page-verify";
 import { cardPaymentInProgressKey, getOrCreateLinkPixCharge, type TLinkPixCharge } from "@/lib/links/pix";
 import { log } from "@/lib/log";
 

@@ -3,18 +3,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import type { ReactNode } from "react";
 import { z } from "zod";
 
 import { DateTime } from "@/components/date-time";
+import { DetailItem, DetailList } from "@/components/detail-list";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requireUser } from "@/lib/auth/session";
-import type { TChangeRecord } from "@/lib/webhooks/apply";
 import { getWebhookDeliveryDetail } from "@/lib/webhooks/history";
-import { webhookEventKey } from "@/lib/webhooks/schemas";
 
 import { DeliveryOutcomeBadge } from "../../_components/delivery-outcome-badge";
 import { ReplayDeliveryButton } from "../../_components/replay-delivery-button";
@@ -22,19 +20,6 @@ import { ReplayDeliveryButton } from "../../_components/replay-delivery-button";
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("webhooks.delivery");
   return { title: t("title") };
-}
-
-function Item({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1">
-      <dt className="text-xs font-medium text-muted-foreground uppercase">{term}</dt>
-      <dd className="text-sm break-all">{children}</dd>
-    </div>
-  );
-}
-
-function formatValue(value: unknown): string {
-  return value === null || value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value);
 }
 
 // No loading.tsx above this page, so an unknown id answers a real 404.
@@ -49,16 +34,13 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
     getTranslations("webhooks"),
   ]);
   if (!delivery) notFound();
-  const changes = (Array.isArray(delivery.changes) ? delivery.changes : []) as TChangeRecord[];
-  const eventName = delivery.event
-    ? t.has(`events.${webhookEventKey(delivery.event)}`)
-      ? t(`events.${webhookEventKey(delivery.event)}`)
-      : delivery.event
-    : t("delivery.unknownEvent");
-  const timestamp =
-    delivery.timestampHeader && /^\d{1,12}$/.test(delivery.timestampHeader)
-      ? new Date(Number(delivery.timestampHeader) * 1000)
-      : null;
+  const { changes } = delivery;
+  const eventName =
+    delivery.eventMessageKey === null
+      ? t("delivery.unknownEvent")
+      : t.has(`events.${delivery.eventMessageKey}`)
+        ? t(`events.${delivery.eventMessageKey}`)
+        : delivery.event;
 
   return (
     // minmax(0, 1fr): a wide table scrolls inside its own box instead of widening the page.
@@ -81,65 +63,65 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
           <CardTitle>{t("delivery.summary")}</CardTitle>
         </CardHeader>
         <CardContent>
-          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <Item term={t("delivery.fields.outcome")}>
+          <DetailList className="gap-4 break-all sm:grid-cols-2 lg:grid-cols-3">
+            <DetailItem label={t("delivery.fields.outcome")}>
               <DeliveryOutcomeBadge outcome={delivery.outcome} />
-            </Item>
-            <Item term={t("delivery.fields.receivedAt")}>
+            </DetailItem>
+            <DetailItem label={t("delivery.fields.receivedAt")}>
               <DateTime value={delivery.receivedAt} />
-            </Item>
-            <Item term={t("delivery.fields.sentAt")}>
-              {timestamp ? <DateTime value={timestamp} /> : (delivery.timestampHeader ?? "—")}
-            </Item>
-            <Item term={t("delivery.fields.deliveryId")}>
+            </DetailItem>
+            <DetailItem label={t("delivery.fields.sentAt")}>
+              {delivery.sentAt ? <DateTime value={delivery.sentAt} /> : (delivery.timestampHeader ?? "—")}
+            </DetailItem>
+            <DetailItem label={t("delivery.fields.deliveryId")}>
               <span className="font-mono text-xs">{delivery.deliveryId ?? "—"}</span>
-            </Item>
-            <Item term={t("delivery.fields.eventKey")}>
+            </DetailItem>
+            <DetailItem label={t("delivery.fields.eventKey")}>
               <span className="font-mono text-xs">{delivery.eventKey ?? "—"}</span>
-            </Item>
-            <Item term={t("delivery.fields.webhook")}>
+            </DetailItem>
+            <DetailItem label={t("delivery.fields.webhook")}>
               <span className="font-mono text-xs">{delivery.webhook?.url ?? t("delivery.unknownWebhook")}</span>
-            </Item>
-            <Item term={t("delivery.fields.attempts")}>{delivery.applyAttempts}</Item>
-            <Item term={t("delivery.fields.appliedAt")}>
+            </DetailItem>
+            <DetailItem label={t("delivery.fields.attempts")}>{delivery.applyAttempts}</DetailItem>
+            <DetailItem label={t("delivery.fields.appliedAt")}>
               {delivery.appliedAt ? <DateTime value={delivery.appliedAt} /> : "—"}
-            </Item>
+            </DetailItem>
             {delivery.nextAttemptAt ? (
-              <Item term={t("delivery.fields.nextAttemptAt")}>
+              <DetailItem label={t("delivery.fields.nextAttemptAt")}>
                 <DateTime value={delivery.nextAttemptAt} />
-              </Item>
+              </DetailItem>
             ) : null}
             {delivery.replayOfId ? (
-              <Item term={t("delivery.fields.replayOf")}>
+              <DetailItem label={t("delivery.fields.replayOf")}>
                 <Link
                   href={`/webhooks/deliveries/${delivery.replayOfId}`}
                   className="text-primary underline-offset-4 hover:underline"
                 >
                   {t("delivery.openOriginal")}
                 </Link>
-              </Item>
+              </DetailItem>
             ) : null}
             {delivery.duplicateOfId ? (
-              <Item term={t("delivery.fields.duplicateOf")}>
+              <DetailItem label={t("delivery.fields.duplicateOf")}>
                 <Link
                   href={`/webhooks/deliveries/${delivery.duplicateOfId}`}
                   className="text-primary underline-offset-4 hover:underline"
                 >
                   {t("delivery.openFirst")}
                 </Link>
-              </Item>
+              </DetailItem>
             ) : null}
             {delivery.resource ? (
-              <Item term={t(`delivery.resource.${delivery.resource.kind}`)}>
+              <DetailItem label={t(`delivery.resource.${delivery.resource.kind}`)}>
                 <Link
                   href={delivery.resource.href}
                   className="font-mono text-xs text-primary underline-offset-4 hover:underline"
                 >
                   {delivery.resource.label}
                 </Link>
-              </Item>
+              </DetailItem>
             ) : null}
-          </dl>
+          </DetailList>
           {delivery.error ? (
             <p
               role="note"
@@ -176,15 +158,7 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
         <CardHeader>
           <CardTitle>{t("delivery.changes.title")}</CardTitle>
           {changes.length === 0 ? (
-            <CardDescription>
-              {t(
-                delivery.outcome === "APPLIED"
-                  ? "delivery.changes.noneApplied"
-                  : delivery.outcome === "DUPLICATE"
-                    ? "delivery.changes.noneDuplicate"
-                    : "delivery.changes.none",
-              )}
-            </CardDescription>
+            <CardDescription>{t(`delivery.changes.${delivery.noChangesKey}`)}</CardDescription>
           ) : null}
         </CardHeader>
         {changes.length > 0 ? (
@@ -202,11 +176,11 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  {Object.entries(change.after).map(([field, after]) => (
+                  {change.fields.map(({ field, before, after }) => (
                     <TableRow key={field}>
                       <TableCell className="font-mono text-xs">{field}</TableCell>
-                      <TableCell className="font-mono text-xs">{formatValue(change.before?.[field])}</TableCell>
-                      <TableCell className="font-mono text-xs">{formatValue(after)}</TableCell>
+                      <TableCell className="font-mono text-xs">{before}</TableCell>
+                      <TableCell className="font-mono text-xs">{after}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
