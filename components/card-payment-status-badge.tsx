@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 
 import { StatusBadge, type TStatusTone } from "@/components/status-badge";
-import type { TCardPaymentStatusKind } from "@/lib/payments/views";
+import type { TCardPaymentStatusKind } from "@/lib/card-payments/views";
 
 const toneByKind: Record<TCardPaymentStatusKind, TStatusTone> = {
   approved: "success",

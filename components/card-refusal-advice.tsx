@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 
-import { adviceMessageKeys, merchantAdviceOf } from "@/lib/payments/advice";
+import { adviceMessageKeys, merchantAdviceOf } from "@/lib/card-payments/advice";
 import { cn } from "@/lib/utils";
 
 type CardRefusalAdviceProps = {
@@ -12,7 +12,7 @@ type CardRefusalAdviceProps = {
 };
 
 /**
- * Why a card payment was refused and what the merchant should do next (merchantAdviceCode, lib/payments/advice.ts).
+ * Why a card payment was refused and what the merchant should do next (merchantAdviceCode, lib/card-payments/advice.ts).
  * Shared by the card payment page and the virtual terminal's result.
  */
 export function CardRefusalAdvice({ codigo, mensagem, merchantAdviceCode, className }: CardRefusalAdviceProps) {

@@ -1,4 +1,4 @@
-// `npm run bench:card-payments`: the card payment list's query (lib/payments/list.ts, findCardPayments: a count and
+// `npm run bench:card-payments`: the card payment list's query (lib/card-payments/list.ts, findCardPayments: a count and
 // one page of 20, as the /payments page runs it) over 100,000 mirrored payments in a throw-away PostgreSQL database.
 // Options: --payments=100000 --runs=500 --warmup=50. Goal: p99 < 50 ms for a filtered list (status + brand + period).
 // Baselines from the same run and connection: a `SELECT 1` round trip and an unfiltered count.
@@ -64,8 +64,8 @@ async function main(): Promise<number> {
   const options = readOptions(process.argv.slice(2));
   return withBenchDatabase("payments_bench", async () => {
     const { db } = await import("@/lib/db/client");
-    const { findCardPayments } = await import("@/lib/payments/list");
-    const { ZCardPaymentFilters } = await import("@/lib/payments/schemas");
+    const { findCardPayments } = await import("@/lib/card-payments/list");
+    const { ZCardPaymentFilters } = await import("@/lib/card-payments/schemas");
     const { defaultPeriod } = await import("@/lib/list/period");
 
     const seededAt = performance.now();

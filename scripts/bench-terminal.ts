@@ -44,8 +44,8 @@ async function main(): Promise<void> {
     const { useGateway } = await import("@/lib/testing/gateway-sandbox");
     await useGateway(sandbox.baseUrl, sandbox.certsDir);
     const { db, disconnectDb } = await import("@/lib/db/client");
-    const { chargeFromTerminal } = await import("@/lib/payments/terminal");
-    const { ZTerminalPaymentInput } = await import("@/lib/payments/schemas");
+    const { chargeFromTerminal } = await import("@/lib/card-payments/terminal");
+    const { ZTerminalPaymentInput } = await import("@/lib/card-payments/schemas");
 
     const user = await db.user.create({ data: { email: "bench@example.com", name: "Bench", passwordHash: "unused" } });
     const actor = { actor: { id: user.id, email: user.email } };

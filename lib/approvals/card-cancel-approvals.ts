@@ -1,10 +1,10 @@
 import "server-only";
 import { recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
+import { cancelCardPayment, type TCancelCardPayment } from "@/lib/card-payments/cancel";
+import type { TCardPaymentView } from "@/lib/card-payments/views";
 import { inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { RefundApproval } from "@/lib/generated/prisma/client";
-import { cancelCardPayment, type TCancelCardPayment } from "@/lib/payments/cancel";
-import type { TCardPaymentView } from "@/lib/payments/views";
 import { approvalAuditFields, assertStillPending, expireApproval, type TApprover } from "./decision";
 import { isMoneyApprovalRequired, type TMoneyHoldReason } from "./money-policy";
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { upsertCardPaymentFromGateway } from "@/lib/card-payments/mirror";
 import { db } from "@/lib/db/client";
 import { GatewayRefusedError } from "@/lib/gateway/errors";
 import * as linkGateway from "@/lib/gateway/payment-links";
@@ -9,7 +10,6 @@ import { upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
 import { createPaymentLink } from "@/lib/links/payment-links";
 import { getOrCreateLinkPixCharge, refundCancelledLinkPixPayment, syncLinkPixPayment } from "@/lib/links/pix";
 import { ZCreatePaymentLinkInput } from "@/lib/links/schemas";
-import { upsertCardPaymentFromGateway } from "@/lib/payments/mirror";
 import { createPixCharge, getPixChargeView } from "@/lib/pix/charges";
 import { submitPixRefund } from "@/lib/pix/refund-approvals";
 import { ZCreatePixChargeInput, ZSubmitPixRefundInput } from "@/lib/pix/schemas";

@@ -2,11 +2,11 @@
 // Idempotent: each run adds only what is missing and rewrites .data/demo/pos.json.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { upsertCardPaymentFromGateway } from "@/lib/card-payments/mirror";
 import { db } from "@/lib/db/client";
 import { GatewayRefusedError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/payments";
 import type { TPaymentTransaction } from "@/lib/gateway/schemas/payment";
-import { upsertCardPaymentFromGateway } from "@/lib/payments/mirror";
 import { activateSeller } from "@/lib/pos/activation";
 import { savePosConfig, savePosTenantConfig } from "@/lib/pos/admin-config";
 import { ZSavePosConfigInput, ZSavePosTenantConfigInput } from "@/lib/pos/admin-schemas";

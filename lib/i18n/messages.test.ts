@@ -10,12 +10,12 @@ import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 
 import { auditActions } from "@/lib/audit/audit-actions";
-import { cardTokenStatuses } from "@/lib/cards/schemas";
 import { paymentLinkStatusFilters } from "@/lib/gateway/schemas/payment-link";
 import { pixRefundStatusCodes } from "@/lib/gateway/schemas/pix-refund";
 import { webhookEvents } from "@/lib/gateway/schemas/webhook";
 import { JobOutcome, ReconciliationStatus, WebhookDeliveryOutcome } from "@/lib/generated/prisma/enums";
 import { jobRegistry } from "@/lib/jobs/registry";
+import { cardTokenStatuses } from "@/lib/saved-cards/schemas";
 import { webhookEventKey } from "@/lib/webhooks/schemas";
 
 import { locales } from "./config";

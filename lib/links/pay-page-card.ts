@@ -2,6 +2,14 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
+import { upsertCardPaymentFromGateway } from "@/lib/card-payments/mirror";
+import {
+  findCardRetryBlock,
+  linkOrderKey,
+  recordCardRetryAdvice,
+  type TRetryBlock,
+  type TRetryCard,
+} from "@/lib/card-payments/retry-advice";
 import { inTransaction } from "@/lib/db/client";
 import { isAppError } from "@/lib/errors";
 import { describeGatewayFailure, GatewayHttpError } from "@/lib/gateway/errors";
@@ -11,14 +19,6 @@ import { paymentLinkMethodCodes } from "@/lib/gateway/schemas/payment-link";
 import type { PaymentLink } from "@/lib/generated/prisma/client";
 import { runIdempotent } from "@/lib/idempotency/idempotency";
 import { log } from "@/lib/log";
-import { upsertCardPaymentFromGateway } from "@/lib/payments/mirror";
-import {
-  findCardRetryBlock,
-  linkOrderKey,
-  recordCardRetryAdvice,
-  type TRetryBlock,
-  type TRetryCard,
-} from "@/lib/payments/retry-advice";
 import { cardBin, detectCardBrand, isCardExpiryValid, maskCardNumber, passesLuhn } from "@/lib/shared/card";
 import { centsToAmount } from "@/lib/shared/money";
 import { claimCardAttempt, countCardRefusal } from "./card-attempts";

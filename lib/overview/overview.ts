@@ -1,9 +1,9 @@
 import "server-only";
+import { cardPaymentStatuses } from "@/lib/card-payments/types";
 import { inSqlTransaction, type TSqlRunner } from "@/lib/db/sql";
 import { timeZone } from "@/lib/i18n/config";
 import { paymentLinkStatusCodes } from "@/lib/links/types";
 import { periodBounds, toSaoPauloDay } from "@/lib/list/period";
-import { cardPaymentStatuses } from "@/lib/payments/types";
 import { pixReceivedStatuses, pixRefundStatusCodes } from "@/lib/pix/types";
 import { readRolledDays } from "./rollup";
 import type { TOverviewPeriod } from "./schemas";

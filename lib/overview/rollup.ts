@@ -1,11 +1,11 @@
 import "server-only";
+import { cardPaymentStatuses } from "@/lib/card-payments/types";
 import { getPostgresPool, inTransaction } from "@/lib/db/client";
 import { transactionLockSql } from "@/lib/db/locks";
 import { inSqlTransaction, prismaSqlRunner, type TSqlRunner } from "@/lib/db/sql";
 import { timeZone } from "@/lib/i18n/config";
 import { paymentLinkStatusCodes } from "@/lib/links/types";
 import { toSaoPauloDay } from "@/lib/list/period";
-import { cardPaymentStatuses } from "@/lib/payments/types";
 import { pixReceivedStatuses, pixRefundStatusCodes } from "@/lib/pix/types";
 
 // The overview's figures of closed São Paulo days, kept in OverviewDay so a year-long period adds up 365 rows instead

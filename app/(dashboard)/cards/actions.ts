@@ -2,13 +2,13 @@
 
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/actions/define-action";
-import { addCardToken, lookUpCardToken, refreshCardTokensPage, setCardTokenStatus } from "@/lib/cards/cards";
+import { addCardToken, lookUpCardToken, refreshCardTokensPage, setCardTokenStatus } from "@/lib/saved-cards/cards";
 import {
   ZAddCardInput,
   ZLookUpCardTokenInput,
   ZRefreshCardTokensPageInput,
   ZSetCardTokenStatusInput,
-} from "@/lib/cards/schemas";
+} from "@/lib/saved-cards/schemas";
 
 // Saved cards are an admin area: every action checks the role itself (defineAction's `role`).
 

@@ -9,8 +9,8 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireAdmin } from "@/lib/auth/session";
-import { findCardTokens } from "@/lib/cards/cards";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
+import { findCardTokens } from "@/lib/saved-cards/cards";
 
 import { AddCardDialog } from "./_components/add-card-dialog";
 import { CardTokenFilters } from "./_components/card-token-filters";

@@ -3,8 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/actions/define-action";
 import { submitCardPaymentCancel } from "@/lib/approvals/card-cancel-approvals";
-import { refreshCardPayment } from "@/lib/payments/detail";
-import { ZCancelCardPaymentInput, ZCardPaymentIdInput } from "@/lib/payments/schemas";
+import { refreshCardPayment } from "@/lib/card-payments/detail";
+import { ZCancelCardPaymentInput, ZCardPaymentIdInput } from "@/lib/card-payments/schemas";
 
 // ---- Card payment detail and cancel ----
 

@@ -1,9 +1,9 @@
 import "server-only";
+import { cardPaymentList } from "@/lib/card-payments/list";
+import { listCardPaymentsForReconcile, type TCardPaymentsPassItem } from "@/lib/card-payments/sync";
+import { statusKindOf } from "@/lib/card-payments/views";
 import { db } from "@/lib/db/client";
 import { defineExportList } from "@/lib/exports/define";
-import { cardPaymentList } from "@/lib/payments/list";
-import { listCardPaymentsForReconcile, type TCardPaymentsPassItem } from "@/lib/payments/sync";
-import { statusKindOf } from "@/lib/payments/views";
 import { defineReconcilePass } from "@/lib/reconcile/pass";
 import { findWhere, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
 

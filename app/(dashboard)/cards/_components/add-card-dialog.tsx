@@ -22,7 +22,7 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { type TFieldErrors, zodIssuesToFieldErrors } from "@/lib/actions/field-errors";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
-import { ZAddCardInput } from "@/lib/cards/schemas";
+import { ZAddCardInput } from "@/lib/saved-cards/schemas";
 import { detectCardBrand } from "@/lib/shared/card";
 
 import { addCardTokenAction } from "../actions";

@@ -20,7 +20,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
-import type { TCardTokenRow } from "@/lib/cards/types";
+import type { TCardTokenRow } from "@/lib/saved-cards/types";
 import { cn } from "@/lib/utils";
 
 import { disableCardTokenAction, enableCardTokenAction } from "../actions";

@@ -5,7 +5,7 @@ import { FilterSelect } from "@/components/data-table/filter-select";
 import { ListFilterForm } from "@/components/data-table/list-filter-form";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { brandCodes, cardTokenStatuses } from "@/lib/cards/schemas";
+import { brandCodes, cardTokenStatuses } from "@/lib/saved-cards/schemas";
 import { brandFromBandeiraCartao } from "@/lib/shared/card";
 
 import { cardTokenSearchParams } from "../search-params";

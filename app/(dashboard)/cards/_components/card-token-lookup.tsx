@@ -10,7 +10,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
-import { ZLookUpCardTokenInput } from "@/lib/cards/schemas";
+import { ZLookUpCardTokenInput } from "@/lib/saved-cards/schemas";
 
 import { lookUpCardTokenAction } from "../actions";
 import { serializeCardTokenSearchParams } from "../search-params";

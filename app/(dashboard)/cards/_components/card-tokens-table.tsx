@@ -6,7 +6,7 @@ import { ClippedTextCell } from "@/components/data-table/clipped-text-cell";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { StatusBadge, type TStatusTone } from "@/components/status-badge";
-import type { TCardTokenRow } from "@/lib/cards/types";
+import type { TCardTokenRow } from "@/lib/saved-cards/types";
 import { cn } from "@/lib/utils";
 import { CardTokenStatusToggle, UseInTerminalLink } from "./card-token-actions";
 
@@ -56,7 +56,7 @@ function OptionalDate({ value }: { value: string | null }) {
   return value ? <DateTime value={value} /> : <span className="text-muted-foreground">—</span>;
 }
 
-// Sort keys are the list filter's `sort` values (lib/cards/schemas.ts, cardTokenSortColumns).
+// Sort keys are the list filter's `sort` values (lib/saved-cards/schemas.ts, cardTokenSortColumns).
 const columns: TDataTableColumn<TCardTokenRow>[] = [
   column.accessor("brandCode", {
     header: () => <Header name="brand" />,

@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/actions/define-action";
-import { ZRefreshCardPaymentsPageInput } from "@/lib/payments/schemas";
-import { refreshCardPaymentsPage } from "@/lib/payments/sync";
+import { ZRefreshCardPaymentsPageInput } from "@/lib/card-payments/schemas";
+import { refreshCardPaymentsPage } from "@/lib/card-payments/sync";
 
 // One upstream page per call, so the page can show progress ("page 2 of 5") and loop until `isDone`.
 export const refreshCardPaymentsPageAction = defineAction({ schema: ZRefreshCardPaymentsPageInput }, async (input) => {

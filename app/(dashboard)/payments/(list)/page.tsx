@@ -6,11 +6,11 @@ import type { SearchParams } from "nuqs/server";
 import { ResourceListPage } from "@/components/data-table/resource-list-page";
 import { totalAmountLabel } from "@/components/data-table/total-amount-label";
 import { requireUser } from "@/lib/auth/session";
+import { findCardPayments, type TCardPaymentTotals } from "@/lib/card-payments/list";
 import { formatBRL } from "@/lib/format/money";
 import type { TLocale } from "@/lib/i18n/config";
 import { defaultPeriod } from "@/lib/list/period";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
-import { findCardPayments, type TCardPaymentTotals } from "@/lib/payments/list";
 
 import { CardPaymentsFilters } from "../_components/card-payments-filters";
 import { CardPaymentsRefreshButton } from "../_components/card-payments-refresh-button";

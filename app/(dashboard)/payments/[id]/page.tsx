@@ -4,8 +4,8 @@ import { getTranslations } from "next-intl/server";
 
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { requireUser } from "@/lib/auth/session";
-import { findCardPaymentAuditTrail, getCardPaymentView } from "@/lib/payments/detail";
-import { ZCardPaymentId } from "@/lib/payments/schemas";
+import { findCardPaymentAuditTrail, getCardPaymentView } from "@/lib/card-payments/detail";
+import { ZCardPaymentId } from "@/lib/card-payments/schemas";
 
 import { CardPaymentAuditTrail } from "./_components/card-payment-audit-trail";
 import { CardPaymentFacts } from "./_components/card-payment-facts";

@@ -8,10 +8,10 @@ import { ListFilterForm } from "@/components/data-table/list-filter-form";
 import { PeriodFilterFields } from "@/components/data-table/period-filter-fields";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { cardPaymentListStatuses, cardPaymentTypes } from "@/lib/card-payments/schemas";
 import { formatAmount } from "@/lib/format/money";
 import { resolveLocale } from "@/lib/i18n/config";
 import type { TPeriod } from "@/lib/list/period";
-import { cardPaymentListStatuses, cardPaymentTypes } from "@/lib/payments/schemas";
 import { BANDEIRA_CARTAO_BY_BRAND, CARD_BRAND_NAMES, type TCardBrand } from "@/lib/shared/card";
 
 import { cardPaymentSearchParams } from "../(list)/search-params";

@@ -9,7 +9,7 @@ import { ClippedTextCell } from "@/components/data-table/clipped-text-cell";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import type { TCardPaymentListRow } from "@/lib/payments/types";
+import type { TCardPaymentListRow } from "@/lib/card-payments/types";
 import { brandFromBandeiraCartao, CARD_BRAND_NAMES } from "@/lib/shared/card";
 
 const column = createDataTableColumnHelper<TCardPaymentListRow>();
@@ -56,7 +56,7 @@ function OriginCell({ origin }: { origin: TCardPaymentListRow["origin"] }) {
   return <span className="whitespace-nowrap">{t(origin)}</span>;
 }
 
-// Sort keys are the list filter's `sort` values (lib/payments/schemas.ts, cardPaymentSortColumns).
+// Sort keys are the list filter's `sort` values (lib/card-payments/schemas.ts, cardPaymentSortColumns).
 const columns: TDataTableColumn<TCardPaymentListRow>[] = [
   column.accessor("occurredAt", {
     header: () => <Header name="date" />,

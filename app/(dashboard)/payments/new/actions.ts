@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/actions/define-action";
-import { ZTerminalPaymentInput } from "@/lib/payments/schemas";
-import { chargeFromTerminal } from "@/lib/payments/terminal";
+import { ZTerminalPaymentInput } from "@/lib/card-payments/schemas";
+import { chargeFromTerminal } from "@/lib/card-payments/terminal";
 
 // STAFF and ADMIN take card payments; only admins save cards or charge saved ones. The input carries the card only for this request: the answer never
 // repeats it (a validation error names fields and message keys, not values).

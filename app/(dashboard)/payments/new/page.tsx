@@ -5,9 +5,9 @@ import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/session";
-import { ZCardTokenValue } from "@/lib/cards/schemas";
-import type { TCardTokenRow } from "@/lib/cards/types";
-import { findTerminalSavedCard, findTerminalSavedCards, newTerminalOrderId } from "@/lib/payments/terminal";
+import { findTerminalSavedCard, findTerminalSavedCards, newTerminalOrderId } from "@/lib/card-payments/terminal";
+import { ZCardTokenValue } from "@/lib/saved-cards/schemas";
+import type { TCardTokenRow } from "@/lib/saved-cards/types";
 
 import type { TSavedCardOption } from "./_components/terminal-card-fieldset";
 import { TerminalForm } from "./_components/terminal-form";

@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 
 import { DateTime } from "@/components/date-time";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import type { TCardPaymentAuditEntry } from "@/lib/payments/detail";
+import type { TCardPaymentAuditEntry } from "@/lib/card-payments/detail";
 
 type CardPaymentAuditTrailProps = { entries: TCardPaymentAuditEntry[]; paymentId: string; isAdmin: boolean };
 

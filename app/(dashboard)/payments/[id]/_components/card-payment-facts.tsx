@@ -7,7 +7,7 @@ import { DateTime } from "@/components/date-time";
 import { DetailItem, DetailsCard } from "@/components/detail-list";
 import { Money } from "@/components/money";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import type { TCardPaymentView } from "@/lib/payments/views";
+import type { TCardPaymentView } from "@/lib/card-payments/views";
 
 const dash = "—";
 

@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 
 import { CardPaymentStatusBadge } from "@/components/card-payment-status-badge";
 import { LiveDetailHeader } from "@/components/live-detail-header";
-import type { TCardPaymentView } from "@/lib/payments/views";
+import type { TCardPaymentView } from "@/lib/card-payments/views";
 
 import { CancelCardPaymentButton } from "./cancel-card-payment-button";
 import { RefreshCardPaymentButton } from "./refresh-card-payment-button";

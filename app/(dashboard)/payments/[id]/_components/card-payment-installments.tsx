@@ -3,9 +3,9 @@ import { useLocale, useTranslations } from "next-intl";
 import { Money } from "@/components/money";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { TCardPaymentView } from "@/lib/card-payments/views";
 import { formatDate } from "@/lib/format/date-time";
 import { resolveLocale } from "@/lib/i18n/config";
-import type { TCardPaymentView } from "@/lib/payments/views";
 
 // A due date is a calendar day (YYYY-MM-DD) already in Brasília: noon there is that same day whatever the zone.
 const calendarDay = (day: string) => new Date(`${day}T12:00:00-03:00`);

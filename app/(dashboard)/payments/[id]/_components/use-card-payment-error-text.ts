@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import type { TActionError } from "@/lib/actions/define-action";
 
 /**
- * Text of a card payment action's failure: the message is a catalog key (lib/payments/cancel.ts); a refused
+ * Text of a card payment action's failure: the message is a catalog key (lib/card-payments/cancel.ts); a refused
  * cancellation also carries the authorizer's codigo and mensagem as sent. Otherwise the code's generic text.
  */
 export function useCardPaymentErrorText() {

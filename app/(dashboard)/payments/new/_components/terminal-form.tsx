@@ -12,11 +12,11 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
 import { useIdempotentSubmit } from "@/lib/actions/use-idempotent-submit";
+import { merchantAdviceOf } from "@/lib/card-payments/advice";
+import { type TTerminalPaymentInput, ZTerminalPaymentInput } from "@/lib/card-payments/schemas";
+import { previewInstallments, takesInstallmentCount } from "@/lib/card-payments/terminal-plan";
 import { formatBRL } from "@/lib/format/money";
 import { resolveLocale } from "@/lib/i18n/config";
-import { merchantAdviceOf } from "@/lib/payments/advice";
-import { type TTerminalPaymentInput, ZTerminalPaymentInput } from "@/lib/payments/schemas";
-import { previewInstallments, takesInstallmentCount } from "@/lib/payments/terminal-plan";
 
 import { chargeCardAction } from "../actions";
 import { type TCardMode, TerminalCardFieldset, type TSavedCardOption } from "./terminal-card-fieldset";
@@ -96,7 +96,7 @@ export function TerminalForm({ defaultOrderId, savedCards, initialToken, canSave
   }
 
   const errorFor = (field: string) => fieldText(fieldErrors[field]);
-  // The terminal's own refusals lead (the retry advice names its time, lib/payments/retry-advice.ts); a failure of
+  // The terminal's own refusals lead (the retry advice names its time, lib/card-payments/retry-advice.ts); a failure of
   // fields alone shows under the fields; anything else gets its own or its code's text.
   const topMessage =
     formError &&

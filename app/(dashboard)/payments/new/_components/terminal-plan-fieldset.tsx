@@ -7,7 +7,7 @@ import {
   type previewInstallments,
   terminalInstallmentTypes,
   terminalPlanKeys,
-} from "@/lib/payments/terminal-plan";
+} from "@/lib/card-payments/terminal-plan";
 
 const installmentCounts = Array.from({ length: maxTerminalInstallments }, (_, index) => index + 1);
 

@@ -1,9 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
-import { findCardTokenRow, findCardTokens, syncCardToken } from "@/lib/cards/cards";
-import { ZCardTokenFilters } from "@/lib/cards/schemas";
-import type { TCardTokenRow } from "@/lib/cards/types";
 import { db, inTransaction } from "@/lib/db/client";
 import { AppError, type TMessageKey } from "@/lib/errors";
 import {
@@ -18,6 +15,9 @@ import * as gateway from "@/lib/gateway/payments";
 import { type TCardPaymentRequest, type TPaymentTransaction, ZPaymentTransaction } from "@/lib/gateway/schemas/payment";
 import { findClaimedResultIds, runIdempotent, type TIdempotentAttempt } from "@/lib/idempotency/idempotency";
 import { log } from "@/lib/log";
+import { findCardTokenRow, findCardTokens, syncCardToken } from "@/lib/saved-cards/cards";
+import { ZCardTokenFilters } from "@/lib/saved-cards/schemas";
+import type { TCardTokenRow } from "@/lib/saved-cards/types";
 import { cardBin, detectCardBrand, maskCardNumber } from "@/lib/shared/card";
 import { amountToCents, centsToAmount } from "@/lib/shared/money";
 import { upsertCardPaymentFromGateway } from "./mirror";

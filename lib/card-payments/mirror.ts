@@ -41,7 +41,7 @@ function acceptsStatus(current: string, next: string): boolean {
   return current === next || !finalStatuses.includes(current);
 }
 
-// Held by every write of one payment, and by a cancel while it claims the payment (lib/payments/cancel.ts).
+// Held by every write of one payment, and by a cancel while it claims the payment (lib/card-payments/cancel.ts).
 export async function lockCardPayment(tx: TMirrorClient, id: string): Promise<void> {
   await takeTransactionLock(tx, cardPaymentLockKey(id));
 }

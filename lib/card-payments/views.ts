@@ -68,7 +68,7 @@ export type TCardPaymentView = {
   canCancel: boolean;
 };
 
-// A refusal is told by codigo, never by the status alone (lib/payments/types.ts).
+// A refusal is told by codigo, never by the status alone (lib/card-payments/types.ts).
 export function statusKindOf(payment: { status: string; isApproved: boolean }): TCardPaymentStatusKind {
   if (payment.status === cardPaymentStatuses.CANCELLED) return "cancelled";
   if (!payment.isApproved || payment.status === cardPaymentStatuses.REFUSED) return "refused";

@@ -138,7 +138,7 @@ describe("the virtual terminal against the sandbox", () => {
       cardToken: token,
       cardLastFour: "4444",
     });
-    // lib/cards/mirror.ts: the saved cards page knows it at once.
+    // lib/saved-cards/mirror.ts: the saved cards page knows it at once.
     expect(await db.cardToken.findUniqueOrThrow({ where: { token } })).toMatchObject({
       status: "ATV",
       brandCode: "2",

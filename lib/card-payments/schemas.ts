@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ZCardExpiry, ZCardNumber, ZCardTokenValue } from "@/lib/cards/schemas";
 import {
   ZCursor,
   ZDay,
@@ -10,6 +9,7 @@ import {
   ZPage,
   ZSort,
 } from "@/lib/list/schemas";
+import { ZCardExpiry, ZCardNumber, ZCardTokenValue } from "@/lib/saved-cards/schemas";
 import { BANDEIRA_CARTAO_BY_BRAND } from "@/lib/shared/card";
 import { maxTerminalInstallments, takesInstallmentCount, terminalInstallmentTypes } from "./terminal-plan";
 
@@ -93,7 +93,7 @@ const ZCardSecurityCode = z
   .min(1, { error: "securityCodeRequired" })
   .regex(/^\d{3,4}$/, { error: "securityCodeInvalid" });
 
-// The number and security code only pass through (lib/payments/terminal.ts): never stored, logged or sent back.
+// The number and security code only pass through (lib/card-payments/terminal.ts): never stored, logged or sent back.
 const ZTypedCard = z.object({
   kind: z.literal("typed"),
   number: ZCardNumber,
