@@ -8,8 +8,7 @@ import { csvLines } from "./csv-writer";
 import { cellFormat, exportMessages, formatExportDateTime } from "./format";
 import { exportLists, type TExportKind } from "./registry";
 
-// A list's CSV export as a streamed response (docs/exports.md): UTF-8 with a BOM and `;` between fields, for
-// Excel in pt-BR; rows read and written one keyset batch at a time, so memory stays flat whatever the size.
+// Streamed CSV (docs/exports.md), one keyset batch at a time so memory stays flat whatever the size.
 
 const exportBatchSize = 1000;
 const bom = "\uFEFF";
@@ -28,14 +27,12 @@ function exportLocale(request: Request, user: TCurrentUser): TLocale {
 }
 
 function fileNameOf(baseName: string, now: Date): string {
-  // The São Paulo day, as "2026-11-24".
   const [day, month, year] = formatExportDateTime(now, "pt-BR").slice(0, 10).split("/");
   return `${baseName}-${year}-${month}-${day}.csv`;
 }
 
 export type TExportOptions = { batchSize?: number };
 
-/** The export of `kind` with the request's URL filters, for a user already authorized for it. */
 export function exportCsvResponse(
   kind: TExportKind,
   request: Request,

@@ -5,11 +5,8 @@ import { listBatches, type TListBatchQuery, type TListSpec } from "@/lib/list/sp
 import type { TResourceExportKind } from "@/lib/resources/registry";
 import type { TCellFormat } from "./format";
 
-// How a list becomes a CSV export: its list's spec (the page's filters, `where`, columns and default order,
-// lib/list/spec.ts), the columns the export adds and how a row becomes cells. Rows are read in the lists' keyset
-// batches, newest first, never all at once. Each resource's export is in its registry entry; ./registry.ts gathers them.
+// A list's CSV export: its list spec (lib/list/spec.ts), extra columns and cells, read in keyset batches, never all at once.
 
-// The audit log is not a resource, but it is exported like one.
 export type TExportKind = TResourceExportKind | "audit";
 
 /** A column's header is `common.exportColumns.<kind>.<key>` in the reader's catalog. */
@@ -25,13 +22,11 @@ export type TExportList = {
   kind: TExportKind;
   /** Its URL: `/api/exports/<path>`, the kind in kebab case ("pix-charges"). */
   path: string;
-  /** As the list page: the audit log is for admins only. */
   adminOnly: boolean;
   fileName: string;
   columnKeys: string[];
   /** The URL's filters read by the page's own parsers (same zod schema), sort, order, page and cursor left out. */
   readFilters: (search: URLSearchParams) => TExportFilters;
-  /** Batches of formatted rows for these filters, read after one another by the list's keyset. */
   batches: (filters: TExportFilters, format: TCellFormat, batchSize: number) => AsyncGenerator<(string | number)[][]>;
 };
 
@@ -50,9 +45,7 @@ export function defineExportList<
   adminOnly?: boolean;
   fileName: string;
   list: TListSpec<TFilters, TWhere, TListSelect, TField, TTieBreaker>;
-  /** The columns the export reads beyond its list's. */
   select?: TExtra;
-  /** The model's `findMany`, for one batch. */
   findMany: (query: TListBatchQuery<TWhere, TListSelect & TExtra, TField, TTieBreaker>) => Promise<TRecord[]>;
   columns: TExportColumn<TRecord>[];
 }): TExportList {

@@ -5,8 +5,7 @@ import en from "@/lib/i18n/messages/en.json";
 import ptBR from "@/lib/i18n/messages/pt-BR.json";
 import { documentFor } from "@/lib/security/personal-data";
 
-// Cells of a CSV export in the reader's locale: amounts as the app shows them without the currency sign
-// ("1.234,56" / "1,234.56", so a spreadsheet reads a number) and dates in São Paulo time with seconds.
+// Amounts without the currency sign ("1.234,56" / "1,234.56") so a spreadsheet reads a number; dates in São Paulo time.
 
 export type TCellFormat = {
   locale: TLocale;

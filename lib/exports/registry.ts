@@ -23,7 +23,6 @@ const audit = defineExportList({
   ],
 });
 
-/** Every export, keyed by kind: each resource's (registry order), then the audit log's. */
 export function exportListsOf(resources: readonly TResourceEntry[]): Map<string, TExportList> {
   const lists = resources.flatMap((resource) => (resource.export ? [resource.export] : []));
   return new Map([...lists, audit].map((list) => [list.kind, list]));

@@ -21,7 +21,6 @@ const unknownKind = withAuth<TExportParams>(async () => {
   throw new AppError("NOT_FOUND", "errors.unknownExport");
 });
 
-/** GET /api/exports/<kind>: the list the kind names ("pix-charges") as CSV, with its page's URL filters. */
 export async function exportRoute(request: Request, context: { params: Promise<TExportParams> }): Promise<Response> {
   const { kind } = await context.params;
   return (handlers.get(kind) ?? unknownKind)(request, context);

@@ -4,20 +4,16 @@ import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/db
 import { publishChange, type TChange } from "@/lib/events/bus";
 import { recordMirrorDrift, type TDrift, type TMirrorAuthority } from "@/lib/reconcile/drift";
 
-// The write every mirror makes of a gateway snapshot: create the row, or refuse a snapshot that would move it back,
-// or write what differs, keeping updatedAt when nothing does; then tell the browsers. Each mirror says what its
-// resource's rules are; the order of the steps, and so what is locked, read and written, is the same for all.
+// Every mirror's write of a gateway snapshot, in one order of steps so what is locked, read and written is the same for all.
 
 /** How a snapshot compares with the mirrored row: "backward" is refused unless a second read confirmed it, "stale" always. */
 type TSnapshotMove = "accept" | "backward" | "stale";
 
-/** What an update writes besides the changed columns: syncedAt always, updatedAt kept when nothing changed. */
 type TMirrorUpdate<TData> = Partial<TData> & { syncedAt: Date; updatedAt?: Date };
 
 type TMirrorRowWrite<TRow, TData, TCreated> = {
   /** Taken before the row is read, until the transaction ends (lib/db/locks.ts). */
   lockKey?: string;
-  /** When the mirror heard of the snapshot. */
   syncedAt: Date;
   find: () => Promise<TRow | null>;
   /** Writes the row the snapshot starts; null when the snapshot cannot start one (then nothing is published). */
@@ -27,14 +23,12 @@ type TMirrorRowWrite<TRow, TData, TCreated> = {
   authority?: TMirrorAuthority;
   /** What an authoritative write records as corrected, or null when it only heals (a forward move). */
   drift?: (existing: TRow, move: TSnapshotMove) => Omit<TDrift, "source"> | null;
-  /** The values the row holds after an accepted snapshot, compared by content (changedFields). */
   data: (existing: TRow, move: TSnapshotMove) => TData;
   /** What a refused snapshot still writes; without it a refused snapshot writes nothing. */
   staleData?: (existing: TRow) => Partial<TData>;
   /** Rows belonging to this one, written after the comparison for an accepted snapshot; true when any changed. */
   writeRelated?: (existing: TRow) => Promise<boolean>;
   update: (data: TMirrorUpdate<TData>, existing: TRow) => Promise<TRow>;
-  /** Published in the transaction when the row is created or changed. */
   publish?: TChange[];
 };
 
@@ -47,7 +41,6 @@ async function publishAll(tx: TMirrorClient, changes: TChange[] | undefined): Pr
   for (const change of changes ?? []) await publishChange(change, tx);
 }
 
-/** Writes one snapshot into its mirrored row, in `tx`; a stale answer carries the row as it stays. */
 export async function upsertMirrorRow<
   TRow extends Record<string, unknown> & { updatedAt: Date },
   TData extends Record<string, unknown>,

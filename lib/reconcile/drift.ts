@@ -4,13 +4,11 @@ import { db } from "@/lib/db/client";
 import { changedFields, type TMirrorClient } from "@/lib/db/mirror-write";
 import type { MirrorDrift, Prisma } from "@/lib/generated/prisma/client";
 
-// The gateway is the truth: an authoritative read the never-backwards rule would refuse is confirmed by a second
-// read, written anyway and recorded here (docs/webhooks.md).
+// An authoritative read the never-backwards rule would refuse is confirmed by a second read, written and recorded here.
 
 export type TDriftSource = "webhook" | "refresh" | "reconcile";
 type TDriftKind = "pix_charge" | "pix_refund" | "payment_link" | "card_payment";
 
-/** Who vouches for a copy: the source of an authoritative read, and whether a second read confirmed a move back. */
 export type TMirrorAuthority = { source: TDriftSource; isBackwardConfirmed: boolean };
 
 export type TDrift = {
@@ -61,7 +59,6 @@ export async function recordMirrorDrift(tx: TMirrorClient, drift: TDrift, now = 
 export async function readConfirmedCopy<T>(
   read: () => Promise<T>,
   isBehindMirror: (copy: T) => Promise<boolean>,
-  // The first read, when the caller made it already (beside its own read of the row).
   options: { firstCopy?: T } = {},
 ): Promise<{ copy: T; isConfirmedBehind: boolean }> {
   const first = "firstCopy" in options ? (options.firstCopy as T) : await read();

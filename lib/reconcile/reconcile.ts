@@ -11,10 +11,8 @@ import { log } from "@/lib/log";
 import { resourceRegistry, type TResourceEntry } from "@/lib/resources/server-registry";
 import type { TReconcilePass, TReconcileRun } from "./pass";
 
-// The gateway gives up on a webhook after about 8 minutes (spec 6.4): this pass compares the mirror with the upstream
-// lists (each registry entry with a reconciliation pass: Pix charges, refunds, payment links, card payments) and reads
-// each disagreeing resource alone. That read is authoritative: it moves the mirror forward, or back once a second read
-// confirms it, recording the drift (lib/reconcile/drift.ts); a list item alone never moves anything back.
+// The gateway gives up on a webhook after about 8 minutes (spec 6.4): this pass compares the mirror with upstream
+// lists and reads each disagreeing resource alone; only that read may move the mirror back (lib/reconcile/drift.ts).
 
 export type { THealedItem } from "./pass";
 
@@ -35,7 +33,6 @@ type TKindPass = { kind: string; pass: TReconcilePass };
 
 const ZScanned = z.record(z.string(), z.number().int().nonnegative());
 
-/** A run's `scanned` column: items read per change kind; a kind its run did not pass over reads 0. */
 export function readScanned(run: Pick<ReconciliationRun, "scanned">): Record<string, number> {
   const parsed = ZScanned.safeParse(run.scanned);
   return parsed.success ? parsed.data : {};

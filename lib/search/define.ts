@@ -11,8 +11,7 @@ export type TFoundRow = Omit<TSearchHit, "href">;
 export type TSearchKindEntry = {
   // Hidden from STAFF, in the route handler and in the result.
   isAdminOnly: boolean;
-  // Found rows, newest first, at most `limit`; an empty list when the terms cannot match this kind. A payer's CPF/CNPJ
-  // in a hit is as `role` may see it (lib/security/personal-data.ts).
+  // Newest first, at most `limit`; a CPF/CNPJ as `role` may see it (lib/security/personal-data.ts).
   find: (terms: TSearchTerms, limit: number, run: TSqlRunner, role: TRole) => Promise<TFoundRow[]>;
   href: (id: string) => string;
 };
@@ -21,8 +20,7 @@ export const isoUtc = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24
 export const foldedPrefix = (column: string, param: string) =>
   `search_fold(${column}) LIKE search_fold(${param}) || '%'`;
 
-// Each kind ORs only the conditions its terms allow, every one on an indexed column (or name expression index),
-// so PostgreSQL combines index scans; the statement text is one of a few shapes.
+// Only conditions on indexed columns, ORed, so PostgreSQL combines index scans; few statement shapes.
 export async function findWhere(
   limit: number,
   run: TSqlRunner,

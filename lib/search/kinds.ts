@@ -27,7 +27,6 @@ const customers: TSearchKindEntry = {
     }),
 };
 
-/** Each resource's search entry under its descriptor's `searchKind` (registry order), then customers. */
 export function searchEntriesOf(resources: readonly TResourceEntry[]): Map<string, TSearchKindEntry> {
   const entries = resources.flatMap(({ descriptor, search }) =>
     descriptor.searchKind && search ? [[descriptor.searchKind, search] as const] : [],

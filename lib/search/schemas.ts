@@ -38,7 +38,6 @@ export function toSearchTerms(query: string): TSearchTerms {
   };
 }
 
-/** A CPF (11 digits) or CNPJ (14): the documents the mirror stores, digits only. */
 export function isDocumentDigits(digits: string | null): digits is string {
   return digits !== null && (digits.length === 11 || digits.length === 14);
 }

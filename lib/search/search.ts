@@ -14,7 +14,6 @@ function searchableKinds(role: TRole): TSearchKind[] {
   return searchKinds.filter((kind) => role === "ADMIN" || !searchKindRegistry[kind].isAdminOnly);
 }
 
-/** Every kind the role may see, at most `limit` hits each; groups without hits are left out. */
 export async function searchEverything(
   query: string,
   role: TRole,
