@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 
+// `;` between fields and CRLF line ends, for Excel in pt-BR (docs/exports.md).
 const csvDelimiter = ";";
 
 // OWASP CSV injection: a text cell starting with = + - @, tab or CR gets an apostrophe so spreadsheets don't run it;

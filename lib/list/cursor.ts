@@ -1,18 +1,15 @@
 import type { TSortOrder } from "./schemas";
 
-// Keyset (cursor) paging for deep pages (docs/lists.md): the URL carries an opaque cursor naming the row a page
-// starts after (or ends before), so page 4,000 costs what page 1 costs instead of reading 80,000 rows to skip them.
+// Keyset paging (docs/lists.md): an opaque cursor names the row a page starts after, so page 4,000 costs what page 1 does.
 
 export type TCursorValue = string | number | Date;
 
 export type TCursor = {
-  /** "after": the rows that follow this row in the list's order; "before": the rows that precede it. */
   direction: "after" | "before";
   /** The sort the cursor was made for: under another sort it means nothing and is ignored. */
   sort: string;
   order: TSortOrder;
   value: TCursorValue;
-  /** The row's unique tie-breaker (txid, id). */
   id: string;
 };
 
@@ -36,7 +33,6 @@ function decodeValue(value: unknown): TCursorValue | null {
   return null;
 }
 
-/** A cursor from the URL, or null when it is absent, hand-edited or made for another sort (the first page then). */
 export function decodeCursor(text: string | undefined, sort: string, order: TSortOrder): TCursor | null {
   if (!text || text.length > maxCursorLength) return null;
   let parsed: unknown;
@@ -53,11 +49,7 @@ export function decodeCursor(text: string | undefined, sort: string, order: TSor
   return { direction: direction === "a" ? "after" : "before", sort, order, value, id };
 }
 
-/**
- * The rows past the cursor in the order the query reads them, as a Prisma `where`: with `order` desc and
- * "after", `(field, id) < (value, cursorId)`. The redundant `field <= value` lets PostgreSQL start the index range
- * at the cursor instead of filtering every row before it.
- */
+/** The redundant `field <= value` lets PostgreSQL start the index range at the cursor, not filter every row before it. */
 export function keysetWhere(
   field: string,
   tieBreaker: string,

@@ -15,29 +15,23 @@ export type TListPage<TRow> = {
   /** 1-based; 0 on a page reached by cursor, whose number is not known. */
   page: number;
   pageSize: number;
-  /** The numbered pages (offset paging); a list paged by cursor numbers only its first `listNumberedRows` rows. */
   pageCount: number;
-  /** More rows follow than the numbered pages hold (reached by cursor). */
   hasMorePages?: boolean;
   /** The sum of the list's amount over every row the filters select (not only this page), when it has one. */
   totalCents?: number;
-  /** The neighbouring pages' cursors, for a list paged by cursor (null at either end). */
   cursors?: { previous: string | null; next: string | null };
 };
 
-/** Prisma's `aggregate({ where, _count: { _all: true }, _sum: { [sumField]: true } })`: one SQL query. */
 type TListAggregate<TField extends string> = {
   _count: { _all: number };
   _sum: { [K in TField]: number | null };
 };
 
-// `take` (Prisma's `count({ where, take })`, `aggregate({ where, take, … })`) bounds the count: PostgreSQL then
-// stops after that many rows. A list that pages by cursor passes it on; others may count every row.
+// `take` bounds the count: PostgreSQL then stops after that many rows.
 type TListTotals<TField extends string> =
   | { count: (take: number) => Promise<number> }
   | { sumField: TField; aggregate: (take: number) => Promise<TListAggregate<TField>> };
 
-/** The count (and amount total) of a list, up to `listCountCap` when `isCapped`. */
 async function listTotals<TField extends string>(
   query: TListTotals<TField>,
   isCapped = true,
@@ -56,10 +50,8 @@ async function listTotals<TField extends string>(
   };
 }
 
-/** What a cursor page adds to the list's `where` and the order to read in (reversed for "previous"). */
 export type TListKeyset = { where: Record<string, unknown>; order: TSortOrder };
 
-/** A list that pages by cursor: its sort, the unique tie-breaker, and the cursor values of a row. */
 type TListKeysetSpec<TRow> = {
   sort: string;
   order: TSortOrder;
@@ -88,11 +80,7 @@ function cursorsOf<TRow>(
   return { previous: hasBefore ? make("before", rows[0]) : null, next: hasAfter ? make("after", rows.at(-1)) : null };
 }
 
-/**
- * One page of a list and its totals. A list with an amount passes `sumField` + `aggregate` instead of `count`: the
- * count and the total come from one aggregate over the same `where` as the rows. A list that passes `keyset`
- * pages by cursor past its numbered pages and counts up to `listCountCap`.
- */
+/** One page and its totals; with `sumField` the count and total come from one aggregate over the rows' `where`. */
 export async function findListPage<TRow, TField extends string = never>(
   request: { page: number; pageSize: number; cursor?: string },
   query: TListQuery<TRow, TField>,

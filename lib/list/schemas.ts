@@ -22,14 +22,12 @@ export type TSortOrder = (typeof sortOrders)[number];
 
 export const ZOrder = z.enum(sortOrders).catch("desc").default("desc");
 
-// Anything else sorts by the first column.
 export const ZSort = <const TColumn extends string>(columns: readonly [TColumn, ...TColumn[]]) =>
   z.enum(columns).catch(columns[0]).default(columns[0]);
 
 // An opaque keyset cursor (lib/list/cursor.ts); one that does not decode reads as the first page.
 export const ZCursor = z.string().max(500).optional().catch(undefined);
 
-// Pages count from 1 in URLs and queries.
 export const ZPage = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
 
 // An amount filter typed in reais ("123,45", "123.45", "1.234,56"), either locale's way: the output is cents.

@@ -14,7 +14,6 @@ import { sortOrders, type TSortOrder } from "./schemas";
 
 type WithDefault<T> = ReturnType<SingleParserBuilder<T>["withDefault"]>;
 
-// A field with a default (sort, order, page) is never null.
 type TListParser<TField extends z.ZodType> =
   undefined extends z.output<TField>
     ? SingleParserBuilder<NonNullable<z.output<TField>>>
@@ -52,7 +51,6 @@ type ListFilters<TValues> = {
   [K in keyof TValues]: null extends TValues[K] ? Exclude<TValues[K], null> | undefined : TValues[K];
 };
 
-// nuqs says "absent" with null, the list queries with undefined.
 export function toListFilters<TValues extends Record<string, unknown>>(values: TValues): ListFilters<TValues> {
   return Object.fromEntries(
     Object.entries(values).map(([key, value]) => [key, value ?? undefined]),
@@ -68,7 +66,6 @@ export function listFiltersOf(values: Record<string, unknown>): Record<string, u
   );
 }
 
-// A period's two ends are one filter.
 export function countListFilters(values: Record<string, unknown>): number {
   const keys = Object.keys(listFiltersOf(values)).map((key) => (key === "from" || key === "to" ? "period" : key));
   return new Set(keys).size;

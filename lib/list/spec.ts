@@ -2,9 +2,7 @@ import type { z } from "zod";
 import { keysetWhere, type TCursorValue } from "./cursor";
 import { orderByThen } from "./query";
 
-// What a list's page and its CSV export share (docs/exports.md): the page's filter schema and `where`, the columns
-// the page reads and its default order, newest first. The export reads the same rows in that order and adds only
-// columns of its own, so the two cannot drift apart.
+// What a list's page and its CSV export share (docs/exports.md), so the two cannot drift apart.
 
 type TSelect = Record<string, true>;
 
@@ -15,7 +13,6 @@ export type TListSpec<
   TField extends keyof TListSelect & string,
   TTieBreaker extends keyof TListSelect & string,
 > = {
-  /** The page's URL filters (read with the page's own parsers, lib/list/search-params.ts). */
   schema: z.ZodObject<Record<string, z.ZodType>>;
   where: (filters: TFilters, now: Date) => TWhere | Promise<TWhere>;
   select: TListSelect;
@@ -34,7 +31,6 @@ export function defineListSpec<
   return spec;
 }
 
-/** One batch's query, for the model's own `findMany`. */
 export type TListBatchQuery<TWhere, TBatchSelect, TField extends string, TTieBreaker extends string> = {
   where: TWhere;
   select: TBatchSelect;
@@ -42,11 +38,7 @@ export type TListBatchQuery<TWhere, TBatchSelect, TField extends string, TTieBre
   take: number;
 };
 
-/**
- * Every row the filters select, in the list's default order, `batchSize` at a time. Each batch starts after the
- * previous one's last row (the pages' keyset, lib/list/cursor.ts), so no row is skipped or read twice and no
- * offset is counted past; the `where` is built once (the audit log's actor filter costs a query).
- */
+/** Every row the filters select, `batchSize` at a time by the pages' keyset, so none is skipped or read twice. */
 export async function* listBatches<
   TFilters,
   TWhere,

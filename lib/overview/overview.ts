@@ -8,9 +8,8 @@ import { pixReceivedStatuses, pixRefundStatusCodes } from "@/lib/pix/types";
 import { readRolledDays } from "./rollup";
 import type { TOverviewPeriod } from "./schemas";
 
-// The home overview, computed by two aggregate statements over the mirror (never by loading rows), plus the closed
-// days precomputed in OverviewDay (lib/overview/rollup.ts).
-// What "received" means, and which list each figure links to: docs/overview.md.
+// Two aggregate statements over the mirror (never loading rows) plus closed days from OverviewDay (lib/overview/rollup.ts);
+// what each figure means: docs/overview.md.
 
 type TOverviewAmount = { count: number; cents: number };
 export type TOverviewMethod = "pix" | "card" | "link";
@@ -33,15 +32,11 @@ export type TOverview = {
   refundsCreated: TOverviewAmount;
   refundsProcessing: TOverviewAmount;
   linkConversion: { created: number; paid: number };
-  // Gross received per bucket ("YYYY-MM-DD" or "YYYY-MM-DDTHH"), São Paulo time, every bucket of the period.
   series: TOverviewBucketRow[];
 };
 
-// Stored timestamps are UTC wall times (timestamp without zone). The buckets are São Paulo days or hours turned into
-// UTC ranges once, so each bucket is one index range scan and no row's time is converted. Only the buckets computed
-// live are listed: the closed days the rollup holds are added from OverviewDay (lib/overview/rollup.ts).
-// Payment links are read live only for the period's figures that depend on the current time (open links) or are
-// cheap over a year (conversion).
+// Buckets are São Paulo days or hours turned into UTC ranges once, so each is one index range scan and no row's time is
+// converted; closed days come from OverviewDay.
 const bucketsCte = (starts: number, step: number) => `
 starts AS (SELECT s::timestamp AS s FROM unnest($${starts}::text[]) AS s),
 buckets AS (
@@ -53,8 +48,7 @@ const viaLink = `EXISTS (SELECT 1 FROM "PaymentLink" l WHERE l."pixChargeTxid" =
 
 const cardReceived = `((p.status = $5::text AND p."isApproved") OR p.status = $6::text)`;
 
-// One row per method and live bucket. A link paid by Pix is counted through its charge, one paid by card through its
-// card payment; the link itself only when neither is mirrored, so nothing is counted twice.
+// A link paid by Pix is counted through its charge, by card through its card payment, so nothing is counted twice.
 const receivedSql = `
 WITH ${bucketsCte(1, 2)}
 SELECT 'pix' AS method, to_char(k.s, $3::text) AS bucket, count(*)::int AS count,
@@ -95,8 +89,7 @@ type TReceivedRow = {
   viaLinkCents: string;
 };
 
-// Each figure counts the rows its list shows: refunds and links by creation date, pending charges by status. Refunds
-// and pending charges over the live buckets (the rollup holds the closed days); links, few, over the whole period.
+// Each figure counts the rows its list shows: refunds and links by creation date, pending charges by status.
 const gte = (column: string) => `${column} >= ($1::timestamptz AT TIME ZONE 'UTC')`;
 const lt = (column: string) => `${column} < ($2::timestamptz AT TIME ZONE 'UTC')`;
 const inPeriod = (column: string) => `${gte(column)} AND ${lt(column)}`;
@@ -135,14 +128,12 @@ function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Every bucket of the period, in order: the days, or the 24 hours of a single day. */
 function overviewBuckets(period: TOverviewPeriod): string[] {
   if (period.bucket === "hour")
     return Array.from({ length: 24 }, (_, hour) => `${period.from}T${String(hour).padStart(2, "0")}`);
   return Array.from({ length: period.days }, (_, index) => addDays(period.from, index));
 }
 
-/** The overview's figures for a period of São Paulo days, from the mirror (closed days from the rollup when fresh). */
 export async function getOverview(
   period: TOverviewPeriod,
   options: { now?: Date; run?: TSqlRunner; useRollup?: boolean } = {},
@@ -150,9 +141,7 @@ export async function getOverview(
   const now = options.now ?? new Date();
   if (!options.run)
     return inSqlTransaction(async (run) => {
-      // These aggregates take a few milliseconds; compiling them with JIT would take a second. Custom plans: a
-      // prepared statement's generic plan cannot see how few live buckets the array holds (usually today alone) and
-      // would scan whole tables.
+      // Custom plans, no JIT: a generic plan cannot see how few live buckets the array holds and would scan whole tables.
       await run(
         "SELECT set_config('jit', 'off', true) AS jit, set_config('plan_cache_mode', 'force_custom_plan', true) AS plans",
         [],
@@ -257,7 +246,6 @@ export async function getOverview(
       grossCents,
       returnedCents,
       netCents: grossCents - returnedCents,
-      // Gross over count: what a typical sale was worth when it was made.
       averageTicketCents: count ? Math.round(grossCents / count) : 0,
     },
     pix: { ...totals.pix, refunded, netCents: totals.pix.cents - refunded.cents },

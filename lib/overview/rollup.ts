@@ -8,12 +8,9 @@ import { paymentLinkStatusCodes } from "@/lib/links/types";
 import { toSaoPauloDay } from "@/lib/list/period";
 import { pixReceivedStatuses, pixRefundStatusCodes } from "@/lib/pix/types";
 
-// The overview's figures of closed São Paulo days, kept in OverviewDay so a year-long period adds up 365 rows instead
-// of scanning every payment of the year (docs/overview.md, "Speed"). Correctness never depends on the job that fills
-// it: database triggers append an OverviewDayChange row for every day a write to PixCharge, PixRefund, CardPayment or
-// PaymentLink touches (before and after the change, and the linked row's day), and a day is read from OverviewDay
-// only while it is closed (before today) and no change names it. Everything else is computed live, by the same
-// predicates.
+// Closed São Paulo days' figures, kept in OverviewDay so a year adds up 365 rows (docs/overview.md, "Speed"). Triggers
+// log an OverviewDayChange for every day a write touches, and a day is read from OverviewDay only while closed and
+// unchanged, so correctness never depends on the job that fills it.
 
 type TOverviewAmountPair = { count: number; cents: number };
 
@@ -69,9 +66,7 @@ export async function readRolledDays(
   });
 }
 
-// Per day, the same predicates as the live statements of lib/overview/overview.ts (received Pix by paidAt, received
-// card payments by occurredAt, refunds and pending charges by creation date, links paid elsewhere by the link's
-// paidAt, Pix through links by the charge's paidAt).
+// Per day, the same predicates as the live statements of lib/overview/overview.ts.
 const computeDaysSql = `
 WITH days AS (
   SELECT d::date AS day,
@@ -129,9 +124,8 @@ RETURNING to_char(day, 'YYYY-MM-DD') AS day`;
 // Serializes refreshes: two at once could let an older computation overwrite a newer one.
 const refreshLockSql = `SELECT 1 AS locked FROM (SELECT ${transactionLockSql.byNumber(7320150917n)}) AS l`;
 
-// The change rows of closed days, consumed by the transaction that recomputes those days: the computation's snapshot
-// is taken after this delete, so it sees every write whose change row was consumed. A write not yet committed keeps
-// its change row (the delete cannot see it), and its day stays live until the next refresh.
+// Consumed by the recomputing transaction, whose snapshot is taken after this delete; an uncommitted write keeps its
+// change row, and its day stays live until the next refresh.
 const consumeChangesSql = `
 DELETE FROM "OverviewDayChange" WHERE day < $1::date RETURNING to_char(day, 'YYYY-MM-DD') AS day`;
 
@@ -152,14 +146,12 @@ const closedForMs = 60 * 60 * 1000;
 // Days computed per transaction, so a first run over years of history commits as it goes.
 const daysPerBatch = 62;
 
-// PGlite runs through Prisma, whose interactive transactions end after 5 s by default; a first run over a large
-// embedded database may need longer for a batch.
+// PGlite's Prisma interactive transactions end after 5 s by default; a first run's batch may need longer.
 function inRefreshTransaction<T>(work: (run: TSqlRunner) => Promise<T>): Promise<T> {
   if (getPostgresPool()) return inSqlTransaction(work);
   return inTransaction((tx) => work(prismaSqlRunner(tx)), { timeout: 120_000 });
 }
 
-/** Recomputes the rollup of every closed day that changed or was never computed. Returns how many days it wrote. */
 export async function refreshOverviewDays(
   options: { now?: Date; signal?: AbortSignal; inTransaction?: typeof inSqlTransaction } = {},
 ): Promise<{ days: number; batches: number }> {

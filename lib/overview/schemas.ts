@@ -2,8 +2,7 @@ import { z } from "zod";
 import { defaultPeriod, type TPeriod, toSaoPauloDay } from "@/lib/list/period";
 import { ZOptionalDay } from "@/lib/list/schemas";
 
-// The overview's period in the URL: `/?period=today|7d|30d` or `/?period=custom&from=YYYY-MM-DD&to=YYYY-MM-DD`
-// (São Paulo days, `to` included). Each field falls back on its own: a stale or hand-edited URL shows today.
+// `/?period=today|7d|30d` or `custom&from=…&to=…` (São Paulo days, `to` included); a stale URL shows today.
 
 export const overviewPresets = ["today", "7d", "30d", "custom"] as const;
 type TOverviewPreset = (typeof overviewPresets)[number];
@@ -18,7 +17,6 @@ export type TOverviewSearchParams = z.output<typeof ZOverviewSearchParams>;
 // A year of days keeps the daily chart readable and the aggregates bounded.
 export const overviewMaxDays = 366;
 
-/** `day` buckets for a period of several days; `hour` buckets for a single day. */
 export type TOverviewBucket = "day" | "hour";
 
 export type TOverviewPeriod = TPeriod & { preset: TOverviewPreset; days: number; bucket: TOverviewBucket };
@@ -35,10 +33,7 @@ function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/**
- * The São Paulo days the overview covers. A custom period takes its days in either order, one missing day
- * means that day alone, none means today, and more than `overviewMaxDays` keeps the latest ones.
- */
+/** Custom days in either order; one day alone if one is missing, today if none, the latest `overviewMaxDays` at most. */
 export function resolveOverviewPeriod(params: TOverviewSearchParams, now: Date = new Date()): TOverviewPeriod {
   let period: TPeriod;
   let preset = params.period;

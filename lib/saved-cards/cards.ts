@@ -22,11 +22,8 @@ import type {
 
 const cardTokenPageSize = 20;
 
-/**
- * What the app takes from the gateway where the spec says "not shown" (docs/card-tokens.md, "What the app relies
- * on"): the largest list page it asks for (the sandbox allows 100), and the state a new token is mirrored in when
- * the read after a create fails (the sandbox starts tokens ATV; the next read or refresh corrects it).
- */
+/** Where the spec says "not shown" (docs/card-tokens.md): the largest list page (the sandbox allows 100), and the state a
+ * new token is mirrored in when the read after a create fails (the next read corrects it). */
 const cardGatewayAssumptions = { refreshPageSize: 100, newTokenStatus: "ATV" } as const;
 
 // A duplicate is looked for in at most this many upstream pages.
@@ -99,7 +96,6 @@ export async function findCardTokens(
 
 const isNotFound = (error: unknown) => error instanceof GatewayHttpError && error.status === 404;
 
-/** The Card of a token from the lookup wrapper; null when the gateway does not know it. */
 async function readCardByToken(token: string): Promise<TCard | null> {
   try {
     const lookup = await gateway.getCardByToken(token);
@@ -110,7 +106,6 @@ async function readCardByToken(token: string): Promise<TCard | null> {
   }
 }
 
-/** Reads a token at the gateway and mirrors it; null when the gateway does not know it. For the virtual terminal. */
 export async function syncCardToken(
   token: string,
   options: { createdById?: string | null } = {},
@@ -162,8 +157,7 @@ function toAddCardError(error: unknown): AppError {
     : appError;
 }
 
-// The saved card of a duplicate: same last four, a BIN the number starts with, the same expiry preferred. The
-// number is only compared in memory here; it is never written anywhere.
+// Same last four, a BIN the number starts with, same expiry preferred; the number is compared in memory, never written.
 async function findMirroredCard(cardNumber: string, expiry: string): Promise<string | null> {
   const rows = await db.cardToken.findMany({
     where: { lastFour: cardNumber.slice(-4) },
@@ -187,11 +181,8 @@ async function findSavedCard(cardNumber: string, expiry: string): Promise<string
   return findMirroredCard(cardNumber, expiry);
 }
 
-/**
- * POST /cards with the number, the expiry and the detected brand code. The number is sent, never kept: the row
- * holds BIN and last four. A card already saved (409) comes back as a duplicate naming its token when found; that
- * refusal also makes a retried submit harmless, so no idempotency key is needed.
- */
+/** The number is sent, never kept (the row holds BIN and last four). A 409 comes back as a duplicate naming its token,
+ * which also makes a retried submit harmless, so no idempotency key is needed. */
 export async function addCardToken(input: TAddCard, context: TChangeContext): Promise<TAddCardResult> {
   const detected = detectCardBrand(input.number);
   if (!detected)
@@ -244,7 +235,6 @@ export async function addCardToken(input: TAddCard, context: TChangeContext): Pr
   return { status: "created", token: result.token };
 }
 
-/** One mirrored token by its value: a unique-key read, not a list page (no count, no totals). */
 export async function findCardTokenRow(token: string): Promise<TCardTokenRow | null> {
   const value = token.trim();
   if (!value) return null;
@@ -258,10 +248,7 @@ async function mirroredRow(token: string): Promise<TCardTokenRow> {
   return row;
 }
 
-/**
- * Enables (ATV) or disables (INA) a token. A 409 means it already was in that state (3.2): the card is read
- * again and its true state returned as "unchanged", without an audit entry.
- */
+/** A 409 means it already was in that state (3.2): the card is read again and returned as "unchanged", unaudited. */
 export async function setCardTokenStatus(
   token: string,
   status: TCardTokenStatus,
@@ -304,10 +291,7 @@ export async function setCardTokenStatus(
   return { status: "changed", card: toCardTokenRow(row) };
 }
 
-/**
- * A token, or a card id (a UUID), looked up at the gateway and mirrored; when the gateway does not know it or
- * cannot be reached, the mirror answers.
- */
+/** Looked up at the gateway and mirrored; the mirror answers when the gateway does not know it or cannot be reached. */
 export async function lookUpCardToken(query: string): Promise<TCardTokenLookupResult> {
   const isId = z.uuid().safeParse(query).success;
   try {

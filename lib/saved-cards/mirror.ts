@@ -6,15 +6,12 @@ import type { CardToken, Prisma } from "@/lib/generated/prisma/client";
 import { upsertMirrorRow } from "@/lib/mirror/upsert";
 import { parseGatewayDateTime } from "@/lib/shared/gateway-date";
 
-// The local mirror of the gateway's card tokens (docs/card-tokens.md). Three answers describe a token, each only
-// in part: the Card (2.5, list and lookup), the create / by-id result and the enable/disable result. A write keeps
-// what the row knows and the answer leaves out, so no answer erases a field with null. Only BIN and last four of a
-// card are ever known here.
+// Three partial answers describe a token (docs/card-tokens.md): Card (2.5), create / by-id, enable/disable. A write keeps
+// what the answer leaves out, so none erases a field with null. Only BIN and last four are ever known here.
 
 export type TCardTokenSnapshot = TCard | TCardResult | TCardStatusResult;
 
 export type TUpsertCardTokenOptions = {
-  /** Joins the caller's transaction. */
   client?: TMirrorClient;
   createdById?: string | null;
   now?: Date;
@@ -139,11 +136,7 @@ async function writeCardToken(
   return written && { outcome: written.outcome, card: written.row };
 }
 
-/**
- * Writes a card token from a Card (2.5), a create / by-id result or an enable/disable result. Returns null when
- * the token is not mirrored yet and the answer lacks what a row needs (state, brand, BIN, last four, expiry):
- * pass them in `known`, or write a Card read by token first. `client` joins the caller's transaction.
- */
+/** Null when the token is not mirrored yet and the answer lacks what a row needs: pass it in `known`, or write a Card first. */
 export async function upsertCardTokenFromGateway(
   card: TCardTokenSnapshot,
   options: TUpsertCardTokenOptions = {},
