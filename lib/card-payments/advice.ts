@@ -1,7 +1,5 @@
-// merchantAdviceCode (spec 2.2, 4.1): what the authorizer or card network recommends after a refusal. The spec
-// leaves the values "not shown"; the sandbox follows Mastercard's meanings (sandbox/README.md, "Test cards").
-// Pure and client-safe: the card payment page and the virtual terminal's result page explain a refusal from here,
-// with the texts under `cardPayments.advice.<kind>` in the message catalogs.
+// merchantAdviceCode (spec 2.2, 4.1): what the network recommends after a refusal; the values are "not shown", so the
+// sandbox's Mastercard meanings apply (sandbox/README.md, "Test cards"). Pure and client-safe.
 
 export type TMerchantAdviceKind = "updateCard" | "retryLater" | "doNotRetry" | "unknown";
 
@@ -19,7 +17,6 @@ const adviceByCode: Readonly<Record<string, Omit<TMerchantAdvice, "code">>> = {
   "03": { kind: "doNotRetry", canRetry: false },
 };
 
-/** The advice for a refusal's code; null when the refusal carried none. Unknown codes get a generic advice. */
 export function merchantAdviceOf(code: string | null | undefined): TMerchantAdvice | null {
   const trimmed = code?.trim();
   if (!trimmed) return null;
@@ -29,7 +26,6 @@ export function merchantAdviceOf(code: string | null | undefined): TMerchantAdvi
   return known ? { code: normalized, ...known } : { code: trimmed, kind: "unknown", canRetry: true };
 }
 
-/** The message keys of an advice, relative to the `cardPayments.advice` namespace. */
 export function adviceMessageKeys(kind: TMerchantAdviceKind) {
   return { title: `${kind}.title`, description: `${kind}.description` } as const;
 }

@@ -30,9 +30,8 @@ import {
 import { cancelledCentsOf } from "./types";
 import { statusKindOf, type TCardPaymentView, toCardPaymentView } from "./views";
 
-// Cancel (spec 4.1) undoes the whole payment; the API has no partial cancel. No transaction spans the upstream call
-// (the embedded database has one connection): a short locked transaction claims it (a lease), the gateway is called
-// outside, another records the answer. A second cancel waits for the claim, then sees it cancelled.
+// Cancel (spec 4.1) undoes the whole payment. No transaction spans the upstream call (the embedded database has one
+// connection): a short locked transaction claims it (a lease), the gateway is called outside, another records the answer.
 
 const cardPaymentCancelScope = "card_payment_cancel";
 
@@ -251,8 +250,7 @@ async function auditFailure(context: TChangeContext, paymentId: string, error: u
   }).catch((auditError: unknown) => log.error({ err: auditError, paymentId }, "card payment cancel audit failed"));
 }
 
-// Cancels in full, once per idempotency key. Refused (409): read again so the page shows why. Timed out: read again;
-// shown cancelled counts as done, else the key stays open. A cancel in flight is awaited (claimWaitMs).
+// Once per idempotency key; a refusal or timeout reads again so the page shows why; a cancel in flight is awaited.
 export async function cancelCardPayment(
   input: TCancelCardPayment,
   context: TChangeContext,

@@ -16,10 +16,7 @@ import { type TCardPaymentView, toCardPaymentView } from "./views";
 
 export const cardPaymentAuditResourceType = "card_payment";
 
-/**
- * Reads the payment upstream (GET /payments/{id}) into the mirror; null when the gateway does not know it. Origin
- * GATEWAY: the mirror keeps a better origin (terminal, link, POS) it already has.
- */
+/** GET /payments/{id} into the mirror; the mirror keeps a better origin (terminal, link, POS) than GATEWAY. */
 export async function syncCardPayment(
   id: string,
   options: { client?: TMirrorClient; source?: TDriftSource } = {},
@@ -36,11 +33,7 @@ export async function syncCardPayment(
   });
 }
 
-/**
- * The mirror first (a card payment changes only by a cancel, which this app records); the gateway once when the
- * mirror does not know the id (a payment made elsewhere), or on `refresh`. With the gateway down the mirrored
- * payment is shown; an id known nowhere is null (the page's 404).
- */
+/** The mirror first (a card payment changes only by a cancel this app records); the gateway when unknown or on `refresh`. */
 export async function getCardPaymentView(
   id: string,
   options: { refresh?: boolean } = {},
@@ -55,7 +48,6 @@ export async function getCardPaymentView(
   return shown && toCardPaymentView(shown);
 }
 
-/** For "Refresh from gateway": the upstream read, or an AppError (NOT_FOUND when the gateway does not know it). */
 export async function refreshCardPayment(id: string): Promise<TCardPaymentView> {
   let synced: TMirroredCardPayment | null;
   try {

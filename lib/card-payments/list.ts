@@ -74,7 +74,6 @@ function cardPaymentListWhere(
   };
 }
 
-/** What the page and its CSV export share: filters, columns and the default order (lib/list/spec.ts). */
 export const cardPaymentList = defineListSpec({
   schema: ZCardPaymentFilters,
   where: cardPaymentListWhere,
@@ -105,11 +104,7 @@ async function findCardPaymentTotals(where: Prisma.CardPaymentWhereInput): Promi
   return totals;
 }
 
-/**
- * The mirror's card payments in a period (the last 7 São Paulo days when none is given), newest first by default,
- * with `totals` per status kind (absent above the count cap). There is no single total amount: it would add
- * refused payments to approved ones.
- */
+/** No single total amount: it would add refused payments to approved ones; `totals` per status kind instead. */
 export async function findCardPayments(
   filters: TCardPaymentFilters,
   pageSize = cardPaymentPageSize,

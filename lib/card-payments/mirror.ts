@@ -12,9 +12,8 @@ import { parseGatewayDateTime } from "@/lib/shared/gateway-date";
 import { amountToCents } from "@/lib/shared/money";
 import { cancelledCentsOf, cardPaymentStatuses } from "./types";
 
-// The local mirror of card payments (docs/card-payments.md). The API sends no card webhooks: the mirror learns of a
-// payment from this app's own calls (terminal, hosted page, POS reports) and from the gateway's list (refresh and
-// reconciler). Writes are idempotent and never move a payment back from a final status.
+// No card webhooks (docs/card-payments.md): the mirror learns from this app's own calls and the gateway's list.
+// Writes are idempotent and never move a payment back from a final status.
 
 export type TMirroredCardPayment = CardPayment & { installments: CardPaymentInstallment[] };
 
@@ -31,8 +30,7 @@ export type TCardPaymentKnowledge = {
   createdById?: string | null;
 };
 
-// `authority`: the copy is a single-resource read (refresh, cancel's re-read, reconciliation); confirmed twice, it
-// moves the mirror even out of a final status, and the drift is recorded.
+// `authority`: a single-resource read; confirmed twice, it moves even a final status, and the drift is recorded.
 type TWriteOptions = { client?: TMirrorClient; now?: Date; authority?: TMirrorAuthority };
 
 const finalStatuses: string[] = [cardPaymentStatuses.CANCELLED, cardPaymentStatuses.REFUSED];
@@ -199,7 +197,6 @@ export function findMirroredCardPayment(id: string): Promise<TMirroredCardPaymen
   return db.cardPayment.findUnique({ where: { id }, include: withInstallments });
 }
 
-/** Writes a payment (a 2.2 answer or list item); `client` joins the caller's transaction. */
 export async function upsertCardPaymentFromGateway(
   transaction: TPaymentTransaction,
   knowledge: TCardPaymentKnowledge,
@@ -220,7 +217,6 @@ export async function upsertCardPaymentFromGateway(
   });
 }
 
-/** Records an accepted cancellation (2.4): the payment turns CAN with the cancelled cents the answer states. */
 export async function recordCardPaymentCancellation(
   paymentId: string,
   cancellation: TPaymentCancellation,

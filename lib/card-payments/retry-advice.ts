@@ -33,7 +33,6 @@ export async function findCardRetryBlock(
   return null;
 }
 
-/** Records what a refusal's advice forbids from now on; a refusal without a known advice records nothing. */
 export async function recordCardRetryAdvice(
   client: TMirrorClient | undefined,
   refusal: { orderKey: string; card: TRetryCard; merchantAdviceCode: string | null; paymentId: string | null },

@@ -15,8 +15,6 @@ import { maxTerminalInstallments, takesInstallmentCount, terminalInstallmentType
 
 // Error messages are `cardPayments.errors` keys.
 
-// ---- Card payment list (/payments) ----
-
 /** The list's status filter: "refused" is any answer with a codigo other than "0" (isApproved false). */
 export const cardPaymentListStatuses = ["approved", "cancelled", "refused"] as const;
 export type TCardPaymentListStatus = (typeof cardPaymentListStatuses)[number];
@@ -54,10 +52,6 @@ export const ZRefreshCardPaymentsPageInput = z
   .object({ from: ZDay, to: ZDay, page: z.number().int().min(0).max(10_000) })
   .refine((input) => input.from <= input.to, { path: ["to"], error: "periodReversed" });
 
-// ---- end of card payment list ----
-
-// ---- Card payment detail and cancel (/payments/[id]) ----
-
 // Spec 2.2 says uuid; any plain id is read upstream once, anything else is a 404 without a call.
 export const ZCardPaymentId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
 
@@ -66,9 +60,7 @@ export const ZCardPaymentIdInput = z.object({ paymentId: ZCardPaymentId });
 // One idempotency key per opening of the confirmation dialog.
 export const ZCancelCardPaymentInput = z.object({ paymentId: ZCardPaymentId, idempotencyKey: z.uuid() });
 
-// ---- end of card payment detail and cancel ----
-
-// ---- Virtual terminal (/payments/new): messages are `cardPayments.terminal.errors` keys ----
+// Virtual terminal: messages are `cardPayments.terminal.errors` keys.
 
 // R$ 999.999.999,99: far above any card payment, far below where cents stop being exact.
 const maxTerminalAmountCents = 99_999_999_999;
@@ -127,5 +119,3 @@ export const ZTerminalPaymentInput = z
   });
 export type TTerminalPaymentInput = z.input<typeof ZTerminalPaymentInput>;
 export type TTerminalPayment = z.output<typeof ZTerminalPaymentInput>;
-
-// ---- end of virtual terminal ----

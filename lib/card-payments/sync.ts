@@ -9,9 +9,8 @@ import { syncCardPayment } from "./detail";
 import { upsertCardPaymentFromGateway } from "./mirror";
 import type { TCardPaymentsRefreshStep } from "./types";
 
-// The API sends no card webhooks: the gateway's payment list is the only way to learn of payments made elsewhere
-// (another system, a POS that never reported). Pages are read newest first and the walk stops at the first page
-// that reaches past the start of the period, so a refresh costs the period's pages, not the whole history.
+// No card webhooks: the list is the only way to learn of payments made elsewhere. Pages are read newest first and the
+// walk stops past the period's start, so a refresh costs the period's pages, not the whole history.
 
 const upstreamPageSize = 100; // the upstream maximum
 const upstreamSort = "dataAutorizacao,desc";
@@ -21,11 +20,8 @@ const maxCardPaymentPages = 50;
 type TPulledPage = { page: number; totalPages: number; isDone: boolean; items: TPulledItem[] };
 type TPulledItem = { id: string; from: string | null; to: string; isWritten: boolean };
 
-// What an item teaches: the list knows nothing of the card beyond 2.2, so it writes as GATEWAY and the mirror keeps
-// the better origin, BIN and last four of a payment this app made. A payment the mirror has in the same status is
-// not written again (the list says nothing more about it), so a pass over an unchanged window costs one read a page.
-// A list item that would move the mirror out of a final status is only a snapshot: the payment is then read by id, and
-// that authoritative read corrects the mirror when a second read agrees (lib/reconcile/drift.ts).
+// A list item writes as GATEWAY (the mirror keeps a better origin, BIN, last four); an unchanged one is not written again.
+// One that would leave a final status is only a snapshot: the payment is then read by id (lib/reconcile/drift.ts).
 async function writeItem(
   transaction: TPaymentTransaction,
   mirrored: { status: string; occurredAt: Date } | undefined,
@@ -66,7 +62,6 @@ async function pullPage(page: number, since: Date | undefined, source: TDriftSou
   return { page: result.number, totalPages: Math.min(result.totalPages, maxCardPaymentPages), isDone, items };
 }
 
-/** One upstream page of a "refresh from gateway" over a period; the page loops until `isDone`. */
 export async function refreshCardPaymentsPage(input: TPeriod & { page: number }): Promise<TCardPaymentsRefreshStep> {
   let pulled: TPulledPage;
   try {
@@ -85,7 +80,6 @@ export async function refreshCardPaymentsPage(input: TPeriod & { page: number })
 // Created, or whose status changed, when `from` differs from `to`: what the mirror did not know.
 export type TCardPaymentsPassItem = { id: string; from: string | null; to: string };
 
-/** One page of the reconciler's card pass: payments newest first, written to the mirror; done past `since`. */
 export async function listCardPaymentsForReconcile(
   page: number,
   since: Date,

@@ -1,13 +1,11 @@
 import { splitCents } from "@/lib/shared/installments";
 
-// The virtual terminal's installment plans. Pure and client-safe: the form previews the installments with the
-// same arithmetic the gateway uses (lib/shared/installments.ts), before anything is sent.
+// Pure and client-safe: the form previews installments with the gateway's arithmetic (lib/shared/installments.ts).
 
 // 2.1 tipoParcelamento; the meanings are the sandbox's reading (sandbox/README.md, "tipoParcelamento").
 export const terminalInstallmentTypes = ["3", "4", "6", "7"] as const;
 export type TTerminalInstallmentType = (typeof terminalInstallmentTypes)[number];
 
-/** Message keys (`cardPayments.terminal.plans.<key>`) of each type. */
 export const terminalPlanKeys: Record<TTerminalInstallmentType, string> = {
   "3": "cashCredit",
   "4": "merchantInstallments",
@@ -22,7 +20,6 @@ export function takesInstallmentCount(type: string): boolean {
   return type === "4" || type === "6";
 }
 
-/** The count sent upstream for a plan: what the form chose for 4 and 6, else 1. */
 export function installmentCountFor(type: string, chosen: number): number {
   return takesInstallmentCount(type) ? chosen : 1;
 }
@@ -36,7 +33,6 @@ export type TInstallmentPreview = {
   otherCents: number;
 };
 
-/** The installments a payment will have; null while the amount or the count cannot be charged. */
 export function previewInstallments(
   amountCents: number | null,
   type: string,

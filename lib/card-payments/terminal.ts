@@ -25,8 +25,7 @@ import { findCardRetryBlock, recordCardRetryAdvice, type TRetryBlock, terminalOr
 import type { TTerminalPayment } from "./schemas";
 import { installmentCountFor } from "./terminal-plan";
 
-// Virtual terminal (docs/virtual-terminal.md). Card number and code exist only for the request: they go upstream and
-// nowhere else (fingerprint, mirror, audit, logs, errors); the mirror keeps BIN, last four and brand.
+// Card number and code go upstream and nowhere else (fingerprint, mirror, audit, logs, errors): docs/virtual-terminal.md.
 
 export const terminalPaymentScope = "card_payment";
 // The recovery reads the newest payments upstream: an earlier attempt is at most a lease old.
@@ -50,7 +49,6 @@ type TResolvedCard = {
   body: Pick<TCardPaymentRequest, "numeroCartao" | "dataExpiracao" | "codigoSeguranca" | "token">;
 };
 
-/** A fresh identificacaoPagamento for a form ("VT-" + base-36 time + random): the staff may type their own. */
 export function newTerminalOrderId(now: Date = new Date()): string {
   return `VT-${now.getTime().toString(36).toUpperCase()}-${randomBytes(3).toString("hex").toUpperCase()}`;
 }
@@ -116,7 +114,6 @@ async function sendPayment(body: TCardPaymentRequest, isTokenize: boolean): Prom
   }
 }
 
-/** Message keys (`cardPayments.terminal.errors`) of an attempt a refusal's merchantAdviceCode forbids. */
 export const retryBlockErrorKeys = {
   doNotRetry: "cardPayments.terminal.errors.adviceDoNotRetry",
   retryLater: "cardPayments.terminal.errors.adviceRetryLater",
@@ -256,8 +253,7 @@ async function recordPayment(
   });
 }
 
-// Charges once per idempotency key; a refusal is a mirrored result; a 400, outage or timeout is an AppError with
-// `cardPayments.terminal.errors` keys.
+// Charges once per idempotency key; a 400, outage or timeout is an AppError with `cardPayments.terminal.errors` keys.
 export async function chargeFromTerminal(
   input: TTerminalPayment,
   context: TChangeContext,
@@ -315,7 +311,6 @@ export async function chargeFromTerminal(
         return transaction.id;
       },
     });
-    // A replay reads what the first attempt recorded.
     const payment =
       recorded ??
       (await db.cardPayment.findUniqueOrThrow({

@@ -1,8 +1,7 @@
 import type { TPaymentCancellation } from "@/lib/gateway/schemas/payment";
 
-// Spec 3.1 shows CON and CAN; NEG is the sandbox's name for a refusal (sandbox/README.md, "Card payments"). A real
-// gateway may name a refusal differently, so refusals are recognised by `codigo` and `mensagem`
-// (isCardPaymentApproved, lib/shared/card-approval.ts), never by this status alone.
+// Spec 3.1 shows CON and CAN; NEG is the sandbox's refusal. A real gateway may differ, so refusals are recognised by
+// `codigo` and `mensagem` (lib/shared/card-approval.ts), never by this status alone.
 export const cardPaymentStatuses = { APPROVED: "CON", CANCELLED: "CAN", REFUSED: "NEG" } as const;
 
 /** 2.4's `valor` is the cancelled amount in cents as a string ("12345" is R$ 123,45), unlike every other amount. */
@@ -13,7 +12,6 @@ export function cancelledCentsOf(cancellation: Pick<TPaymentCancellation, "valor
   return cents;
 }
 
-/** What the card payment list shows of a payment: a summary, never the receipts or raw answer. */
 export type TCardPaymentListRow = {
   id: string;
   occurredAt: string;
@@ -29,5 +27,4 @@ export type TCardPaymentListRow = {
   origin: "TERMINAL" | "LINK" | "POS" | "GATEWAY";
 };
 
-/** One step of a refresh from the gateway's list: `isDone` when the rest is older than the period or capped. */
 export type TCardPaymentsRefreshStep = { page: number; totalPages: number; upserted: number; isDone: boolean };

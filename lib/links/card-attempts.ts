@@ -4,9 +4,8 @@ import { countRateLimitHit } from "@/lib/auth/rate-limit";
 import type { TRateLimitRule, TRateLimitWindow } from "@/lib/auth/rate-limit-window";
 import { db } from "@/lib/db/client";
 
-// Card testing: a stolen-card list is tried one card at a time on a page that answers, so card attempts are
-// counted atomically before upstream is asked, per link and per address; the payer who hits the limit can still
-// pay by Pix. Only refusals keep their count: a payment that fails for another reason gives the attempt back.
+// Card testing: attempts count atomically before upstream is asked, per link and per address (the payer can still
+// pay by Pix). Only refusals keep their count.
 const cardLinkRule: TRateLimitRule = { limit: 3, windowMs: 60 * 60_000 };
 const cardIpRule: TRateLimitRule = { limit: 10, windowMs: 60 * 60_000 };
 // Refusals across every link: more than this in the window is one `security.card_refusal_spike` audit entry.

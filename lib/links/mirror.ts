@@ -13,8 +13,7 @@ import { amountToCents } from "@/lib/shared/money";
 import { isLinkSettledByPix, type TPixSettlementFields } from "./settlement";
 import { paymentLinkStatusCodes, type TInstallmentOption } from "./types";
 
-// Like the Pix mirror: idempotent, never backwards (CREATED → EXPIRED → CANCELLED, CREATED → PAID; PAID and CANCELLED
-// final), unless a twice-confirmed authoritative read corrects it, recording drift.
+// Like the Pix mirror: idempotent, never backwards (PAID, CANCELLED final) unless a confirmed authoritative read corrects it.
 
 const finalStatusCodes: number[] = [paymentLinkStatusCodes.PAID, paymentLinkStatusCodes.CANCELLED];
 const dayMs = 24 * 60 * 60 * 1000;
@@ -79,7 +78,6 @@ type UpsertLinkOptions = {
   client?: TMirrorClient;
   now?: Date;
   createdById?: string | null;
-  // Set only for a single-resource gateway read: `isBackwardConfirmed` when a second read confirmed a move back.
   authority?: TMirrorAuthority;
 };
 
@@ -154,7 +152,6 @@ async function isLinkBehindMirror(link: TPaymentLink): Promise<boolean> {
   return !acceptsLinkStatus(row.statusCode, link.status.code);
 }
 
-/** The link as the gateway has it now (an authoritative refresh), or null when the gateway does not know it. */
 export function refreshPaymentLink(linkPaymentUuid: string): Promise<PaymentLink | null> {
   return readOrNullWhenUnknown(async () => (await syncPaymentLinkFromGateway(linkPaymentUuid, "refresh")).link);
 }

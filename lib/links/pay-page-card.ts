@@ -89,8 +89,7 @@ function refusedPaymentIdOf(error: GatewayHttpError): string | null {
   return typeof identificadorTransacao === "string" && identificadorTransacao ? identificadorTransacao : null;
 }
 
-// Joins the card payment mirror with what only this page knows (BIN, last four, installments). Never fails the payer:
-// the reconciler pulls it later.
+// Joins the card payment mirror with what only this page knows; never fails the payer (the reconciler pulls it later).
 async function mirrorLinkCardPayment(
   paymentId: string | null,
   linkPaymentUuid: string,
@@ -254,8 +253,7 @@ async function chargeCard(
 // How long a repeated submit waits for the first one's answer: longer than one gateway call (connect + response).
 const cardSubmitWaitMs = 25_000;
 
-// One payment per rendered card form: the page's hidden fresh key makes a repeat (double click, resent form) wait for
-// the first attempt's outcome instead of charging again. Only the outcome is kept, never card data.
+// One payment per rendered form: its fresh key makes a repeat wait for the first attempt's outcome, not charge again.
 export async function payLinkByCardOnce(
   linkPaymentUuid: string,
   formKey: string,

@@ -3,8 +3,7 @@ import { countRateLimitHit, refundRateLimitHit } from "@/lib/auth/rate-limit";
 import type { TRateLimitRule } from "@/lib/auth/rate-limit-window";
 import { AppError } from "@/lib/errors";
 
-// An unmirrored /pay/{uuid} costs one mTLS call upstream, so: a uuid the gateway just called unknown is answered from
-// memory briefly, and each client address gets a few such lookups per window.
+// An unmirrored /pay/{uuid} costs an mTLS call: recent unknowns are answered from memory, lookups limited per address.
 
 const unknownLinkTtlMs = 60_000;
 // Bounded: past this many entries the oldest (Map insertion order) is dropped.
@@ -40,8 +39,7 @@ export function forgetUnknownLink(linkPaymentUuid: string): void {
   unknownLinks.delete(linkPaymentUuid);
 }
 
-// Counts one lookup for this address before the call (no parallel slip); throws RATE_LIMITED past the limit. The caller
-// gives it back (`releaseFoundLinkLookup`) when the gateway finds the link.
+// Counted before the call (no parallel slip); given back (`releaseFoundLinkLookup`) when the gateway finds the link.
 export async function claimUnknownLinkLookup(ip: string | null, now = new Date()): Promise<void> {
   const window = await countRateLimitHit(lookupKey(ip), payLinkLookupIpRule, now);
   if (window.count > payLinkLookupIpRule.limit) {

@@ -52,8 +52,7 @@ export type TVerifyOutcome =
   | { status: "locked" }
   | { status: "unavailable" };
 
-// Upstream's verify decides. Attempts count atomically first, so parallel guesses cannot slip past the limit; a wrong
-// code and an unknown link answer the same.
+// Upstream decides; attempts count atomically first so parallel guesses cannot slip past; wrong and unknown answer alike.
 export async function verifyPayPageCode(
   linkPaymentUuid: string,
   code: string,

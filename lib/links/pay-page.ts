@@ -111,7 +111,6 @@ export async function loadLink(
   )
     return mirrored;
   if (!mirrored) {
-    // Each unknown uuid would be an mTLS call: answered from memory for a while, and counted per address.
     if (isRecentlyUnknownLink(linkPaymentUuid, now)) return null;
     await claimUnknownLinkLookup(ip, now);
   }

@@ -62,8 +62,7 @@ function toCreateRequest(input: TCreatePaymentLink): TCreatePaymentLinkRequest {
 
 const sameText = (a: string | null | undefined, b: string | null | undefined) => (a || null) === (b || null);
 
-// Upstream keeps no key of ours on a link: an earlier attempt's link is found by its request among the links
-// created since the key was claimed, leaving out other keys' results.
+// Upstream keeps no key of ours: an earlier attempt's link is found by its request among links created since the claim.
 async function findLinkOfEarlierAttempt(
   body: TCreatePaymentLinkRequest,
   attempt: TIdempotentAttempt,
@@ -151,8 +150,7 @@ function needsRead(link: PaymentLink, now: Date): boolean {
   );
 }
 
-// Read upstream first on `refresh`, when not mirrored, or while payable and older than a second; the mirrored
-// state is shown when the gateway cannot be reached. Staff also see why the hosted page refuses the payer.
+// Read upstream on `refresh`, when unmirrored, or while payable and over a second old; else the mirror answers.
 export async function getPaymentLinkView(
   linkPaymentUuid: string,
   options: { refresh?: boolean } = {},
@@ -201,8 +199,7 @@ const sortFields: Record<TPaymentLinkFilters["sort"], keyof PaymentLink> = {
   payerName: "payerName",
 };
 
-// A CREATED link past its expiry counts as EXPIRADO (upstream already says so), not ATIVO. A link paid by Pix is PAGO
-// whatever its mirrored status (isLinkSettledByPix: upstream keeps it CREATED).
+// A CREATED link past expiry is EXPIRADO (as upstream says); one paid by Pix is PAGO (upstream keeps it CREATED).
 function statusWhere(status: TPaymentLinkFilters["status"], now: Date): Prisma.PaymentLinkWhereInput {
   const { CREATED, EXPIRED, PAID } = paymentLinkStatusCodes;
   const notPaidByPix = { pixPaidTxid: null };
@@ -223,7 +220,6 @@ function statusWhere(status: TPaymentLinkFilters["status"], now: Date): Prisma.P
   }
 }
 
-/** The list's filters as a `where` (the page, its total and its CSV export share it). */
 function paymentLinkListWhere(filters: Omit<TPaymentLinkFilters, "sort" | "order" | "page">, now: Date) {
   const fallback = defaultLinkPeriod(now);
   const period = { from: filters.from ?? fallback.from, to: filters.to ?? fallback.to };
@@ -245,7 +241,6 @@ function paymentLinkListWhere(filters: Omit<TPaymentLinkFilters, "sort" | "order
   return where;
 }
 
-/** What the page and its CSV export share: filters, columns and the default order (lib/list/spec.ts). */
 export const paymentLinkList = defineListSpec({
   schema: ZPaymentLinkFilters,
   where: paymentLinkListWhere,
@@ -311,8 +306,7 @@ async function closePixChargeOf(linkPaymentUuid: string, context: TChangeContext
   }
 }
 
-// A 409 (paid or cancelled meanwhile) reads the link again so the page shows why. The hosted page's open Pix
-// charge is cancelled first (upstream does not tie it to the link); one issued meanwhile is closed afterwards.
+// A 409 reads the link again so the page shows why; its open Pix charge is cancelled first (upstream does not tie them).
 export async function cancelPaymentLink(linkPaymentUuid: string, context: TChangeContext): Promise<TPaymentLinkView> {
   // Upstream does not know of a payment by Pix on the hosted page: the mirror does, and it wins.
   const mirrored = await findMirroredLink(linkPaymentUuid);

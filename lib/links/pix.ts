@@ -19,8 +19,7 @@ import type { TRefundLinkPixPayment } from "./schemas";
 import { isLinkSettledByPix } from "./settlement";
 import { paymentLinkStatusCodes } from "./types";
 
-// Upstream cannot attach Pix to a link (4.3 is card-only): the page issues an ordinary charge, and a paid one marks
-// the link paid in the mirror only (docs/pay-page.md).
+// Upstream cannot attach Pix to a link (4.3): an ordinary charge whose payment marks the link paid (docs/pay-page.md).
 
 const pixChargeMaxSeconds = 3600;
 const pixChargeMinSeconds = 60;
@@ -192,8 +191,7 @@ export async function releaseCardClaim(linkPaymentUuid: string, until: Date): Pr
   });
 }
 
-// No transaction across the upstream call: the key derives from the link and the replaced charge, so concurrent
-// payers share one charge.
+// No transaction across the upstream call: the key derives from the link and replaced charge, so payers share one charge.
 export async function getOrCreateLinkPixCharge(
   linkPaymentUuid: string,
   context: TChangeContext,

@@ -1,7 +1,5 @@
-// A `pay.refusal` key chosen from the authorizer's answer (sandbox/README.md); its own words (terse Portuguese
-// without accents) are never shown raw. One message for every refusal: telling "insufficient funds" from
-// "expired card" would tell a card tester which stolen cards are live. Only an unreachable issuer (91, 96), which
-// says nothing of the card, gets "try later".
+// One `pay.refusal` message for every refusal, never the authorizer's raw words: telling "insufficient funds" from
+// "expired card" would tell a card tester which stolen cards are live. Only 91 and 96 (issuer unreachable) say "try later".
 
 const refusalMessageKeys = ["tryLater", "declined"] as const;
 export type TRefusalMessageKey = (typeof refusalMessageKeys)[number];

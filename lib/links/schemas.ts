@@ -8,8 +8,7 @@ import { paymentLinkLimits, paymentLinkMethodCodes, paymentLinkStatusFilters } f
 
 export const ZLinkPaymentUuid = z.guid({ error: "invalidLink" });
 
-// Spec 2.6: tokenVerificacao is an integer, with no length or range given (the sandbox happens to issue six digits).
-// So a code is any integer the gateway's JSON can carry exactly; anything else cannot be one.
+// Spec 2.6: tokenVerificacao is an integer with no length given: any integer the gateway's JSON carries exactly.
 export const ZLinkVerificationCode = z
   .string()
   .regex(/^-?\d{1,16}$/)

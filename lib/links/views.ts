@@ -11,8 +11,7 @@ import {
 
 const { CREATED, EXPIRED, PAID } = paymentLinkStatusCodes;
 
-// A CREATED link past its expiry is EXPIRED upstream already, read or not. A link paid by Pix is PAID whatever
-// upstream's status (lib/links/settlement.ts); a reader that did not select pixPaidTxid gets the mirrored status.
+// A CREATED link past expiry is EXPIRED; one paid by Pix is PAID whatever upstream says (lib/links/settlement.ts).
 export function effectiveStatusCode(
   link: Pick<PaymentLink, "statusCode" | "expiresAt" | "pixPaidTxid">,
   now: Date,
@@ -71,7 +70,6 @@ export function toPaymentLinkView(link: PaymentLink, now: Date): TPaymentLinkVie
   };
 }
 
-// The columns a list row shows (and the CSV export starts from).
 export const paymentLinkListSelect = {
   linkPaymentUuid: true,
   statusCode: true,
