@@ -304,7 +304,6 @@ export async function cancelCardPayment(
   return toCardPaymentView(payment);
 }
 
-// After the attempt: audit the failure and read again, so the page shows the gateway's state.
 async function explainFailure(paymentId: string, context: TChangeContext, error: unknown): Promise<AppError> {
   if (!isGatewayError(error)) return toAppError(error);
   await auditFailure(context, paymentId, error);

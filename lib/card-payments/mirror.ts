@@ -182,7 +182,6 @@ async function writePayment(
   return written.outcome === "created" ? { outcome: "created", created: written.row } : { outcome: written.outcome };
 }
 
-/** Would this copy move the mirror out of a final status (the never-backwards rule refuses it)? */
 export async function isCardPaymentBehindMirror(
   transaction: TPaymentTransaction,
   client: TMirrorClient = db,

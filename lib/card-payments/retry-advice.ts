@@ -15,7 +15,6 @@ export type TRetryBlock = { kind: "doNotRetry" } | { kind: "retryLater"; retryAf
 export const terminalOrderKey = (orderId: string) => `order:${orderId}`;
 export const linkOrderKey = (linkPaymentUuid: string) => `link:${linkPaymentUuid}`;
 
-/** What the advice of earlier refusals forbids for this card on this order now; null when it may be charged. */
 export async function findCardRetryBlock(
   orderKey: string,
   card: TRetryCard,

@@ -131,7 +131,6 @@ async function refuseRetryAgainstAdvice(orderId: string, card: TResolvedCard): P
     expiry: card.expiry,
   });
   if (!block) return;
-  // `until` (epoch ms) is the time the message names, formatted in the reader's language and time zone.
   throw new AppError("UNPROCESSABLE", retryBlockErrorKeys[block.kind], {
     params: block.kind === "retryLater" ? { until: block.retryAfter.getTime() } : undefined,
     fieldErrors: block.kind === "retryLater" ? { retryAfter: block.retryAfter.toISOString() } : undefined,

@@ -156,7 +156,6 @@ export function refreshPaymentLink(linkPaymentUuid: string): Promise<PaymentLink
   return readOrNullWhenUnknown(async () => (await syncPaymentLinkFromGateway(linkPaymentUuid, "refresh")).link);
 }
 
-/** The webhook's check before its transaction: would this copy move the mirror back? */
 export const isPaymentLinkBehindMirror = isLinkBehindMirror;
 
 // Authoritative read of one link: written even backwards once a second read confirms it; drift recorded.

@@ -15,7 +15,6 @@ const lookupKey = (ip: string | null) => `pay-lookup:ip:${ip ?? "unknown"}`;
 
 const unknownLinks = new Map<string, number>();
 
-/** Whether the gateway said 404 for this uuid within `unknownLinkTtlMs` (this instance only). */
 export function isRecentlyUnknownLink(linkPaymentUuid: string, now = new Date()): boolean {
   const expiresAt = unknownLinks.get(linkPaymentUuid);
   if (expiresAt === undefined) return false;

@@ -53,7 +53,6 @@ SELECT to_char(o.day, 'YYYY-MM-DD') AS day,
 type TRolledDayRow = { day: string } & Record<`${(typeof figureNames)[number]}Count`, number> &
   Record<`${(typeof figureNames)[number]}Cents`, string>;
 
-/** The period's closed days (before `today`) whose rollup is current; the caller computes the others live. */
 export async function readRolledDays(
   run: TSqlRunner,
   range: { from: string; to: string; today: string },

@@ -53,8 +53,7 @@ function toCreateRequest(input: TCreatePixCharge): TCreatePixChargeRequest {
 
 const sameText = (a: string | null | undefined, b: string | null | undefined) => (a || null) === (b || null);
 
-// Upstream keeps no key of ours on a charge: an earlier attempt's charge is found by its request among the
-// charges created since the key was claimed, leaving out other keys' results.
+// Upstream keeps no key of ours: an earlier attempt's charge is found by its request among charges created since the claim.
 async function findChargeOfEarlierAttempt(
   body: TCreatePixChargeRequest,
   attempt: TIdempotentAttempt,
@@ -84,8 +83,7 @@ async function findChargeOfEarlierAttempt(
   return found ? gateway.getPixCharge(found.txid) : null;
 }
 
-// Once per idempotency key: a doubled or retried submit returns the first submit's txid. `options.request`
-// replaces the input as what the key stands for.
+// Once per idempotency key: a retried submit returns the first txid; `options.request` replaces what the key stands for.
 export async function createPixCharge(
   input: TCreatePixCharge,
   context: TChangeContext,
@@ -126,8 +124,7 @@ export async function createPixCharge(
   }
 }
 
-// `mirrored`: the mirror's row, read beside the upstream call rather than after it; it is only compared with the
-// answer (an equal answer writes nothing), and a write reads the row again under the charge's lock.
+// `mirrored`: the row read beside the upstream call, only compared (an equal answer writes nothing); writes re-read it locked.
 async function syncPixCharge(
   txid: string,
   mirrored?: Promise<TMirroredPixCharge | null>,
@@ -143,8 +140,7 @@ function needsRead(charge: PixCharge, now: Date): boolean {
   return isOpen && now.getTime() - charge.syncedAt.getTime() > activeChargeMaxAgeMs;
 }
 
-// Read upstream first on `refresh`, when not mirrored, or while payable and older than a second (so polling sees
-// a payment); the mirrored state is shown when the gateway cannot be reached.
+// Read upstream on `refresh`, when unmirrored, or while payable and over a second old (so polling sees a payment).
 export async function getPixChargeView(
   txid: string,
   options: { refresh?: boolean } = {},
@@ -169,7 +165,6 @@ const sortFields: Record<TPixChargeFilters["sort"], keyof PixCharge> = {
   txid: "txid",
 };
 
-// The columns a list row shows (and the CSV export starts from).
 const pixChargeListSelect = {
   txid: true,
   status: true,
@@ -201,7 +196,6 @@ function toPixChargeListRow(
   };
 }
 
-/** The list's filters as a `where` (the page, its total and its CSV export share it). */
 function pixChargeListWhere(filters: Omit<TPixChargeFilters, "sort" | "order" | "page" | "cursor">) {
   const fallback = defaultPeriod();
   const period = { from: filters.from ?? fallback.from, to: filters.to ?? fallback.to };
@@ -216,7 +210,6 @@ function pixChargeListWhere(filters: Omit<TPixChargeFilters, "sort" | "order" | 
   return where;
 }
 
-/** What the page and its CSV export share: filters, columns and the default order (lib/list/spec.ts). */
 export const pixChargeList = defineListSpec({
   schema: ZPixChargeFilters,
   where: pixChargeListWhere,
@@ -225,7 +218,6 @@ export const pixChargeList = defineListSpec({
   tieBreaker: "txid",
 });
 
-// A list row's value of the sort column, for its page's cursors.
 const sortValues: Record<TPixChargeFilters["sort"], (row: TPixChargeListRow) => Date | number | string> = {
   creationDate: (row) => new Date(row.createdAt),
   amount: (row) => row.amountCents,

@@ -75,8 +75,7 @@ const incomingRecordset = `jsonb_to_recordset($1::jsonb) AS x("txid" text, ${ups
 const changeColumnType = (column: (typeof chargeChangeColumns)[number]): SqlColumnType =>
   column === "refundedCents" ? "int" : upstreamChargeColumns[column];
 
-// $1 charges (one per txid), $2 now, $3 onlyMatching. The planner guesses 100 JSON entries: the lateral lookup and
-// `= ANY` keep PixCharge on its primary key. onlyMatching writes only same-amount rows and creates none.
+// $1 charges, $2 now, $3 onlyMatching; the planner guesses 100 JSON entries, so lateral + `= ANY` keep the primary key.
 const writeFullChargesSql = `
 WITH "incoming" AS (
   SELECT x."txid", ${upstreamColumnNames.map(incomingColumn).join(", ")}, x."statusMoves",
@@ -173,8 +172,7 @@ function writtenCharge(
   return { outcome: isChanged ? "updated" : "unchanged", before, after: written(before.refundedCents) };
 }
 
-// The webhook's common case, one statement for many charges (full reads, no refunds, distinct txids). The caller holds
-// each charge's lock in `run`'s transaction; onlyMatching answers null for other amounts. Ordered as input.
+// The webhook's common case: one statement for many charges; the caller holds each charge's lock in `run`'s transaction.
 export async function writeFullChargesWithoutRefunds(
   run: TSqlRunner,
   charges: TPixCharge[],

@@ -13,8 +13,7 @@ import { readConfirmedCopy, type TDriftSource, type TMirrorAuthority } from "@/l
 import { chargeFields, isFullCharge, rawOf, refundFields } from "./mirror-fields";
 import { acceptsRefundStatus, failedRefundStatusCodes, statusMove } from "./status";
 
-// Local mirror of upstream Pix charges and refunds (docs/pix.md): idempotent writes refuse stale snapshots, as answers
-// arrive out of order; a twice-confirmed authoritative read may move it back and records the drift.
+// Pix mirror (docs/pix.md): writes refuse stale snapshots (answers arrive out of order) unless a confirmed read corrects.
 
 // One lock per charge, shared by mirror writes and refund requests; held until the transaction ends.
 export async function lockPixCharge(tx: TMirrorClient, txid: string): Promise<void> {
@@ -211,7 +210,6 @@ async function confirmUnchanged(
   return { ...existing, syncedAt: confirmedAt };
 }
 
-/** Writes a charge (full read or list item) with a full read's refunds; `client` joins the caller's transaction. */
 export async function upsertPixChargeFromGateway(
   charge: TPixCharge | TPixChargeListItem,
   options: UpsertChargeOptions = {},
@@ -266,7 +264,6 @@ function readMirroredStates(txid: string): Promise<TMirroredStates | null> {
   });
 }
 
-/** Whether the never-backwards rule would refuse this copy (of the charge or of one of its refunds). */
 async function isChargeBehindMirror(charge: TPixCharge, mirrored: TMirroredStates | null): Promise<boolean> {
   if (!mirrored) return false;
   if (!(await acceptsStatus(db, mirrored.status, charge))) return true;
@@ -276,8 +273,7 @@ async function isChargeBehindMirror(charge: TPixCharge, mirrored: TMirroredState
   });
 }
 
-// Authoritative read (refresh, reconciliation, webhook confirmation): written even backwards once a second read
-// confirms it, and the drift recorded. `mirrored` is the caller's concurrent read of the row.
+// Authoritative read: written even backwards once a second read confirms it, drift recorded; `mirrored` is the caller's read.
 export async function syncPixChargeFromGateway(
   txid: string,
   source: TDriftSource,
@@ -298,7 +294,6 @@ export async function isPixChargeBehindMirror(charge: TPixCharge): Promise<boole
   return isChargeBehindMirror(charge, await readMirroredStates(charge.txid));
 }
 
-/** The webhook's check before its transaction: would this refund's copy move the mirror back? */
 export async function isPixRefundBehindMirror(refund: TPixRefund): Promise<boolean> {
   const row = await db.pixRefund.findUnique({
     where: { pixRefundId: refund.pixRefundId },

@@ -309,8 +309,7 @@ export async function requestPixRefund(
   }
 }
 
-// "Refresh from gateway" on one refund is an authoritative read through the mirror's write path (a confirmed move back
-// is applied and recorded as drift). An unseen charge is read first, so the refund has a home.
+// "Refresh from gateway" on one refund: an authoritative read; an unseen charge is read first, so the refund has a home.
 export async function refreshPixRefundFromGateway(pixRefundId: string): Promise<TPixRefundListRow> {
   const read = async () => {
     try {
@@ -369,7 +368,6 @@ function pixRefundListWhere(filters: Omit<TPixRefundFilters, "sort" | "order" | 
   return where;
 }
 
-/** What the page and its CSV export share: filters, columns and the default order (lib/list/spec.ts). */
 export const pixRefundList = defineListSpec({
   schema: ZPixRefundFilters,
   where: pixRefundListWhere,

@@ -1,7 +1,6 @@
 // Pure types and constants, safe for client components. Money is integer cents; dates are ISO 8601 strings.
 
-// Spec 3.4 (`Cancelada` is the one Portuguese value: compare exactly) and 3.5, from the wire
-// schemas. The mirror stores whatever status upstream sends, so an unknown one is shown as is.
+// Spec 3.4 (`Cancelada` is the one Portuguese value: compare exactly) and 3.5; an unknown status is shown as is.
 export { pixChargeStatuses, type TPixChargeStatus } from "@/lib/gateway/schemas/pix-charge";
 export { pixRefundStatusCodes } from "@/lib/gateway/schemas/pix-refund";
 

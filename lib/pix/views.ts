@@ -58,7 +58,6 @@ export function refundedCentsOf(refunds: Pick<PixRefund, "amountCents" | "status
     .reduce((sum, refund) => sum + refund.amountCents, 0);
 }
 
-// Paid minus every refund that has not failed.
 export function remainingRefundableCents(
   charge: Pick<PixCharge, "status" | "paidAmountCents" | "amountCents">,
   refunds: Pick<PixRefund, "amountCents" | "statusCode">[],

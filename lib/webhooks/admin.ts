@@ -203,8 +203,7 @@ export async function deactivateWebhook(upstreamId: string, context: TChangeCont
   );
 }
 
-// No rotate call in the spec: a new webhook with the same events; the old stays active until `retireAt`, and the
-// effect ledger applies each doubled event once.
+// No rotate call in the spec: a new webhook, the old active until `retireAt`; the effect ledger applies doubled events once.
 export async function startSecretRotation(
   upstreamId: string,
   input: { overlapMinutes: number },

@@ -10,16 +10,14 @@ import { parseDeliveryBody, type TEventIdentity, type TParsedBody } from "./even
 import type { TAnyEventKind, TApplyAuthority, TChangeRecord, TEffect } from "./event-kind";
 import { nextApplyAttemptAt } from "./retry-schedule";
 
-// Apply path for receiver, retry worker and replays (docs/webhooks.md): the effect key, mirror change and final outcome
-// commit in ONE transaction, so the first delivery to commit applies the event and others are DUPLICATE.
+// Apply path (docs/webhooks.md): effect key, mirror change and outcome commit in ONE transaction; later ones are DUPLICATE.
 
 type TReady =
   | { isConfirmed: true; data: unknown; prepared: unknown; authority?: TApplyAuthority }
   // Not the payload's event at the gateway: `data` is the gateway's copy, when it has one.
   | { isConfirmed: false; reason: string; data: unknown; prepared: unknown; authority?: TApplyAuthority };
 
-// Upstream reads happen before the transaction. A money payload only says "look": the gateway's own copy is applied,
-// and a copy moving the mirror back is read twice first.
+// Upstream reads happen before the transaction: a money payload only says "look"; a copy moving back is read twice.
 async function readyToApply(kind: TAnyEventKind, data: unknown, eventKey: string): Promise<TReady> {
   if (!kind.prepare && !kind.confirm) return { isConfirmed: true, data, prepared: undefined };
   const applied = await db.webhookEffect.findUnique({ where: { eventKey }, select: { eventKey: true } });

@@ -33,8 +33,7 @@ async function gatewayCopyInSameState(fast: TFastPathBody): Promise<unknown | nu
   }
 }
 
-// Per arrival, in one statement: applied delivery id (lost 2xx), effect claims then resource locks in key order (same
-// order in every batch: no deadlock across instances).
+// Per arrival: effect claims then resource locks in key order (same in every batch: no deadlock across instances).
 const claimArrivalsSql = `
 WITH "items" AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("index" int, "rowId" uuid, "deliveryId" text, "eventKey" text,
@@ -153,8 +152,7 @@ async function applyArrivals<TArrival extends TArrivalOf>(
 }
 
 // Group commit for the common event: arrivals during a commit wait for the next batch, claimed, written and stored in
-// ONE transaction (cost per delivery is mostly round trips). No effect exists without its delivery, none is answered
-// before commit; two deliveries about one resource go in different batches; a batch stops at maxArrivalBatchBytes.
+// ONE transaction; none is answered before commit, and two about one resource go in different batches.
 const maxArrivalBatch = 64;
 const maxArrivalBatchBytes = 1024 * 1024;
 // One batch at a time: while it commits, the next one fills. Two measured worse (smaller batches, more CPU each).
@@ -206,8 +204,7 @@ export function createArrivalBatcher<TArrival extends TArrivalOf>(store: TArriva
     }
   }
 
-  // Stores and applies a fast-path event from the gateway's copy; null (nothing changed) means take the general path;
-  // PENDING means stored only (the copy would move the mirror back).
+  // Null (nothing changed): take the general path; PENDING: stored only (the copy would move the mirror back).
   return async function applyOnArrival(arrival: TArrival): Promise<TArrivalRecord["outcome"] | null> {
     const candidate = fastPathOf(arrival.parsed);
     if (!candidate) return null;

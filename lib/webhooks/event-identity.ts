@@ -3,8 +3,7 @@ import { ZDateTime } from "@/lib/gateway/schemas/common";
 import type { TAnyEventKind, TResourceType } from "./event-kind";
 import { findEventKind } from "./event-kinds";
 
-// The effect key is event + resource id + reported state: a retry, a replay or the same event through a second
-// webhook carries the same key; a later state (a second refund settling) carries another one.
+// Effect key = event + resource id + reported state: retries, replays and a second webhook share it; a later state does not.
 
 type TParsedEvent = { kind: TAnyEventKind; event: string; occurredAt: string; data: unknown };
 

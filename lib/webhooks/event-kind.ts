@@ -30,7 +30,6 @@ export type TEventKind<E extends TWebhookEvent, D, P = undefined> = {
   // A body whose data fails it is IGNORED with the reason.
   schema: z.ZodType<D>;
   change: TResourceType;
-  // The effect key is `event:resourceId:state`: retries and replays share it, a later state does not.
   identity: (data: D) => { resourceId: string; state: string | number };
   audit: TAudit;
   // Money events: the payload only says "look"; the gateway's copy is applied, never the payload's status.
@@ -50,8 +49,7 @@ export type TEventKind<E extends TWebhookEvent, D, P = undefined> = {
     prepared: P | undefined,
     authority: TApplyAuthority | undefined,
   ) => Promise<TChangeRecord[]>;
-  // Raw SQL for the hot case, given the copy in the announced state (`accepts`); `apply` returns null, writing nothing,
-  // when the mirror refuses the copy as a move back.
+  // Raw SQL for the hot case (copy in the announced state); `apply` returns null when the mirror refuses a move back.
   fastPath?: {
     accepts: (data: D) => boolean;
     lockKey: (data: D) => string;

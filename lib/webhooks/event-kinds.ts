@@ -75,8 +75,7 @@ const pixChargePaid = defineEventKind({
       (change) => change !== null,
     );
   },
-  // The common event (a non-link charge without refunds) is one raw statement under the charge's lock; a copy refused
-  // as a move back goes to the general path (second read).
+  // The common event (a non-link charge without refunds) is one raw statement under the charge's lock.
   fastPath: {
     accepts: (charge) => !charge.devolutions?.length && !isPaymentLinkCharge(charge.userReference),
     lockKey: (charge) => pixChargeLockKey(charge.txid),
@@ -154,8 +153,7 @@ const linkPaymentPaid = defineEventKind({
   resourceHref: async (uuid) => `/links/${encodeURIComponent(uuid)}`,
 });
 
-// One entry per gateway event (enforced by the type); each resource's reconciliation pass is its registry entry's
-// (lib/resources/server-registry.ts).
+// One entry per gateway event (enforced by the type).
 export const eventKinds = {
   "pix_charge.paid": pixChargePaid,
   "pix_refund.returned": pixRefundReturned,

@@ -22,7 +22,6 @@ export type TDeliveryListRow = {
   isReplay: boolean;
 };
 
-/** The list's filters as a `where` (the page and its CSV export share it). */
 function webhookDeliveryListWhere(filters: Omit<TDeliveryFilters, "page" | "cursor">) {
   const bounds = periodBounds({ from: filters.from, to: filters.to });
   const where: Prisma.WebhookDeliveryWhereInput = {
@@ -36,7 +35,6 @@ function webhookDeliveryListWhere(filters: Omit<TDeliveryFilters, "page" | "curs
   return where;
 }
 
-/** What the page and its CSV export share: filters, columns and the order, newest first (lib/list/spec.ts). */
 export const webhookDeliveryList = defineListSpec({
   schema: ZDeliveryFilters,
   where: webhookDeliveryListWhere,
@@ -89,7 +87,6 @@ export async function findWebhookDeliveries(
 
 type TDeliveryResourceLink = { kind: TResourceType; href: string; label: string };
 
-/** One resource a delivery changed, its fields' before and after as display text ("—" for none). */
 type TDeliveryChange = { kind: TResourceType; id: string; fields: { field: string; before: string; after: string }[] };
 
 export type TDeliveryDetail = {
@@ -99,9 +96,7 @@ export type TDeliveryDetail = {
   outcome: WebhookDeliveryOutcome;
   deliveryId: string | null;
   timestampHeader: string | null;
-  // The sender's X-Webhook-Timestamp as a date, when it is one.
   sentAt: Date | null;
-  // The event's key under the `webhooks.events` messages, when the delivery named one.
   eventMessageKey: string | null;
   // Headers (with the signature) and the raw body are for admins only: null for anyone else.
   headers: [string, string][] | null;

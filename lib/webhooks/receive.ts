@@ -13,8 +13,7 @@ import { parseDeliveryBody } from "./event-identity";
 import { findReceiverWebhook } from "./receiver-secrets";
 import { checkWebhookSignature, checkWebhookTimestamp } from "./signature";
 
-// Receiver (docs/webhooks.md): verify BEFORE storing anything. A verified fresh delivery is stored (or referenced
-// to its first copy) and applied; a refused one leaves only a summary (no body, no headers) and notifies nobody.
+// Receiver (docs/webhooks.md): verify BEFORE storing anything; a refused delivery leaves only a summary, notifies nobody.
 
 export const maxBodyBytes = bodyLimits.webhookDelivery;
 
@@ -23,7 +22,6 @@ export type TReceiveResult = {
   outcome: WebhookDeliveryOutcome;
   // Why it was refused, for the answer body; never more than the sender already knows.
   problem?: string;
-  // The error code when not the outcome (RATE_LIMITED), and when to retry.
   code?: string;
   retryAfterSeconds?: number;
 };
@@ -67,8 +65,7 @@ type TRecord = {
   duplicateOfId?: string | null;
 };
 
-// Raw SQL, run on every delivery: rows as one JSON array; with `dedupe` ($2) an applied delivery id is DUPLICATE; a row
-// not PENDING notifies channel $3 in the same statement, at commit.
+// Raw SQL, every delivery: with `dedupe` an applied delivery id is DUPLICATE; a non-PENDING row notifies $3 at commit.
 const recordDeliveriesSql = `
 WITH "incoming" AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("id" uuid, "pathId" text, "webhookId" uuid, "deliveryId" text,
@@ -134,8 +131,7 @@ function deliveryRow(record: TStoredRecord) {
 
 type TStoredDelivery = { id: string; outcome: WebhookDeliveryOutcome };
 
-// The check for an earlier copy runs before the insert, so two copies arriving together can both mean to be whole:
-// the unique index lets one in, and the other is stored again as a reference to it.
+// Two copies arriving together may both mean to be whole: the unique index lets one in, the other becomes a reference.
 async function recordDeliveries(
   run: TSqlRunner,
   records: TStoredRecord[],

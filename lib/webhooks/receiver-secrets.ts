@@ -5,14 +5,12 @@ import { runSql } from "@/lib/db/sql";
 import { log } from "@/lib/log";
 import { openWebhookSecret } from "./secret-box";
 
-// A record's secret never changes (rotation makes a new record), so the opened key and a usable record's state are
-// cached per process for webhookStateMaxAgeMs. retireAt is checked on every delivery; admin flows forget this cache,
-// other instances see changes within the max age. An unusable record is read every time, so enabling it counts at once.
+// A record's secret never changes (rotation makes a new record), so the opened key is cached per process for
+// webhookStateMaxAgeMs; retireAt is checked every delivery, and an unusable record is read every time.
 type TReceiverWebhook = {
   id: string;
   secret: KeyObject | null;
   secretProblem?: string;
-  // Why this webhook verifies nothing any more.
   retiredBecause?: string;
 };
 type TUsableWebhook = { id: string; key: KeyObject; retireAt: number | null; readAt: number };

@@ -1,5 +1,4 @@
-// The gateway gives up after about 8 minutes; ours goes on for about a day, then the delivery stays FAILED for a
-// manual replay (reconciliation heals the mirror anyway).
+// The gateway gives up after ~8 minutes; ours goes on for about a day, then FAILED awaits a manual replay.
 const delaysMs = [5_000, 30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000];
 export const maxApplyAttempts = 30;
 

@@ -4,8 +4,7 @@ import { log } from "@/lib/log";
 import { applyStoredDelivery } from "./apply";
 import { storedBodyOf } from "./stored-body";
 
-// PENDING rows older than `pendingAfterMs` were stored by an app that stopped before applying. Rows are leased
-// (`nextAttemptAt` pushed ahead, `FOR UPDATE SKIP LOCKED`); the effect ledger keeps it exactly once anyway.
+// Old PENDING rows were stored by an app that stopped; rows are leased (SKIP LOCKED), and the ledger keeps it exactly once.
 
 const pendingAfterMs = 30_000;
 const leaseMs = 2 * 60_000;

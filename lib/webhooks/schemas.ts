@@ -70,7 +70,6 @@ export const ZDeliveryFilters = z.object({
   // txid, refund id or link uuid.
   resourceId: ZOptionalFilterText(100),
   deliveryId: ZOptionalFilterText(100),
-  // The local webhook record (the receiver path), from the webhooks list's "deliveries" link.
   webhookId: z.uuid().optional().catch(undefined),
   from: ZOptionalDay,
   to: ZOptionalDay,

@@ -1,9 +1,7 @@
 import { checkWebhookSignature } from "./signature";
 
-// An integrator debugging their receiver wants to know why not: a mismatch is tried again against the bodies a
-// receiver commonly hashes by mistake instead of the raw bytes.
+// An integrator wants to know why: a mismatch is retried against bodies a receiver commonly hashes instead of the raw bytes.
 
-/** A variant of the body that does match: the receiver changed the bytes before hashing them. */
 type TBodyHint = "trailingNewline" | "lineEndings" | "reserialized";
 
 export type TSignatureDiagnosis =

@@ -1,8 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 
-// A repeated body is stored once, on its first delivery (lib/webhooks/receive.ts); a reference row reads it there.
-// Empty when that first delivery is gone (the retention job deletes by age).
+// A repeated body is stored once, on its first delivery; a reference reads it there (empty once retention deleted it).
 export async function storedBodyOf(delivery: {
   rawBody: Uint8Array;
   duplicateOfId: string | null;

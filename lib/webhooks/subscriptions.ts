@@ -22,11 +22,7 @@ export async function isReceivingEvent(event: TWebhookEvent): Promise<boolean> {
   return webhook !== null;
 }
 
-/**
- * Subscribes the app's own receiver to every event it acts on, once: how the demo and the end-to-end
- * servers get payments pushed and signed as the real gateway would push them. Returns the new
- * receiver URL, or null when one was already subscribed.
- */
+/** Subscribes the app's own receiver to every event once (demo and e2e servers); its URL, or null if already subscribed. */
 export async function ensureOwnWebhook(context: TChangeContext): Promise<string | null> {
   if (await isReceivingEvent("pix_charge.paid")) return null;
   const { url } = await registerWebhook({ events: ownWebhookEvents }, context);

@@ -1,5 +1,4 @@
-// Tests only: the receiver's group commit under concurrent deliveries, run on PostgreSQL and on PGlite
-// (arrival-batch*.int.test.ts). Every delivery goes through the route, as the gateway sends it.
+// Tests only: the receiver's group commit under concurrent deliveries, on PostgreSQL and PGlite (arrival-batch*.int.test.ts).
 import { randomBytes } from "node:crypto";
 import { beforeEach, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
@@ -10,9 +9,8 @@ import { postSignedDelivery, storeReceiverWebhook, useReceiverSandbox } from "./
 
 const secret = `whsec_${randomBytes(24).toString("hex")}`;
 
-// `isSharingCommitsExpected`: each delivery reads its gateway copy before it joins a batch, so whether concurrent
-// deliveries still meet in one commit depends on how close their reads return; on PostgreSQL they do here, on the
-// embedded PGlite (same process as the test, slower) they often commit one by one.
+// `isSharingCommitsExpected`: whether concurrent deliveries meet in one commit depends on how close their gateway
+// reads return; on PostgreSQL they do here, on the embedded PGlite they often commit one by one.
 export function itAppliesConcurrentArrivalsInBatches(options: { isSharingCommitsExpected: boolean }): void {
   let webhookId: string;
 
@@ -23,8 +21,7 @@ export function itAppliesConcurrentArrivalsInBatches(options: { isSharingCommits
     return { status: posted.response.status, outcome: body.outcome, deliveryId: posted.deliveryId };
   }
 
-  // Created at the gateway and mirrored ACTIVE; paid there unless `isPaid` is false. A paid event applies the
-  // gateway's copy, whatever its payload says.
+  // Created at the gateway and mirrored ACTIVE; paid there unless `isPaid` is false.
   async function mirroredOpenCharge(isPaid = true): Promise<string> {
     const charge = await createPixCharge({ amount: 25.9, expiration: 600 });
     await upsertPixChargeFromGateway(charge);
@@ -43,8 +40,7 @@ export function itAppliesConcurrentArrivalsInBatches(options: { isSharingCommits
     // One after another: each holds a transaction of the pool while it mirrors.
     const txids: string[] = [];
     for (let index = 0; index < 20; index += 1) txids.push(await mirroredOpenCharge());
-    // Not paid at the gateway: its copy says ACTIVE, so the fast path leaves it to the general path: IGNORED, no
-    // effect claimed.
+    // Not paid at the gateway: its copy says ACTIVE, so the general path IGNOREs it, no effect claimed.
     const mismatched = await mirroredOpenCharge(false);
     const firsts = txids.map((txid) => deliver(paidChargeEvent(txid)));
     const copies = txids.map((txid) => deliver(paidChargeEvent(txid)));

@@ -1,5 +1,4 @@
-// Tests and the benchmark only: delivery bodies in the shapes the gateway sends (spec 6.2, 2.7, 2.8,
-// 2.6), and the headers of a signed delivery.
+// Tests and the benchmark only: delivery bodies as the gateway sends them (spec 6.2, 2.6-2.8) and signed headers.
 import { randomUUID } from "node:crypto";
 import { signWebhookBody } from "../signature";
 
@@ -89,7 +88,6 @@ export function paymentLinkEvent(linkPaymentUuid: string) {
   };
 }
 
-/** The headers the gateway sends with `body`, signed with `secret`; override any of them. */
 export function signedHeaders(
   secret: string,
   body: Buffer,

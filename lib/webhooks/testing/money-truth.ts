@@ -1,5 +1,4 @@
-// Tests only: the gateway is the truth (docs/webhooks.md, "The gateway's copy is applied"), run on PostgreSQL and on
-// PGlite (money-truth*.int.test.ts). A body signed with a live secret only says "look".
+// Tests only (PostgreSQL and PGlite): the gateway is the truth (docs/webhooks.md); a live-signed body only says "look".
 import { randomBytes, randomUUID } from "node:crypto";
 import { beforeEach, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
@@ -253,8 +252,7 @@ export function itKeepsTheMirrorOnTheGatewaysWord(): void {
     const isWhole = (row: (typeof rows)[number]) =>
       row.rawBody.length > 0 || Object.keys(row.headers as object).length > 0;
     const references = rows.filter((row) => row.duplicateOfId === first.id);
-    // Stored whole, beside the genuine one: only a body signed with the live secret and never seen before (kept as
-    // evidence, applied from the gateway's copy).
+    // Stored whole beside the genuine one: only a live-signed body never seen before (evidence, applied from the copy).
     const storedWhole = rows.filter(isWhole);
     const figures = {
       tried: all.length,

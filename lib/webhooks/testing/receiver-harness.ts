@@ -1,5 +1,4 @@
-// Tests only: what every receiver test needs, a sandbox and a fresh WEBHOOK_SECRET_KEY around the file, and a signed
-// delivery posted to the real route handler as the gateway posts it.
+// Tests only: a sandbox, a fresh WEBHOOK_SECRET_KEY, and signed deliveries posted to the real route handler.
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
 import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
@@ -10,7 +9,6 @@ import { clearReceiverSecretCache } from "../receiver-secrets";
 import { sealWebhookSecret } from "../secret-box";
 import { signedHeaders } from "./fixtures";
 
-/** Registers the file's beforeAll/afterAll; the returned function gives the running sandbox. */
 export function useReceiverSandbox(): () => TSandbox {
   let sandbox: TSandbox | undefined;
   beforeAll(async () => {
