@@ -1,5 +1,4 @@
-// merchantAdviceCode (spec 2.2, 4.1): what the network recommends after a refusal; the values are "not shown", so the
-// sandbox's Mastercard meanings apply (sandbox/README.md, "Test cards"). Pure and client-safe.
+// merchantAdviceCode (spec 2.2, 4.1): the values are "not shown", so the sandbox's Mastercard meanings (sandbox/README.md).
 
 export type TMerchantAdviceKind = "updateCard" | "retryLater" | "doNotRetry" | "unknown";
 
@@ -7,7 +6,6 @@ export type TMerchantAdvice = {
   /** The code as the gateway sent it (shown with the unknown kind). */
   code: string;
   kind: TMerchantAdviceKind;
-  /** Whether the same card may be charged again (after the advised step). */
   canRetry: boolean;
 };
 

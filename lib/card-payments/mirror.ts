@@ -12,8 +12,7 @@ import { parseGatewayDateTime } from "@/lib/shared/gateway-date";
 import { amountToCents } from "@/lib/shared/money";
 import { cancelledCentsOf, cardPaymentStatuses } from "./types";
 
-// No card webhooks (docs/card-payments.md): the mirror learns from this app's own calls and the gateway's list.
-// Writes are idempotent and never move a payment back from a final status.
+// No card webhooks: the mirror learns from this app's calls and the gateway's list; writes never leave a final status.
 
 export type TMirroredCardPayment = CardPayment & { installments: CardPaymentInstallment[] };
 
@@ -22,7 +21,6 @@ export type TCardPaymentKnowledge = {
   origin: CardPaymentOrigin;
   cardBin?: string | null;
   cardLastFour?: string | null;
-  /** The saved card paid with, or the one a tokenize-while-paying made. */
   cardToken?: string | null;
   installmentType?: string | null;
   installmentCount?: number | null;

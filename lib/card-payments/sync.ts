@@ -9,8 +9,7 @@ import { syncCardPayment } from "./detail";
 import { upsertCardPaymentFromGateway } from "./mirror";
 import type { TCardPaymentsRefreshStep } from "./types";
 
-// No card webhooks: the list is the only way to learn of payments made elsewhere. Pages are read newest first and the
-// walk stops past the period's start, so a refresh costs the period's pages, not the whole history.
+// No card webhooks: the list finds payments made elsewhere; the newest-first walk stops past the period's start.
 
 const upstreamPageSize = 100; // the upstream maximum
 const upstreamSort = "dataAutorizacao,desc";
@@ -20,8 +19,7 @@ const maxCardPaymentPages = 50;
 type TPulledPage = { page: number; totalPages: number; isDone: boolean; items: TPulledItem[] };
 type TPulledItem = { id: string; from: string | null; to: string; isWritten: boolean };
 
-// A list item writes as GATEWAY (the mirror keeps a better origin, BIN, last four); an unchanged one is not written again.
-// One that would leave a final status is only a snapshot: the payment is then read by id (lib/reconcile/drift.ts).
+// A list item writes as GATEWAY (a better origin, BIN and last four are kept); one leaving a final status is re-read by id.
 async function writeItem(
   transaction: TPaymentTransaction,
   mirrored: { status: string; occurredAt: Date } | undefined,

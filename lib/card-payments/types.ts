@@ -1,7 +1,6 @@
 import type { TPaymentCancellation } from "@/lib/gateway/schemas/payment";
 
-// Spec 3.1 shows CON and CAN; NEG is the sandbox's refusal. A real gateway may differ, so refusals are recognised by
-// `codigo` and `mensagem` (lib/shared/card-approval.ts), never by this status alone.
+// NEG is the sandbox's refusal (spec 3.1 shows CON, CAN): refusals are told by `codigo` and `mensagem`, never this status.
 export const cardPaymentStatuses = { APPROVED: "CON", CANCELLED: "CAN", REFUSED: "NEG" } as const;
 
 /** 2.4's `valor` is the cancelled amount in cents as a string ("12345" is R$ 123,45), unlike every other amount. */

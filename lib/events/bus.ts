@@ -12,8 +12,7 @@ export const changeChannel = "app_changes";
 
 type SqlClient = Pick<Prisma.TransactionClient, "$executeRaw">;
 
-// Pass the transaction that made the change: NOTIFY is delivered at commit and dropped on rollback,
-// so a browser that reacts reads the committed row.
+// Pass the change's transaction: NOTIFY is delivered at commit and dropped on rollback, so browsers read committed rows.
 export async function publishChange(change: TChange, client: SqlClient = db): Promise<void> {
   await client.$executeRaw`SELECT pg_notify(${changeChannel}, ${changePayload(change)})`;
 }

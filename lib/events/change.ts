@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { resourceChangeKinds } from "@/lib/resources/registry";
 
-// Only the identity travels: the page reads the resource again through its normal (authorized) path. Each resource's
-// kind is its registry entry's `change`; a reconciliation run is not a resource.
+// Only the identity travels: the page reads the resource again through its normal (authorized) path.
 const ZChangeKind = z.enum([...resourceChangeKinds, "reconciliation"]);
 export type TChangeKind = z.infer<typeof ZChangeKind>;
 

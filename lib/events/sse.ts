@@ -2,8 +2,7 @@ import "server-only";
 import type { TChangeEvent, TChangeListener } from "./bus";
 
 const heartbeatIntervalMs = 15_000;
-// A stream ends after this long and the browser reconnects, which authorizes it again: a
-// signed-out or deactivated user stops hearing changes within this time.
+// A stream ends after this long and the browser reconnects, authorizing again: a signed-out user stops hearing by then.
 const streamLifetimeMs = 10 * 60_000;
 const reconnectDelayMs = 2_000;
 

@@ -32,8 +32,7 @@ const offsetParts = new Intl.DateTimeFormat("en-US", {
 });
 const offsetByHour = new Map<number, number>();
 
-// Intl costs ~10 µs a call, too much for a million rows: São Paulo's UTC offset is read once per UTC hour (zones
-// change offset on whole hours) and the rest is arithmetic.
+// Intl costs ~10 µs a call, too much for a million rows: São Paulo's offset is read once per UTC hour, the rest is arithmetic.
 function saoPauloOffsetMs(ms: number): number {
   const hour = Math.floor(ms / hourMs);
   let offset = offsetByHour.get(hour);

@@ -4,8 +4,7 @@ import { countRateLimitHit } from "@/lib/auth/rate-limit";
 import type { TRateLimitRule, TRateLimitWindow } from "@/lib/auth/rate-limit-window";
 import { db } from "@/lib/db/client";
 
-// Card testing: attempts count atomically before upstream is asked, per link and per address (the payer can still
-// pay by Pix). Only refusals keep their count.
+// Card testing: attempts count atomically before upstream, per link and address (Pix stays open); only refusals keep theirs.
 const cardLinkRule: TRateLimitRule = { limit: 3, windowMs: 60 * 60_000 };
 const cardIpRule: TRateLimitRule = { limit: 10, windowMs: 60 * 60_000 };
 // Refusals across every link: more than this in the window is one `security.card_refusal_spike` audit entry.

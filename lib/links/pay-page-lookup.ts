@@ -33,7 +33,6 @@ export function rememberUnknownLink(linkPaymentUuid: string, now = new Date()): 
   }
 }
 
-/** A link that now exists (created here or found upstream) must not stay answered as unknown. */
 export function forgetUnknownLink(linkPaymentUuid: string): void {
   unknownLinks.delete(linkPaymentUuid);
 }

@@ -8,8 +8,7 @@ import { pixReceivedStatuses, pixRefundStatusCodes } from "@/lib/pix/types";
 import { readRolledDays } from "./rollup";
 import type { TOverviewPeriod } from "./schemas";
 
-// Two aggregate statements over the mirror (never loading rows) plus closed days from OverviewDay (lib/overview/rollup.ts);
-// what each figure means: docs/overview.md.
+// Two aggregate statements over the mirror (never loading rows) plus OverviewDay's closed days; see docs/overview.md.
 
 type TOverviewAmount = { count: number; cents: number };
 export type TOverviewMethod = "pix" | "card" | "link";
@@ -35,8 +34,7 @@ export type TOverview = {
   series: TOverviewBucketRow[];
 };
 
-// Buckets are São Paulo days or hours turned into UTC ranges once, so each is one index range scan and no row's time is
-// converted; closed days come from OverviewDay.
+// Buckets are São Paulo days or hours as UTC ranges computed once: one index range scan each, no row's time converted.
 const bucketsCte = (starts: number, step: number) => `
 starts AS (SELECT s::timestamp AS s FROM unnest($${starts}::text[]) AS s),
 buckets AS (

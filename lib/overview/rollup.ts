@@ -8,9 +8,8 @@ import { paymentLinkStatusCodes } from "@/lib/links/types";
 import { toSaoPauloDay } from "@/lib/list/period";
 import { pixReceivedStatuses, pixRefundStatusCodes } from "@/lib/pix/types";
 
-// Closed São Paulo days' figures, kept in OverviewDay so a year adds up 365 rows (docs/overview.md, "Speed"). Triggers
-// log an OverviewDayChange for every day a write touches, and a day is read from OverviewDay only while closed and
-// unchanged, so correctness never depends on the job that fills it.
+// Closed São Paulo days' figures in OverviewDay, so a year adds up 365 rows (docs/overview.md, "Speed"). Triggers log each
+// day a write touches; a day is read from OverviewDay only while closed and unchanged, so correctness never needs the job.
 
 type TOverviewAmountPair = { count: number; cents: number };
 
@@ -154,8 +153,7 @@ function inRefreshTransaction<T>(work: (run: TSqlRunner) => Promise<T>): Promise
 export async function refreshOverviewDays(
   options: { now?: Date; signal?: AbortSignal; inTransaction?: typeof inSqlTransaction } = {},
 ): Promise<{ days: number; batches: number }> {
-  // Days closed for over an hour: writes to today's rows name no day (the change log's trigger skips them), so a day
-  // is computed only once every write that began on it has committed.
+  // Days closed for over an hour: today's writes name no day (the trigger skips them), so every write on it has committed.
   const now = options.now ?? new Date();
   const today = toSaoPauloDay(new Date(now.getTime() - closedForMs));
   const transaction = options.inTransaction ?? inRefreshTransaction;

@@ -5,8 +5,6 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { amountToCents } from "@/lib/shared/money";
 
-// The PixCharge and PixRefund columns a gateway snapshot maps to, for both write paths.
-
 export function isFullCharge(charge: TPixCharge | TPixChargeListItem): charge is TPixCharge {
   return "devolutionAllowed" in charge;
 }

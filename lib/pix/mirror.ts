@@ -289,7 +289,6 @@ export async function syncPixChargeFromGateway(
   return { ...result, upstream: copy };
 }
 
-/** The webhook's check before its transaction: would this copy move the mirror back? */
 export async function isPixChargeBehindMirror(charge: TPixCharge): Promise<boolean> {
   return isChargeBehindMirror(charge, await readMirroredStates(charge.txid));
 }

@@ -98,7 +98,6 @@ export type TPixRefundPanel = Pick<
   | "canRefund"
 >;
 
-// A refund waiting for a second admin (lib/pix/refund-approvals.ts).
 export type TRefundApprovalView = {
   id: string;
   // PIX_REFUND and CARD_CANCEL: held by the money policy (reason chargeTotal or dailyLimit); PIX_REFUND_RECOVERY: an

@@ -7,7 +7,6 @@ const dayMs = 24 * 60 * 60 * 1000;
 const refundableStatuses = ["PAID", "PARTIALLY REFUNDED"];
 const paidStatuses = [...refundableStatuses, "REFUNDED"];
 
-// What a refund's view and list row read: a list reads only these columns.
 type TPixRefundViewFields = Pick<
   PixRefund,
   | "pixRefundId"

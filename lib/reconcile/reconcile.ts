@@ -11,8 +11,7 @@ import { log } from "@/lib/log";
 import { resourceRegistry, type TResourceEntry } from "@/lib/resources/server-registry";
 import type { TReconcilePass, TReconcileRun } from "./pass";
 
-// The gateway gives up on a webhook after about 8 minutes (spec 6.4): this pass compares the mirror with upstream
-// lists and reads each disagreeing resource alone; only that read may move the mirror back (lib/reconcile/drift.ts).
+// Webhooks give up after ~8 minutes (spec 6.4): compare the mirror with upstream lists; only a lone read may move it back.
 
 export type { THealedItem } from "./pass";
 

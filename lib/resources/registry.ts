@@ -9,8 +9,7 @@ import {
   WebhookIcon,
 } from "lucide-react";
 
-// Pure, for client components (the sidebar, live updates): what each resource is called and where it shows. Its server
-// parts (list spec and export, search, reconciliation pass) are its entry in ./server-registry.ts, under the same key.
+// Pure, for client components: what each resource is called and where it shows; server parts in ./server-registry.ts.
 
 export type TNavSectionKey = "payments" | "integrations" | "admin";
 

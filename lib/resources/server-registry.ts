@@ -10,8 +10,7 @@ import { savedCardSearch } from "./kinds/saved-card";
 import { webhookDeliveryExport } from "./kinds/webhook-delivery";
 import { resourceDescriptors, type TResourceDescriptor, type TResourceKey } from "./registry";
 
-// The server half of each resource's registry entry, under its descriptor's key (./registry.ts). Nav, search, exports,
-// reconciliation and live updates read these; registry.test.ts fails when an entry lacks a part its sort needs.
+// The server half of each resource's registry entry (./registry.ts); registry.test.ts checks each has its parts.
 
 type TResourceServerParts = {
   export?: TExportList;

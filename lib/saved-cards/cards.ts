@@ -22,8 +22,7 @@ import type {
 
 const cardTokenPageSize = 20;
 
-/** Where the spec says "not shown" (docs/card-tokens.md): the largest list page (the sandbox allows 100), and the state a
- * new token is mirrored in when the read after a create fails (the next read corrects it). */
+/** Spec "not shown" values (docs/card-tokens.md): the largest list page (sandbox: 100), and a new token's state if its read fails. */
 const cardGatewayAssumptions = { refreshPageSize: 100, newTokenStatus: "ATV" } as const;
 
 // A duplicate is looked for in at most this many upstream pages.
@@ -181,8 +180,7 @@ async function findSavedCard(cardNumber: string, expiry: string): Promise<string
   return findMirroredCard(cardNumber, expiry);
 }
 
-/** The number is sent, never kept (the row holds BIN and last four). A 409 comes back as a duplicate naming its token,
- * which also makes a retried submit harmless, so no idempotency key is needed. */
+/** The number is sent, never kept. A 409 comes back as a duplicate naming its token, so a retried submit is harmless. */
 export async function addCardToken(input: TAddCard, context: TChangeContext): Promise<TAddCardResult> {
   const detected = detectCardBrand(input.number);
   if (!detected)

@@ -6,8 +6,7 @@ import type { CardToken, Prisma } from "@/lib/generated/prisma/client";
 import { upsertMirrorRow } from "@/lib/mirror/upsert";
 import { parseGatewayDateTime } from "@/lib/shared/gateway-date";
 
-// Three partial answers describe a token (docs/card-tokens.md): Card (2.5), create / by-id, enable/disable. A write keeps
-// what the answer leaves out, so none erases a field with null. Only BIN and last four are ever known here.
+// Three partial answers describe a token (docs/card-tokens.md); a write keeps what an answer leaves out, never nulls it.
 
 export type TCardTokenSnapshot = TCard | TCardResult | TCardStatusResult;
 

@@ -107,7 +107,6 @@ export type TDeliveryDetail = {
   signatureValid: boolean;
   eventKey: string | null;
   changes: TDeliveryChange[];
-  // Which `webhooks.delivery.changes` message explains an empty change list.
   noChangesKey: "noneApplied" | "noneDuplicate" | "none";
   error: string | null;
   applyAttempts: number;

@@ -5,8 +5,7 @@ import { runSql } from "@/lib/db/sql";
 import { log } from "@/lib/log";
 import { openWebhookSecret } from "./secret-box";
 
-// A record's secret never changes (rotation makes a new record), so the opened key is cached per process for
-// webhookStateMaxAgeMs; retireAt is checked every delivery, and an unusable record is read every time.
+// Secrets never change (rotation makes a new record): opened keys are cached per process; unusable records are re-read.
 type TReceiverWebhook = {
   id: string;
   secret: KeyObject | null;

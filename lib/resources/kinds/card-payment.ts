@@ -54,8 +54,7 @@ SELECT p.id, coalesce(p."orderId", p.id) AS title,
     ),
 };
 
-// No webhook announces a card payment: this pass is how the mirror learns of one made elsewhere. Listing writes
-// each item already (newest first, until the window's start); healing records what changed.
+// No webhook announces a card payment: this pass is how the mirror learns of one made elsewhere.
 export const cardPaymentPass = defineReconcilePass<TCardPaymentsPassItem>({
   list: ({ initialDate, page }) => listCardPaymentsForReconcile(page, new Date(initialDate)),
   async heal(items, run) {

@@ -9,8 +9,7 @@ import { postSignedDelivery, storeReceiverWebhook, useReceiverSandbox } from "./
 
 const secret = `whsec_${randomBytes(24).toString("hex")}`;
 
-// `isSharingCommitsExpected`: whether concurrent deliveries meet in one commit depends on how close their gateway
-// reads return; on PostgreSQL they do here, on the embedded PGlite they often commit one by one.
+// `isSharingCommitsExpected`: on PostgreSQL concurrent deliveries meet in one commit here; on PGlite they often don't.
 export function itAppliesConcurrentArrivalsInBatches(options: { isSharingCommitsExpected: boolean }): void {
   let webhookId: string;
 

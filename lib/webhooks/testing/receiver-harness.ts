@@ -46,7 +46,6 @@ export async function postSignedDelivery(post: TSignedPost): Promise<{ response:
   return { response, deliveryId: headers["x-webhook-delivery"]! };
 }
 
-/** A local webhook row holding `secret` sealed, as the admin flow stores it after registering; its id. */
 export async function storeReceiverWebhook(
   secret: string,
   data: { events?: string[]; replacesId?: string } = {},
