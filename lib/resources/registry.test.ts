@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { navSections } from "@/app/(dashboard)/_components/nav-items";
 import { ZChange } from "@/lib/events/change";
@@ -113,5 +115,22 @@ describe("webhook event kinds against the resource registry", () => {
 
   it("subscribe the app's own receiver to every registered event", () => {
     expect([...ownWebhookEvents].sort()).toEqual([...webhookEvents].sort());
+  });
+
+  it("says which resources have a page per row, as app/(dashboard) has them", () => {
+    const dashboard = path.join(process.cwd(), "app/(dashboard)");
+    const hasRowPage = (href: string) => {
+      // A list page may sit in a route group, e.g. payments/(list), beside its [id] page.
+      const folder = path.join(dashboard, href);
+      return (
+        existsSync(folder) &&
+        readdirSync(folder).some((name) => /^\[\w+\]$/.test(name) && existsSync(path.join(folder, name, "page.tsx")))
+      );
+    };
+    for (const descriptor of resourceDescriptors)
+      expect({ key: descriptor.key, hasDetailPage: "hasDetailPage" in descriptor }).toEqual({
+        key: descriptor.key,
+        hasDetailPage: hasRowPage(descriptor.nav.href),
+      });
   });
 });

@@ -38,6 +38,8 @@ export type TResourceDescriptor = {
   // Found through another resource's search entry instead of its own (a refund through its charge).
   searchedThrough?: string;
   isReconciled?: true;
+  // Each row has a page at `${nav.href}/${id}`, where a healed item on the reconciliation panel links.
+  hasDetailPage?: true;
 };
 
 export function defineResources<const T extends readonly TResourceDescriptor[]>(descriptors: T): T {
@@ -56,6 +58,7 @@ export const resourceDescriptors = defineResources([
     exportKind: "pixCharges",
     searchKind: "pixCharges",
     isReconciled: true,
+    hasDetailPage: true,
   },
   {
     key: "pixRefund",
@@ -78,6 +81,7 @@ export const resourceDescriptors = defineResources([
     exportKind: "links",
     searchKind: "paymentLinks",
     isReconciled: true,
+    hasDetailPage: true,
   },
   {
     key: "cardPayment",
@@ -89,6 +93,7 @@ export const resourceDescriptors = defineResources([
     exportKind: "cardPayments",
     searchKind: "cardPayments",
     isReconciled: true,
+    hasDetailPage: true,
   },
   {
     key: "savedCard",
@@ -118,6 +123,7 @@ export const resourceDescriptors = defineResources([
       section: "integrations",
       position: 10,
     },
+    hasDetailPage: true,
     change: "webhook_delivery",
     exportKind: "webhookDeliveries",
   },
@@ -138,6 +144,13 @@ export const resourceSearchKinds = resourceDescriptors.flatMap((descriptor) =>
 
 export const reconciledChangeKinds = resourceDescriptors.flatMap((descriptor) =>
   "isReconciled" in descriptor && "change" in descriptor ? [descriptor.change] : [],
+);
+
+// Where the reconciliation panel links a healed item, by its change kind.
+export const detailHrefByChangeKind: Record<string, string> = Object.fromEntries(
+  resourceDescriptors.flatMap((descriptor) =>
+    "hasDetailPage" in descriptor && "change" in descriptor ? [[descriptor.change, descriptor.nav.href]] : [],
+  ),
 );
 
 export function navItemsOf(descriptors: readonly TResourceDescriptor[], section: TNavSectionKey): TResourceNav[] {

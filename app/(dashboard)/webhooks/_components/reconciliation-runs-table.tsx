@@ -8,7 +8,7 @@ import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@
 import { DateTime } from "@/components/date-time";
 import { StatusBadge, type TStatusTone } from "@/components/status-badge";
 import type { THealedItem } from "@/lib/reconcile/reconcile";
-import { reconciledChangeKinds } from "@/lib/resources/registry";
+import { detailHrefByChangeKind, reconciledChangeKinds } from "@/lib/resources/registry";
 
 /** A reconciliation run as the panel lists it. */
 export type TReconciliationRunRow = {
@@ -27,8 +27,6 @@ const toneByStatus: Record<string, TStatusTone> = { RUNNING: "info", SUCCEEDED: 
 // Enough to see what a run did; the log line of each run lists everything.
 const maxHealedShown = 5;
 
-const hrefByKind: Partial<Record<THealedItem["kind"], string>> = { pix_charge: "/pix", card_payment: "/payments" };
-
 const column = createDataTableColumnHelper<TReconciliationRunRow>();
 
 function Header({ name }: { name: string }) {
@@ -38,7 +36,7 @@ function Header({ name }: { name: string }) {
 
 function HealedItem({ item }: { item: THealedItem }) {
   const label = `${item.from ?? "—"} → ${item.to}`;
-  const base = hrefByKind[item.kind];
+  const base = detailHrefByChangeKind[item.kind];
   return (
     <li className="truncate">
       {base ? (
