@@ -1,4 +1,3 @@
-import { BanknoteIcon } from "lucide-react";
 import { describe, expect, it } from "vitest";
 import { buildNavSections } from "@/app/(dashboard)/_components/nav-items";
 import { exportListsOf, type TExportKind, type TExportList } from "@/lib/exports/registry";
@@ -16,7 +15,7 @@ const [boletoDescriptor] = defineResources([
     sort: "payment",
     labelKey: "nav.pix",
     isAdminOnly: false,
-    nav: { key: "boletos", href: "/boletos", icon: BanknoteIcon, section: "payments", position: 45 },
+    nav: { key: "boletos", href: "/boletos", section: "payments", position: 45 },
     change: "boleto",
     exportKind: "boletos",
     searchKind: "boletos",

@@ -1,22 +1,10 @@
-import {
-  CreditCardIcon,
-  KeyRoundIcon,
-  LinkIcon,
-  type LucideIcon,
-  QrCodeIcon,
-  StoreIcon,
-  Undo2Icon,
-  WebhookIcon,
-} from "lucide-react";
-
 // Pure, for client components: what each resource is called and where it shows; server parts in ./server-registry.ts.
 
 export type TNavSectionKey = "payments" | "integrations" | "admin";
 
-export type TResourceNav = {
+type TResourceNav = {
   key: string;
   href: `/${string}`;
-  icon: LucideIcon;
   section: TNavSectionKey;
   position: number;
 };
@@ -53,7 +41,7 @@ export const resourceDescriptors = defineResources([
     sort: "payment",
     labelKey: "nav.pix",
     isAdminOnly: false,
-    nav: { key: "pix", href: "/pix", icon: QrCodeIcon, section: "payments", position: 10 },
+    nav: { key: "pix", href: "/pix", section: "payments", position: 10 },
     change: "pix_charge",
     exportKind: "pixCharges",
     searchKind: "pixCharges",
@@ -65,7 +53,7 @@ export const resourceDescriptors = defineResources([
     sort: "payment",
     labelKey: "nav.refunds",
     isAdminOnly: false,
-    nav: { key: "refunds", href: "/refunds", icon: Undo2Icon, section: "payments", position: 20 },
+    nav: { key: "refunds", href: "/refunds", section: "payments", position: 20 },
     change: "pix_refund",
     exportKind: "refunds",
     searchedThrough: "pixCharge",
@@ -76,7 +64,7 @@ export const resourceDescriptors = defineResources([
     sort: "payment",
     labelKey: "nav.links",
     isAdminOnly: false,
-    nav: { key: "links", href: "/links", icon: LinkIcon, section: "payments", position: 40 },
+    nav: { key: "links", href: "/links", section: "payments", position: 40 },
     change: "payment_link",
     exportKind: "links",
     searchKind: "paymentLinks",
@@ -88,7 +76,7 @@ export const resourceDescriptors = defineResources([
     sort: "payment",
     labelKey: "nav.payments",
     isAdminOnly: false,
-    nav: { key: "payments", href: "/payments", icon: CreditCardIcon, section: "payments", position: 50 },
+    nav: { key: "payments", href: "/payments", section: "payments", position: 50 },
     change: "card_payment",
     exportKind: "cardPayments",
     searchKind: "cardPayments",
@@ -100,7 +88,7 @@ export const resourceDescriptors = defineResources([
     sort: "vaulted",
     labelKey: "nav.cards",
     isAdminOnly: true,
-    nav: { key: "cards", href: "/cards", icon: KeyRoundIcon, section: "admin", position: 10 },
+    nav: { key: "cards", href: "/cards", section: "admin", position: 10 },
     change: "card_token",
     searchKind: "savedCards",
   },
@@ -109,7 +97,7 @@ export const resourceDescriptors = defineResources([
     sort: "terminal",
     labelKey: "nav.pos",
     isAdminOnly: true,
-    nav: { key: "pos", href: "/pos", icon: StoreIcon, section: "admin", position: 20 },
+    nav: { key: "pos", href: "/pos", section: "admin", position: 20 },
   },
   {
     key: "webhookDelivery",
@@ -119,7 +107,6 @@ export const resourceDescriptors = defineResources([
     nav: {
       key: "webhookDeliveries",
       href: "/webhooks/deliveries",
-      icon: WebhookIcon,
       section: "integrations",
       position: 10,
     },
@@ -152,7 +139,3 @@ export const detailHrefByChangeKind: Record<string, string> = Object.fromEntries
     "hasDetailPage" in descriptor && "change" in descriptor ? [[descriptor.change, descriptor.nav.href]] : [],
   ),
 );
-
-export function navItemsOf(descriptors: readonly TResourceDescriptor[], section: TNavSectionKey): TResourceNav[] {
-  return descriptors.flatMap((descriptor) => (descriptor.nav.section === section ? [descriptor.nav] : []));
-}

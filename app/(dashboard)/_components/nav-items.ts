@@ -1,20 +1,27 @@
 import {
+  CircleDotIcon,
   ClipboardCheckIcon,
   ContactIcon,
+  CreditCardIcon,
   HouseIcon,
+  KeyRoundIcon,
+  LinkIcon,
   type LucideIcon,
+  QrCodeIcon,
   ScrollTextIcon,
   SettingsIcon,
+  StoreIcon,
   TimerIcon,
+  Undo2Icon,
   UsersIcon,
   WebhookIcon,
 } from "lucide-react";
 
 import {
-  navItemsOf,
   resourceDescriptors,
   type TNavSectionKey,
   type TResourceDescriptor,
+  type TResourceKey,
 } from "@/lib/resources/registry";
 
 type TNavItem = { key: string; href: `/${string}`; icon: LucideIcon };
@@ -40,6 +47,23 @@ const pageItems: Record<TNavSectionKey, TPlacedNavItem[]> = {
   ],
 };
 
+// Here, not in the registry: the registry is also read by the worker and the CLI, where React components cannot load.
+const resourceIcons: Record<TResourceKey, LucideIcon> = {
+  pixCharge: QrCodeIcon,
+  pixRefund: Undo2Icon,
+  paymentLink: LinkIcon,
+  cardPayment: CreditCardIcon,
+  savedCard: KeyRoundIcon,
+  posSale: StoreIcon,
+  webhookDelivery: WebhookIcon,
+};
+
+function resourceItemsOf(descriptors: readonly TResourceDescriptor[], section: TNavSectionKey): TPlacedNavItem[] {
+  return descriptors.flatMap(({ key, nav }) =>
+    nav.section === section ? [{ ...nav, icon: resourceIcons[key as TResourceKey] ?? CircleDotIcon }] : [],
+  );
+}
+
 // Staff follow deliveries; registering and rotating webhooks is an admin task.
 const sectionOrder: { key: TNavSectionKey; isAdminOnly: boolean }[] = [
   { key: "payments", isAdminOnly: false },
@@ -51,7 +75,7 @@ export function buildNavSections(descriptors: readonly TResourceDescriptor[]): T
   return sectionOrder.map(({ key, isAdminOnly }) => ({
     key,
     isAdminOnly,
-    items: [...pageItems[key], ...navItemsOf(descriptors, key)]
+    items: [...pageItems[key], ...resourceItemsOf(descriptors, key)]
       .sort((a, b) => a.position - b.position)
       .map(({ key: itemKey, href, icon }) => ({ key: itemKey, href, icon })),
   }));
