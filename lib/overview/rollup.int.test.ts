@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prismaSqlRunner, type TSqlRunner } from "@/lib/db/sql";
 import { openTestDatabase, type TTestDatabase, testBackends } from "@/lib/testing/test-database";
-import { getOverview, type TOverview } from "./overview";
-import { readRolledDays, refreshOverviewDays } from "./rollup";
+import { addUpFigures, getOverview, type TOverview } from "./overview";
+import { overviewSources, readRolledDays, refreshOverviewDays } from "./rollup";
 import { resolveOverviewPeriod } from "./schemas";
+import { defineOverviewSource } from "./sources";
 
 // The overview read through the rollup must equal the direct computation (every day live) after any write: new rows,
 // late refunds of old charges, status changes and moved dates on closed days, deletes. Days are São Paulo days
@@ -302,5 +303,45 @@ describe.each(testBackends)("the overview's daily rollup (%s)", (backend) => {
     expect(await test.db.overviewDay.findFirst({ where: { day: at("2026-11-21T00:00:00Z") } })).toBeNull();
     await refresh(at("2026-11-22T04:30:00Z"));
     expect(await test.db.overviewDay.findFirst({ where: { day: at("2026-11-21T00:00:00Z") } })).not.toBeNull();
+  });
+  it("rolls up a resource registered later: days rolled before it are read live until computed again", async () => {
+    // A stand-in payment method over an existing table: charges by the day they were created.
+    const boleto = defineOverviewSource({
+      key: "boletoIssued",
+      figures: ["boleto"],
+      from: `"PixCharge" c`,
+      time: `c."creationDate"`,
+      where: "TRUE",
+      select: `count(*) AS "boletoCount", sum(c."amountCents") AS "boletoCents"`,
+    });
+    const sources = [...overviewSources, boleto];
+    const period = resolveOverviewPeriod({ period: "custom", from: "2026-10-22", to: "2026-11-20" }, now);
+    const figuresOf = async (useRollup: boolean) => {
+      const { figures, series } = await addUpFigures(period, run, { now, useRollup, sources });
+      return { figures: Object.fromEntries(figures), series };
+    };
+    const direct = await figuresOf(false);
+    const range = { from: period.from, to: period.to, today: "2026-11-20" };
+    const rolledBefore = (await readRolledDays(run, range)).length;
+    expect(rolledBefore).toBeGreaterThan(0);
+    expect(await readRolledDays(run, range, sources)).toEqual([]);
+    expect(await figuresOf(true)).toEqual(direct);
+
+    const written = await refreshOverviewDays({
+      now,
+      sources,
+      inTransaction: (work) => test.db.$transaction((tx) => work(prismaSqlRunner(tx)), { timeout: 60_000 }),
+    });
+    expect(written.days).toBeGreaterThanOrEqual(rolledBefore);
+    expect((await readRolledDays(run, range, sources)).length).toBe(rolledBefore);
+    expect(await figuresOf(true)).toEqual(direct);
+    const [created] = await test.db.$queryRawUnsafe<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM "PixCharge"
+        WHERE "creationDate" >= '2026-10-22T03:00:00' AND "creationDate" < '2026-11-21T03:00:00'`,
+    );
+    expect(direct.figures.boleto?.count).toBe(created!.count);
+    // The resources already registered still read the days written with one more figure.
+    expect((await readRolledDays(run, range)).length).toBe(rolledBefore);
+    await expectSameAsDirect();
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildNavSections } from "@/app/(dashboard)/_components/nav-items";
 import { exportListsOf, type TExportKind, type TExportList } from "@/lib/exports/registry";
+import { overviewSourcesOf } from "@/lib/overview/rollup";
+import { defineOverviewSource } from "@/lib/overview/sources";
 import { defineReconcilePass, type TReconcileRun } from "@/lib/reconcile/pass";
 import { reconcilePassesOf, reconcileWindow } from "@/lib/reconcile/reconcile";
 import type { TSearchKindEntry } from "@/lib/search/define";
@@ -52,11 +54,22 @@ const boletoPass = defineReconcilePass<{ id: string; status: string }>({
   },
 });
 
+// Its SQL is run against a database by lib/overview/rollup.int.test.ts, with a stand-in table.
+const boletoOverview = defineOverviewSource({
+  key: "boletoPaid",
+  figures: ["boleto"],
+  from: `"Boleto" b`,
+  time: `b."paidAt"`,
+  where: `b.status = 'PAID'`,
+  select: `count(*) AS "boletoCount", sum(b."amountCents") AS "boletoCents"`,
+});
+
 const boleto: TResourceEntry = {
   descriptor: boletoDescriptor,
   export: boletoExport,
   search: boletoSearch,
   reconcile: boletoPass,
+  overview: [boletoOverview],
 };
 
 const withBoleto = [...resourceRegistry, boleto];
@@ -82,6 +95,12 @@ describe("a resource kind registered once", () => {
   it("is exported by the one export route's map", () => {
     expect(exportListsOf(withBoleto).get("boletos")).toBe(boletoExport);
     expect([...exportListsOf(withBoleto).keys()].at(-1)).toBe("audit");
+  });
+
+  it("adds its figures to the overview, live and in the daily rollup", () => {
+    const sources = overviewSourcesOf(withBoleto);
+    expect(sources.at(-1)).toBe(boletoOverview);
+    expect(sources.slice(0, -1)).toEqual(overviewSourcesOf(resourceRegistry));
   });
 
   it("is reconciled: its pass reads every page, counts under its change kind and heals", async () => {

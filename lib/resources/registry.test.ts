@@ -6,6 +6,8 @@ import { ZChange } from "@/lib/events/change";
 import { exportKinds, exportLists } from "@/lib/exports/registry";
 import en from "@/lib/i18n/messages/en.json";
 import ptBR from "@/lib/i18n/messages/pt-BR.json";
+import { overviewFigureNames } from "@/lib/overview/overview";
+import { overviewSources } from "@/lib/overview/rollup";
 import { reconcilePassesOf } from "@/lib/reconcile/reconcile";
 import { searchKindRegistry } from "@/lib/search/kinds";
 import { searchKinds } from "@/lib/search/types";
@@ -15,11 +17,11 @@ import { ownWebhookEvents } from "@/lib/webhooks/subscriptions";
 import { resourceDescriptors, type TResourceDescriptor } from "./registry";
 import { resourceRegistry, type TResourceEntry } from "./server-registry";
 
-type TPart = "nav" | "change" | "export" | "search" | "reconcile";
+type TPart = "nav" | "change" | "export" | "search" | "reconcile" | "overview";
 
 // What a resource of each sort must have; the registry's optional parts are optional only for the other sorts.
 const requiredParts: Record<TResourceDescriptor["sort"], TPart[]> = {
-  payment: ["nav", "change", "export", "search", "reconcile"],
+  payment: ["nav", "change", "export", "search", "reconcile", "overview"],
   vaulted: ["nav", "change", "search"],
   terminal: ["nav"],
   received: ["nav", "change", "export"],
@@ -40,6 +42,8 @@ function hasPart(entry: TResourceEntry, part: TPart): boolean {
       return entry.search !== undefined && descriptor.searchKind !== undefined;
     case "reconcile":
       return entry.reconcile !== undefined && descriptor.isReconciled === true;
+    case "overview":
+      return (entry.overview?.length ?? 0) > 0;
   }
 }
 
@@ -100,6 +104,28 @@ describe("the resource registry", () => {
       "payment_link",
       "card_payment",
     ]);
+  });
+});
+
+describe("the overview's figures from the resource registry", () => {
+  it("come from sources with unique names, each figure selected by its source", () => {
+    const unique = (values: unknown[]) => expect(new Set(values).size).toBe(values.length);
+    unique(overviewSources.map((source) => source.key));
+    const names = overviewSources.flatMap((source) => source.figures);
+    unique(names);
+    for (const source of overviewSources) {
+      for (const name of source.figures) {
+        expect(source.select, `${source.key}: ${name}`).toContain(`"${name}Count"`);
+        expect(source.select, `${source.key}: ${name}`).toContain(`"${name}Cents"`);
+      }
+      if (source.received) expect(source.figures).toContain(source.received.figure);
+      if (source.returned) expect(source.figures).toContain(source.returned);
+    }
+  });
+
+  it("provide every figure the overview reads by name", () => {
+    const names = overviewSources.flatMap((source) => source.figures);
+    for (const name of overviewFigureNames) expect(names).toContain(name);
   });
 });
 

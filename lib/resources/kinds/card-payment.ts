@@ -1,9 +1,11 @@
 import "server-only";
 import { cardPaymentList } from "@/lib/card-payments/list";
 import { listCardPaymentsForReconcile, type TCardPaymentsPassItem } from "@/lib/card-payments/sync";
+import { cardPaymentStatuses } from "@/lib/card-payments/types";
 import { statusKindOf } from "@/lib/card-payments/views";
 import { db } from "@/lib/db/client";
 import { defineExportList } from "@/lib/exports/define";
+import { defineOverviewSource, sqlLiteral } from "@/lib/overview/sources";
 import { defineReconcilePass } from "@/lib/reconcile/pass";
 import { findWhere, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
 
@@ -62,3 +64,24 @@ export const cardPaymentPass = defineReconcilePass<TCardPaymentsPassItem>({
       if (item.from !== item.to) run.healed.push({ kind: "card_payment", id: item.id, from: item.from, to: item.to });
   },
 });
+
+// Money received by card: approved, or approved and then cancelled (the cancellation is given back, not unreceived).
+export const cardReceivedSql = (alias: string) =>
+  `((${alias}.status = ${sqlLiteral(cardPaymentStatuses.APPROVED)} AND ${alias}."isApproved") OR ${alias}.status = ${sqlLiteral(cardPaymentStatuses.CANCELLED)})`;
+
+export const cardPaymentOverview = [
+  defineOverviewSource({
+    key: "cardReceived",
+    figures: ["card", "cardCancelled", "cardViaLink"],
+    received: { figure: "card", method: "card" },
+    returned: "cardCancelled",
+    from: `"CardPayment" p`,
+    time: `p."occurredAt"`,
+    where: cardReceivedSql("p"),
+    select: `count(*) AS "cardCount", sum(p."amountCents") AS "cardCents",
+       count(*) FILTER (WHERE p.status = ${sqlLiteral(cardPaymentStatuses.CANCELLED)}) AS "cardCancelledCount",
+       sum(p."cancelledCents") AS "cardCancelledCents",
+       count(*) FILTER (WHERE p."linkPaymentUuid" IS NOT NULL) AS "cardViaLinkCount",
+       sum(p."amountCents") FILTER (WHERE p."linkPaymentUuid" IS NOT NULL) AS "cardViaLinkCents"`,
+  }),
+];

@@ -6,15 +6,17 @@ import type { TPaymentLink } from "@/lib/gateway/schemas/payment-link";
 import { syncPaymentLinkFromGateway } from "@/lib/links/mirror";
 import { paymentLinkList } from "@/lib/links/payment-links";
 import { isLinkSettledByPix } from "@/lib/links/settlement";
-import { statusCodeByFilter } from "@/lib/links/types";
+import { paymentLinkStatusCodes, statusCodeByFilter } from "@/lib/links/types";
 import { effectiveStatusCode } from "@/lib/links/views";
 import { toSaoPauloDay, toUpstreamPeriod } from "@/lib/list/period";
+import { defineOverviewSource, sqlLiteral } from "@/lib/overview/sources";
 import { defineReconcilePass, type TReconcileRun } from "@/lib/reconcile/pass";
 import { findWhere, foldedPrefix, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
 import { isDocumentDigits } from "@/lib/search/schemas";
 import { documentFor } from "@/lib/security/personal-data";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 import { amountToCents } from "@/lib/shared/money";
+import { cardReceivedSql } from "./card-payment";
 
 function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -113,3 +115,20 @@ export const paymentLinkPass = defineReconcilePass({
   },
   heal: healLinks,
 });
+
+// A link paid by Pix is counted through its charge, by card through its card payment; a link counts itself only when
+// neither is mirrored (paid outside this app's pay page), so nothing is counted twice.
+export const paymentLinkOverview = [
+  defineOverviewSource({
+    key: "linkPaid",
+    figures: ["link"],
+    received: { figure: "link", method: "link" },
+    from: `"PaymentLink" l`,
+    time: `l."paidAt"`,
+    where: `l."statusCode" = ${sqlLiteral(paymentLinkStatusCodes.PAID)}
+     AND NOT EXISTS (SELECT 1 FROM "PixCharge" c WHERE c.txid = l."pixChargeTxid" AND c."paidAt" IS NOT NULL)
+     AND NOT EXISTS (SELECT 1 FROM "CardPayment" p WHERE p."linkPaymentUuid" = l."linkPaymentUuid"
+                        AND ${cardReceivedSql("p")})`,
+    select: `count(*) AS "linkCount", sum(l."amountCents") AS "linkCents"`,
+  }),
+];

@@ -4,8 +4,10 @@ import { defineExportList } from "@/lib/exports/define";
 import { listPixCharges } from "@/lib/gateway/pix-charges";
 import type { TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
 import { recordLinkPaymentFromCharge } from "@/lib/links/pix";
+import { defineOverviewSource, sqlTextArray } from "@/lib/overview/sources";
 import { pixChargeList } from "@/lib/pix/charges";
 import { syncPixChargeFromGateway } from "@/lib/pix/mirror";
+import { pixReceivedStatuses } from "@/lib/pix/types";
 import { defineReconcilePass, type TReconcileRun } from "@/lib/reconcile/pass";
 import { findWhere, foldedPrefix, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
 import { isDocumentDigits } from "@/lib/search/schemas";
@@ -124,3 +126,30 @@ async function healCharges(items: TPixChargeListItem[], run: TReconcileRun): Pro
 }
 
 export const pixChargePass = defineReconcilePass({ list: listPixCharges, heal: healCharges });
+
+const paidAmount = `coalesce(c."paidAmountCents", c."amountCents")`;
+// Per charge of the live buckets (few) an index probe, over a year of buckets one hashed pass over the links.
+const paidThroughLink = `EXISTS (SELECT 1 FROM "PaymentLink" l WHERE l."pixChargeTxid" = c.txid)`;
+
+export const pixChargeOverview = [
+  defineOverviewSource({
+    key: "pixPaid",
+    figures: ["pix", "pixViaLink"],
+    received: { figure: "pix", method: "pix" },
+    from: `"PixCharge" c`,
+    time: `c."paidAt"`,
+    where: `c.status = ANY(${sqlTextArray(pixReceivedStatuses)})`,
+    select: `count(*) AS "pixCount", sum(${paidAmount}) AS "pixCents",
+       count(*) FILTER (WHERE ${paidThroughLink}) AS "pixViaLinkCount",
+       sum(${paidAmount}) FILTER (WHERE ${paidThroughLink}) AS "pixViaLinkCents"`,
+  }),
+  // Charges still waiting, by the day they were created, as the Pix list counts them.
+  defineOverviewSource({
+    key: "pixPending",
+    figures: ["pendingPix"],
+    from: `"PixCharge" c`,
+    time: `c."creationDate"`,
+    where: `c.status = 'ACTIVE'`,
+    select: `count(*) AS "pendingPixCount", sum(c."amountCents") AS "pendingPixCents"`,
+  }),
+];

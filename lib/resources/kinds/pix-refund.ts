@@ -3,8 +3,10 @@ import { db } from "@/lib/db/client";
 import { defineExportList } from "@/lib/exports/define";
 import { listPixRefunds } from "@/lib/gateway/pix-refunds";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
+import { defineOverviewSource, sqlLiteral } from "@/lib/overview/sources";
 import { upsertPixRefundFromGateway } from "@/lib/pix/mirror";
 import { pixRefundList } from "@/lib/pix/refunds";
+import { pixRefundStatusCodes } from "@/lib/pix/types";
 import { defineReconcilePass, type TReconcileRun } from "@/lib/reconcile/pass";
 import { healCharge, recordRefundHeal } from "./pix-charge";
 
@@ -55,3 +57,29 @@ async function healRefunds(items: TPixRefund[], run: TReconcileRun): Promise<voi
 }
 
 export const pixRefundPass = defineReconcilePass({ list: listPixRefunds, heal: healRefunds });
+
+const refundFigures = {
+  refundsReturned: "RETURNED",
+  refundsCreated: "CREATED",
+  refundsProcessing: "PROCESSING",
+} as const;
+
+// By the day each refund was asked for, as the refunds list counts them.
+export const pixRefundOverview = [
+  defineOverviewSource({
+    key: "pixRefunds",
+    figures: Object.keys(refundFigures) as (keyof typeof refundFigures)[],
+    returned: "refundsReturned",
+    from: `"PixRefund" r`,
+    time: `r."creationDate"`,
+    where: `r."statusCode" IN (${Object.values(refundFigures)
+      .map((status) => sqlLiteral(pixRefundStatusCodes[status]))
+      .join(", ")})`,
+    select: Object.entries(refundFigures)
+      .map(([figure, status]) => {
+        const has = `r."statusCode" = ${sqlLiteral(pixRefundStatusCodes[status])}`;
+        return `count(*) FILTER (WHERE ${has}) AS "${figure}Count", sum(r."amountCents") FILTER (WHERE ${has}) AS "${figure}Cents"`;
+      })
+      .join(",\n       "),
+  }),
+];

@@ -4,8 +4,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatBRL } from "@/lib/format/money";
 import type { TLocale } from "@/lib/i18n/config";
 import { formatBucketLabel } from "@/lib/overview/format";
-import type { TOverviewBucketRow, TOverviewMethod } from "@/lib/overview/overview";
+import type { TOverviewBucketRow } from "@/lib/overview/overview";
 import type { TOverviewBucket } from "@/lib/overview/schemas";
+import type { TOverviewMethod } from "@/lib/overview/sources";
 
 import { OverviewChartLoader } from "./overview-chart-loader";
 

@@ -5,7 +5,8 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { formatBRL } from "@/lib/format/money";
 import type { TLocale } from "@/lib/i18n/config";
 import { formatBucketLabel } from "@/lib/overview/format";
-import type { TOverviewBucketRow, TOverviewMethod } from "@/lib/overview/overview";
+import type { TOverviewBucketRow } from "@/lib/overview/overview";
+import type { TOverviewMethod } from "@/lib/overview/sources";
 
 export type TOverviewChartProps = {
   series: TOverviewBucketRow[];
