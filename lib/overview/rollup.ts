@@ -2,6 +2,7 @@ import "server-only";
 import { getPostgresPool, inTransaction } from "@/lib/db/client";
 import { transactionLockSql } from "@/lib/db/locks";
 import { inSqlTransaction, prismaSqlRunner, type TSqlRunner } from "@/lib/db/sql";
+import type { TChangeKind } from "@/lib/events/change";
 import { timeZone } from "@/lib/i18n/config";
 import { toSaoPauloDay } from "@/lib/list/period";
 import { resourceRegistry, type TResourceEntry } from "@/lib/resources/server-registry";
@@ -25,6 +26,11 @@ export const overviewSourcesOf = (registry: readonly TResourceEntry[]): TOvervie
   registry.flatMap((entry) => entry.overview ?? []);
 
 export const overviewSources = overviewSourcesOf(resourceRegistry);
+
+// What the open overview listens to: a change to any resource that adds figures to it.
+export const overviewChangeKinds = resourceRegistry.flatMap((entry) =>
+  entry.overview && entry.descriptor.change ? [entry.descriptor.change as TChangeKind] : [],
+);
 
 // A day rolled up before a figure existed lacks it: it is read live, and computed again by the next refresh.
 const rolledDaysSql = `

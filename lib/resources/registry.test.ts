@@ -7,7 +7,7 @@ import { exportKinds, exportLists } from "@/lib/exports/registry";
 import en from "@/lib/i18n/messages/en.json";
 import ptBR from "@/lib/i18n/messages/pt-BR.json";
 import { overviewFigureNames } from "@/lib/overview/overview";
-import { overviewSources } from "@/lib/overview/rollup";
+import { overviewChangeKinds, overviewSources } from "@/lib/overview/rollup";
 import { reconcilePassesOf } from "@/lib/reconcile/reconcile";
 import { searchKindRegistry } from "@/lib/search/kinds";
 import { searchKinds } from "@/lib/search/types";
@@ -121,6 +121,10 @@ describe("the overview's figures from the resource registry", () => {
       if (source.received) expect(source.figures).toContain(source.received.figure);
       if (source.returned) expect(source.figures).toContain(source.returned);
     }
+  });
+
+  it("are what the open overview listens to: every resource that adds figures, nothing else", () => {
+    expect(overviewChangeKinds).toEqual(["pix_charge", "pix_refund", "payment_link", "card_payment"]);
   });
 
   it("provide every figure the overview reads by name", () => {

@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/page-header";
 import { requireUser } from "@/lib/auth/session";
 import { resolveLocale } from "@/lib/i18n/config";
 import { getOverview } from "@/lib/overview/overview";
+import { overviewChangeKinds } from "@/lib/overview/rollup";
 import { isPeriodCurrent, resolveOverviewPeriod, ZOverviewSearchParams } from "@/lib/overview/schemas";
 
 import { OverviewChartSection } from "./_components/overview-chart-section";
@@ -37,7 +38,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   return (
     <div className="grid min-w-0 gap-6">
       {/* A payment, refund or link change pushed while the page is open renders the figures again. */}
-      {isPeriodCurrent(period) && <LiveRefresh kinds={["pix_charge", "pix_refund", "payment_link", "card_payment"]} />}
+      {isPeriodCurrent(period) && <LiveRefresh kinds={overviewChangeKinds} />}
       <PageHeader className="mb-0" title={t("title")} description={t("description")} />
       <OverviewPeriodPicker period={period} />
       <OverviewFigures overview={overview} hrefs={hrefs} />
