@@ -18,6 +18,7 @@ const [boletoDescriptor] = defineResources([
     labelKey: "nav.pix",
     isAdminOnly: false,
     nav: { key: "boletos", href: "/boletos", section: "payments", position: 45 },
+    badge: { messages: "boletos.status", tones: { PAID: "success" } },
     change: "boleto",
     exportKind: "boletos",
     searchKind: "boletos",

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { navSections } from "@/app/(dashboard)/_components/nav-items";
+import { statusMessageKey } from "@/components/resource-status-badge";
 import { ZChange } from "@/lib/events/change";
 import { exportKinds, exportLists } from "@/lib/exports/registry";
 import en from "@/lib/i18n/messages/en.json";
@@ -88,6 +89,17 @@ describe("the resource registry", () => {
         const countKey = `reconciliation.scannedKinds.${descriptor.change}`;
         expect(typeof messageAt(en, countKey), countKey).toBe("string");
         expect(typeof messageAt(ptBR, countKey), countKey).toBe("string");
+      }
+    }
+  });
+
+  it("colours every status its catalogs name, and names every status it colours, in both catalogs", () => {
+    for (const { key, badge } of resourceDescriptors) {
+      const coloured = Object.keys(badge.tones).map(statusMessageKey).sort();
+      for (const catalog of [en, ptBR]) {
+        const named = messageAt(catalog, badge.messages);
+        expect(typeof named, `${key}: ${badge.messages}`).toBe("object");
+        expect(Object.keys(named as object).sort(), key).toEqual(coloured);
       }
     }
   });

@@ -9,6 +9,16 @@ type TResourceNav = {
   position: number;
 };
 
+export type TResourceStatusTone = "neutral" | "success" | "warning" | "danger" | "info";
+
+// A row's status as components/resource-status-badge.tsx shows it: named by `<messages>.<status>` (spaces as `_`),
+// coloured by its tone; a status the catalogs lack is shown as the gateway sent it, in `unknownTone` (or neutral).
+export type TResourceBadge = {
+  messages: string;
+  tones: Record<string, TResourceStatusTone>;
+  unknownTone?: TResourceStatusTone;
+};
+
 // Which parts an entry must have (registry.test.ts): only `payment`, money the gateway lists, is reconciled.
 type TResourceSort = "payment" | "vaulted" | "terminal" | "received";
 
@@ -19,6 +29,7 @@ export type TResourceDescriptor = {
   // Permission: admins only in the nav, the search palette and the export route alike.
   isAdminOnly: boolean;
   nav: TResourceNav;
+  badge: TResourceBadge;
   // The live-update kind (lib/events/change.ts) published when its row changes; POS sales publish none yet.
   change?: string;
   exportKind?: string;
@@ -42,6 +53,18 @@ export const resourceDescriptors = defineResources([
     labelKey: "nav.pix",
     isAdminOnly: false,
     nav: { key: "pix", href: "/pix", section: "payments", position: 10 },
+    badge: {
+      messages: "pix.status",
+      tones: {
+        CREATED: "neutral",
+        ACTIVE: "info",
+        PAID: "success",
+        "PARTIALLY REFUNDED": "warning",
+        REFUNDED: "neutral",
+        EXPIRED: "neutral",
+        Cancelada: "danger",
+      },
+    },
     change: "pix_charge",
     exportKind: "pixCharges",
     searchKind: "pixCharges",
@@ -54,6 +77,8 @@ export const resourceDescriptors = defineResources([
     labelKey: "nav.refunds",
     isAdminOnly: false,
     nav: { key: "refunds", href: "/refunds", section: "payments", position: 20 },
+    // Spec 3.5 codes: 1 CREATED, 2 PROCESSING, 3 RETURNED, 4 NOT FINISHED, 99 ERROR.
+    badge: { messages: "refunds.status", tones: { 1: "neutral", 2: "info", 3: "success", 4: "danger", 99: "danger" } },
     change: "pix_refund",
     exportKind: "refunds",
     searchedThrough: "pixCharge",
@@ -65,6 +90,8 @@ export const resourceDescriptors = defineResources([
     labelKey: "nav.links",
     isAdminOnly: false,
     nav: { key: "links", href: "/links", section: "payments", position: 40 },
+    // Spec 3.3 codes: 1 CREATED, 2 EXPIRED, 3 PAID, 4 CANCELLED.
+    badge: { messages: "links.status", tones: { 1: "info", 2: "neutral", 3: "success", 4: "danger" } },
     change: "payment_link",
     exportKind: "links",
     searchKind: "paymentLinks",
@@ -77,6 +104,12 @@ export const resourceDescriptors = defineResources([
     labelKey: "nav.payments",
     isAdminOnly: false,
     nav: { key: "payments", href: "/payments", section: "payments", position: 50 },
+    // By status kind (lib/card-payments/views.ts): approval needs more than the status code.
+    badge: {
+      messages: "cardPayments.statusKind",
+      tones: { approved: "success", cancelled: "neutral", refused: "danger" },
+      unknownTone: "warning",
+    },
     change: "card_payment",
     exportKind: "cardPayments",
     searchKind: "cardPayments",
@@ -89,6 +122,7 @@ export const resourceDescriptors = defineResources([
     labelKey: "nav.cards",
     isAdminOnly: true,
     nav: { key: "cards", href: "/cards", section: "admin", position: 10 },
+    badge: { messages: "cards.status", tones: { ATV: "success", INA: "neutral" } },
     change: "card_token",
     searchKind: "savedCards",
   },
@@ -98,6 +132,11 @@ export const resourceDescriptors = defineResources([
     labelKey: "nav.pos",
     isAdminOnly: true,
     nav: { key: "pos", href: "/pos", section: "admin", position: 20 },
+    // Whether the gateway confirms the sale the terminal reported.
+    badge: {
+      messages: "pos.sales.match",
+      tones: { PENDING: "neutral", MATCHED: "success", MISSING_AT_GATEWAY: "danger", AMOUNT_MISMATCH: "warning" },
+    },
   },
   {
     key: "webhookDelivery",
@@ -109,6 +148,18 @@ export const resourceDescriptors = defineResources([
       href: "/webhooks/deliveries",
       section: "integrations",
       position: 10,
+    },
+    badge: {
+      messages: "webhooks.outcomes",
+      tones: {
+        PENDING: "info",
+        APPLIED: "success",
+        DUPLICATE: "neutral",
+        IGNORED: "neutral",
+        REJECTED_SIGNATURE: "danger",
+        STALE: "warning",
+        FAILED: "danger",
+      },
     },
     hasDetailPage: true,
     change: "webhook_delivery",

@@ -5,14 +5,12 @@ import type { ReactNode } from "react";
 import { ClippedTextCell } from "@/components/data-table/clipped-text-cell";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
-import { StatusBadge, type TStatusTone } from "@/components/status-badge";
+import { ResourceStatusBadge } from "@/components/resource-status-badge";
 import type { TCardTokenRow } from "@/lib/saved-cards/types";
 import { cn } from "@/lib/utils";
 import { CardTokenStatusToggle, UseInTerminalLink } from "./card-token-actions";
 
 const column = createDataTableColumnHelper<TCardTokenRow>();
-
-const toneByStatus: Record<string, TStatusTone> = { ATV: "success", INA: "neutral" };
 
 function Header({ name }: { name: string }) {
   const t = useTranslations("cards.list.columns");
@@ -22,15 +20,6 @@ function Header({ name }: { name: string }) {
 function CardBrand({ card }: { card: Pick<TCardTokenRow, "brand" | "brandCode"> }) {
   const t = useTranslations("cards");
   return <>{card.brand ? t(`brands.${card.brand}`) : t("unknownBrand", { code: card.brandCode })}</>;
-}
-
-function CardTokenStatusBadge({ status }: { status: string }) {
-  const t = useTranslations("cards.status");
-  return (
-    <StatusBadge status={status} toneByStatus={toneByStatus}>
-      {status === "ATV" || status === "INA" ? t(status) : status}
-    </StatusBadge>
-  );
 }
 
 function LastFour({ value }: { value: string }) {
@@ -82,7 +71,7 @@ const columns: TDataTableColumn<TCardTokenRow>[] = [
   }),
   column.accessor("status", {
     header: () => <Header name="status" />,
-    cell: (info) => <CardTokenStatusBadge status={info.getValue()} />,
+    cell: (info) => <ResourceStatusBadge resource="savedCard" status={info.getValue()} />,
     meta: { sortKey: "status", firstSortOrder: "asc" },
   }),
   column.accessor("createdAt", {
@@ -124,7 +113,7 @@ function CardTokenList({ rows }: { rows: TCardTokenRow[] }) {
                 {t("bin")} <span className="font-mono">{card.bin}</span> · {t("expiry")} <Expiry card={card} />
               </span>
             </div>
-            <CardTokenStatusBadge status={card.status} />
+            <ResourceStatusBadge resource="savedCard" status={card.status} />
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-muted-foreground">
             <dt>{t("customerId")}</dt>

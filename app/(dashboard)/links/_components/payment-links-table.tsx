@@ -7,7 +7,7 @@ import { ClippedTextCell } from "@/components/data-table/clipped-text-cell";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import { PaymentLinkStatusBadge } from "@/components/payment-link-status-badge";
+import { ResourceStatusBadge } from "@/components/resource-status-badge";
 import type { TPaymentLinkListRow } from "@/lib/links/types";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 
@@ -71,7 +71,7 @@ const columns: TDataTableColumn<TPaymentLinkListRow>[] = [
   }),
   column.accessor("statusCode", {
     header: () => <Header name="status" />,
-    cell: (info) => <PaymentLinkStatusBadge statusCode={info.getValue()} />,
+    cell: (info) => <ResourceStatusBadge resource="paymentLink" status={info.getValue()} />,
     meta: { sortKey: "status", firstSortOrder: "asc" },
   }),
   column.accessor("paidMethodCode", {

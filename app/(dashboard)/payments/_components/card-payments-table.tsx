@@ -3,12 +3,11 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-
-import { CardPaymentStatusBadge } from "@/components/card-payment-status-badge";
 import { ClippedTextCell } from "@/components/data-table/clipped-text-cell";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
+import { ResourceStatusBadge } from "@/components/resource-status-badge";
 import type { TCardPaymentListRow } from "@/lib/card-payments/types";
 import { brandFromBandeiraCartao, CARD_BRAND_NAMES } from "@/lib/shared/card";
 
@@ -74,7 +73,9 @@ const columns: TDataTableColumn<TCardPaymentListRow>[] = [
   }),
   column.accessor("statusKind", {
     header: () => <Header name="status" />,
-    cell: ({ row }) => <CardPaymentStatusBadge kind={row.original.statusKind} status={row.original.status} />,
+    cell: ({ row }) => (
+      <ResourceStatusBadge resource="cardPayment" status={row.original.statusKind} label={row.original.status} />
+    ),
   }),
   column.accessor("cardLastFour", {
     header: () => <Header name="card" />,

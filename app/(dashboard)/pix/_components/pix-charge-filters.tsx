@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { FilterSelect } from "@/components/data-table/filter-select";
 import { ListFilterForm } from "@/components/data-table/list-filter-form";
 import { PeriodFilterFields } from "@/components/data-table/period-filter-fields";
-import { pixChargeStatusKey } from "@/components/pix-charge-status-badge";
+import { statusMessageKey } from "@/components/resource-status-badge";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import type { TPeriod } from "@/lib/list/period";
@@ -36,7 +36,7 @@ export function PixChargeFilters({ period }: { period: TPeriod }) {
             label={t("status")}
             anyLabel={t("anyStatus")}
             defaultValue={values.status ?? ""}
-            options={pixChargeStatuses.map((status) => ({ value: status, label: tStatus(pixChargeStatusKey(status)) }))}
+            options={pixChargeStatuses.map((status) => ({ value: status, label: tStatus(statusMessageKey(status)) }))}
           />
           <Field label={t("document")}>
             <Input name="document" inputMode="numeric" autoComplete="off" defaultValue={values.document ?? ""} />

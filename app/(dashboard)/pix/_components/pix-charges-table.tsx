@@ -7,7 +7,7 @@ import { ClippedTextCell } from "@/components/data-table/clipped-text-cell";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import { PixChargeStatusBadge } from "@/components/pix-charge-status-badge";
+import { ResourceStatusBadge } from "@/components/resource-status-badge";
 import type { TPixChargeListRow } from "@/lib/pix/types";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
 
@@ -84,7 +84,7 @@ const columns: TDataTableColumn<TPixChargeListRow>[] = [
   }),
   column.accessor("status", {
     header: () => <Header name="status" />,
-    cell: (info) => <PixChargeStatusBadge status={info.getValue()} />,
+    cell: (info) => <ResourceStatusBadge resource="pixCharge" status={info.getValue()} />,
     meta: { sortKey: "status", firstSortOrder: "asc" },
   }),
   column.accessor("expiresAt", {

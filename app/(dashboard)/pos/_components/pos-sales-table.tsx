@@ -3,13 +3,11 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import { StatusBadge } from "@/components/status-badge";
-
-import { matchTone } from "./match-tone";
+import { ResourceStatusBadge } from "@/components/resource-status-badge";
+import type { PosMatchStatus } from "@/lib/generated/prisma/enums";
 
 /** The fields of a reported sale the list shows. */
 export type TPosSaleTableRow = {
@@ -21,7 +19,7 @@ export type TPosSaleTableRow = {
   acquirerNetwork: string;
   posId: string;
   authorizationCode: string;
-  matchStatus: keyof typeof matchTone;
+  matchStatus: PosMatchStatus;
 };
 
 const column = createDataTableColumnHelper<TPosSaleTableRow>();
@@ -34,15 +32,6 @@ function Header({ name }: { name: string }) {
 function ApprovedCell({ approved }: { approved: boolean }) {
   const t = useTranslations("pos");
   return <>{approved ? t("yes") : t("no")}</>;
-}
-
-function MatchCell({ status }: { status: TPosSaleTableRow["matchStatus"] }) {
-  const t = useTranslations("pos.sales.match");
-  return (
-    <StatusBadge status={status} toneByStatus={matchTone}>
-      {t(status)}
-    </StatusBadge>
-  );
 }
 
 /** Ids and codes: monospace in the cell only, so a phone card's label keeps the label font. */
@@ -92,7 +81,7 @@ const columns: TDataTableColumn<TPosSaleTableRow>[] = [
   column.accessor("matchStatus", {
     id: "match",
     header: () => <Header name="match" />,
-    cell: (info) => <MatchCell status={info.getValue()} />,
+    cell: (info) => <ResourceStatusBadge resource="posSale" status={info.getValue()} />,
   }),
 ];
 

@@ -7,7 +7,7 @@ import { ClippedTextCell } from "@/components/data-table/clipped-text-cell";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import { PixRefundStatusCell } from "@/components/pix-refund-status-badge";
+import { PixRefundStatusCell } from "@/components/pix-refund-status-cell";
 import type { TPixRefundListRow } from "@/lib/pix/types";
 import { RefreshRefundButton } from "./refresh-refund-button";
 

@@ -6,8 +6,7 @@ import { useTranslations } from "next-intl";
 import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@/components/data-table/data-table";
 import { DateTime } from "@/components/date-time";
 import { Money } from "@/components/money";
-import { PaymentLinkStatusBadge } from "@/components/payment-link-status-badge";
-import { PixChargeStatusBadge } from "@/components/pix-charge-status-badge";
+import { ResourceStatusBadge } from "@/components/resource-status-badge";
 import type { TCustomerPayment } from "@/lib/customers/types";
 import { paymentLinkStatusCodes } from "@/lib/links/types";
 
@@ -65,9 +64,9 @@ const columns: TDataTableColumn<TCustomerPayment>[] = [
     header: () => <Header name="status" />,
     cell: ({ row }) =>
       row.original.kind === "pix" ? (
-        <PixChargeStatusBadge status={row.original.status} />
+        <ResourceStatusBadge resource="pixCharge" status={row.original.status} />
       ) : (
-        <PaymentLinkStatusBadge statusCode={paymentLinkStatusCodes.PAID} statusDescription={row.original.status} />
+        <ResourceStatusBadge resource="paymentLink" status={paymentLinkStatusCodes.PAID} label={row.original.status} />
       ),
   }),
   column.accessor("name", {

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { LiveDetailHeader } from "@/components/live-detail-header";
-import { PaymentLinkStatusBadge } from "@/components/payment-link-status-badge";
+import { ResourceStatusBadge } from "@/components/resource-status-badge";
 import { paymentLinkStatusCodes, type TPaymentLinkView } from "@/lib/links/types";
 
 import { CancelLinkButton } from "./cancel-link-button";
@@ -27,9 +27,10 @@ export function PaymentLinkLive({ initialLink, qrCodeDataUrl, share }: PaymentLi
       <LiveDetailHeader
         title={t("detail.title")}
         status={
-          <PaymentLinkStatusBadge
-            statusCode={link.statusCode}
-            statusDescription={link.statusDescription}
+          <ResourceStatusBadge
+            resource="paymentLink"
+            status={link.statusCode}
+            label={link.statusDescription}
             className="text-sm"
           />
         }

@@ -1,7 +1,6 @@
 import { useTranslations } from "next-intl";
-
-import { CardPaymentStatusBadge } from "@/components/card-payment-status-badge";
 import { LiveDetailHeader } from "@/components/live-detail-header";
+import { ResourceStatusBadge } from "@/components/resource-status-badge";
 import type { TCardPaymentView } from "@/lib/card-payments/views";
 
 import { CancelCardPaymentButton } from "./cancel-card-payment-button";
@@ -13,7 +12,14 @@ export function CardPaymentHeader({ payment }: { payment: TCardPaymentView }) {
     <div className="grid gap-2 print:hidden">
       <LiveDetailHeader
         title={t("title")}
-        status={<CardPaymentStatusBadge kind={payment.statusKind} status={payment.status} className="text-sm" />}
+        status={
+          <ResourceStatusBadge
+            resource="cardPayment"
+            status={payment.statusKind}
+            label={payment.status}
+            className="text-sm"
+          />
+        }
         statusTestId="card-payment-status"
         syncedAtLabel={t("syncedAt")}
         syncedAt={payment.syncedAt}

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import type { ComponentProps } from "react";
 
 import { LiveDetailHeader } from "@/components/live-detail-header";
-import { PixChargeStatusBadge } from "@/components/pix-charge-status-badge";
+import { ResourceStatusBadge } from "@/components/resource-status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { TPixChargeView, TRefundApprovalView } from "@/lib/pix/types";
 
@@ -44,7 +44,7 @@ export function PixChargeLive({
     <div className="grid gap-6">
       <LiveDetailHeader
         title={t("detail.title")}
-        status={<PixChargeStatusBadge status={charge.status} className="text-sm" />}
+        status={<ResourceStatusBadge resource="pixCharge" status={charge.status} className="text-sm" />}
         statusTestId="pix-charge-status"
         syncedAtLabel={t("detail.syncedAt")}
         syncedAt={charge.syncedAt}

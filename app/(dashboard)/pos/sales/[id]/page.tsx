@@ -8,12 +8,11 @@ import { DateTime } from "@/components/date-time";
 import { DetailItem } from "@/components/detail-list";
 import { Money } from "@/components/money";
 import { PageHeader } from "@/components/page-header";
-import { StatusBadge } from "@/components/status-badge";
+import { ResourceStatusBadge } from "@/components/resource-status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireAdmin } from "@/lib/auth/session";
 import { getPosSale } from "@/lib/pos/sales";
 
-import { matchTone } from "../../_components/match-tone";
 import { PosTabs } from "../../_components/pos-tabs";
 
 type PageProps = { params: Promise<{ id: string }> };
@@ -51,9 +50,7 @@ export default async function PosSalePage({ params }: PageProps) {
               {sale.approved ? t("yes") : t("no")} · {t("sale.codResp", { code: sale.codResp })}
             </DetailItem>
             <DetailItem label={t("sales.columns.match")}>
-              <StatusBadge status={sale.matchStatus} toneByStatus={matchTone}>
-                {t(`sales.match.${sale.matchStatus}`)}
-              </StatusBadge>
+              <ResourceStatusBadge resource="posSale" status={sale.matchStatus} />
             </DetailItem>
             <DetailItem label={t("sales.columns.brand")}>
               {sale.cardBrand} · {sale.acquirerNetwork}
