@@ -1,4 +1,6 @@
 // Pure, for client components: what each resource is called and where it shows; server parts in ./server-registry.ts.
+import type { PosMatchStatus, WebhookDeliveryOutcome } from "@/lib/generated/prisma/enums";
+import type { TPixChargeStatus, TPixRefundStatusCode } from "@/lib/pix/types";
 
 export type TNavSectionKey = "payments" | "integrations" | "admin";
 
@@ -9,7 +11,7 @@ type TResourceNav = {
   position: number;
 };
 
-export type TResourceStatusTone = "neutral" | "success" | "warning" | "danger" | "info";
+type TResourceStatusTone = "neutral" | "success" | "warning" | "danger" | "info";
 
 // A row's status as components/resource-status-badge.tsx shows it: named by `<messages>.<status>` (spaces as `_`),
 // coloured by its tone; a status the catalogs lack is shown as the gateway sent it, in `unknownTone` (or neutral).
@@ -63,7 +65,7 @@ export const resourceDescriptors = defineResources([
         REFUNDED: "neutral",
         EXPIRED: "neutral",
         Cancelada: "danger",
-      },
+      } satisfies Record<TPixChargeStatus, TResourceStatusTone>,
     },
     change: "pix_charge",
     exportKind: "pixCharges",
@@ -78,7 +80,13 @@ export const resourceDescriptors = defineResources([
     isAdminOnly: false,
     nav: { key: "refunds", href: "/refunds", section: "payments", position: 20 },
     // Spec 3.5 codes: 1 CREATED, 2 PROCESSING, 3 RETURNED, 4 NOT FINISHED, 99 ERROR.
-    badge: { messages: "refunds.status", tones: { 1: "neutral", 2: "info", 3: "success", 4: "danger", 99: "danger" } },
+    badge: {
+      messages: "refunds.status",
+      tones: { 1: "neutral", 2: "info", 3: "success", 4: "danger", 99: "danger" } satisfies Record<
+        TPixRefundStatusCode,
+        TResourceStatusTone
+      >,
+    },
     change: "pix_refund",
     exportKind: "refunds",
     searchedThrough: "pixCharge",
@@ -135,7 +143,12 @@ export const resourceDescriptors = defineResources([
     // Whether the gateway confirms the sale the terminal reported.
     badge: {
       messages: "pos.sales.match",
-      tones: { PENDING: "neutral", MATCHED: "success", MISSING_AT_GATEWAY: "danger", AMOUNT_MISMATCH: "warning" },
+      tones: {
+        PENDING: "neutral",
+        MATCHED: "success",
+        MISSING_AT_GATEWAY: "danger",
+        AMOUNT_MISMATCH: "warning",
+      } satisfies Record<PosMatchStatus, TResourceStatusTone>,
     },
   },
   {
@@ -159,7 +172,7 @@ export const resourceDescriptors = defineResources([
         REJECTED_SIGNATURE: "danger",
         STALE: "warning",
         FAILED: "danger",
-      },
+      } satisfies Record<WebhookDeliveryOutcome, TResourceStatusTone>,
     },
     hasDetailPage: true,
     change: "webhook_delivery",
