@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TChangeListener } from "./bus";
+import { mayHearChange } from "./change";
 import { createChangeStream } from "./sse";
 
 function fakeBus() {
@@ -34,6 +35,37 @@ describe("createChangeStream", () => {
     expect(await readText(reader)).toBe("event: resync\ndata: {}\n\n");
     await reader.cancel();
     expect(bus.listeners.size).toBe(0);
+  });
+
+  it("tells staff nothing of admin-only resources: saved cards and POS sales reach admins alone", async () => {
+    const changes = [
+      { kind: "card_token", id: "TOKEN-1" },
+      { kind: "pos_sale", id: "SALE-1" },
+      { kind: "pix_charge", id: "TX2" },
+    ] as const;
+    const heard = async (role: "ADMIN" | "STAFF") => {
+      const bus = fakeBus();
+      const reader = createChangeStream({
+        subscribe: bus.subscribe,
+        signal: new AbortController().signal,
+        mayHear: (change) => mayHearChange(role, change),
+      }).getReader();
+      await readText(reader);
+      for (const change of changes) bus.emit({ type: "change", change });
+      bus.emit({ type: "resync" });
+      const texts: string[] = [];
+      for (let text = await readText(reader); ; text = await readText(reader)) {
+        texts.push(text);
+        if (text.startsWith("event: resync")) break;
+      }
+      await reader.cancel();
+      return texts;
+    };
+    expect(await heard("STAFF")).toEqual([
+      'event: change\ndata: {"kind":"pix_charge","id":"TX2"}\n\n',
+      "event: resync\ndata: {}\n\n",
+    ]);
+    expect(await heard("ADMIN")).toHaveLength(changes.length + 1);
   });
 
   it("sends a heartbeat comment and ends after its lifetime", async () => {

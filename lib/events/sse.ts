@@ -1,5 +1,5 @@
 import "server-only";
-import type { TChangeEvent, TChangeListener } from "./bus";
+import type { TChange, TChangeEvent, TChangeListener } from "./bus";
 
 const heartbeatIntervalMs = 15_000;
 // A stream ends after this long and the browser reconnects, authorizing again: a signed-out user stops hearing by then.
@@ -9,6 +9,8 @@ const reconnectDelayMs = 2_000;
 type StreamOptions = {
   subscribe: (listener: TChangeListener) => () => void;
   signal: AbortSignal;
+  // Which changes this stream's user may hear of; every change when absent.
+  mayHear?: (change: TChange) => boolean;
   heartbeatMs?: number;
   lifetimeMs?: number;
 };
@@ -23,6 +25,7 @@ function formatEvent(event: TChangeEvent): string {
 export function createChangeStream({
   subscribe,
   signal,
+  mayHear = () => true,
   heartbeatMs = heartbeatIntervalMs,
   lifetimeMs = streamLifetimeMs,
 }: StreamOptions): ReadableStream<Uint8Array> {
@@ -36,7 +39,9 @@ export function createChangeStream({
       const send = (text: string) => {
         if (isOpen) controller.enqueue(encoder.encode(text));
       };
-      const unsubscribe = subscribe((event) => send(formatEvent(event)));
+      const unsubscribe = subscribe((event) => {
+        if (event.type === "resync" || mayHear(event.change)) send(formatEvent(event));
+      });
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), heartbeatMs);
       const end = () => stop(true);
       const lifetime = setTimeout(end, lifetimeMs);

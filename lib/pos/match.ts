@@ -1,6 +1,7 @@
 import "server-only";
 import { db, inTransaction, type TTransactionClient } from "@/lib/db/client";
 import { takeTransactionLock } from "@/lib/db/locks";
+import { publishChange } from "@/lib/events/bus";
 import type { CardPayment, PosMatchStatus, PosTransactionReport } from "@/lib/generated/prisma/client";
 
 // docs/pos.md, "Reconciliation rule". authorizationCode is `numeroAutorizacao`: `codigoAutorizacao` is the authorizer's
@@ -137,6 +138,8 @@ async function matchPass(tx: TTransactionClient, now: Date, options: TPosMatchOp
           nextMatchAt,
         },
       });
+      if (status !== report.matchStatus || cardPaymentId !== report.cardPaymentId)
+        await publishChange({ kind: "pos_sale", id: report.id }, tx);
     }
     if (status === "MATCHED") result.matched += 1;
     else if (status === "AMOUNT_MISMATCH") result.amountMismatch += 1;

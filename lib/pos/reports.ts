@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { runSql } from "@/lib/db/sql";
+import { changeChannel, changePayload } from "@/lib/events/bus";
 import type { TPosCaller } from "./authenticate";
 import { PosApiError, posError } from "./errors";
 import { occurredAtBoundsProblem, type TTransactionReport } from "./schemas";
@@ -38,12 +39,15 @@ const ingestStatement = `
     WHERE "posId" = (SELECT "posId" FROM device WHERE "tenantId" = $2::uuid)
       AND ("lastReportAt" IS NULL OR "lastReportAt" < ($15::timestamptz AT TIME ZONE 'UTC'))
     RETURNING 1
+  ), notified AS (
+    SELECT pg_notify('${changeChannel}', $16::text) FROM inserted
   )
   SELECT (SELECT "deviceStatus"::text FROM device) AS "deviceStatus",
     (SELECT "sellerStatus"::text FROM device) AS "sellerStatus",
     (SELECT "tenantId"::text FROM device) AS "tenantId",
     (SELECT "id"::text FROM inserted) AS "insertedId",
-    (SELECT count(*) FROM touched)::int4 AS "touched"`;
+    (SELECT count(*) FROM touched)::int4 AS "touched",
+    (SELECT count(*) FROM notified)::int4 AS "notified"`;
 
 const posReportConflict = (nsuGateway: string) =>
   new PosApiError(
@@ -61,10 +65,11 @@ export async function ingestTransactionReport(
   const outOfBounds = occurredAtBoundsProblem(report.occurredAt, now);
   if (outOfBounds) throw new PosApiError(400, "occurred_at_out_of_bounds", outOfBounds);
   const occurredAt = new Date(report.occurredAt);
+  const id = randomUUID();
   const [row] = await runSql<TIngestRow>(ingestStatement, [
     report.posId,
     caller.tenantId,
-    randomUUID(),
+    id,
     report.approved,
     report.codResp,
     report.nsuGateway,
@@ -77,6 +82,7 @@ export async function ingestTransactionReport(
     report.occurredAt,
     now.toISOString(),
     new Date(now.getTime() - 1000).toISOString(),
+    changePayload({ kind: "pos_sale", id }),
   ]);
 
   if (!row?.deviceStatus || row.tenantId !== caller.tenantId) throw posNotFound();

@@ -24,7 +24,7 @@ type TPart = "nav" | "change" | "export" | "search" | "reconcile" | "overview";
 const requiredParts: Record<TResourceDescriptor["sort"], TPart[]> = {
   payment: ["nav", "change", "export", "search", "reconcile", "overview"],
   vaulted: ["nav", "change", "search"],
-  terminal: ["nav"],
+  terminal: ["nav", "change"],
   received: ["nav", "change", "export"],
 };
 

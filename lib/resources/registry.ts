@@ -32,7 +32,7 @@ export type TResourceDescriptor = {
   isAdminOnly: boolean;
   nav: TResourceNav;
   badge: TResourceBadge;
-  // The live-update kind (lib/events/change.ts) published when its row changes; POS sales publish none yet.
+  // The live-update kind (lib/events/change.ts) published when its row changes.
   change?: string;
   exportKind?: string;
   searchKind?: string;
@@ -140,6 +140,7 @@ export const resourceDescriptors = defineResources([
     labelKey: "nav.pos",
     isAdminOnly: true,
     nav: { key: "pos", href: "/pos", section: "admin", position: 20 },
+    change: "pos_sale",
     // Whether the gateway confirms the sale the terminal reported.
     badge: {
       messages: "pos.sales.match",
@@ -202,4 +203,9 @@ export const detailHrefByChangeKind: Record<string, string> = Object.fromEntries
   resourceDescriptors.flatMap((descriptor) =>
     "hasDetailPage" in descriptor && "change" in descriptor ? [[descriptor.change, descriptor.nav.href]] : [],
   ),
+);
+
+// Changes only admins hear of on the live stream (app/api/events): an admin-only resource's ids stay with admins.
+export const adminOnlyChangeKinds: readonly string[] = resourceDescriptors.flatMap((descriptor) =>
+  descriptor.isAdminOnly && "change" in descriptor ? [descriptor.change] : [],
 );

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 
+import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -48,6 +49,8 @@ export default async function PosSalesPage({ searchParams }: { searchParams: Pro
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      {/* A report arriving or a match found while the page is open renders the list again. */}
+      <LiveRefresh kinds={["pos_sale"]} />
       <div>
         <PageHeader title={t("sales.title")} description={t("sales.description")} actions={<MatchNowButton />} />
         <PosTabs active="sales" />

@@ -6,6 +6,7 @@ import { z } from "zod";
 
 import { DateTime } from "@/components/date-time";
 import { DetailItem } from "@/components/detail-list";
+import { LiveRefresh } from "@/components/live/live-refresh";
 import { Money } from "@/components/money";
 import { PageHeader } from "@/components/page-header";
 import { ResourceStatusBadge } from "@/components/resource-status-badge";
@@ -33,6 +34,7 @@ export default async function PosSalePage({ params }: PageProps) {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <LiveRefresh kinds={["pos_sale"]} id={sale.id} />
       <div>
         <PageHeader title={t("sale.title")} description={<DateTime value={sale.occurredAt} />} />
         <PosTabs active="sales" />
