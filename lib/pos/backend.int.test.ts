@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, exportSPKI, generateKeyPair, type JWTPayload, SignJWT } from "jose";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as activateRoute } from "@/app/v1/sellers/activate/route";
 import { GET as configRoute } from "@/app/v1/transactions/config/route";
 import { POST as reportRoute } from "@/app/v1/transactions/route";
-import { db, getDatabaseConnection } from "@/lib/db/client";
-import { createChangeHub, publishChange } from "@/lib/events/bus";
+import { db } from "@/lib/db/client";
+import { listenForChanges } from "@/lib/testing/heard-changes";
 import { generatePosApiKey, hashPosApiKey } from "./api-key-format";
 import { posFailureCount } from "./errors";
 import { posRateLimiter } from "./rate-limit";
@@ -415,13 +415,8 @@ describe("POST /v1/transactions", () => {
   });
 
   it("tells open pages of a stored report, once: a repeat stores nothing and tells nothing", async () => {
-    const hub = createChangeHub(getDatabaseConnection());
-    const heard: string[] = [];
-    hub.subscribe((event) => {
-      if (event.type === "change" && event.change.kind === "pos_sale") heard.push(event.change.id);
-    });
+    const changes = await listenForChanges("pos_sale");
     try {
-      await hub.ready();
       const { posId } = await activated();
       const body = saleReport(posId);
       expect((await report(hsKey.key, body)).status).toBe(202);
@@ -429,11 +424,9 @@ describe("POST /v1/transactions", () => {
       const stored = await db.posTransactionReport.findUniqueOrThrow({
         where: { posId_nsuGateway: { posId, nsuGateway: body.nsuGateway } },
       });
-      await publishChange({ kind: "pos_sale", id: "after" });
-      await vi.waitFor(() => expect(heard).toContain("after"), { timeout: 5_000, interval: 20 });
-      expect(heard.filter((id) => id === stored.id)).toEqual([stored.id]);
+      expect(await changes.heardOf(stored.id)).toEqual([stored.id]);
     } finally {
-      await hub.close();
+      await changes.close();
     }
   });
 
