@@ -8,7 +8,7 @@ import { rootDir, selectedTargets, type TTarget } from "./targets";
 // webServer list below builds the app when stale and starts, per target, a sandbox and the app on
 // a fresh database with its users seeded. Targets: PostgreSQL runs every spec (desktop, and the
 // payer's specs on a phone); the embedded PGlite database, the default configuration, runs the
-// money paths, the tests tagged @money.
+// money paths (tagged @money) and the ways a team signs in and is told things (tagged @embedded).
 
 // Debian's headless shell (package chromium-headless-shell: the same Chromium build without the browser's UI layer,
 // what Playwright itself runs headless) when installed: the suite spends about a quarter less CPU in it than in the
@@ -63,6 +63,7 @@ function webServers(target: TTarget, index: number): NonNullable<PlaywrightTestC
 // webhooks.spec.ts reads what one of its webhooks received, which includes every other spec's Pix events while it is
 // registered: with two workers it runs in a project of its own, once the target's other desktop specs are done.
 const afterOthers = /webhooks\.spec\.ts$/;
+const embeddedTags = /@money|@embedded/;
 
 function projects(target: TTarget): Project<TTestOptions, TWorkerOptions>[] {
   const use = { baseURL: target.appUrl, database: target.database, launchOptions: chromium };
@@ -72,8 +73,8 @@ function projects(target: TTarget): Project<TTestOptions, TWorkerOptions>[] {
   if (target.database === "pglite") {
     return [
       setupProject,
-      { name: "pglite", dependencies: [setup], grep: /@money/, testIgnore: afterOthers, use: desktop },
-      { name: "pglite-webhooks", dependencies: ["pglite"], grep: /@money/, testMatch: afterOthers, use: desktop },
+      { name: "pglite", dependencies: [setup], grep: embeddedTags, testIgnore: afterOthers, use: desktop },
+      { name: "pglite-webhooks", dependencies: ["pglite"], grep: embeddedTags, testMatch: afterOthers, use: desktop },
     ];
   }
   return [
