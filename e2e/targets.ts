@@ -14,20 +14,23 @@ export type TTestUser = {
   email: string;
   password: string;
   name: string;
-  role: "ADMIN" | "STAFF";
+  roleId: string;
   /** The base32 TOTP secret of a user seeded with two-factor on (the approver). */
   totpSecret?: string;
 };
 
 // Made before the app starts (PGlite admits one process). `signin` and `locked` belong to the
 // sign-in specs, which fail passwords on purpose; everyone else reuses admin's or staff's session.
-// `approver` is the independent second admin (created days ago, two-factor on) that approvals need.
+// `approver` is the independent second admin (created days ago, two-factor on) that approvals need; `support` and
+// `developer` hold those built-in roles, for the permission specs.
 export const seededUsers = {
-  admin: "ADMIN",
-  staff: "STAFF",
-  signin: "STAFF",
-  locked: "STAFF",
-  approver: "ADMIN",
+  admin: "owner",
+  staff: "operations",
+  signin: "operations",
+  locked: "operations",
+  approver: "administrator",
+  support: "support",
+  developer: "developer",
 } as const;
 export type TSeededUser = keyof typeof seededUsers;
 

@@ -33,7 +33,7 @@ async function main(): Promise<number> {
       `  ${charges.toLocaleString("en")} charges seeded in ${((performance.now() - seededAt) / 1000).toFixed(1)} s`,
     );
     const user = await db.user.create({
-      data: { email: `bench-${Date.now()}@example.com`, name: "Bench", passwordHash: "x", role: "ADMIN" },
+      data: { email: `bench-${Date.now()}@example.com`, name: "Bench", passwordHash: "x", roleId: "owner" },
     });
     const currentUser = { ...user, locale: "pt-BR" } as unknown as Parameters<typeof exportCsvResponse>[2];
 

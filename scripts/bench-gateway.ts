@@ -114,7 +114,7 @@ async function main(): Promise<void> {
       };
     } else {
       const { encode } = await import("next-auth/jwt");
-      const cookie = `next-auth.session-token=${await encode({ token: { sub: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion }, secret: authSecret })}`;
+      const cookie = `next-auth.session-token=${await encode({ token: { sub: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion }, secret: authSecret })}`;
       const profiling = options.cpuProfileDir
         ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}` }
         : {};

@@ -69,7 +69,7 @@ async function main() {
       const { ensureOwnWebhook } = await import("@/lib/webhooks/subscriptions");
       if (!(await listUsers()).some((user) => user.email === admin.email)) {
         await createUser(
-          { email: admin.email, name: "Cluster Admin", role: "ADMIN", password: admin.password },
+          { email: admin.email, name: "Cluster Admin", roleId: "owner", password: admin.password },
           { actor: null, userAgent: "cli:cluster" },
         );
       }

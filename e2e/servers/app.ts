@@ -73,14 +73,14 @@ async function seedUsers(): Promise<TSeed["users"]> {
   const { createUser } = await import("@/lib/users/users");
   // The independent second admin approvals need (lib/auth/independent-approver.ts).
   const { makeIndependentApprover } = await import("@/lib/cli/seed-approver");
-  const entries = Object.entries(seededUsers) as [TSeededUser, TTestUser["role"]][];
+  const entries = Object.entries(seededUsers) as [TSeededUser, string][];
   const users = await Promise.all(
-    entries.map(async ([key, role]) => {
+    entries.map(async ([key, roleId]) => {
       const user: TTestUser = {
         email: `${key}@e2e.test`,
         password: `e2e-${randomBytes(9).toString("base64url")}`,
         name: `E2E ${key[0]!.toUpperCase()}${key.slice(1)}`,
-        role,
+        roleId,
       };
       const { user: created } = await createUser(user, { actor: null, userAgent: "e2e:seed" });
       if (key === "approver") user.totpSecret = await makeIndependentApprover(created);

@@ -34,7 +34,7 @@ async function seedUsers(): Promise<Record<TClusterUser, TTestUser>> {
       email: `${key}@cluster.e2e.test`,
       password: `e2e-${randomBytes(9).toString("base64url")}`,
       name: `Cluster ${key}`,
-      role: "STAFF",
+      roleId: "operations",
     };
     await createUser(user, { actor: null, userAgent: "e2e:seed" });
     users[key] = user;

@@ -3,7 +3,7 @@ import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import type { TChangeContext } from "@/lib/audit/audit-log";
 import { getRequestContext } from "@/lib/auth/request-context";
-import { authorize, type TCurrentUser } from "@/lib/auth/session";
+import { authorize, type TCurrentUser, type TPermission } from "@/lib/auth/session";
 import { AppError, isAppError, type TAppErrorCode, type TMessageKey, type TMessageParams } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { zodIssuesToFieldErrors } from "./field-errors";
@@ -20,7 +20,8 @@ export type TActionContext = { user: TCurrentUser; context: TChangeContext };
 
 type ActionOptions<TSchema extends z.ZodType> = {
   schema: TSchema;
-  role?: "ADMIN";
+  // What the caller must hold; null is anyone signed in (their own account and preferences).
+  permission: TPermission | null;
   allowPasswordChange?: boolean;
   allowTwoFactorEnrolment?: boolean;
 };
@@ -42,14 +43,14 @@ function parseInput<TSchema extends z.ZodType>(schema: TSchema, input: unknown):
   return parsed.data;
 }
 
-// The session and role are checked before the input is even read; redirect(), notFound() and friends pass through.
+// The session and permission are checked before the input is even read; redirect(), notFound() and friends pass through.
 export function defineAction<TSchema extends z.ZodType, TData>(
   options: ActionOptions<TSchema>,
   handler: (input: z.output<TSchema>, action: TActionContext) => Promise<TData>,
 ): (input: z.input<TSchema>) => Promise<TActionResult<TData>> {
   return async (input) => {
     try {
-      const user = await authorize(options.role, {
+      const user = await authorize(options.permission, {
         allowPasswordChange: options.allowPasswordChange,
         allowTwoFactorEnrolment: options.allowTwoFactorEnrolment,
       });

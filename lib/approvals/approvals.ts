@@ -17,7 +17,10 @@ export async function approveMoneyApproval(
 ): Promise<{ pixRefundId?: string; paymentId?: string }> {
   const approval = await findKind(approvalId);
   const requesterId = approval.kind === "PIX_REFUND_RECOVERY" ? null : approval.requestedById;
-  await assertIndependentApprover({ approverId: approver.id, requesterId, code }, context);
+  await assertIndependentApprover(
+    { approverId: approver.id, requesterId, code, permission: "refunds.approve" },
+    context,
+  );
   if (approval.kind !== "CARD_CANCEL") return approveRefund(approvalId, approver, context);
   return approveCardCancel(await loadApprovalForDecision(approvalId, approver), approver, context);
 }

@@ -1,10 +1,12 @@
 import "server-only";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
+import { can } from "@/lib/auth/permissions";
+import type { TCurrentUser } from "@/lib/auth/session";
 import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { RefundApproval } from "@/lib/generated/prisma/client";
 
-export type TApprover = { id: string; role: "ADMIN" | "STAFF" };
+export type TApprover = Pick<TCurrentUser, "id" | "permissions">;
 
 export function approvalAuditFields(
   context: TChangeContext,
@@ -15,9 +17,9 @@ export function approvalAuditFields(
     : auditFieldsOf(context, "pix_charge", approval.txid ?? "");
 }
 
-// Releasing held money needs a second person; an unsure refund is a question of fact any admin may settle.
+// Releasing held money needs a second person; an unsure refund is a question of fact any approver may settle.
 export async function loadApprovalForDecision(approvalId: string, approver: TApprover): Promise<RefundApproval> {
-  if (approver.role !== "ADMIN") throw new AppError("FORBIDDEN", "approvals.errors.adminOnly");
+  if (!can(approver, "refunds.approve")) throw new AppError("FORBIDDEN", "approvals.errors.adminOnly");
   const approval = await db.refundApproval.findUnique({ where: { id: approvalId } });
   if (!approval) throw new AppError("NOT_FOUND", "approvals.errors.notFound");
   if (approval.kind !== "PIX_REFUND_RECOVERY" && approval.requestedById === approver.id) {

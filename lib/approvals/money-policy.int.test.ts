@@ -22,7 +22,7 @@ import type { TSandbox } from "@/sandbox/test/harness";
 import { approveMoneyApproval, rejectMoneyApproval } from "./approvals";
 import { submitCardPaymentCancel } from "./card-cancel-approvals";
 
-type TActor = { id: string; email: string; role: "ADMIN" | "STAFF" };
+type TActor = { id: string; email: string; roleId: "administrator" | "STAFF" };
 
 // The money policy across requests and people (docs/security.md, "Money back to a payer"), on the app's own
 // database: PostgreSQL, then the embedded PGlite (one connection: nothing may reach the global client mid-transaction).
@@ -212,7 +212,7 @@ describe.each<TTestBackend>(testBackends)("money back to a payer, per charge and
 
     // STAFF cannot decide; an admin who asked would need another one.
     await expect(
-      approveMoneyApproval(held.id, { id: staff.id, role: "STAFF" }, contextOf(staff), "123456"),
+      approveMoneyApproval(held.id, { id: staff.id, roleId: "operations" }, contextOf(staff), "123456"),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
     await approve(held.id, admin);
     expect((await cardGateway.getPayment(paymentId)).status).toBe("CAN");

@@ -1,4 +1,5 @@
 import "server-only";
+import { defaultRoleId } from "@/lib/auth/roles";
 import { takeTransactionLock } from "@/lib/db/locks";
 import type { TMirrorClient } from "@/lib/db/mirror-write";
 import { AppError } from "@/lib/errors";
@@ -6,7 +7,7 @@ import { periodBounds, toSaoPauloDay } from "@/lib/list/period";
 import { readAppSetting, type TAppSettingKey, type TAppSettingValue } from "@/lib/settings/app-settings";
 
 // The one policy for money back to a payer (docs/security.md), under the resource's lock: 1. per charge, refunded +
-// pending + this one above the step-up threshold needs a fresh code or a second admin; 2. per person, today's total
+// pending + this one above the refund limit of the person's role needs a fresh code or a second person who approves; 2. per person, today's total
 // (São Paulo day) + this one above the daily limit needs a second admin (a code does not lift it).
 
 export type TMoneyReturnKind = "PIX_REFUND" | "CARD_CANCEL";
@@ -61,6 +62,16 @@ async function returnedTodayCents(client: TMirrorClient, personId: string, now: 
   return _sum.amountCents ?? 0;
 }
 
+// The role's limit; money returned by no person (the command line) is held to the default role's.
+export async function refundLimitOf(client: TMirrorClient, personId: string | null): Promise<number> {
+  const role = await (personId
+    ? client.user.findUnique({ where: { id: personId }, select: { role: { select: { refundLimitCents: true } } } })
+    : null);
+  if (role) return role.role.refundLimitCents;
+  const fallback = await client.role.findUnique({ where: { id: defaultRoleId }, select: { refundLimitCents: true } });
+  return fallback?.refundLimitCents ?? 0;
+}
+
 function exceedsChargeThreshold(thresholdCents: number, priorCents: number, amountCents: number): boolean {
   return thresholdCents > 0 && priorCents + amountCents > thresholdCents;
 }
@@ -69,7 +80,7 @@ function exceedsChargeThreshold(thresholdCents: number, priorCents: number, amou
 export async function admitMoneyReturn(tx: TMirrorClient, request: TMoneyReturnRequest, now = new Date()) {
   const { kind, amountCents, initiatedById, clearance } = request;
   if (clearance !== "approved") {
-    const thresholdCents = await readSetting(tx, "refundApprovalThresholdCents");
+    const thresholdCents = await refundLimitOf(tx, initiatedById);
     if (clearance !== "stepUp" && exceedsChargeThreshold(thresholdCents, request.priorCents, amountCents)) {
       throw new MoneyApprovalRequiredError("chargeTotal");
     }

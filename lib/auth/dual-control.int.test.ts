@@ -61,7 +61,7 @@ describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)",
   // An admin as the shell command makes one; `ageMs` back-dates the account, `withTwoFactor` enrols a real TOTP.
   async function seedAdmin(email: string, options: { ageMs?: number; withTwoFactor?: boolean } = {}) {
     const { user } = await createUser(
-      { email, name: email.split("@")[0]!, role: "ADMIN", password: "a long enough password" },
+      { email, name: email.split("@")[0]!, roleId: "administrator", password: "a long enough password" },
       { actor: null },
     );
     if (options.ageMs) {
@@ -96,7 +96,7 @@ describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)",
   it("holds a second admin created by one admin until another, independent admin approves with a fresh code", async () => {
     const first = await seedAdmin("first@example.com", { ageMs: 2 * dayMs, withTwoFactor: true });
     const held = await createUserOrHold(
-      { email: "second@example.com", name: "Second", role: "ADMIN" },
+      { email: "second@example.com", name: "Second", roleId: "administrator" },
       contextOf(first),
     );
     expect(held).toMatchObject({ status: "pending" });
@@ -114,7 +114,7 @@ describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)",
     expect(result).toMatchObject({ kind: "CREATE_ADMIN", email: "second@example.com" });
     expect(result.oneTimePassword).toEqual(expect.any(String));
     expect(await db.user.findUniqueOrThrow({ where: { email: "second@example.com" } })).toMatchObject({
-      role: "ADMIN",
+      roleId: "administrator",
       mustChangePassword: true,
     });
     expect(await db.pendingAdminChange.findUniqueOrThrow({ where: { id: changeId } })).toMatchObject({
@@ -131,7 +131,7 @@ describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)",
   it("refuses an approver created in the last 24 hours, even with two-factor and a right code", async () => {
     const first = await seedAdmin("first@example.com", { ageMs: 2 * dayMs, withTwoFactor: true });
     const { changeId } = (await createUserOrHold(
-      { email: "sock@example.com", name: "Sock puppet", role: "ADMIN" },
+      { email: "sock@example.com", name: "Sock puppet", roleId: "administrator" },
       contextOf(first),
     )) as { changeId: string };
     const fresh = await seedAdmin("fresh@example.com", { ageMs: dayMs - minutes(5), withTwoFactor: true });
@@ -146,7 +146,7 @@ describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)",
   it("refuses an approval without a fresh authenticator code, and an approver without two-factor", async () => {
     const first = await seedAdmin("first@example.com", { ageMs: 2 * dayMs, withTwoFactor: true });
     const { changeId } = (await createUserOrHold(
-      { email: "new@example.com", name: "New", role: "ADMIN" },
+      { email: "new@example.com", name: "New", roleId: "administrator" },
       contextOf(first),
     )) as { changeId: string };
 
@@ -174,7 +174,7 @@ describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)",
     await approveAdminChange(changeId, code, contextOf(approver));
     // The same code a second time, even for another change: refused.
     const { changeId: next } = (await createUserOrHold(
-      { email: "next@example.com", name: "Next", role: "ADMIN" },
+      { email: "next@example.com", name: "Next", roleId: "administrator" },
       contextOf(first),
     )) as { changeId: string };
     await expect(approveAdminChange(next, code, contextOf(approver))).rejects.toMatchObject({
@@ -209,7 +209,7 @@ describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)",
 
     // A STAFF user's reset is not held.
     const { user: staff } = await createUser(
-      { email: "staff@example.com", name: "Staff", role: "STAFF" },
+      { email: "staff@example.com", name: "Staff", roleId: "operations" },
       contextOf(first),
     );
     expect(await resetUserTwoFactorOrHold(staff.id, contextOf(first))).toEqual({ status: "reset" });
@@ -235,7 +235,7 @@ describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)",
   it("lets the shell command (no actor) create an admin at once: the break-glass path", async () => {
     await setAppSetting("refundApprovalThresholdCents", 100_000, { actor: null });
     expect(
-      await createUserOrHold({ email: "root@example.com", name: "Root", role: "ADMIN" }, { actor: null }),
+      await createUserOrHold({ email: "root@example.com", name: "Root", roleId: "administrator" }, { actor: null }),
     ).toMatchObject({ status: "created" });
   });
 

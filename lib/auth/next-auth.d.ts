@@ -1,15 +1,14 @@
-import type { TRole } from "./session-user";
+// A module, so the declarations below augment next-auth instead of replacing it.
+export {};
 
 declare module "next-auth" {
   interface User {
-    role: TRole;
     sessionVersion: number;
   }
 }
 
 declare module "next-auth/jwt" {
   interface JWT {
-    role?: TRole;
     sessionVersion?: number;
     sid?: string;
     sessionStartedAt?: number;

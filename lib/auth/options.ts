@@ -54,8 +54,8 @@ export function getAuthOptions(): AuthOptions {
             sameSite: "lax",
             maxAge: 365 * 24 * 60 * 60,
           });
-          const { id, email, name, role, sessionVersion } = result.user;
-          return { id, email, name, role, sessionVersion };
+          const { id, email, name, sessionVersion } = result.user;
+          return { id, email, name, sessionVersion };
         },
       }),
     ],
@@ -69,7 +69,7 @@ export function getAuthOptions(): AuthOptions {
         // re-issues the cookie (a new jti and iat), so re-issuing never restarts the idle clock.
         if (user) {
           const session = await startSessionActivity(user.id);
-          return { ...token, role: user.role, sessionVersion: user.sessionVersion, ...session };
+          return { ...token, sessionVersion: user.sessionVersion, ...session };
         }
         if (!token.sid && typeof token.jti === "string" && typeof token.iat === "number") {
           return { ...token, sid: token.jti, sessionStartedAt: token.iat };

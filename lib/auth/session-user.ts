@@ -3,6 +3,8 @@ import { z } from "zod";
 import { runSql } from "@/lib/db/sql";
 import { resolveLocale, type TLocale } from "@/lib/i18n/config";
 import { isTwoFactorRequiredFor, readAppSetting } from "@/lib/settings/app-settings";
+import type { TPermission } from "./permissions";
+import { permissionsOfRole } from "./roles";
 import {
   sessionActivityColumns,
   sessionActivityValues,
@@ -10,13 +12,13 @@ import {
   touchSessionActivity,
 } from "./session-activity";
 
-export type TRole = "ADMIN" | "STAFF";
-
 export type TCurrentUser = {
   id: string;
   email: string;
   name: string;
-  role: TRole;
+  roleId: string;
+  roleName: string | null;
+  permissions: readonly TPermission[];
   locale: TLocale;
   mustChangePassword: boolean;
   mustEnrollTwoFactor: boolean;
@@ -56,7 +58,8 @@ export async function loadSession(token: unknown, now = new Date()): Promise<TSe
   const startedAt = new Date(startedAtSeconds * 1000);
   // Raw SQL: this runs on every request of a signed-in user (lib/db/sql.ts says why).
   const [user] = await runSql<
-    Pick<TCurrentUser, "id" | "email" | "name" | "role" | "mustChangePassword"> & {
+    Pick<TCurrentUser, "id" | "email" | "name" | "roleId" | "roleName" | "mustChangePassword"> & {
+      rolePermissions: string[] | null;
       locale: string;
       isActive: boolean;
       sessionVersion: number;
@@ -64,28 +67,31 @@ export async function loadSession(token: unknown, now = new Date()): Promise<TSe
       twoFactorRequirement: unknown;
     } & TSessionActivityFlags
   >(
-    `SELECT id::text AS id, email, name, role::text AS role, "isActive", "sessionVersion", "mustChangePassword", locale,
-       "totpEnabledAt" IS NOT NULL AS "hasTwoFactor",
+    `SELECT u.id::text AS id, email, u.name, "roleId", r.name AS "roleName", r.permissions AS "rolePermissions", "isActive", "sessionVersion",
+       "mustChangePassword", locale, "totpEnabledAt" IS NOT NULL AS "hasTwoFactor",
        (SELECT value FROM "AppSetting" WHERE key = 'twoFactorRequirement') AS "twoFactorRequirement",
        ${sessionActivityColumns}
-     FROM "User" WHERE id = $1::uuid`,
+     FROM "User" u JOIN "Role" r ON r.id = u."roleId" WHERE u.id = $1::uuid`,
     [sub, ...sessionActivityValues(sessionId, startedAt, now)],
   );
   if (!user?.isActive || user.sessionVersion !== sessionVersion) return { status: "none" };
   if (user.isIdle) return { status: "idle" };
   if (user.isActivityStale) await touchSessionActivity(sessionId, user.id, now);
+  const permissions = permissionsOfRole(user.roleId, user.rolePermissions);
   return {
     status: "active",
     user: {
       id: user.id,
       email: user.email,
       name: user.name,
-      role: user.role,
+      roleId: user.roleId,
+      roleName: user.roleName,
+      permissions,
       locale: resolveLocale(user.locale),
       mustChangePassword: user.mustChangePassword,
       mustEnrollTwoFactor:
         !user.hasTwoFactor &&
-        isTwoFactorRequiredFor(readAppSetting("twoFactorRequirement", user.twoFactorRequirement), user.role),
+        isTwoFactorRequiredFor(readAppSetting("twoFactorRequirement", user.twoFactorRequirement), permissions),
     },
   };
 }

@@ -5,12 +5,13 @@ import { encode } from "next-auth/jwt";
 import { cache } from "react";
 import { serverEnv } from "@/lib/config/server-env";
 import { AppError } from "@/lib/errors";
+import { can, type TPermission } from "./permissions";
 import { startSessionActivity } from "./session-activity";
 import { getSessionCookie, sessionMaxAgeSeconds } from "./session-cookie";
 import { decodeSessionToken } from "./session-token";
-import { loadSession, type TCurrentUser, type TRole, type TSessionState } from "./session-user";
+import { loadSession, type TCurrentUser, type TSessionState } from "./session-user";
 
-export type { TCurrentUser, TRole };
+export type { TCurrentUser, TPermission };
 
 const pathnameHeader = "x-pathname";
 
@@ -57,13 +58,15 @@ export async function requireUser(options: GuardOptions = {}): Promise<TCurrentU
   return user;
 }
 
-export async function requireAdmin(): Promise<TCurrentUser> {
+// Pages: a person without the permission gets the 403 page.
+export async function requirePermission(permission: TPermission): Promise<TCurrentUser> {
   const user = await requireUser();
-  if (user.role !== "ADMIN") forbidden();
+  if (!can(user, permission)) forbidden();
   return user;
 }
 
-export async function authorize(role?: "ADMIN", options: GuardOptions = {}): Promise<TCurrentUser> {
+// Actions and route handlers: `null` is any signed-in person (their own account, their language).
+export async function authorize(permission: TPermission | null, options: GuardOptions = {}): Promise<TCurrentUser> {
   const session = await getSessionState();
   if (session.status === "idle") {
     throw new AppError("UNAUTHENTICATED", "errors.auth.idleTimeout");
@@ -74,19 +77,21 @@ export async function authorize(role?: "ADMIN", options: GuardOptions = {}): Pro
     throw new AppError("FORBIDDEN", "errors.auth.passwordChangeRequired");
   }
   if (mustEnrollFirst(user, options)) throw new AppError("FORBIDDEN", "errors.auth.twoFactorEnrolmentRequired");
-  if (role === "ADMIN" && user.role !== "ADMIN") throw new AppError("FORBIDDEN", "errors.auth.adminOnly");
+  if (permission && !can(user, permission)) {
+    throw new AppError("FORBIDDEN", "errors.auth.permissionRequired", { params: { permission } });
+  }
   return user;
 }
 
 // This browser keeps a session (a new one, active now) while every other one ends.
 export async function renewSession(
-  user: Pick<TCurrentUser, "id" | "email" | "name" | "role">,
+  user: Pick<TCurrentUser, "id" | "email" | "name">,
   sessionVersion: number,
 ): Promise<void> {
   const { name, isSecure } = getSessionCookie();
   const session = await startSessionActivity(user.id);
   const token = await encode({
-    token: { sub: user.id, email: user.email, name: user.name, role: user.role, sessionVersion, ...session },
+    token: { sub: user.id, email: user.email, name: user.name, sessionVersion, ...session },
     secret: serverEnv.AUTH_SECRET,
     maxAge: sessionMaxAgeSeconds,
   });

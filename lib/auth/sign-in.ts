@@ -4,14 +4,12 @@ import { db } from "@/lib/db/client";
 import { verifyDummyPassword, verifyPassword } from "./password";
 import { claimPasswordAttempt, givePasswordAttemptBack, settlePasswordAttempt } from "./password-attempts";
 import type { TRequestContext } from "./request-context";
-import type { TRole } from "./session-user";
 import { consumeSecondFactor, countUnusedRecoveryCodes } from "./two-factor";
 
 type TSignedInUser = {
   id: string;
   email: string;
   name: string;
-  role: TRole;
   locale: string;
   theme: string;
   sessionVersion: number;
@@ -97,7 +95,6 @@ export async function signInWithPassword(
       id: user.id,
       email: user.email,
       name: user.name,
-      role: user.role,
       locale: user.locale,
       theme: user.theme,
       sessionVersion: user.sessionVersion,

@@ -22,7 +22,7 @@ describe("sign-out", () => {
 
   async function signedIn() {
     const { user } = await createUser(
-      { email: "ana@example.com", name: "Ana", role: "STAFF", password: "a long enough password" },
+      { email: "ana@example.com", name: "Ana", roleId: "operations", password: "a long enough password" },
       { actor: null },
     );
     const { sessionVersion } = await db.user.findUniqueOrThrow({ where: { id: user.id } });
@@ -30,7 +30,7 @@ describe("sign-out", () => {
       sub: user.id,
       email: user.email,
       name: user.name,
-      role: "STAFF",
+      roleId: "operations",
       sessionVersion,
       sid: crypto.randomUUID(),
       iat: Math.floor(Date.now() / 1000),

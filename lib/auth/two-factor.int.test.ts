@@ -46,7 +46,7 @@ function wrongCode(secret: string, at: Date): string {
 // What sign-in puts in a session token besides the user (options.ts): the browser session and when it began.
 const sessionClaims = () => ({ sid: crypto.randomUUID(), iat: Math.floor(Date.now() / 1000) });
 
-async function createAna(role: "STAFF" | "ADMIN" = "STAFF") {
+async function createAna(roleId: "operations" | "ADMIN" = "STAFF") {
   const { user } = await createUser({ email: "ana@example.com", name: "Ana", role, password }, { actor: null });
   return user;
 }
@@ -232,7 +232,7 @@ describe("two-factor requirement setting", () => {
     jar.clear();
   });
 
-  async function signInAs(role: "STAFF" | "ADMIN") {
+  async function signInAs(roleId: "operations" | "ADMIN") {
     const user = await createAna(role);
     const token = { sub: user.id, email: user.email, name: user.name, role, sessionVersion: 1 };
     jar.set(getSessionCookie().name, await encode({ token, secret: serverEnv.AUTH_SECRET }));
@@ -288,7 +288,7 @@ describe("an admin resets a user's lost two-factor", () => {
 
   async function seedAdmin() {
     const { user } = await createUser(
-      { email: "admin@example.com", name: "Admin", role: "ADMIN", password },
+      { email: "admin@example.com", name: "Admin", roleId: "administrator", password },
       { actor: null },
     );
     return { ...context, actor: { id: user.id, email: user.email } };

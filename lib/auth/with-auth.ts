@@ -2,7 +2,7 @@ import "server-only";
 import { isAppError } from "@/lib/errors";
 import { englishErrorText } from "@/lib/i18n/error-text";
 import { log } from "@/lib/log";
-import { authorize, type TCurrentUser } from "./session";
+import { authorize, type TCurrentUser, type TPermission } from "./session";
 
 export type TApiErrorBody = { error: { code: string; message: string; fieldErrors?: Record<string, string> } };
 
@@ -25,11 +25,11 @@ type AuthedHandler<TParams> = (request: Request, context: { user: TCurrentUser; 
 
 export function withAuth<TParams = Record<string, never>>(
   handler: AuthedHandler<TParams>,
-  options: { role?: "ADMIN" } = {},
+  options: { permission: TPermission | null },
 ) {
   return async (request: Request, context: RouteContext<TParams>): Promise<Response> => {
     try {
-      const user = await authorize(options.role);
+      const user = await authorize(options.permission);
       return await handler(request, { user, params: await context.params });
     } catch (error) {
       return apiErrorResponse(error);

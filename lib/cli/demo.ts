@@ -41,7 +41,7 @@ async function ensureDemoAdmin(): Promise<DemoAdmin> {
   const users = await listUsers();
   if (!users.some((user) => user.email === admin.email)) {
     await createUser(
-      { email: admin.email, name: "Demo Admin", role: "ADMIN", password: admin.password },
+      { email: admin.email, name: "Demo Admin", roleId: "owner", password: admin.password },
       { actor: null, userAgent: "cli:demo" },
     );
   }
@@ -60,7 +60,7 @@ async function ensureDemoApprover(): Promise<DemoApprover> {
   const users = await listUsers();
   if (!users.some((user) => user.email === approver.email)) {
     const { user } = await createUser(
-      { email: approver.email, name: "Demo Approver", role: "ADMIN", password: approver.password },
+      { email: approver.email, name: "Demo Approver", roleId: "administrator", password: approver.password },
       { actor: null, userAgent: "cli:demo" },
     );
     approver.totpSecret = await makeIndependentApprover(user);

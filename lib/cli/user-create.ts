@@ -1,13 +1,17 @@
-// npm run user:create -- --email a@b.c --role ADMIN [--name N] [--password P]
+// npm run user:create -- --email a@b.c --role owner [--name N] [--password P]
 // Runs under the `react-server` condition so the server-only modules load outside Next.js.
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { builtInRoleIds, defaultRoleId } from "@/lib/auth/roles";
 import { disconnectDb } from "@/lib/db/client";
 import messages from "@/lib/i18n/messages/en.json";
 import { ZCreateUserInput } from "@/lib/users/schemas";
 import { createUser } from "@/lib/users/users";
 
-const usage = 'Usage: npm run user:create -- --email a@b.c --role ADMIN|STAFF [--name "Full Name"] [--password P]';
+const usage = `Usage: npm run user:create -- --email a@b.c --role ${builtInRoleIds.join("|")}|<custom role id> [--name "Full Name"] [--password P]`;
+
+// The names from before roles had ids still work.
+const legacyRoleIds: Record<string, string> = { ADMIN: "administrator", STAFF: defaultRoleId };
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -21,7 +25,7 @@ async function main(): Promise<number> {
   const email = values.email ?? "";
   const parsed = ZCreateUserInput.safeParse({
     email,
-    role: values.role?.toUpperCase(),
+    roleId: values.role ? (legacyRoleIds[values.role.toUpperCase()] ?? values.role.toLowerCase()) : undefined,
     name: values.name ?? email.split("@")[0],
     password: values.password,
   });
@@ -35,7 +39,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const { user, oneTimePassword } = await createUser(parsed.data, { actor: null, userAgent: "cli:user-create" });
-  console.log(`Created ${user.role} ${user.email} (${user.id}).`);
+  console.log(`Created ${user.roleId} ${user.email} (${user.id}).`);
   if (oneTimePassword)
     console.log(`One-time password (shown once; it must be changed at first sign-in): ${oneTimePassword}`);
   return 0;

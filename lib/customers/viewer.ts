@@ -1,5 +1,5 @@
 import "server-only";
-import type { TRole } from "@/lib/auth/session-user";
+import type { TPermissionHolder } from "@/lib/auth/permissions";
 import { getWebhooksEnv } from "@/lib/config/webhooks-env";
 import { openSecret, SecretBoxError, sealSecret } from "@/lib/crypto/secret-box";
 import { canSeeFullDocuments, documentFor } from "@/lib/security/personal-data";
@@ -11,16 +11,16 @@ import type { TCustomerRow, TCustomerViewRow } from "./types";
 
 const purpose = "customer-ref";
 
-export function customerSegmentFor(role: TRole, document: string): string {
-  return canSeeFullDocuments(role) ? document : sealSecret(document, purpose, getWebhooksEnv().secretKey);
+export function customerSegmentFor(viewer: TPermissionHolder, document: string): string {
+  return canSeeFullDocuments(viewer) ? document : sealSecret(document, purpose, getWebhooksEnv().secretKey);
 }
 
-function customerHrefFor(role: TRole, document: string): string {
-  return `/customers/${encodeURIComponent(customerSegmentFor(role, document))}`;
+function customerHrefFor(viewer: TPermissionHolder, document: string): string {
+  return `/customers/${encodeURIComponent(customerSegmentFor(viewer, document))}`;
 }
 
-export function customerForViewer(role: TRole, row: TCustomerRow): TCustomerViewRow {
-  return { ...row, document: documentFor(role, row.document), href: customerHrefFor(role, row.document) };
+export function customerForViewer(viewer: TPermissionHolder, row: TCustomerRow): TCustomerViewRow {
+  return { ...row, document: documentFor(viewer, row.document), href: customerHrefFor(viewer, row.document) };
 }
 
 export function customerDocumentOf(segment: string): string | null {

@@ -43,7 +43,7 @@ describe("createChangeStream", () => {
       { kind: "pos_sale", id: "SALE-1" },
       { kind: "pix_charge", id: "TX2" },
     ] as const;
-    const heard = async (role: "ADMIN" | "STAFF") => {
+    const heard = async (roleId: "administrator" | "STAFF") => {
       const bus = fakeBus();
       const reader = createChangeStream({
         subscribe: bus.subscribe,

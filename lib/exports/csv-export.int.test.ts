@@ -153,7 +153,7 @@ describe("CSV exports", () => {
       exportPixCharges,
       "/api/exports/pix-charges?from=2026-11-01&to=2026-11-30&status=ACTIVE",
       {
-        role: "STAFF",
+        roleId: "operations",
       },
     );
     expect(response.status).toBe(200);
@@ -177,7 +177,7 @@ describe("CSV exports", () => {
 
   it("writes en amounts and dates for an en reader, quotes `;` and defuses formulas", async () => {
     const response = await get(exportPixCharges, "/api/exports/pix-charges?from=2026-11-01&to=2026-11-30&status=PAID", {
-      role: "ADMIN",
+      roleId: "administrator",
       locale: "en",
     });
     const { lines } = await csvOf(response);
@@ -191,8 +191,8 @@ describe("CSV exports", () => {
 
   it("masks the payer's CPF/CNPJ for STAFF and shows it whole to admins", async () => {
     const path = "/api/exports/pix-charges?from=2026-09-01&to=2026-09-30";
-    const staff = (await csvOf(await get(exportPixCharges, path, { role: "STAFF" }))).lines;
-    const admin = (await csvOf(await get(exportPixCharges, path, { role: "ADMIN" }))).lines;
+    const staff = (await csvOf(await get(exportPixCharges, path, { roleId: "operations" }))).lines;
+    const admin = (await csvOf(await get(exportPixCharges, path, { roleId: "administrator" }))).lines;
     expect(staff).toHaveLength(2);
     // Typed text starting with "-" is defused too.
     expect(staff[1]).toContain(";'-Ana;***.456.789-**;");
@@ -212,7 +212,7 @@ describe("CSV exports", () => {
         pixPaidAt,
       }),
     });
-    const response = await get(exportLinks, "/api/exports/links?from=2026-08-01&to=2026-08-31", { role: "ADMIN" });
+    const response = await get(exportLinks, "/api/exports/links?from=2026-08-01&to=2026-08-31", { roleId: "administrator" });
     const { lines } = await csvOf(response);
     expect(lines).toHaveLength(2);
     const cells = lines[1]!.split(";");
@@ -236,7 +236,7 @@ describe("CSV exports", () => {
       },
     });
     const response = await get(exportWebhookDeliveries, `/api/exports/webhook-deliveries?deliveryId=${deliveryId}`, {
-      role: "ADMIN",
+      roleId: "administrator",
     });
     const { lines } = await csvOf(response);
     expect(lines).toHaveLength(2);
@@ -249,7 +249,7 @@ describe("CSV exports", () => {
       exportPixCharges,
       "/api/exports/pix-charges?from=2026-11-01&to=2026-11-30&status=PAID&page=3",
       {
-        role: "STAFF",
+        roleId: "operations",
       },
     );
     await response.arrayBuffer();
@@ -269,8 +269,8 @@ describe("CSV exports", () => {
 
   it("authorizes like the list pages: signed in for the lists, admin for the audit log", async () => {
     expect((await get(exportPixCharges, "/api/exports/pix-charges")).status).toBe(401);
-    expect((await get(exportAudit, "/api/exports/audit", { role: "STAFF" })).status).toBe(403);
-    const response = await get(exportAudit, "/api/exports/audit?action=export.downloaded", { role: "ADMIN" });
+    expect((await get(exportAudit, "/api/exports/audit", { roleId: "operations" })).status).toBe(403);
+    const response = await get(exportAudit, "/api/exports/audit?action=export.downloaded", { roleId: "administrator" });
     expect(response.status).toBe(200);
     const { lines } = await csvOf(response);
     expect(lines[0]).toBe("Data;Usuário;Ação;Tipo de recurso;Recurso;IP;Detalhes");
@@ -407,11 +407,11 @@ function exportRouteTests() {
       const list = exportLists[kind];
       const path = `/api/exports/${list.path}?${query}`;
       expect((await get(exportRoute, path)).status).toBe(401);
-      const staff = await get(exportRoute, path, { role: "STAFF" });
+      const staff = await get(exportRoute, path, { roleId: "operations" });
       expect(staff.status).toBe(list.adminOnly ? 403 : 200);
       await staff.body?.cancel();
 
-      const response = await get(exportRoute, path, { role: "ADMIN" });
+      const response = await get(exportRoute, path, { roleId: "administrator" });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       expect(response.headers.get("content-disposition")).toMatch(

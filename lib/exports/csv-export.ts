@@ -44,7 +44,7 @@ export function exportCsvResponse(
   const locale = exportLocale(request, user);
   const headerLabels = exportMessages[locale].exportColumns[kind] as Record<string, string>;
   const header = list.columnKeys.map((key) => headerLabels[key] ?? key);
-  const batches = list.batches(filters, cellFormat(locale, user.role), options.batchSize ?? exportBatchSize);
+  const batches = list.batches(filters, cellFormat(locale, user), options.batchSize ?? exportBatchSize);
   const context = readRequestContext(request.headers);
   const encoder = new TextEncoder();
   let rows = 0;

@@ -1,3 +1,4 @@
+import type { TPermission } from "@/lib/auth/permissions";
 import "server-only";
 import { createLoader } from "nuqs/server";
 import { createListParsers, listFiltersOf, toListFilters } from "@/lib/list/search-params";
@@ -22,7 +23,8 @@ export type TExportList = {
   kind: TExportKind;
   /** Its URL: `/api/exports/<path>`, the kind in kebab case ("pix-charges"). */
   path: string;
-  adminOnly: boolean;
+  // Who may download it, beyond exports.download: who may open its page.
+  permission: TPermission;
   fileName: string;
   columnKeys: string[];
   /** The URL's filters read by the page's own parsers (same zod schema), sort, order, page and cursor left out. */
@@ -42,7 +44,7 @@ export function defineExportList<
   TExtra extends TSelect = Record<never, never>,
 >(definition: {
   kind: TExportKind;
-  adminOnly?: boolean;
+  permission: TPermission;
   fileName: string;
   list: TListSpec<TFilters, TWhere, TListSelect, TField, TTieBreaker>;
   select?: TExtra;
@@ -55,7 +57,7 @@ export function defineExportList<
   return {
     kind: definition.kind,
     path: definition.kind.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
-    adminOnly: definition.adminOnly ?? false,
+    permission: definition.permission,
     fileName: definition.fileName,
     columnKeys: columns.map((column) => column.key),
     readFilters: (search) => listFiltersOf(toListFilters(load(search))),

@@ -1,4 +1,4 @@
-import type { TRole } from "@/lib/auth/session-user";
+import type { TPermissionHolder } from "@/lib/auth/permissions";
 import { formatAmount } from "@/lib/format/money";
 import { type TLocale, timeZone } from "@/lib/i18n/config";
 import en from "@/lib/i18n/messages/en.json";
@@ -66,14 +66,14 @@ export function formatExportDateTime(date: Date, locale: TLocale): string {
   return locale === "en" ? `${month}/${day}/${year} ${time}` : `${day}/${month}/${year} ${time}`;
 }
 
-export function cellFormat(locale: TLocale, role: TRole): TCellFormat {
+export function cellFormat(locale: TLocale, viewer: TPermissionHolder): TCellFormat {
   return {
     locale,
     amount: (cents) => (cents === null || cents === undefined ? "" : formatAmount(cents, locale)),
     dateTime: (date) => (date ? formatExportDateTime(date, locale) : ""),
     // Formulas are defused by the writer, for every text cell (csv-writer.ts).
     text: (value) => value ?? "",
-    document: (value) => (value ? documentFor(role, value) : ""),
+    document: (value) => (value ? documentFor(viewer, value) : ""),
     yesNo: (value) => (value ? exportMessages[locale].export.yes : exportMessages[locale].export.no),
   };
 }

@@ -8,7 +8,7 @@ export type { TExportKind, TExportList } from "./define";
 
 const audit = defineExportList({
   kind: "audit",
-  adminOnly: true,
+  permission: "audit.view",
   fileName: "audit-log",
   list: auditList,
   findMany: (query) => db.auditLog.findMany(query),

@@ -11,7 +11,7 @@ import { approveRefund, findPendingRefundApprovals, rejectRefund, submitPixRefun
 import { getRefundPanel, requestPixRefund } from "./refunds";
 import { ZCreatePixChargeInput, ZSubmitPixRefundInput } from "./schemas";
 
-type TActor = { id: string; email: string; role: "ADMIN" | "STAFF" };
+type TActor = { id: string; email: string; roleId: "administrator" | "STAFF" };
 
 describe("step-up approval for large refunds", () => {
   let sandbox: TSandbox;

@@ -52,7 +52,7 @@ describe.each<TTestBackend>(testBackends)("recovering a Pix refund after a crash
   describe.each(["include", "omit"] as const)("list items' userReference: %s", (listMode) => {
     let sandbox: TSandbox;
     let staff: { id: string; email: string };
-    let admin: { id: string; email: string; role: "ADMIN" };
+    let admin: { id: string; email: string; roleId: "administrator" };
     const contextOf = (actor: { id: string; email: string }) => ({ actor, ip: "203.0.113.9" });
 
     beforeAll(async () => {
@@ -76,9 +76,9 @@ describe.each<TTestBackend>(testBackends)("recovering a Pix refund after a crash
       const user = await db.user.create({ data: { email: "caio@example.com", name: "Caio", passwordHash: "x" } });
       staff = { id: user.id, email: user.email };
       const adminUser = await db.user.create({
-        data: { email: "ana@example.com", name: "Ana", passwordHash: "x", role: "ADMIN" },
+        data: { email: "ana@example.com", name: "Ana", passwordHash: "x", roleId: "administrator" },
       });
-      admin = { id: adminUser.id, email: adminUser.email, role: "ADMIN" };
+      admin = { id: adminUser.id, email: adminUser.email, roleId: "administrator" };
       await makeIndependentApprover(admin);
     });
 

@@ -1,4 +1,5 @@
 // Pure, for client components: what each resource is called and where it shows; server parts in ./server-registry.ts.
+import type { TPermission } from "@/lib/auth/permissions";
 import type { PosMatchStatus, WebhookDeliveryOutcome } from "@/lib/generated/prisma/enums";
 import type { TPixChargeStatus, TPixRefundStatusCode } from "@/lib/pix/types";
 
@@ -28,8 +29,8 @@ export type TResourceDescriptor = {
   key: string;
   sort: TResourceSort;
   labelKey: `nav.${string}`;
-  // Permission: admins only in the nav, the search palette and the export route alike.
-  isAdminOnly: boolean;
+  // Who sees it: in the nav, the search palette, the export route and the live stream alike.
+  permission: TPermission;
   nav: TResourceNav;
   badge: TResourceBadge;
   // The live-update kind (lib/events/change.ts) published when its row changes.
@@ -53,7 +54,7 @@ export const resourceDescriptors = defineResources([
     key: "pixCharge",
     sort: "payment",
     labelKey: "nav.pix",
-    isAdminOnly: false,
+    permission: "payments.view",
     nav: { key: "pix", href: "/pix", section: "payments", position: 10 },
     badge: {
       messages: "pix.status",
@@ -77,7 +78,7 @@ export const resourceDescriptors = defineResources([
     key: "pixRefund",
     sort: "payment",
     labelKey: "nav.refunds",
-    isAdminOnly: false,
+    permission: "payments.view",
     nav: { key: "refunds", href: "/refunds", section: "payments", position: 20 },
     // Spec 3.5 codes: 1 CREATED, 2 PROCESSING, 3 RETURNED, 4 NOT FINISHED, 99 ERROR.
     badge: {
@@ -96,7 +97,7 @@ export const resourceDescriptors = defineResources([
     key: "paymentLink",
     sort: "payment",
     labelKey: "nav.links",
-    isAdminOnly: false,
+    permission: "payments.view",
     nav: { key: "links", href: "/links", section: "payments", position: 40 },
     // Spec 3.3 codes: 1 CREATED, 2 EXPIRED, 3 PAID, 4 CANCELLED.
     badge: { messages: "links.status", tones: { 1: "info", 2: "neutral", 3: "success", 4: "danger" } },
@@ -110,7 +111,7 @@ export const resourceDescriptors = defineResources([
     key: "cardPayment",
     sort: "payment",
     labelKey: "nav.payments",
-    isAdminOnly: false,
+    permission: "payments.view",
     nav: { key: "payments", href: "/payments", section: "payments", position: 50 },
     // By status kind (lib/card-payments/views.ts): approval needs more than the status code.
     badge: {
@@ -128,7 +129,7 @@ export const resourceDescriptors = defineResources([
     key: "savedCard",
     sort: "vaulted",
     labelKey: "nav.cards",
-    isAdminOnly: true,
+    permission: "savedCards.manage",
     nav: { key: "cards", href: "/cards", section: "admin", position: 10 },
     badge: { messages: "cards.status", tones: { ATV: "success", INA: "neutral" } },
     change: "card_token",
@@ -138,7 +139,7 @@ export const resourceDescriptors = defineResources([
     key: "posSale",
     sort: "terminal",
     labelKey: "nav.pos",
-    isAdminOnly: true,
+    permission: "pos.manage",
     nav: { key: "pos", href: "/pos", section: "admin", position: 20 },
     change: "pos_sale",
     // Whether the gateway confirms the sale the terminal reported.
@@ -156,7 +157,7 @@ export const resourceDescriptors = defineResources([
     key: "webhookDelivery",
     sort: "received",
     labelKey: "nav.webhookDeliveries",
-    isAdminOnly: false,
+    permission: "webhooks.view",
     nav: {
       key: "webhookDeliveries",
       href: "/webhooks/deliveries",
@@ -205,7 +206,9 @@ export const detailHrefByChangeKind: Record<string, string> = Object.fromEntries
   ),
 );
 
-// Changes only admins hear of on the live stream (app/api/events): an admin-only resource's ids stay with admins.
-export const adminOnlyChangeKinds: readonly string[] = resourceDescriptors.flatMap((descriptor) =>
-  descriptor.isAdminOnly && "change" in descriptor ? [descriptor.change] : [],
+// Who hears of a change on the live stream (app/api/events): a resource's ids reach those who may see it.
+export const changeKindPermissions: Readonly<Record<string, TPermission>> = Object.fromEntries(
+  resourceDescriptors.flatMap((descriptor) =>
+    "change" in descriptor ? [[descriptor.change, descriptor.permission]] : [],
+  ),
 );

@@ -59,7 +59,7 @@ describe("saved cards (card tokens) against the sandbox", () => {
     await db.auditLog.deleteMany();
     await db.user.deleteMany();
     const user = await db.user.create({
-      data: { email: "admin@example.com", name: "Admin", passwordHash: "x", role: "ADMIN" },
+      data: { email: "admin@example.com", name: "Admin", passwordHash: "x", roleId: "administrator" },
     });
     context = { actor: { id: user.id, email: user.email }, ip: "203.0.113.9", userAgent: "vitest" };
   });

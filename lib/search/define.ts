@@ -1,6 +1,6 @@
 import "server-only";
 
-import type { TRole } from "@/lib/auth/session-user";
+import type { TPermission, TPermissionHolder } from "@/lib/auth/permissions";
 import type { TSqlRunner } from "@/lib/db/sql";
 
 import type { TSearchTerms } from "./schemas";
@@ -9,10 +9,10 @@ import type { TSearchHit } from "./types";
 export type TFoundRow = Omit<TSearchHit, "href">;
 
 export type TSearchKindEntry = {
-  // Hidden from STAFF, in the route handler and in the result.
-  isAdminOnly: boolean;
-  // Newest first, at most `limit`; a CPF/CNPJ as `role` may see it (lib/security/personal-data.ts).
-  find: (terms: TSearchTerms, limit: number, run: TSqlRunner, role: TRole) => Promise<TFoundRow[]>;
+  // Not even queried for a person without it.
+  permission: TPermission;
+  // Newest first, at most `limit`; a CPF/CNPJ as the viewer may see it (lib/security/personal-data.ts).
+  find: (terms: TSearchTerms, limit: number, run: TSqlRunner, viewer: TPermissionHolder) => Promise<TFoundRow[]>;
   href: (id: string) => string;
 };
 

@@ -10,14 +10,14 @@ import type { TSearchKindEntry } from "./define";
 import type { TSearchKind } from "./types";
 
 const customers: TSearchKindEntry = {
-  isAdminOnly: false,
+  permission: "payments.view",
   // The id is the page's path segment: the digits for admins, a sealed reference for STAFF (lib/customers/viewer.ts).
   href: (segment) => `/customers/${encodeURIComponent(segment)}`,
-  find: async (terms, limit, run, role) =>
+  find: async (terms, limit, run, viewer) =>
     (await searchCustomers(terms, limit, run)).map((row) => {
-      const shown = documentFor(role, formatCpfOrCnpj(row.document));
+      const shown = documentFor(viewer, formatCpfOrCnpj(row.document));
       return {
-        id: customerSegmentFor(role, row.document),
+        id: customerSegmentFor(viewer, row.document),
         title: row.name ?? shown,
         detail: shown,
         amountCents: null,

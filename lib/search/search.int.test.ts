@@ -55,9 +55,9 @@ const linkUuid = "3f1c2a9e-1111-4222-8333-444455556666";
 // Both backends: the name search relies on search_fold() and its expression indexes (migration), not on pg_trgm.
 describe.each(testBackends)("global search (%s)", (backend) => {
   let test: TTestDatabase;
-  const search = (query: string, role: "ADMIN" | "STAFF") =>
+  const search = (query: string, roleId: "administrator" | "STAFF") =>
     searchEverything(query, role, { run: prismaSqlRunner(test.db) });
-  async function ids(query: string, role: "ADMIN" | "STAFF" = "ADMIN") {
+  async function ids(query: string, roleId: "administrator" | "STAFF" = "ADMIN") {
     const { groups } = await search(query, role);
     return Object.fromEntries(groups.map((group) => [group.kind, group.hits.map((hit) => hit.id)]));
   }

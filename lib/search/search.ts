@@ -1,6 +1,6 @@
 import "server-only";
 
-import type { TRole } from "@/lib/auth/session";
+import { can, type TPermissionHolder } from "@/lib/auth/permissions";
 import { runSql, type TSqlRunner } from "@/lib/db/sql";
 
 import { searchKindRegistry } from "./kinds";
@@ -9,21 +9,21 @@ import { searchKinds, type TSearchKind, type TSearchResult } from "./types";
 
 const searchGroupLimit = 5;
 
-/** The kinds a role may search: admin-only kinds (saved cards) are not even queried for STAFF. */
-function searchableKinds(role: TRole): TSearchKind[] {
-  return searchKinds.filter((kind) => role === "ADMIN" || !searchKindRegistry[kind].isAdminOnly);
+/** The kinds the viewer may search: the others are not even queried. */
+function searchableKinds(viewer: TPermissionHolder): TSearchKind[] {
+  return searchKinds.filter((kind) => can(viewer, searchKindRegistry[kind].permission));
 }
 
 export async function searchEverything(
   query: string,
-  role: TRole,
+  viewer: TPermissionHolder,
   { limit = searchGroupLimit, run = runSql }: { limit?: number; run?: TSqlRunner } = {},
 ): Promise<TSearchResult> {
   const terms = toSearchTerms(query);
   const groups = await Promise.all(
-    searchableKinds(role).map(async (kind) => {
+    searchableKinds(viewer).map(async (kind) => {
       const entry = searchKindRegistry[kind];
-      const rows = await entry.find(terms, limit, run, role);
+      const rows = await entry.find(terms, limit, run, viewer);
       return { kind, hits: rows.map((row) => ({ ...row, href: entry.href(row.id) })) };
     }),
   );

@@ -1,10 +1,10 @@
-import type { TRole } from "@/lib/auth/session-user";
+import { can, type TPermissionHolder } from "@/lib/auth/permissions";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 
-// Least data (LGPD art. 6, III): STAFF see a CPF/CNPJ masked (they search by typing it).
+// Least data (LGPD art. 6, III): without customers.viewDocuments a CPF/CNPJ shows masked (it is searched by typing it).
 
-export function canSeeFullDocuments(role: TRole): boolean {
-  return role === "ADMIN";
+export function canSeeFullDocuments(viewer: TPermissionHolder): boolean {
+  return can(viewer, "customers.viewDocuments");
 }
 
 export function maskDocument(value: string): string {
@@ -16,6 +16,6 @@ export function maskDocument(value: string): string {
   return value.length <= 3 ? "*".repeat(value.length) : `${"*".repeat(value.length - 3)}${value.slice(-3)}`;
 }
 
-export function documentFor(role: TRole, value: string): string {
-  return canSeeFullDocuments(role) ? value : maskDocument(value);
+export function documentFor(viewer: TPermissionHolder, value: string): string {
+  return canSeeFullDocuments(viewer) ? value : maskDocument(value);
 }

@@ -1,20 +1,18 @@
 import "server-only";
 import { z } from "zod";
 import { recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
+import { administrationPermission, type TPermission } from "@/lib/auth/permissions";
 import { db, inTransaction } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 export const ZTwoFactorRequirement = z.enum(["off", "admins", "everyone"]);
 export type TTwoFactorRequirement = z.infer<typeof ZTwoFactorRequirement>;
 
-export const ZRefundApprovalThresholdCents = z.number().int().min(0).max(10_000_000_000);
-
 // Per person and São Paulo day, Pix refunds and card cancels together; 0 turns it off.
 export const ZDailyMoneyReturnLimitCents = z.number().int().min(0).max(10_000_000_000);
 
 const appSettings = {
   twoFactorRequirement: { schema: ZTwoFactorRequirement, defaultValue: "off" as TTwoFactorRequirement },
-  refundApprovalThresholdCents: { schema: ZRefundApprovalThresholdCents, defaultValue: 100_000 },
   dailyMoneyReturnLimitCents: { schema: ZDailyMoneyReturnLimitCents, defaultValue: 1_000_000 },
 } as const;
 
@@ -63,6 +61,7 @@ export async function setAppSetting<TKey extends TAppSettingKey>(
   });
 }
 
-export function isTwoFactorRequiredFor(requirement: TTwoFactorRequirement, role: "ADMIN" | "STAFF"): boolean {
-  return requirement === "everyone" || (requirement === "admins" && role === "ADMIN");
+// "admins" are whoever may manage people and roles.
+export function isTwoFactorRequiredFor(requirement: TTwoFactorRequirement, held: readonly TPermission[]): boolean {
+  return requirement === "everyone" || (requirement === "admins" && held.includes(administrationPermission));
 }

@@ -2,33 +2,44 @@ import "server-only";
 import { z } from "zod";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { assertIndependentApprover } from "@/lib/auth/independent-approver";
+import { administrationPermission } from "@/lib/auth/permissions";
 import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { AdminChangeKind, Prisma } from "@/lib/generated/prisma/client";
 import { getAppSetting, setAppSetting } from "@/lib/settings/app-settings";
-import { ZCreateUserInput } from "./schemas";
+import { assertMayGrant, findRole, isAdministrationRole, isLooseningLimit, updateRole } from "./roles";
+import { type TRoleInput, ZCreateUserInput, ZRefundLimitCents, ZRoleId, ZRoleInput } from "./schemas";
 import { changeUserRole, createUser, resetUserPassword, resetUserTwoFactor } from "./users";
 
-// Changes that would let one admin act as two wait for a second, independent admin (docs/security.md).
+// Changes that would let one admin act as two wait for a second, independent admin (docs/security.md). An admin is
+// whoever holds users.manage: creating or promoting one, or resetting one's factors, is held.
 // `npm run user:create` (no actor) is the break-glass path and is never held.
 const adminChangeTtlMs = 24 * 60 * 60_000;
 
 // Money settings where a larger value, or 0 (off), lets more money out without a second person.
-const ZLoosenableMoneySetting = z.enum(["refundApprovalThresholdCents", "dailyMoneyReturnLimitCents"]);
+const ZLoosenableMoneySetting = z.enum(["dailyMoneyReturnLimitCents"]);
 export type TLoosenableMoneySetting = z.infer<typeof ZLoosenableMoneySetting>;
 
 const ZPayload = {
-  CREATE_ADMIN: ZCreateUserInput.pick({ email: true, name: true }),
-  PROMOTE_TO_ADMIN: z.object({}),
+  // Held before roles had ids: those were Administrators.
+  CREATE_ADMIN: ZCreateUserInput.pick({ email: true, name: true }).extend({ roleId: ZRoleId.default("administrator") }),
+  PROMOTE_TO_ADMIN: z.object({ roleId: ZRoleId.default("administrator") }),
   RESET_PASSWORD: z.object({}),
   RESET_TWO_FACTOR: z.object({}),
   LOOSEN_MONEY_SETTING: z.object({ key: ZLoosenableMoneySetting, valueCents: z.number().int().min(0) }),
+  LOOSEN_ROLE_REFUND_LIMIT: z.object({
+    roleId: ZRoleId,
+    roleName: z.string().nullable(),
+    valueCents: ZRefundLimitCents,
+  }),
 } satisfies Record<AdminChangeKind, z.ZodType>;
 
 type TAdminChangeRequest =
   | { kind: "CREATE_ADMIN"; payload: z.infer<(typeof ZPayload)["CREATE_ADMIN"]> }
-  | { kind: "PROMOTE_TO_ADMIN" | "RESET_PASSWORD" | "RESET_TWO_FACTOR"; targetUserId: string }
-  | { kind: "LOOSEN_MONEY_SETTING"; payload: z.infer<(typeof ZPayload)["LOOSEN_MONEY_SETTING"]> };
+  | { kind: "PROMOTE_TO_ADMIN"; targetUserId: string; payload: z.infer<(typeof ZPayload)["PROMOTE_TO_ADMIN"]> }
+  | { kind: "RESET_PASSWORD" | "RESET_TWO_FACTOR"; targetUserId: string }
+  | { kind: "LOOSEN_MONEY_SETTING"; payload: z.infer<(typeof ZPayload)["LOOSEN_MONEY_SETTING"]> }
+  | { kind: "LOOSEN_ROLE_REFUND_LIMIT"; payload: z.infer<(typeof ZPayload)["LOOSEN_ROLE_REFUND_LIMIT"]> };
 
 export type THeld = { status: "pending"; changeId: string };
 
@@ -74,39 +85,46 @@ async function holdAdminChange(request: TAdminChangeRequest, context: TChangeCon
 }
 
 async function findTarget(userId: string) {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, role: true } });
+  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, roleId: true } });
   if (!user) throw new AppError("NOT_FOUND", "users.errors.invalidUser");
-  return user;
+  return { ...user, isAdmin: isAdministrationRole(await findRole(db, user.roleId)) };
 }
 
 export async function createUserOrHold(
-  input: { email: string; name: string; role: "ADMIN" | "STAFF" },
+  input: { email: string; name: string; roleId: string },
   context: TChangeContext,
 ): Promise<{ status: "created"; email: string; oneTimePassword: string } | THeld> {
   const parsed = ZCreateUserInput.omit({ password: true }).parse(input);
-  if (parsed.role === "ADMIN" && context.actor) {
+  const role = await findRole(db, parsed.roleId);
+  await assertMayGrant(db, context, role);
+  if (isAdministrationRole(role) && context.actor) {
     if (await db.user.findUnique({ where: { email: parsed.email }, select: { id: true } })) {
       throw new AppError("CONFLICT", "users.errors.emailTaken", {
         fieldErrors: { email: "emailTaken" },
       });
     }
-    return holdAdminChange({ kind: "CREATE_ADMIN", payload: { email: parsed.email, name: parsed.name } }, context);
+    return holdAdminChange(
+      { kind: "CREATE_ADMIN", payload: { email: parsed.email, name: parsed.name, roleId: role.id } },
+      context,
+    );
   }
   const { user, oneTimePassword } = await createUser(parsed, context);
   return { status: "created", email: user.email, oneTimePassword: oneTimePassword! };
 }
 
-// Making someone an admin is creating an admin; demoting is not held (the last-admin rule guards it).
+// Making someone an admin is creating an admin; demoting is not held (the last-Owner rule guards it).
 export async function changeUserRoleOrHold(
   userId: string,
-  role: "ADMIN" | "STAFF",
+  roleId: string,
   context: TChangeContext,
 ): Promise<{ status: "changed" } | THeld> {
   const user = await findTarget(userId);
-  if (role === "ADMIN" && user.role !== "ADMIN" && context.actor) {
-    return holdAdminChange({ kind: "PROMOTE_TO_ADMIN", targetUserId: userId }, context);
+  const role = await findRole(db, roleId);
+  await assertMayGrant(db, context, role);
+  if (isAdministrationRole(role) && !user.isAdmin && context.actor) {
+    return holdAdminChange({ kind: "PROMOTE_TO_ADMIN", targetUserId: userId, payload: { roleId } }, context);
   }
-  await changeUserRole(userId, role, context);
+  await changeUserRole(userId, roleId, context);
   return { status: "changed" };
 }
 
@@ -116,7 +134,7 @@ export async function resetUserPasswordOrHold(
   context: TChangeContext,
 ): Promise<{ status: "reset"; oneTimePassword: string } | THeld> {
   const user = await findTarget(userId);
-  if (user.role === "ADMIN" && context.actor && context.actor.id !== userId) {
+  if (user.isAdmin && context.actor && context.actor.id !== userId) {
     return holdAdminChange({ kind: "RESET_PASSWORD", targetUserId: userId }, context);
   }
   return { status: "reset", ...(await resetUserPassword(userId, context)) };
@@ -127,7 +145,7 @@ export async function resetUserTwoFactorOrHold(
   context: TChangeContext,
 ): Promise<{ status: "reset" } | THeld> {
   const user = await findTarget(userId);
-  if (user.role === "ADMIN" && context.actor && context.actor.id !== userId) {
+  if (user.isAdmin && context.actor && context.actor.id !== userId) {
     return holdAdminChange({ kind: "RESET_TWO_FACTOR", targetUserId: userId }, context);
   }
   await resetUserTwoFactor(userId, context);
@@ -135,20 +153,40 @@ export async function resetUserTwoFactorOrHold(
 }
 
 // Raising a money limit or turning it off (0) is held; lowering or turning it on applies at once.
-function isLoosening(currentCents: number, nextCents: number): boolean {
-  if (currentCents === 0) return false;
-  return nextCents === 0 || nextCents > currentCents;
-}
 
 export async function setMoneySettingOrHold(
   key: TLoosenableMoneySetting,
   valueCents: number,
   context: TChangeContext,
 ): Promise<{ status: "saved" } | THeld> {
-  if (isLoosening(await getAppSetting(key), valueCents) && context.actor) {
+  if (isLooseningLimit(await getAppSetting(key), valueCents) && context.actor) {
     return holdAdminChange({ kind: "LOOSEN_MONEY_SETTING", payload: { key, valueCents } }, context);
   }
   await setAppSetting(key, valueCents, context);
+  return { status: "saved" };
+}
+
+// A role's name, permissions and a tighter limit apply at once; a looser limit waits like a money setting.
+export async function updateRoleOrHold(
+  roleId: string,
+  input: TRoleInput,
+  context: TChangeContext,
+): Promise<{ status: "saved" } | THeld> {
+  const role = await findRole(db, roleId);
+  const parsed = ZRoleInput.parse(input);
+  const isLoosening = isLooseningLimit(role.refundLimitCents, parsed.refundLimitCents);
+  await updateRole(roleId, isLoosening ? { ...input, refundLimitCents: role.refundLimitCents } : input, context, {
+    allowLoosening: !context.actor,
+  });
+  if (isLoosening && context.actor) {
+    return holdAdminChange(
+      {
+        kind: "LOOSEN_ROLE_REFUND_LIMIT",
+        payload: { roleId, roleName: parsed.name, valueCents: parsed.refundLimitCents },
+      },
+      context,
+    );
+  }
   return { status: "saved" };
 }
 
@@ -164,12 +202,12 @@ async function applyAdminChange(
   };
   switch (change.kind) {
     case "CREATE_ADMIN": {
-      const { email, name } = ZPayload.CREATE_ADMIN.parse(change.payload);
-      const { user, oneTimePassword } = await createUser({ email, name, role: "ADMIN" }, context);
+      const { email, name, roleId } = ZPayload.CREATE_ADMIN.parse(change.payload);
+      const { user, oneTimePassword } = await createUser({ email, name, roleId }, context);
       return { kind: change.kind, email: user.email, oneTimePassword: oneTimePassword! };
     }
     case "PROMOTE_TO_ADMIN":
-      await changeUserRole(target(), "ADMIN", context);
+      await changeUserRole(target(), ZPayload.PROMOTE_TO_ADMIN.parse(change.payload ?? {}).roleId, context);
       return { kind: change.kind };
     case "RESET_PASSWORD":
       return { kind: change.kind, ...(await resetUserPassword(target(), context)) };
@@ -179,6 +217,13 @@ async function applyAdminChange(
     case "LOOSEN_MONEY_SETTING": {
       const { key, valueCents } = ZPayload.LOOSEN_MONEY_SETTING.parse(change.payload);
       await setAppSetting(key, valueCents, context);
+      return { kind: change.kind };
+    }
+    case "LOOSEN_ROLE_REFUND_LIMIT": {
+      const { roleId, valueCents } = ZPayload.LOOSEN_ROLE_REFUND_LIMIT.parse(change.payload);
+      const role = await findRole(db, roleId);
+      const current = { name: role.name ?? role.id, description: role.description, permissions: role.permissions };
+      await updateRole(roleId, { ...current, refundLimitCents: valueCents }, context, { allowLoosening: true });
       return { kind: change.kind };
     }
   }
@@ -211,13 +256,16 @@ export async function approveAdminChange(
 ): Promise<TAdminChangeResult> {
   const change = await loadPending(changeId, context);
   const approverId = context.actor?.id;
-  if (!approverId) throw new AppError("FORBIDDEN", "approverCode.errors.notAdmin");
+  if (!approverId) throw new AppError("FORBIDDEN", "approverCode.errors.notApprover");
   if (change.targetUserId === approverId) {
     throw new AppError("FORBIDDEN", "approverCode.errors.ownAccount", {
       fieldErrors: { approver: "ownAccount" },
     });
   }
-  await assertIndependentApprover({ approverId, requesterId: change.requestedById, code }, context);
+  await assertIndependentApprover(
+    { approverId, requesterId: change.requestedById, code, permission: administrationPermission },
+    context,
+  );
   const { count } = await db.pendingAdminChange.updateMany({
     where: { id: changeId, status: "PENDING" },
     data: { status: "APPROVED", decidedById: approverId, decidedAt: new Date() },

@@ -1,6 +1,32 @@
 import { z } from "zod";
+import { knownPermissions, permissions, ZPermission } from "@/lib/auth/permissions";
 
-export const ZRole = z.enum(["ADMIN", "STAFF"], { error: "invalidRole" });
+export const ZRoleId = z.string().trim().min(1, { error: "invalidRole" }).max(64, { error: "invalidRole" });
+
+// Cents; 0 is no limit.
+export const ZRefundLimitCents = z
+  .number()
+  .int()
+  .min(0, { error: "invalidAmount" })
+  .max(2_000_000_000, { error: "invalidAmount" });
+
+// A custom role: a name, what it may do (from the catalog) and how much its people may refund without approval.
+export const ZRoleInput = z.object({
+  name: z.string().trim().min(1, { error: "nameRequired" }).max(60, { error: "nameTooLong" }),
+  description: z
+    .string()
+    .trim()
+    .max(200, { error: "descriptionTooLong" })
+    .transform((value) => value || null)
+    .nullable()
+    .default(null),
+  permissions: z
+    .array(ZPermission)
+    .max(permissions.length)
+    .transform((held) => knownPermissions(held)),
+  refundLimitCents: ZRefundLimitCents,
+});
+export type TRoleInput = z.input<typeof ZRoleInput>;
 
 const ZEmail = z
   .string()
@@ -15,7 +41,7 @@ const ZNewPassword = z.string().min(12, { error: "passwordTooShort" }).max(128, 
 export const ZCreateUserInput = z.object({
   email: ZEmail,
   name: z.string().trim().min(1, { error: "nameRequired" }).max(100, { error: "nameTooLong" }),
-  role: ZRole,
+  roleId: ZRoleId,
   // Only the shell command sets one; otherwise a one-time password is generated.
   password: ZNewPassword.optional(),
 });

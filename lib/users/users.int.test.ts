@@ -19,7 +19,7 @@ const context = { ip: "203.0.113.9", userAgent: "vitest" };
 
 async function seedAdmin() {
   const { user } = await createUser(
-    { email: "admin@example.com", name: "Admin", role: "ADMIN", password: "admin password 123" },
+    { email: "admin@example.com", name: "Admin", roleId: "administrator", password: "admin password 123" },
     { actor: null },
   );
   return { user, context: { ...context, actor: { id: user.id, email: user.email } } };
@@ -46,10 +46,10 @@ describe("users", () => {
   it("creates a user with a one-time password that is stored only as a hash", async () => {
     const admin = await seedAdmin();
     const { user, oneTimePassword } = await createUser(
-      { email: " Bia@Example.com", name: "Bia", role: "STAFF" },
+      { email: " Bia@Example.com", name: "Bia", roleId: "operations" },
       admin.context,
     );
-    expect(user).toMatchObject({ email: "bia@example.com", role: "STAFF", isActive: true, mustChangePassword: true });
+    expect(user).toMatchObject({ email: "bia@example.com", roleId: "operations", isActive: true, mustChangePassword: true });
     expect(oneTimePassword).toMatch(/^\w{16}$/);
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(stored.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
@@ -68,7 +68,7 @@ describe("users", () => {
   it("refuses a second user with the same email", async () => {
     const admin = await seedAdmin();
     await expect(
-      createUser({ email: "ADMIN@example.com", name: "Twin", role: "STAFF" }, admin.context),
+      createUser({ email: "ADMIN@example.com", name: "Twin", roleId: "operations" }, admin.context),
     ).rejects.toMatchObject({
       code: "CONFLICT",
       fieldErrors: { email: "emailTaken" },
@@ -77,11 +77,11 @@ describe("users", () => {
 
   it("changes a role, ends the user's sessions and records it", async () => {
     const admin = await seedAdmin();
-    const { user } = await createUser({ email: "bia@example.com", name: "Bia", role: "STAFF" }, admin.context);
+    const { user } = await createUser({ email: "bia@example.com", name: "Bia", roleId: "operations" }, admin.context);
     const before = await tokenOf(user.id);
-    expect(await changeUserRole(user.id, "ADMIN", admin.context)).toMatchObject({ role: "ADMIN" });
+    expect(await changeUserRole(user.id, "ADMIN", admin.context)).toMatchObject({ roleId: "administrator" });
     expect(await loadSessionUser(before)).toBeNull();
-    expect(await loadSessionUser(await tokenOf(user.id))).toMatchObject({ role: "ADMIN" });
+    expect(await loadSessionUser(await tokenOf(user.id))).toMatchObject({ roleId: "administrator" });
     const entry = await db.auditLog.findFirstOrThrow({ where: { action: "user.role_changed" } });
     expect(entry.metadata).toEqual({ from: "STAFF", to: "ADMIN" });
   });
@@ -98,19 +98,19 @@ describe("users", () => {
       fieldErrors: { user: "lastAdmin" },
     });
     const { user: second } = await createUser(
-      { email: "second@example.com", name: "Second", role: "ADMIN" },
+      { email: "second@example.com", name: "Second", roleId: "administrator" },
       admin.context,
     );
     await changeUserRole(second.id, "STAFF", admin.context);
     expect(await db.user.findUniqueOrThrow({ where: { id: admin.user.id } })).toMatchObject({
-      role: "ADMIN",
+      roleId: "administrator",
       isActive: true,
     });
   });
 
   it("deactivation signs the user out at once; reactivation lets them sign in again", async () => {
     const admin = await seedAdmin();
-    const { user } = await createUser({ email: "bia@example.com", name: "Bia", role: "STAFF" }, admin.context);
+    const { user } = await createUser({ email: "bia@example.com", name: "Bia", roleId: "operations" }, admin.context);
     const token = await tokenOf(user.id);
     expect(await loadSessionUser(token)).toMatchObject({ id: user.id, email: "bia@example.com", locale: "pt-BR" });
     await setUserActive(user.id, false, admin.context);
@@ -134,7 +134,7 @@ describe("users", () => {
   it("resets a password to a new one-time password and ends sessions", async () => {
     const admin = await seedAdmin();
     const { user } = await createUser(
-      { email: "bia@example.com", name: "Bia", role: "STAFF", password: "bia's own password" },
+      { email: "bia@example.com", name: "Bia", roleId: "operations", password: "bia's own password" },
       admin.context,
     );
     const token = await tokenOf(user.id);
@@ -146,7 +146,7 @@ describe("users", () => {
   });
 
   it("changes the user's own password only with the current one", async () => {
-    const { user } = await createUser({ email: "bia@example.com", name: "Bia", role: "STAFF" }, { actor: null });
+    const { user } = await createUser({ email: "bia@example.com", name: "Bia", roleId: "operations" }, { actor: null });
     const current = "old password 1234";
     await expect(
       changeOwnPassword(user.id, { currentPassword: "not it at all", newPassword: "a brand new password" }, context),
@@ -172,7 +172,7 @@ describe("users", () => {
   it("counts wrong current passwords with sign-in's limits, per account and per IP", async () => {
     const current = "the current password";
     const { user } = await createUser(
-      { email: "bia@example.com", name: "Bia", role: "STAFF", password: current },
+      { email: "bia@example.com", name: "Bia", roleId: "operations", password: current },
       {
         actor: null,
       },
@@ -211,7 +211,7 @@ describe("users", () => {
 
   it("saves the user's language", async () => {
     const { user } = await createUser(
-      { email: "bia@example.com", name: "Bia", role: "STAFF", password: "bia's own password" },
+      { email: "bia@example.com", name: "Bia", roleId: "operations", password: "bia's own password" },
       { actor: null },
     );
     await updateOwnLocale(user.id, "en");

@@ -2,12 +2,13 @@ import "server-only";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
 import { claimPasswordAttempt, settlePasswordAttempt } from "@/lib/auth/password-attempts";
-import type { TRole } from "@/lib/auth/session-user";
+import { ownerRoleId } from "@/lib/auth/roles";
 import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { Prisma, type User } from "@/lib/generated/prisma/client";
 import type { TLocale } from "@/lib/i18n/config";
 import type { TTheme } from "@/lib/theme/config";
+import { assertMayGrant, findRole } from "./roles";
 import {
   type TChangeOwnPasswordInput,
   type TCreateUserInput,
@@ -17,14 +18,22 @@ import {
 
 export type TUserSummary = Pick<
   User,
-  "id" | "email" | "name" | "role" | "isActive" | "mustChangePassword" | "lastSignInAt" | "createdAt" | "totpEnabledAt"
+  | "id"
+  | "email"
+  | "name"
+  | "roleId"
+  | "isActive"
+  | "mustChangePassword"
+  | "lastSignInAt"
+  | "createdAt"
+  | "totpEnabledAt"
 >;
 
 const summarySelect = {
   id: true,
   email: true,
   name: true,
-  role: true,
+  roleId: true,
   isActive: true,
   mustChangePassword: true,
   lastSignInAt: true,
@@ -48,16 +57,20 @@ export async function createUser(
   input: TCreateUserInput,
   context: TChangeContext,
 ): Promise<{ user: TUserSummary; oneTimePassword: string | null }> {
-  const { email, name, role, password } = ZCreateUserInput.parse(input);
+  const { email, name, roleId, password } = ZCreateUserInput.parse(input);
+  await assertMayGrant(db, context, await findRole(db, roleId));
   const oneTimePassword = password ? null : generateOneTimePassword();
   const passwordHash = await hashPassword(password ?? oneTimePassword!);
   try {
     const user = await inTransaction(async (tx) => {
       const created = await tx.user.create({
-        data: { email, name, role, passwordHash, mustChangePassword: oneTimePassword !== null },
+        data: { email, name, roleId, passwordHash, mustChangePassword: oneTimePassword !== null },
         select: summarySelect,
       });
-      await recordAudit({ ...auditFields(context, created.id), action: "user.created", metadata: { email, role } }, tx);
+      await recordAudit(
+        { ...auditFields(context, created.id), action: "user.created", metadata: { email, roleId } },
+        tx,
+      );
       return created;
     });
     return { user, oneTimePassword };
@@ -80,34 +93,37 @@ async function findUserForUpdate(tx: Tx, userId: string): Promise<User> {
   return user;
 }
 
-// No self-demotion and no removing the last active admin. Admin rows are locked so two admins demoting each
-// other at once cannot both succeed.
-async function assertAdminRemains(tx: Tx, user: User, context: TChangeContext): Promise<void> {
+// No changing one's own role or standing, and the last active Owner stays. Owner rows are locked so two Owners
+// demoting each other at once cannot both succeed.
+async function assertOwnerRemains(tx: Tx, user: User, context: TChangeContext): Promise<void> {
   if (context.actor?.id === user.id) {
     throw new AppError("CONFLICT", "users.errors.selfChange", {
       fieldErrors: { user: "selfChange" },
     });
   }
-  if (user.role !== "ADMIN" || !user.isActive) return;
-  const admins = await tx.$queryRaw<{ id: string }[]>`
-    SELECT "id" FROM "User" WHERE "role" = 'ADMIN' AND "isActive" ORDER BY "id" FOR UPDATE`;
-  if (admins.filter((admin) => admin.id !== user.id).length === 0) {
-    throw new AppError("CONFLICT", "users.errors.lastAdmin", { fieldErrors: { user: "lastAdmin" } });
+  if (user.roleId !== ownerRoleId || !user.isActive) return;
+  const owners = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "User" WHERE "roleId" = ${ownerRoleId} AND "isActive" ORDER BY "id" FOR UPDATE`;
+  if (owners.filter((owner) => owner.id !== user.id).length === 0) {
+    throw new AppError("CONFLICT", "users.errors.lastOwner", { fieldErrors: { user: "lastOwner" } });
   }
 }
 
-export async function changeUserRole(userId: string, role: TRole, context: TChangeContext): Promise<TUserSummary> {
+// The person's current role and the new one must both be within what the actor holds.
+export async function changeUserRole(userId: string, roleId: string, context: TChangeContext): Promise<TUserSummary> {
   return inTransaction(async (tx) => {
     const user = await findUserForUpdate(tx, userId);
-    if (user.role === role) return tx.user.findUniqueOrThrow({ where: { id: userId }, select: summarySelect });
-    if (role !== "ADMIN") await assertAdminRemains(tx, user, context);
+    if (user.roleId === roleId) return tx.user.findUniqueOrThrow({ where: { id: userId }, select: summarySelect });
+    await assertMayGrant(tx, context, await findRole(tx, user.roleId));
+    await assertMayGrant(tx, context, await findRole(tx, roleId));
+    await assertOwnerRemains(tx, user, context);
     const updated = await tx.user.update({
       where: { id: userId },
-      data: { role, sessionVersion: { increment: 1 } },
+      data: { roleId, sessionVersion: { increment: 1 } },
       select: summarySelect,
     });
     await recordAudit(
-      { ...auditFields(context, userId), action: "user.role_changed", metadata: { from: user.role, to: role } },
+      { ...auditFields(context, userId), action: "user.role_changed", metadata: { from: user.roleId, to: roleId } },
       tx,
     );
     return updated;
@@ -118,7 +134,8 @@ export async function setUserActive(userId: string, isActive: boolean, context: 
   return inTransaction(async (tx) => {
     const user = await findUserForUpdate(tx, userId);
     if (user.isActive === isActive) return tx.user.findUniqueOrThrow({ where: { id: userId }, select: summarySelect });
-    if (!isActive) await assertAdminRemains(tx, user, context);
+    await assertMayGrant(tx, context, await findRole(tx, user.roleId));
+    if (!isActive) await assertOwnerRemains(tx, user, context);
     // The version bump ends every session the user holds, on its next request.
     const updated = await tx.user.update({
       where: { id: userId },
@@ -137,7 +154,9 @@ export async function resetUserPassword(userId: string, context: TChangeContext)
   const oneTimePassword = generateOneTimePassword();
   const passwordHash = await hashPassword(oneTimePassword);
   await inTransaction(async (tx) => {
-    await findUserForUpdate(tx, userId);
+    const user = await findUserForUpdate(tx, userId);
+    // Whoever resets a password could sign in as that person: only within what the actor holds.
+    await assertMayGrant(tx, context, await findRole(tx, user.roleId));
     await tx.user.update({
       where: { id: userId },
       data: { passwordHash, mustChangePassword: true, sessionVersion: { increment: 1 } },
@@ -157,6 +176,7 @@ export async function resetUserTwoFactor(userId: string, context: TChangeContext
   }
   await inTransaction(async (tx) => {
     const user = await findUserForUpdate(tx, userId);
+    await assertMayGrant(tx, context, await findRole(tx, user.roleId));
     await tx.user.update({
       where: { id: userId },
       data: {

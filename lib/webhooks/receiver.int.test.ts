@@ -360,9 +360,9 @@ describe("webhook receiver (hand-built requests)", () => {
     const admin = await db.user.upsert({
       where: { email: "admin@example.com" },
       update: {},
-      create: { email: "admin@example.com", name: "Admin", passwordHash: "x", role: "ADMIN" },
+      create: { email: "admin@example.com", name: "Admin", passwordHash: "x", roleId: "administrator" },
     });
-    const actor = { id: admin.id, email: admin.email, role: "ADMIN" as const };
+    const actor = { id: admin.id, email: admin.email, roleId: "administrator" as const };
     const txid = await mirroredOpenCharge();
     await deliver(paidChargeEvent(txid));
     const original = await lastDelivery();
@@ -374,6 +374,6 @@ describe("webhook receiver (hand-built requests)", () => {
     expect(await db.auditLog.count({ where: { action: "webhook_delivery.replayed", resourceId: original.id } })).toBe(
       1,
     );
-    await expect(replayDelivery(original.id, { ...actor, role: "STAFF" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(replayDelivery(original.id, { ...actor, roleId: "operations" })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/audit-log";
+import { can } from "@/lib/auth/permissions";
 import type { TCurrentUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -10,10 +11,10 @@ import { storedBodyOf } from "./stored-body";
 // A new history row (`replayOfId`); exactly once still holds, so an event already applied comes back DUPLICATE.
 export async function replayDelivery(
   id: string,
-  actor: Pick<TCurrentUser, "id" | "email" | "role">,
+  actor: Pick<TCurrentUser, "id" | "email" | "permissions">,
   context: { ip?: string | null; userAgent?: string | null } = {},
 ): Promise<{ id: string; outcome: WebhookDeliveryOutcome }> {
-  if (actor.role !== "ADMIN") throw new AppError("FORBIDDEN", "webhooks.errors.replayAdminOnly");
+  if (!can(actor, "webhooks.manage")) throw new AppError("FORBIDDEN", "webhooks.errors.replayAdminOnly");
   const original = await db.webhookDelivery.findUnique({ where: { id } });
   if (!original) throw new AppError("NOT_FOUND", "webhooks.errors.deliveryNotFound");
   if (!original.signatureValid) throw new AppError("CONFLICT", "webhooks.errors.replayUnsigned");

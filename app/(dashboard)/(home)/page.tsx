@@ -4,7 +4,7 @@ import type { SearchParams } from "nuqs/server";
 
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { PageHeader } from "@/components/page-header";
-import { requireUser } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { resolveLocale } from "@/lib/i18n/config";
 import { getOverview } from "@/lib/overview/overview";
 import { overviewChangeKinds } from "@/lib/overview/rollup";
@@ -24,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireUser();
+  await requirePermission("payments.view");
   const raw = await searchParams;
   const params = ZOverviewSearchParams.parse({
     period: first(raw.period),

@@ -8,6 +8,7 @@ import { LocaleSwitcher } from "@/components/locale-switcher";
 import { SignOutButton } from "@/components/sign-out-button";
 import { ThemeSwitcher } from "@/components/theme-switcher";
 import { Button } from "@/components/ui/button";
+import { roleLabel } from "@/lib/auth/roles";
 import type { TCurrentUser } from "@/lib/auth/session";
 import { resolveTheme, themeCookieName } from "@/lib/theme/config";
 
@@ -16,17 +17,19 @@ import { GlobalSearch } from "./global-search";
 import { MobileNav } from "./mobile-nav";
 import { SidebarNav } from "./sidebar-nav";
 
-type DashboardShellProps = { user: Pick<TCurrentUser, "name" | "role">; children: ReactNode };
+type DashboardShellProps = {
+  user: Pick<TCurrentUser, "name" | "roleId" | "roleName" | "permissions">;
+  children: ReactNode;
+};
 
 /** Sidebar (a drawer on small screens), header with the user, language and sign-out, and the page. */
 export async function DashboardShell({ user, children }: DashboardShellProps) {
   const t = await getTranslations("common");
-  const isAdmin = user.role === "ADMIN";
   const theme = resolveTheme((await cookies()).get(themeCookieName)?.value);
   const userSummary = (
     <div className="flex flex-col leading-tight">
       <span className="text-sm font-medium">{user.name}</span>
-      <span className="text-xs text-muted-foreground">{t(`roles.${user.role}`)}</span>
+      <span className="text-xs text-muted-foreground">{roleLabel(user, (roleId) => t(`roles.${roleId}`))}</span>
     </div>
   );
 
@@ -42,11 +45,11 @@ export async function DashboardShell({ user, children }: DashboardShellProps) {
         <div className="px-3">
           <AppBrand />
         </div>
-        <SidebarNav isAdmin={isAdmin} />
+        <SidebarNav permissions={user.permissions} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:px-6">
-          <MobileNav isAdmin={isAdmin} footer={userSummary} />
+          <MobileNav permissions={user.permissions} footer={userSummary} />
           <div className="lg:hidden">
             <AppBrand isCompactOnPhone />
           </div>

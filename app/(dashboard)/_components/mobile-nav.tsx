@@ -4,21 +4,21 @@ import { MenuIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { type ReactNode, useState } from "react";
-
 import { Button } from "@/components/ui/button";
 import { overlayClassName } from "@/components/ui/dialog";
+import type { TPermission } from "@/lib/auth/permissions";
 
 import { AppBrand } from "./app-brand";
 import { SidebarNav } from "./sidebar-nav";
 
 /** Below the `lg` breakpoint the sidebar becomes a drawer behind a menu button. */
 type MobileNavProps = {
-  isAdmin: boolean;
+  permissions: readonly TPermission[];
   /** Shown at the bottom of the drawer: the signed-in user, whom the narrow header has no room for. */
   footer?: ReactNode;
 };
 
-export function MobileNav({ isAdmin, footer }: MobileNavProps) {
+export function MobileNav({ permissions, footer }: MobileNavProps) {
   const t = useTranslations("common");
   const tNav = useTranslations("nav");
   const [isOpen, setIsOpen] = useState(false);
@@ -45,7 +45,7 @@ export function MobileNav({ isAdmin, footer }: MobileNavProps) {
               </Button>
             </DialogPrimitive.Close>
           </div>
-          <SidebarNav isAdmin={isAdmin} onNavigate={() => setIsOpen(false)} />
+          <SidebarNav permissions={permissions} onNavigate={() => setIsOpen(false)} />
           {footer ? <div className="mt-auto border-t pt-4">{footer}</div> : null}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

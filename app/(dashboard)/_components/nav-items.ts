@@ -17,6 +17,7 @@ import {
   WebhookIcon,
 } from "lucide-react";
 
+import type { TPermission } from "@/lib/auth/permissions";
 import {
   resourceDescriptors,
   type TNavSectionKey,
@@ -24,8 +25,8 @@ import {
   type TResourceKey,
 } from "@/lib/resources/registry";
 
-type TNavItem = { key: string; href: `/${string}`; icon: LucideIcon };
-export type TNavSection = { key: TNavSectionKey; isAdminOnly: boolean; items: TNavItem[] };
+type TNavItem = { key: string; href: `/${string}`; icon: LucideIcon; permission: TPermission };
+export type TNavSection = { key: TNavSectionKey; items: TNavItem[] };
 
 type TPlacedNavItem = TNavItem & { position: number };
 
@@ -33,17 +34,17 @@ type TPlacedNavItem = TNavItem & { position: number };
 // placed among these by its `position`.
 const pageItems: Record<TNavSectionKey, TPlacedNavItem[]> = {
   payments: [
-    { key: "home", href: "/", icon: HouseIcon, position: 0 },
-    { key: "approvals", href: "/approvals", icon: ClipboardCheckIcon, position: 30 },
-    { key: "customers", href: "/customers", icon: ContactIcon, position: 60 },
+    { key: "home", href: "/", icon: HouseIcon, position: 0, permission: "payments.view" },
+    { key: "approvals", href: "/approvals", icon: ClipboardCheckIcon, position: 30, permission: "payments.view" },
+    { key: "customers", href: "/customers", icon: ContactIcon, position: 60, permission: "payments.view" },
   ],
   integrations: [],
   admin: [
-    { key: "users", href: "/users", icon: UsersIcon, position: 30 },
-    { key: "webhooks", href: "/webhooks", icon: WebhookIcon, position: 40 },
-    { key: "jobs", href: "/jobs", icon: TimerIcon, position: 50 },
-    { key: "audit", href: "/audit", icon: ScrollTextIcon, position: 60 },
-    { key: "settings", href: "/settings", icon: SettingsIcon, position: 70 },
+    { key: "users", href: "/users", icon: UsersIcon, position: 30, permission: "users.manage" },
+    { key: "webhooks", href: "/webhooks", icon: WebhookIcon, position: 40, permission: "webhooks.manage" },
+    { key: "jobs", href: "/jobs", icon: TimerIcon, position: 50, permission: "jobs.run" },
+    { key: "audit", href: "/audit", icon: ScrollTextIcon, position: 60, permission: "audit.view" },
+    { key: "settings", href: "/settings", icon: SettingsIcon, position: 70, permission: "settings.manage" },
   ],
 };
 
@@ -59,30 +60,30 @@ const resourceIcons: Record<TResourceKey, LucideIcon> = {
 };
 
 function resourceItemsOf(descriptors: readonly TResourceDescriptor[], section: TNavSectionKey): TPlacedNavItem[] {
-  return descriptors.flatMap(({ key, nav }) =>
-    nav.section === section ? [{ ...nav, icon: resourceIcons[key as TResourceKey] ?? CircleDotIcon }] : [],
+  return descriptors.flatMap(({ key, nav, permission }) =>
+    nav.section === section ? [{ ...nav, permission, icon: resourceIcons[key as TResourceKey] ?? CircleDotIcon }] : [],
   );
 }
 
-// Staff follow deliveries; registering and rotating webhooks is an admin task.
-const sectionOrder: { key: TNavSectionKey; isAdminOnly: boolean }[] = [
-  { key: "payments", isAdminOnly: false },
-  { key: "integrations", isAdminOnly: false },
-  { key: "admin", isAdminOnly: true },
-];
+const sectionOrder: TNavSectionKey[] = ["payments", "integrations", "admin"];
 
 export function buildNavSections(descriptors: readonly TResourceDescriptor[]): TNavSection[] {
-  return sectionOrder.map(({ key, isAdminOnly }) => ({
+  return sectionOrder.map((key) => ({
     key,
-    isAdminOnly,
     items: [...pageItems[key], ...resourceItemsOf(descriptors, key)]
       .sort((a, b) => a.position - b.position)
-      .map(({ key: itemKey, href, icon }) => ({ key: itemKey, href, icon })),
+      .map(({ key: itemKey, href, icon, permission }) => ({ key: itemKey, href, icon, permission })),
   }));
 }
 
-// Hiding the admin section is only cosmetic: each admin page and action checks the role itself.
 export const navSections: TNavSection[] = buildNavSections(resourceDescriptors);
+
+// Hiding an item is only cosmetic: each page and action checks its permission itself.
+export function navSectionsFor(held: readonly TPermission[]): TNavSection[] {
+  return navSections
+    .map((section) => ({ ...section, items: section.items.filter((item) => held.includes(item.permission)) }))
+    .filter((section) => section.items.length > 0);
+}
 
 /** True when `pathname` is the item's page or one below it (`/pix/abc` belongs to `/pix`). */
 export function isNavItemActive(href: string, pathname: string): boolean {

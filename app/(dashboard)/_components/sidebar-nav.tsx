@@ -4,20 +4,21 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 
+import type { TPermission } from "@/lib/auth/permissions";
 import { cn } from "@/lib/utils";
 
-import { findActiveNavHref, navSections } from "./nav-items";
+import { findActiveNavHref, navSectionsFor } from "./nav-items";
 
 type SidebarNavProps = {
-  isAdmin: boolean;
+  permissions: readonly TPermission[];
   /** Called when a link is followed, so the mobile drawer can close. */
   onNavigate?: () => void;
 };
 
-export function SidebarNav({ isAdmin, onNavigate }: SidebarNavProps) {
+export function SidebarNav({ permissions, onNavigate }: SidebarNavProps) {
   const t = useTranslations("nav");
   const pathname = usePathname();
-  const sections = navSections.filter((section) => isAdmin || !section.isAdminOnly);
+  const sections = navSectionsFor(permissions);
   const activeHref = findActiveNavHref(pathname);
 
   return (

@@ -1,11 +1,11 @@
 import { ShieldCheckIcon } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getApproverStanding } from "@/lib/auth/independent-approver";
-import { requireUser } from "@/lib/auth/session";
+import { can } from "@/lib/auth/permissions";
+import { requirePermission } from "@/lib/auth/session";
 import { findPendingRefundApprovals } from "@/lib/pix/refund-approvals";
 
 import { RefundApprovalList } from "../pix/_components/refund-approval-list";
@@ -15,11 +15,14 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-// Every signed-in user sees what waits; the approve/reject actions check the role and the requester again.
+// Whoever sees payments sees what waits; the approve/reject actions check the permission and the requester again.
 export default async function ApprovalsPage() {
-  const user = await requireUser();
+  const user = await requirePermission("payments.view");
   const t = await getTranslations("approvals");
-  const [approvals, standing] = await Promise.all([findPendingRefundApprovals(), getApproverStanding(user.id)]);
+  const [approvals, standing] = await Promise.all([
+    findPendingRefundApprovals(),
+    getApproverStanding(user.id, "refunds.approve"),
+  ]);
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
@@ -28,7 +31,7 @@ export default async function ApprovalsPage() {
           approvals={approvals}
           viewer={{
             id: user.id,
-            isAdmin: user.role === "ADMIN",
+            mayDecide: can(user, "refunds.approve"),
             approverBlock: standing.canApprove ? undefined : standing.reason,
           }}
           isChargeShown

@@ -6,7 +6,7 @@ import { DataTablePagination } from "@/components/data-table/data-table-paginati
 import { ExportCsvButton } from "@/components/data-table/export-csv-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { findAuditEntries } from "@/lib/audit/audit-log";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
 
 import { AuditFilters } from "./_components/audit-filters";
@@ -19,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireAdmin();
+  await requirePermission("audit.view");
   const values = await loadAuditSearchParams(searchParams);
   const [result, t] = await Promise.all([findAuditEntries(toListFilters(values)), getTranslations("audit")]);
   const hasFilters = hasListFilters(values);

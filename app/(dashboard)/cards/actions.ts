@@ -13,14 +13,17 @@ import {
 // Saved cards are an admin area: every action checks the role itself (defineAction's `role`).
 
 // The card number is in this input only: it goes to the gateway and is never stored, logged or sent back.
-export const addCardTokenAction = defineAction({ schema: ZAddCardInput, role: "ADMIN" }, async (input, { context }) => {
-  const result = await addCardToken(input, context);
-  revalidatePath("/cards");
-  return result;
-});
+export const addCardTokenAction = defineAction(
+  { permission: "savedCards.manage", schema: ZAddCardInput },
+  async (input, { context }) => {
+    const result = await addCardToken(input, context);
+    revalidatePath("/cards");
+    return result;
+  },
+);
 
 export const enableCardTokenAction = defineAction(
-  { schema: ZSetCardTokenStatusInput, role: "ADMIN" },
+  { permission: "savedCards.manage", schema: ZSetCardTokenStatusInput },
   async ({ token }, { context }) => {
     const result = await setCardTokenStatus(token, "ATV", context);
     revalidatePath("/cards");
@@ -29,7 +32,7 @@ export const enableCardTokenAction = defineAction(
 );
 
 export const disableCardTokenAction = defineAction(
-  { schema: ZSetCardTokenStatusInput, role: "ADMIN" },
+  { permission: "savedCards.manage", schema: ZSetCardTokenStatusInput },
   async ({ token }, { context }) => {
     const result = await setCardTokenStatus(token, "INA", context);
     revalidatePath("/cards");
@@ -38,7 +41,7 @@ export const disableCardTokenAction = defineAction(
 );
 
 export const lookUpCardTokenAction = defineAction(
-  { schema: ZLookUpCardTokenInput, role: "ADMIN" },
+  { permission: "savedCards.manage", schema: ZLookUpCardTokenInput },
   async ({ query }) => {
     const result = await lookUpCardToken(query);
     revalidatePath("/cards");
@@ -48,7 +51,7 @@ export const lookUpCardTokenAction = defineAction(
 
 // One upstream page per call, so the page can show progress ("page 2 of 5") and loop.
 export const refreshCardTokensPageAction = defineAction(
-  { schema: ZRefreshCardTokensPageInput, role: "ADMIN" },
+  { permission: "savedCards.manage", schema: ZRefreshCardTokensPageInput },
   async (input) => {
     const result = await refreshCardTokensPage(input);
     if (result.page + 1 >= result.totalPages) revalidatePath("/cards");

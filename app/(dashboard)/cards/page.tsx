@@ -8,7 +8,7 @@ import { ListPageLayout } from "@/components/data-table/list-page-layout";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
 import { findCardTokens } from "@/lib/saved-cards/cards";
 
@@ -26,7 +26,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // Admin only, and without a loading.tsx: a loading boundary would answer 200 before forbidden() could answer 403.
 export default async function CardTokensPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireAdmin();
+  await requirePermission("savedCards.manage");
   const values = await loadCardTokenSearchParams(searchParams);
   const [result, t] = await Promise.all([findCardTokens(toListFilters(values)), getTranslations("cards")]);
   const hasFilters = hasListFilters(values);

@@ -7,7 +7,7 @@ import { ZRunJobNowInput } from "@/lib/jobs/schemas";
 
 // The request is recorded, not run here: whichever runner (this server or a worker) polls next takes it.
 export const runJobNowAction = defineAction(
-  { schema: ZRunJobNowInput, role: "ADMIN" },
+  { permission: "jobs.run", schema: ZRunJobNowInput },
   async ({ name }, { context }) => {
     await requestJobRunNow(name, context);
     revalidatePath("/jobs");

@@ -6,7 +6,7 @@ import { DataTableError } from "@/components/data-table/data-table-error";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { listJobsForAdmin, type TJobsOverview } from "@/lib/jobs/admin";
 import { log } from "@/lib/log";
 
@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // No loading.tsx above this page: a STAFF visitor must get forbidden() as a real 403 status.
 export default async function JobsPage() {
-  await requireAdmin();
+  await requirePermission("jobs.run");
   const t = await getTranslations("jobs");
   let overview: TJobsOverview | null = null;
   try {

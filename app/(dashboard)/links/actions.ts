@@ -11,14 +11,17 @@ import {
   ZRefundLinkPixPaymentInput,
 } from "@/lib/links/schemas";
 
-export const createPaymentLinkAction = defineAction({ schema: ZCreatePaymentLinkInput }, async (input, { context }) => {
-  const result = await createPaymentLink(input, context);
-  revalidatePath("/links");
-  return result;
-});
+export const createPaymentLinkAction = defineAction(
+  { permission: "links.manage", schema: ZCreatePaymentLinkInput },
+  async (input, { context }) => {
+    const result = await createPaymentLink(input, context);
+    revalidatePath("/links");
+    return result;
+  },
+);
 
 export const cancelPaymentLinkAction = defineAction(
-  { schema: ZCancelPaymentLinkInput },
+  { permission: "links.manage", schema: ZCancelPaymentLinkInput },
   async ({ linkPaymentUuid }, { context }) => {
     const view = await cancelPaymentLink(linkPaymentUuid, context);
     revalidatePath("/links");
@@ -28,7 +31,7 @@ export const cancelPaymentLinkAction = defineAction(
 );
 
 export const refundLinkPixPaymentAction = defineAction(
-  { schema: ZRefundLinkPixPaymentInput },
+  { permission: "refunds.request", schema: ZRefundLinkPixPaymentInput },
   async (input, { context }) => {
     const result = await refundCancelledLinkPixPayment(input, context);
     revalidatePath(`/links/${input.linkPaymentUuid}`);
@@ -37,8 +40,11 @@ export const refundLinkPixPaymentAction = defineAction(
   },
 );
 
-export const refreshPaymentLinksAction = defineAction({ schema: ZRefreshPaymentLinksInput }, async (period) => {
-  const result = await refreshPaymentLinksFromGateway(period);
-  revalidatePath("/links");
-  return result;
-});
+export const refreshPaymentLinksAction = defineAction(
+  { permission: "payments.view", schema: ZRefreshPaymentLinksInput },
+  async (period) => {
+    const result = await refreshPaymentLinksFromGateway(period);
+    revalidatePath("/links");
+    return result;
+  },
+);

@@ -24,7 +24,7 @@ import { runPosMatching } from "@/lib/pos/match";
 // Every action is ADMIN only (defineAction checks the role before reading the input) and audited in lib/pos.
 
 export const createPosApiKeyAction = defineAction(
-  { schema: ZCreatePosApiKeyInput, role: "ADMIN" },
+  { permission: "pos.manage", schema: ZCreatePosApiKeyInput },
   async (input, { context }) => {
     const created = await createPosApiKey(input, context);
     revalidatePath("/pos/keys");
@@ -33,7 +33,7 @@ export const createPosApiKeyAction = defineAction(
 );
 
 export const rotatePosApiKeyAction = defineAction(
-  { schema: ZRotatePosApiKeyInput, role: "ADMIN" },
+  { permission: "pos.manage", schema: ZRotatePosApiKeyInput },
   async (input, { context }) => {
     const created = await rotatePosApiKey(input, context);
     revalidatePath("/pos/keys");
@@ -42,7 +42,7 @@ export const rotatePosApiKeyAction = defineAction(
 );
 
 export const revokePosApiKeyAction = defineAction(
-  { schema: ZPosApiKeyIdInput, role: "ADMIN" },
+  { permission: "pos.manage", schema: ZPosApiKeyIdInput },
   async ({ keyId }, { context }) => {
     await revokePosApiKey(keyId, context);
     revalidatePath("/pos/keys");
@@ -50,7 +50,7 @@ export const revokePosApiKeyAction = defineAction(
 );
 
 export const setSellerTokenVerificationAction = defineAction(
-  { schema: ZSellerTokenVerificationInput, role: "ADMIN" },
+  { permission: "pos.manage", schema: ZSellerTokenVerificationInput },
   async (input, { context }) => {
     const result = await setSellerTokenVerification(input, context);
     revalidatePath("/pos/keys");
@@ -59,7 +59,7 @@ export const setSellerTokenVerificationAction = defineAction(
 );
 
 export const setPosStatusAction = defineAction(
-  { schema: ZPosStatusInput, role: "ADMIN" },
+  { permission: "pos.manage", schema: ZPosStatusInput },
   async (input, { context }) => {
     await setPosStatus(input, context);
     revalidatePath("/pos/sellers", "layout");
@@ -67,7 +67,7 @@ export const setPosStatusAction = defineAction(
 );
 
 export const savePosConfigAction = defineAction(
-  { schema: ZSavePosConfigInput, role: "ADMIN" },
+  { permission: "pos.manage", schema: ZSavePosConfigInput },
   async (input, { context }) => {
     await savePosConfig(input, context);
     revalidatePath(`/pos/sellers/${encodeURIComponent(input.sellerId)}`);
@@ -75,7 +75,7 @@ export const savePosConfigAction = defineAction(
 );
 
 export const savePosTenantConfigAction = defineAction(
-  { schema: ZSavePosTenantConfigInput, role: "ADMIN" },
+  { permission: "pos.manage", schema: ZSavePosTenantConfigInput },
   async (input, { context }) => {
     await savePosTenantConfig(input, context);
     revalidatePath(`/pos/tenants/${input.tenantId}`);
@@ -84,7 +84,7 @@ export const savePosTenantConfigAction = defineAction(
 );
 
 export const savePosTenantTerminalsAction = defineAction(
-  { schema: ZSavePosTenantTerminalsInput, role: "ADMIN" },
+  { permission: "pos.manage", schema: ZSavePosTenantTerminalsInput },
   async (input, { context }) => {
     const result = await savePosTenantTerminals(input, context);
     revalidatePath(`/pos/tenants/${input.tenantId}`);
@@ -93,7 +93,7 @@ export const savePosTenantTerminalsAction = defineAction(
 );
 
 export const removePosOverrideAction = defineAction(
-  { schema: ZRemovePosOverrideInput, role: "ADMIN" },
+  { permission: "pos.manage", schema: ZRemovePosOverrideInput },
   async ({ posId }, { context }) => {
     await removePosOverride(posId, context);
     revalidatePath("/pos/sellers", "layout");
@@ -101,7 +101,7 @@ export const removePosOverrideAction = defineAction(
 );
 
 export const runPosMatchingAction = defineAction(
-  { schema: ZRunPosMatchingInput, role: "ADMIN" },
+  { permission: "pos.manage", schema: ZRunPosMatchingInput },
   async (_input, { context }) => {
     await recordAudit({ ...context, action: "pos_matching.requested", resourceType: "pos_matching" });
     // An admin asks because the mirror just learnt payments: reports waiting out their back-off are read too.

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { getPosOverview } from "@/lib/pos/sales";
 
 import { PosTabs } from "./_components/pos-tabs";
@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // No loading.tsx in /pos: a STAFF visitor must get forbidden() as a real 403, not a streamed 200.
 export default async function PosOverviewPage() {
-  await requireAdmin();
+  await requirePermission("pos.manage");
   const [t, overview] = await Promise.all([getTranslations("pos"), getPosOverview()]);
   const cards = [
     { key: "activeKeys", value: overview.activeKeys, href: "/pos/keys" },

@@ -6,9 +6,12 @@ import { refreshPixRefundFromGateway } from "@/lib/pix/refunds";
 import { ZRefreshPixRefundInput } from "@/lib/pix/schemas";
 
 // Reads one refund from the gateway (GET /pix-refunds/{id}) into the mirror.
-export const refreshPixRefundAction = defineAction({ schema: ZRefreshPixRefundInput }, async ({ pixRefundId }) => {
-  const row = await refreshPixRefundFromGateway(pixRefundId);
-  revalidatePath("/refunds");
-  revalidatePath(`/pix/${row.txid}`);
-  return { pixRefundId: row.pixRefundId, statusCode: row.statusCode, refundEndToEnd: row.refundEndToEnd };
-});
+export const refreshPixRefundAction = defineAction(
+  { permission: "payments.view", schema: ZRefreshPixRefundInput },
+  async ({ pixRefundId }) => {
+    const row = await refreshPixRefundFromGateway(pixRefundId);
+    revalidatePath("/refunds");
+    revalidatePath(`/pix/${row.txid}`);
+    return { pixRefundId: row.pixRefundId, statusCode: row.statusCode, refundEndToEnd: row.refundEndToEnd };
+  },
+);

@@ -9,7 +9,7 @@ import { totalAmountLabel } from "@/components/data-table/total-amount-label";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireUser } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
 import { findPixRefunds } from "@/lib/pix/refunds";
 
@@ -23,7 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RefundsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireUser();
+  await requirePermission("payments.view");
   const values = await loadPixRefundSearchParams(searchParams);
   const [result, t] = await Promise.all([findPixRefunds(toListFilters(values)), getTranslations("refunds")]);
   const hasFilters = hasListFilters(values);

@@ -3,23 +3,18 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
-import {
-  setAppSetting,
-  ZDailyMoneyReturnLimitCents,
-  ZRefundApprovalThresholdCents,
-  ZTwoFactorRequirement,
-} from "@/lib/settings/app-settings";
+import { setAppSetting, ZDailyMoneyReturnLimitCents, ZTwoFactorRequirement } from "@/lib/settings/app-settings";
 import { checkGatewayConnection } from "@/lib/settings/gateway-connection";
 import { setMoneySettingOrHold } from "@/lib/users/admin-changes";
 
 // Admin only: a live authenticated GET to the gateway; answers OK with latency or what failed.
-export const checkGatewayConnectionAction = defineAction({ schema: z.object({}), role: "ADMIN" }, () =>
+export const checkGatewayConnectionAction = defineAction({ permission: "settings.manage", schema: z.object({}) }, () =>
   checkGatewayConnection(),
 );
 
 // Admin only: who must set up two-factor sign-in before using the dashboard; audited as settings.changed.
 export const setTwoFactorRequirementAction = defineAction(
-  { schema: z.object({ requirement: ZTwoFactorRequirement }), role: "ADMIN" },
+  { permission: "settings.manage", schema: z.object({ requirement: ZTwoFactorRequirement }) },
   ({ requirement }, { context }) => setAppSetting("twoFactorRequirement", requirement, context),
 );
 
@@ -28,18 +23,9 @@ export const setTwoFactorRequirementAction = defineAction(
 // Admin only: what one person may send back to payers in a São Paulo day before a second admin approves
 // (lib/approvals/money-policy.ts); raising it or turning it off waits for a second admin, like the threshold.
 export const setDailyMoneyReturnLimitAction = defineAction(
-  { schema: z.object({ limitCents: ZDailyMoneyReturnLimitCents }), role: "ADMIN" },
+  { permission: "settings.manage", schema: z.object({ limitCents: ZDailyMoneyReturnLimitCents }) },
   async ({ limitCents }, { context }) => {
     const result = await setMoneySettingOrHold("dailyMoneyReturnLimitCents", limitCents, context);
-    revalidatePath("/settings");
-    return result;
-  },
-);
-
-export const setRefundApprovalThresholdAction = defineAction(
-  { schema: z.object({ thresholdCents: ZRefundApprovalThresholdCents }), role: "ADMIN" },
-  async ({ thresholdCents }, { context }) => {
-    const result = await setMoneySettingOrHold("refundApprovalThresholdCents", thresholdCents, context);
     revalidatePath("/settings");
     return result;
   },

@@ -1,12 +1,13 @@
 import { AlertTriangleIcon, ShieldCheckIcon, XCircleIcon } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { DateTime } from "@/components/date-time";
 import { PageHeader } from "@/components/page-header";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { getAppSetting } from "@/lib/settings/app-settings";
 import { getGatewayCertificateReport, type TCertificateInfo } from "@/lib/settings/gateway-connection";
 import { ConnectionCheck } from "./_components/connection-check";
@@ -37,11 +38,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 // Only public facts about the client certificate reach this page: the key is read on the server
 // to check that it matches the certificate, and nothing of it is rendered.
 export default async function SettingsPage() {
-  await requireAdmin();
+  await requirePermission("settings.manage");
   const t = await getTranslations("settings");
   const report = getGatewayCertificateReport();
   const twoFactorRequirement = await getAppSetting("twoFactorRequirement");
-  const refundApprovalThresholdCents = await getAppSetting("refundApprovalThresholdCents");
   const dailyMoneyReturnLimitCents = await getAppSetting("dailyMoneyReturnLimitCents");
 
   return (
@@ -155,7 +155,9 @@ export default async function SettingsPage() {
             <CardDescription>{t("refundApproval.description")}</CardDescription>
           </CardHeader>
           <CardContent>
-            <MoneySettingForm setting="refundApproval" valueCents={refundApprovalThresholdCents} />
+            <Link href="/users/roles" className="text-sm font-medium underline underline-offset-4">
+              {t("refundApproval.perRole")}
+            </Link>
           </CardContent>
         </Card>
 

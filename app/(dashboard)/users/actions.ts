@@ -11,14 +11,14 @@ import {
   resetUserPasswordOrHold,
   resetUserTwoFactorOrHold,
 } from "@/lib/users/admin-changes";
-import { ZCreateUserInput, ZRole, ZUserId } from "@/lib/users/schemas";
+import { ZCreateUserInput, ZRoleId, ZUserId } from "@/lib/users/schemas";
 import { setUserActive } from "@/lib/users/users";
 
 // Creating or promoting an admin, and resetting another admin's password or two-factor, answer `pending`: the
 // change waits on /users for a second admin (lib/users/admin-changes.ts).
 
 export const createUserAction = defineAction(
-  { schema: ZCreateUserInput.omit({ password: true }), role: "ADMIN" },
+  { permission: "users.manage", schema: ZCreateUserInput.omit({ password: true }) },
   async (input, { context }) => {
     const result = await createUserOrHold(input, context);
     revalidatePath("/users");
@@ -27,16 +27,16 @@ export const createUserAction = defineAction(
 );
 
 export const changeUserRoleAction = defineAction(
-  { schema: z.object({ userId: ZUserId, role: ZRole }), role: "ADMIN" },
-  async ({ userId, role }, { context }) => {
-    const result = await changeUserRoleOrHold(userId, role, context);
+  { permission: "users.manage", schema: z.object({ userId: ZUserId, roleId: ZRoleId }) },
+  async ({ userId, roleId }, { context }) => {
+    const result = await changeUserRoleOrHold(userId, roleId, context);
     revalidatePath("/users");
     return result;
   },
 );
 
 export const setUserActiveAction = defineAction(
-  { schema: z.object({ userId: ZUserId, isActive: z.boolean() }), role: "ADMIN" },
+  { permission: "users.manage", schema: z.object({ userId: ZUserId, isActive: z.boolean() }) },
   async ({ userId, isActive }, { context }) => {
     await setUserActive(userId, isActive, context);
     revalidatePath("/users");
@@ -44,7 +44,7 @@ export const setUserActiveAction = defineAction(
 );
 
 export const resetUserPasswordAction = defineAction(
-  { schema: z.object({ userId: ZUserId }), role: "ADMIN" },
+  { permission: "users.manage", schema: z.object({ userId: ZUserId }) },
   async ({ userId }, { context }) => {
     const result = await resetUserPasswordOrHold(userId, context);
     revalidatePath("/users");
@@ -53,7 +53,7 @@ export const resetUserPasswordAction = defineAction(
 );
 
 export const resetUserTwoFactorAction = defineAction(
-  { schema: z.object({ userId: ZUserId }), role: "ADMIN" },
+  { permission: "users.manage", schema: z.object({ userId: ZUserId }) },
   async ({ userId }, { context }) => {
     const result = await resetUserTwoFactorOrHold(userId, context);
     revalidatePath("/users");
@@ -65,7 +65,7 @@ const ZAdminChangeDecision = z.object({ changeId: z.uuid({ error: "invalidChange
 
 // A second, independent admin with a fresh authenticator code (checked in lib/auth/independent-approver.ts).
 export const approveAdminChangeAction = defineAction(
-  { schema: ZAdminChangeDecision.extend({ code: z.string().max(32).optional() }), role: "ADMIN" },
+  { permission: "users.manage", schema: ZAdminChangeDecision.extend({ code: z.string().max(32).optional() }) },
   async ({ changeId, code }, { context }) => {
     const result = await approveAdminChange(changeId, code, context);
     revalidatePath("/users");
@@ -75,7 +75,7 @@ export const approveAdminChangeAction = defineAction(
 );
 
 export const rejectAdminChangeAction = defineAction(
-  { schema: ZAdminChangeDecision, role: "ADMIN" },
+  { permission: "users.manage", schema: ZAdminChangeDecision },
   async ({ changeId }, { context }) => {
     await rejectAdminChange(changeId, context);
     revalidatePath("/users");

@@ -20,7 +20,7 @@ import {
 } from "@/lib/webhooks/schemas";
 
 export const registerWebhookAction = defineAction(
-  { schema: ZRegisterWebhookInput, role: "ADMIN" },
+  { permission: "webhooks.manage", schema: ZRegisterWebhookInput },
   async (input, { context }) => {
     const result = await registerWebhook(input, context);
     revalidatePath("/webhooks");
@@ -29,7 +29,7 @@ export const registerWebhookAction = defineAction(
 );
 
 export const updateWebhookAction = defineAction(
-  { schema: ZUpdateWebhookInput, role: "ADMIN" },
+  { permission: "webhooks.manage", schema: ZUpdateWebhookInput },
   async ({ webhookId, ...input }, { context }) => {
     await updateWebhook(webhookId, input, context);
     revalidatePath("/webhooks");
@@ -37,7 +37,7 @@ export const updateWebhookAction = defineAction(
 );
 
 export const deactivateWebhookAction = defineAction(
-  { schema: ZWebhookIdInput, role: "ADMIN" },
+  { permission: "webhooks.manage", schema: ZWebhookIdInput },
   async ({ webhookId }, { context }) => {
     await deactivateWebhook(webhookId, context);
     revalidatePath("/webhooks");
@@ -45,7 +45,7 @@ export const deactivateWebhookAction = defineAction(
 );
 
 export const startSecretRotationAction = defineAction(
-  { schema: ZStartRotationInput, role: "ADMIN" },
+  { permission: "webhooks.manage", schema: ZStartRotationInput },
   async ({ webhookId, ...input }, { context }) => {
     const result = await startSecretRotation(webhookId, input, context);
     revalidatePath("/webhooks");
@@ -54,7 +54,7 @@ export const startSecretRotationAction = defineAction(
 );
 
 export const replayDeliveryAction = defineAction(
-  { schema: z.object({ id: z.uuid() }), role: "ADMIN" },
+  { permission: "webhooks.manage", schema: z.object({ id: z.uuid() }) },
   async ({ id }, { user, context }) => {
     const result = await replayDelivery(id, user, context);
     revalidatePath("/webhooks/deliveries");
@@ -63,6 +63,7 @@ export const replayDeliveryAction = defineAction(
 );
 
 // Admin only: with a stored secret it tells whether any body matches a signature.
-export const checkSignatureAction = defineAction({ schema: ZSignatureCheckInput, role: "ADMIN" }, (input) =>
-  checkWebhookSignature(input),
+export const checkSignatureAction = defineAction(
+  { permission: "webhooks.manage", schema: ZSignatureCheckInput },
+  (input) => checkWebhookSignature(input),
 );

@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { DataTableError } from "@/components/data-table/data-table-error";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { isAppError, type TAppErrorCode } from "@/lib/errors";
 import { listWebhooksForAdmin, type TWebhookAdminRow } from "@/lib/webhooks/admin";
 import { webhookReceiverUrl } from "@/lib/webhooks/receiver-url";
@@ -23,7 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // No loading.tsx above this page: a STAFF visitor must get forbidden() as a real 403 status,
 // which a streamed Suspense fallback would already have sent as 200.
 export default async function WebhooksPage() {
-  await requireAdmin();
+  const user = await requirePermission("webhooks.manage");
   const [t, tErrors] = await Promise.all([getTranslations("webhooks"), getTranslations("errors.codes")]);
   let rows: TWebhookAdminRow[] | null = null;
   let errorCode: TAppErrorCode | undefined;
@@ -44,7 +44,7 @@ export default async function WebhooksPage() {
           description={t("description")}
           actions={<RegisterWebhookDialog defaultUrlHint={webhookReceiverUrl("…")} />}
         />
-        <WebhooksTabs active="webhooks" isAdmin />
+        <WebhooksTabs active="webhooks" permissions={user.permissions} />
       </div>
       {rows ? (
         <WebhooksTable

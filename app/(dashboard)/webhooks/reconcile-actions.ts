@@ -7,7 +7,7 @@ import { readScanned, runManualReconciliation } from "@/lib/reconcile/reconcile"
 
 // The panel re-renders through the live "reconciliation" change, so nothing is revalidated here.
 export const runReconciliationAction = defineAction(
-  { schema: z.object({}), role: "ADMIN" },
+  { permission: "jobs.run", schema: z.object({}) },
   async (_input, { context }) => {
     const result = await runManualReconciliation(context);
     if (result.status === "skipped") throw new AppError("CONFLICT", "reconciliation.errors.reconcileRunning");

@@ -11,6 +11,7 @@ import { findWhere, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
 
 export const cardPaymentExport = defineExportList({
   kind: "cardPayments",
+  permission: "payments.view",
   fileName: "card-payments",
   list: cardPaymentList,
   // Card numbers are never stored: the list's last four digits are all the export shows of the card.
@@ -33,7 +34,7 @@ export const cardPaymentExport = defineExportList({
 });
 
 export const cardPaymentSearch: TSearchKindEntry = {
-  isAdminOnly: false,
+  permission: "payments.view",
   href: (id) => `/payments/${encodeURIComponent(id)}`,
   find: (terms, limit, run) =>
     findWhere(

@@ -27,6 +27,7 @@ const linkStatusNames = new Map(Object.entries(statusCodeByFilter).map(([name, c
 
 export const paymentLinkExport = defineExportList({
   kind: "links",
+  permission: "payments.view",
   fileName: "payment-links",
   list: paymentLinkList,
   select: { statusDescription: true, paidAt: true, paidMethodDescription: true, description: true, pixPaidAt: true },
@@ -52,9 +53,9 @@ export const paymentLinkExport = defineExportList({
 });
 
 export const paymentLinkSearch: TSearchKindEntry = {
-  isAdminOnly: false,
+  permission: "payments.view",
   href: (uuid) => `/links/${encodeURIComponent(uuid)}`,
-  find: (terms, limit, run, role) =>
+  find: (terms, limit, run, viewer) =>
     findWhere(
       limit,
       run,
@@ -72,7 +73,7 @@ SELECT l."linkPaymentUuid" AS id, l."payerName" AS title, l."payerDocument" AS d
  ORDER BY l."creationDate" DESC, l."linkPaymentUuid"
  LIMIT ${limitParam}`,
     ).then((rows) =>
-      rows.map((row) => ({ ...row, detail: row.detail ? documentFor(role, formatCpfOrCnpj(row.detail)) : null })),
+      rows.map((row) => ({ ...row, detail: row.detail ? documentFor(viewer, formatCpfOrCnpj(row.detail)) : null })),
     ),
 };
 

@@ -20,6 +20,7 @@ function describeError(error: unknown): string {
 
 export const pixChargeExport = defineExportList({
   kind: "pixCharges",
+  permission: "payments.view",
   fileName: "pix-charges",
   list: pixChargeList,
   select: { paidAt: true, paidAmountCents: true, payerName: true, endToEndId: true },
@@ -43,9 +44,9 @@ export const pixChargeExport = defineExportList({
 });
 
 export const pixChargeSearch: TSearchKindEntry = {
-  isAdminOnly: false,
+  permission: "payments.view",
   href: (txid) => `/pix/${encodeURIComponent(txid)}`,
-  find: (terms, limit, run, role) =>
+  find: (terms, limit, run, viewer) =>
     findWhere(
       limit,
       run,
@@ -72,7 +73,7 @@ SELECT c.txid AS id, coalesce(c."payerName", c."debtorName", c.txid) AS title,
  ORDER BY c."creationDate" DESC, c.txid
  LIMIT ${limitParam}`,
     ).then((rows) =>
-      rows.map((row) => ({ ...row, detail: row.detail ? documentFor(role, formatCpfOrCnpj(row.detail)) : row.id })),
+      rows.map((row) => ({ ...row, detail: row.detail ? documentFor(viewer, formatCpfOrCnpj(row.detail)) : row.id })),
     ),
 };
 

@@ -16,6 +16,7 @@ function describeError(error: unknown): string {
 
 export const pixRefundExport = defineExportList({
   kind: "refunds",
+  permission: "payments.view",
   fileName: "pix-refunds",
   list: pixRefundList,
   findMany: (query) => db.pixRefund.findMany(query),

@@ -2,7 +2,7 @@ import "server-only";
 import { findWhere, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
 
 export const savedCardSearch: TSearchKindEntry = {
-  isAdminOnly: true,
+  permission: "savedCards.manage",
   href: (token) => `/cards?token=${encodeURIComponent(token)}`,
   find: (terms, limit, run) =>
     findWhere(

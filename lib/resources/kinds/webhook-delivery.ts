@@ -5,6 +5,7 @@ import { webhookDeliveryList } from "@/lib/webhooks/history";
 
 export const webhookDeliveryExport = defineExportList({
   kind: "webhookDeliveries",
+  permission: "webhooks.view",
   fileName: "webhook-deliveries",
   list: webhookDeliveryList,
   findMany: (query) => db.webhookDelivery.findMany(query),

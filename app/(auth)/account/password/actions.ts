@@ -6,7 +6,7 @@ import { ZChangeOwnPasswordInput } from "@/lib/users/schemas";
 import { changeOwnPassword } from "@/lib/users/users";
 
 export const changeOwnPasswordAction = defineAction(
-  { schema: ZChangeOwnPasswordInput, allowPasswordChange: true },
+  { permission: null, schema: ZChangeOwnPasswordInput, allowPasswordChange: true },
   async (input, { user, context }) => {
     const { sessionVersion } = await changeOwnPassword(user.id, input, context);
     await renewSession(user, sessionVersion);

@@ -12,7 +12,7 @@ import {
 // Reachable while the admin setting blocks everything else until two-factor sign-in is set up. Turning two-factor
 // on or off ends the user's other sessions; this browser gets a new one.
 export const confirmTwoFactorAction = defineAction(
-  { schema: ZConfirmTwoFactorInput, allowTwoFactorEnrolment: true },
+  { permission: null, schema: ZConfirmTwoFactorInput, allowTwoFactorEnrolment: true },
   async (input, { user, context }) => {
     const { recoveryCodes, sessionVersion } = await confirmTwoFactorEnrolment(user.id, input, context);
     await renewSession(user, sessionVersion);
@@ -21,7 +21,7 @@ export const confirmTwoFactorAction = defineAction(
 );
 
 export const disableTwoFactorAction = defineAction(
-  { schema: ZDisableTwoFactorInput, allowTwoFactorEnrolment: true },
+  { permission: null, schema: ZDisableTwoFactorInput, allowTwoFactorEnrolment: true },
   async (input, { user, context }) => {
     const { sessionVersion } = await disableTwoFactor(user.id, input, context);
     await renewSession(user, sessionVersion);

@@ -8,7 +8,7 @@ import { ListPageLayout } from "@/components/data-table/list-page-layout";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireUser } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { findCustomers } from "@/lib/customers/customers";
 import { customerForViewer } from "@/lib/customers/viewer";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
@@ -23,7 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function CustomersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const user = await requireUser();
+  const user = await requirePermission("payments.view");
   const values = await loadCustomerSearchParams(searchParams);
   const [result, t] = await Promise.all([findCustomers(toListFilters(values)), getTranslations("customers")]);
   const hasFilters = hasListFilters(values);
@@ -38,7 +38,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
       hrefForPage={(page) => serializeCustomerSearchParams("/customers", { ...values, page })}
     >
       <CustomersTable
-        rows={result.rows.map((row) => customerForViewer(user.role, row))}
+        rows={result.rows.map((row) => customerForViewer(user, row))}
         empty={
           <EmptyState
             icon={ContactIcon}

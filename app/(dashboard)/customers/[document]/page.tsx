@@ -10,7 +10,7 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 import { Money } from "@/components/money";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
-import { requireUser } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { customerPaymentsLimit, getCustomer } from "@/lib/customers/customers";
 import { customerDocumentOf } from "@/lib/customers/viewer";
 import { documentFor, maskDocument } from "@/lib/security/personal-data";
@@ -29,13 +29,13 @@ export async function generateMetadata({ params }: CustomerPageProps): Promise<M
 
 // No loading.tsx on this route (the list's sits in the `(list)` group): notFound() must still answer 404.
 export default async function CustomerPage({ params }: CustomerPageProps) {
-  const user = await requireUser();
+  const user = await requirePermission("payments.view");
   const document = customerDocumentOf((await params).document);
   if (!document) notFound();
   const [detail, t] = await Promise.all([getCustomer(document), getTranslations("customers")]);
   if (!detail) notFound();
   const { customer, payments, isTruncated } = detail;
-  const formattedDocument = documentFor(user.role, formatCpfOrCnpj(customer.document));
+  const formattedDocument = documentFor(user, formatCpfOrCnpj(customer.document));
 
   return (
     <div className="grid gap-6">

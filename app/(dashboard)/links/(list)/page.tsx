@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 
 import { ResourceListPage } from "@/components/data-table/resource-list-page";
-import { requireUser } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { defaultLinkPeriod, findPaymentLinks } from "@/lib/links/payment-links";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
 
@@ -19,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PaymentLinksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireUser();
+  await requirePermission("payments.view");
   const values = await loadPaymentLinkSearchParams(searchParams);
   // The period is never open-ended (the upstream list requires one): absent days mean the last 30.
   const fallback = defaultLinkPeriod();

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import QRCode from "qrcode";
 
-import { requireUser } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { formatBRL } from "@/lib/format/money";
 import { getPaymentLinkView } from "@/lib/links/payment-links";
 import { ZLinkPaymentUuid } from "@/lib/links/schemas";
@@ -37,7 +37,7 @@ async function toShareTargets(link: TPaymentLinkView): Promise<TShareTargets> {
 // No loading.tsx on this route (the list's sits in the `(list)` group): a loading boundary would
 // start a 200 response before notFound() could answer 404 for an unknown link.
 export default async function PaymentLinkPage({ params }: PaymentLinkPageProps) {
-  await requireUser();
+  await requirePermission("payments.view");
   const uuid = ZLinkPaymentUuid.safeParse((await params).uuid);
   if (!uuid.success) notFound();
   // Opening the page reads the gateway (the mirror answers if it cannot): a link can expire or be

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
-import { requireUser } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 
 import { NewPaymentLinkForm } from "./_components/new-payment-link-form";
 
@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function NewPaymentLinkPage() {
-  await requireUser();
+  await requirePermission("links.manage");
   const t = await getTranslations("links");
   return (
     <>

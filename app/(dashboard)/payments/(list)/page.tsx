@@ -5,7 +5,7 @@ import type { SearchParams } from "nuqs/server";
 
 import { ResourceListPage } from "@/components/data-table/resource-list-page";
 import { totalAmountLabel } from "@/components/data-table/total-amount-label";
-import { requireUser } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { findCardPayments, type TCardPaymentTotals } from "@/lib/card-payments/list";
 import { formatBRL } from "@/lib/format/money";
 import type { TLocale } from "@/lib/i18n/config";
@@ -37,7 +37,7 @@ async function totalsLabel(totals: TCardPaymentTotals | undefined, isTotalCapped
 }
 
 export default async function CardPaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireUser();
+  await requirePermission("payments.view");
   const values = await loadCardPaymentSearchParams(searchParams);
   // Absent days mean the last 7 São Paulo days, as in the other lists.
   const fallback = defaultPeriod();

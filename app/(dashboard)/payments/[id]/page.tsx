@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-
 import { LiveRefresh } from "@/components/live/live-refresh";
-import { requireUser } from "@/lib/auth/session";
+import { can } from "@/lib/auth/permissions";
+import { requirePermission } from "@/lib/auth/session";
 import { findCardPaymentAuditTrail, getCardPaymentView } from "@/lib/card-payments/detail";
 import { ZCardPaymentId } from "@/lib/card-payments/schemas";
 
@@ -22,7 +22,7 @@ export async function generateMetadata({ params }: CardPaymentPageProps): Promis
 
 // No loading.tsx on this route: a loading boundary would start a 200 response before notFound() could answer 404.
 export default async function CardPaymentPage({ params }: CardPaymentPageProps) {
-  const user = await requireUser();
+  const user = await requirePermission("payments.view");
   const id = ZCardPaymentId.safeParse((await params).id);
   if (!id.success) notFound();
   // A payment the mirror does not know is read from the gateway once (made elsewhere) before a 404.
@@ -43,7 +43,7 @@ export default async function CardPaymentPage({ params }: CardPaymentPageProps) 
         cancellationCustomerReceipt={payment.cancellation?.customerReceipt}
         cancellationMerchantReceipt={payment.cancellation?.merchantReceipt}
       />
-      <CardPaymentAuditTrail entries={auditTrail} paymentId={payment.id} isAdmin={user.role === "ADMIN"} />
+      <CardPaymentAuditTrail entries={auditTrail} paymentId={payment.id} canOpenAuditLog={can(user, "audit.view")} />
     </div>
   );
 }

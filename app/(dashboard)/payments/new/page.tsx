@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
-import { requireUser } from "@/lib/auth/session";
+import { can } from "@/lib/auth/permissions";
+import { requirePermission } from "@/lib/auth/session";
 import { findTerminalSavedCard, findTerminalSavedCards, newTerminalOrderId } from "@/lib/card-payments/terminal";
 import { ZCardTokenValue } from "@/lib/saved-cards/schemas";
 import type { TCardTokenRow } from "@/lib/saved-cards/types";
@@ -31,15 +31,15 @@ export default async function NewCardPaymentPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const user = await requireUser();
-  // Saved cards are listed to, and charged by, admins only, who manage them (/cards).
-  const isAdmin = user.role === "ADMIN";
+  const user = await requirePermission("cards.charge");
+  // Saved cards are listed to, and charged by, those who manage them (/cards).
+  const managesSavedCards = can(user, "savedCards.manage");
   const { token } = await searchParams;
   const parsedToken = ZCardTokenValue.safeParse(typeof token === "string" ? token : undefined);
   const initialToken = parsedToken.success ? parsedToken.data : null;
   const [savedCards, preselected, t] = await Promise.all([
-    isAdmin ? findTerminalSavedCards() : [],
-    initialToken && isAdmin ? findTerminalSavedCard(initialToken) : null,
+    managesSavedCards ? findTerminalSavedCards() : [],
+    initialToken && managesSavedCards ? findTerminalSavedCard(initialToken) : null,
     getTranslations("cardPayments"),
   ]);
   const options = savedCards.map(toOption);
@@ -59,8 +59,8 @@ export default async function NewCardPaymentPage({
       <TerminalForm
         defaultOrderId={newTerminalOrderId()}
         savedCards={options}
-        initialToken={isAdmin ? initialToken : null}
-        canSaveCards={isAdmin}
+        initialToken={managesSavedCards ? initialToken : null}
+        canSaveCards={managesSavedCards}
       />
     </>
   );

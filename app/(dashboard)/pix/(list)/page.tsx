@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 
 import { ResourceListPage } from "@/components/data-table/resource-list-page";
-import { requireUser } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { defaultPeriod } from "@/lib/list/period";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
 import { findPixCharges } from "@/lib/pix/charges";
@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PixChargesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireUser();
+  await requirePermission("payments.view");
   const values = await loadPixChargeSearchParams(searchParams);
   // The period is never open-ended (the upstream list requires one): absent days mean the last 7.
   const fallback = defaultPeriod();

@@ -2,14 +2,16 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import QRCode from "qrcode";
+import { refundLimitOf } from "@/lib/approvals/money-policy";
 
 import { getApproverStanding } from "@/lib/auth/independent-approver";
-import { requireUser } from "@/lib/auth/session";
+import { can } from "@/lib/auth/permissions";
+import { requirePermission } from "@/lib/auth/session";
 import { getTwoFactorStatus } from "@/lib/auth/two-factor";
+import { db } from "@/lib/db/client";
 import { getPixChargeView } from "@/lib/pix/charges";
 import { findPendingRefundApprovals } from "@/lib/pix/refund-approvals";
 import { ZTxid } from "@/lib/pix/schemas";
-import { getAppSetting } from "@/lib/settings/app-settings";
 import { isReceivingEvent } from "@/lib/webhooks/subscriptions";
 
 import { PixChargeLive } from "./_components/pix-charge-live";
@@ -30,7 +32,7 @@ function toQrCodeDataUrl(pixCopyAndPaste: string): Promise<string> {
 // No loading.tsx on this route (the list's sits in the `(list)` group): a loading boundary would
 // start a 200 response before notFound() could answer 404 for an unknown txid.
 export default async function PixChargePage({ params }: PixChargePageProps) {
-  const user = await requireUser();
+  const user = await requirePermission("payments.view");
   const txid = ZTxid.safeParse((await params).txid);
   if (!txid.success) notFound();
   const charge = await getPixChargeView(txid.data);
@@ -39,9 +41,9 @@ export default async function PixChargePage({ params }: PixChargePageProps) {
     charge.isPayable && charge.pixCopyAndPaste ? toQrCodeDataUrl(charge.pixCopyAndPaste) : null,
     isReceivingEvent("pix_charge.paid"),
     findPendingRefundApprovals({ txid: txid.data }),
-    getAppSetting("refundApprovalThresholdCents"),
+    refundLimitOf(db, user.id),
     getTwoFactorStatus(user.id),
-    getApproverStanding(user.id),
+    getApproverStanding(user.id, "refunds.approve"),
   ]);
   return (
     <PixChargeLive
@@ -51,7 +53,7 @@ export default async function PixChargePage({ params }: PixChargePageProps) {
       approvals={approvals}
       viewer={{
         id: user.id,
-        isAdmin: user.role === "ADMIN",
+        mayDecide: can(user, "refunds.approve"),
         approverBlock: standing.canApprove ? undefined : standing.reason,
       }}
       stepUp={{ thresholdCents, hasTwoFactor: twoFactor.enabledAt !== null }}

@@ -23,7 +23,7 @@ import { usePixErrorText } from "./use-pix-error-text";
 type RefundApprovalListProps = {
   approvals: TRefundApprovalView[];
   /** `approverBlock`: why this admin may not approve at all (lib/auth/independent-approver.ts), shown instead. */
-  viewer: { id: string; isAdmin: boolean; approverBlock?: "notAdmin" | "newAdmin" | "twoFactorRequired" };
+  viewer: { id: string; mayDecide: boolean; approverBlock?: "notApprover" | "newAdmin" | "twoFactorRequired" };
   /** On the approvals page each card links to its charge; on the charge page it would link to itself. */
   isChargeShown: boolean;
 };
@@ -72,7 +72,7 @@ export function RefundApprovalList({ approvals, viewer, isChargeShown }: RefundA
         const isUnsure = approval.kind === "PIX_REFUND_RECOVERY";
         const isCardCancel = approval.kind === "CARD_CANCEL";
         const isOwn = viewer.id === approval.requestedBy.id;
-        const canDecide = viewer.isAdmin && (isUnsure || !isOwn) && !approval.isExpired;
+        const canDecide = viewer.mayDecide && (isUnsure || !isOwn) && !approval.isExpired;
         const values = {
           amount: formatBRL(approval.amountCents, locale),
           txid: approval.txid ?? "",

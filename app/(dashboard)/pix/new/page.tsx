@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
-import { requireUser } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 
 import { NewPixChargeForm } from "./_components/new-pix-charge-form";
 
@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function NewPixChargePage() {
-  await requireUser();
+  await requirePermission("pix.charge");
   const t = await getTranslations("pix");
   return (
     <>

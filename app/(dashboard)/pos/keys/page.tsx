@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { listPosApiKeys } from "@/lib/pos/api-keys";
 
 import { CreatePosKeyDialog } from "../_components/create-pos-key-dialog";
@@ -17,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PosKeysPage() {
-  await requireAdmin();
+  await requirePermission("pos.manage");
   const [t, keys] = await Promise.all([getTranslations("pos"), listPosApiKeys()]);
 
   return (

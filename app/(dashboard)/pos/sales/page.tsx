@@ -8,7 +8,7 @@ import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { defaultPeriod, periodBounds } from "@/lib/list/period";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
 import { findUnreportedCardPayments } from "@/lib/pos/match";
@@ -28,7 +28,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PosSalesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireAdmin();
+  await requirePermission("pos.manage");
   const values = await loadPosSalesSearchParams(searchParams);
   const filters = toListFilters(values);
   // Totals and the "not reported" list need a period: the last 7 days unless one is chosen.

@@ -6,7 +6,7 @@ import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
 import { findPosSellers } from "@/lib/pos/admin-sellers";
 
@@ -21,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PosSellersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireAdmin();
+  await requirePermission("pos.manage");
   const values = await loadPosSellerSearchParams(searchParams);
   const [t, result] = await Promise.all([getTranslations("pos"), findPosSellers(toListFilters(values))]);
   const empty = (

@@ -8,12 +8,11 @@ import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/field";
 import type { TActionError } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
-import { setDailyMoneyReturnLimitAction, setRefundApprovalThresholdAction } from "../actions";
+import { setDailyMoneyReturnLimitAction } from "../actions";
 
 // The money controls an admin sets here; R$ 0,00 turns one off. Raising one or turning it off waits for a
 // second admin (the action answers `pending`), tightening applies at once.
 const moneySettings = {
-  refundApproval: (cents: number) => setRefundApprovalThresholdAction({ thresholdCents: cents }),
   dailyMoneyReturnLimit: (cents: number) => setDailyMoneyReturnLimitAction({ limitCents: cents }),
 } as const;
 

@@ -21,8 +21,9 @@ import type { TActionError } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
 import { createUserAction } from "../actions";
 import { OneTimePassword } from "./one-time-password";
+import type { TRoleOption } from "./role-options";
 
-export function CreateUserDialog() {
+export function CreateUserDialog({ roles }: { roles: TRoleOption[] }) {
   const t = useTranslations("users.create");
   const tCommon = useTranslations("common");
   const tChanges = useTranslations("adminChanges");
@@ -47,7 +48,7 @@ export function CreateUserDialog() {
       const result = await createUserAction({
         email: String(form.get("email") ?? ""),
         name: String(form.get("name") ?? ""),
-        role: form.get("role") === "ADMIN" ? "ADMIN" : "STAFF",
+        roleId: String(form.get("roleId") ?? ""),
       });
       if (!result.ok) {
         setError(result.error);
@@ -93,10 +94,16 @@ export function CreateUserDialog() {
             <Field label={t("email")} required error={fieldText(error?.fieldErrors?.email)}>
               <Input name="email" type="email" autoComplete="off" required />
             </Field>
-            <Field label={t("role")} required error={fieldText(error?.fieldErrors?.role)}>
-              <NativeSelect name="role" defaultValue="STAFF">
-                <option value="STAFF">{tCommon("roles.STAFF")}</option>
-                <option value="ADMIN">{tCommon("roles.ADMIN")}</option>
+            <Field label={t("role")} required error={fieldText(error?.fieldErrors?.roleId)}>
+              <NativeSelect
+                name="roleId"
+                defaultValue={roles.some((role) => role.id === "operations") ? "operations" : roles[0]?.id}
+              >
+                {roles.map((role) => (
+                  <option key={role.id} value={role.id}>
+                    {role.label}
+                  </option>
+                ))}
               </NativeSelect>
             </Field>
             <DialogFooter>

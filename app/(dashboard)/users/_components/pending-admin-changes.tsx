@@ -33,16 +33,13 @@ function useDescribeChange() {
   const t = useTranslations("adminChanges");
   const locale = resolveLocale(useLocale());
   return (change: TAdminChangeView): string => {
-    if (change.kind === "LOOSEN_MONEY_SETTING") {
-      const key =
-        change.payload.key === "dailyMoneyReturnLimitCents"
-          ? "dailyMoneyReturnLimitCents"
-          : "refundApprovalThresholdCents";
+    if (change.kind === "LOOSEN_MONEY_SETTING" || change.kind === "LOOSEN_ROLE_REFUND_LIMIT") {
       const valueCents = Number(change.payload.valueCents ?? 0);
-      return t("kinds.LOOSEN_MONEY_SETTING", {
-        setting: t(`settings.${key}`),
-        amount: valueCents === 0 ? t("off") : formatBRL(valueCents, locale),
-      });
+      const amount = valueCents === 0 ? t("off") : formatBRL(valueCents, locale);
+      if (change.kind === "LOOSEN_ROLE_REFUND_LIMIT") {
+        return t("kinds.LOOSEN_ROLE_REFUND_LIMIT", { role: String(change.payload.roleLabel ?? ""), amount });
+      }
+      return t("kinds.LOOSEN_MONEY_SETTING", { setting: t("settings.dailyMoneyReturnLimitCents"), amount });
     }
     const person = change.target ?? {
       name: String(change.payload.name ?? ""),

@@ -23,23 +23,19 @@ import {
 import type { TActionResult } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
 
-import {
-  changeUserRoleAction,
-  resetUserPasswordAction,
-  resetUserTwoFactorAction,
-  setUserActiveAction,
-} from "../actions";
+import { resetUserPasswordAction, resetUserTwoFactorAction, setUserActiveAction } from "../actions";
+import { ChangeRoleDialog } from "./change-role-dialog";
 import { OneTimePassword } from "./one-time-password";
 
 type Row = {
   id: string;
   name: string;
   email: string;
-  role: "ADMIN" | "STAFF";
+  roleId: string;
   isActive: boolean;
   hasTwoFactor: boolean;
 };
-type Change = "makeAdmin" | "makeStaff" | "deactivate" | "reactivate" | "resetPassword" | "resetTwoFactor";
+type Change = "changeRole" | "deactivate" | "reactivate" | "resetPassword" | "resetTwoFactor";
 
 export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean }) {
   const t = useTranslations("users.actions");
@@ -49,20 +45,15 @@ export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean })
   const [change, setChange] = useState<Change | null>(null);
   const [oneTimePassword, setOneTimePassword] = useState<string | null>(null);
 
-  // Admins cannot demote or deactivate themselves (the server refuses too).
+  // Nobody changes their own role or deactivates themselves (the server refuses too).
   const changes: Change[] = [
-    ...(isSelf
-      ? []
-      : ([user.role === "ADMIN" ? "makeStaff" : "makeAdmin", user.isActive ? "deactivate" : "reactivate"] as const)),
+    ...(isSelf ? [] : (["changeRole", user.isActive ? "deactivate" : "reactivate"] as const)),
     "resetPassword",
     // One's own is turned off at /account/security, with a code (the server refuses it here too).
     ...(user.hasTwoFactor && !isSelf ? (["resetTwoFactor"] as const) : []),
   ];
 
-  async function run(selected: Change): Promise<TActionResult<unknown>> {
-    if (selected === "makeAdmin" || selected === "makeStaff") {
-      return changeUserRoleAction({ userId: user.id, role: selected === "makeAdmin" ? "ADMIN" : "STAFF" });
-    }
+  async function run(selected: Exclude<Change, "changeRole">): Promise<TActionResult<unknown>> {
     if (selected === "deactivate" || selected === "reactivate") {
       return setUserActiveAction({ userId: user.id, isActive: selected === "reactivate" });
     }
@@ -97,7 +88,9 @@ export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean })
         </DropdownMenuContent>
       </DropdownMenu>
 
-      {change ? (
+      {change === "changeRole" ? (
+        <ChangeRoleDialog user={user} onClose={() => setChange(null)} />
+      ) : change ? (
         <ConfirmActionButton
           open
           onOpenChange={(open) => !open && setChange(null)}

@@ -6,6 +6,7 @@ import { createDataTableColumnHelper, DataTable, type TDataTableColumn } from "@
 import { DateTime } from "@/components/date-time";
 import { Badge } from "@/components/ui/badge";
 
+import { RoleOptionsProvider, type TRoleOption } from "./role-options";
 import { UserRowActions } from "./user-row-actions";
 
 /** What the list shows of a user (no secrets: the page picks these fields on the server). */
@@ -13,7 +14,8 @@ export type TUserTableRow = {
   id: string;
   name: string;
   email: string;
-  role: "ADMIN" | "STAFF";
+  roleId: string;
+  roleLabel: string;
   isActive: boolean;
   mustChangePassword: boolean;
   lastSignInAt: Date | null;
@@ -28,9 +30,12 @@ function Header({ name }: { name: string }) {
   return <>{t(name)}</>;
 }
 
-function RoleCell({ role }: { role: TUserTableRow["role"] }) {
-  const tCommon = useTranslations("common");
-  return <Badge tone={role === "ADMIN" ? "info" : "neutral"}>{tCommon(`roles.${role}`)}</Badge>;
+function RoleCell({ user }: { user: TUserTableRow }) {
+  return (
+    <Badge tone={user.roleId === "owner" || user.roleId === "administrator" ? "info" : "neutral"}>
+      {user.roleLabel}
+    </Badge>
+  );
 }
 
 function StatusCell({ user }: { user: TUserTableRow }) {
@@ -63,9 +68,10 @@ const columns: TDataTableColumn<TUserTableRow>[] = [
     header: () => <Header name="email" />,
     meta: { className: "max-md:break-all", card: "wide" },
   }),
-  column.accessor("role", {
+  column.accessor("roleLabel", {
+    id: "role",
     header: () => <Header name="role" />,
-    cell: (info) => <RoleCell role={info.getValue()} />,
+    cell: ({ row }) => <RoleCell user={row.original} />,
   }),
   column.accessor("isActive", {
     id: "status",
@@ -86,7 +92,7 @@ const columns: TDataTableColumn<TUserTableRow>[] = [
           id: user.id,
           name: user.name,
           email: user.email,
-          role: user.role,
+          roleId: user.roleId,
           isActive: user.isActive,
           hasTwoFactor: user.hasTwoFactor,
         }}
@@ -97,7 +103,11 @@ const columns: TDataTableColumn<TUserTableRow>[] = [
   }),
 ];
 
-export function UsersTable({ rows }: { rows: TUserTableRow[] }) {
+export function UsersTable({ rows, roles }: { rows: TUserTableRow[]; roles: TRoleOption[] }) {
   const t = useTranslations("users");
-  return <DataTable columns={columns} data={rows} getRowId={(row) => row.id} empty={null} caption={t("caption")} />;
+  return (
+    <RoleOptionsProvider value={roles}>
+      <DataTable columns={columns} data={rows} getRowId={(row) => row.id} empty={null} caption={t("caption")} />
+    </RoleOptionsProvider>
+  );
 }

@@ -1,26 +1,28 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import type { TPermission } from "@/lib/auth/permissions";
 
 import { cn } from "@/lib/utils";
 
 const tabs = [
-  { key: "webhooks", href: "/webhooks", isAdminOnly: true },
-  { key: "deliveries", href: "/webhooks/deliveries", isAdminOnly: false },
-  { key: "signatureCheck", href: "/webhooks/signature-check", isAdminOnly: true },
-] as const;
+  { key: "webhooks", href: "/webhooks", permission: "webhooks.manage" },
+  { key: "deliveries", href: "/webhooks/deliveries", permission: "webhooks.view" },
+  { key: "signatureCheck", href: "/webhooks/signature-check", permission: "webhooks.manage" },
+] as const satisfies readonly { key: string; href: string; permission: TPermission }[];
 
-type WebhooksTabsProps = { active: (typeof tabs)[number]["key"]; isAdmin: boolean };
+type WebhooksTabsProps = { active: (typeof tabs)[number]["key"]; permissions: readonly TPermission[] };
 
-/** The webhooks area's own navigation; staff see only the delivery history, so no tabs at all. */
-export function WebhooksTabs({ active, isAdmin }: WebhooksTabsProps) {
+/** The webhooks area's own navigation: the tabs the viewer may open, none when that is only the one shown. */
+export function WebhooksTabs({ active, permissions }: WebhooksTabsProps) {
   const t = useTranslations("webhooks.tabs");
-  if (!isAdmin) return null;
+  const shown = tabs.filter((tab) => permissions.includes(tab.permission));
+  if (shown.length < 2) return null;
   return (
     <nav
       aria-label={t("label")}
       className="inline-flex h-9 w-fit items-center rounded-lg bg-muted p-1 text-muted-foreground"
     >
-      {tabs.map((tab) => (
+      {shown.map((tab) => (
         <Link
           key={tab.key}
           href={tab.href}

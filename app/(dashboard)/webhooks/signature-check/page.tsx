@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 
 import { PageHeader } from "@/components/page-header";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { getDeliveryForSignatureCheck, listWebhooksWithSecret } from "@/lib/webhooks/admin";
 
 import { SignatureCheckForm } from "../_components/signature-check-form";
@@ -22,7 +22,7 @@ export default async function SignatureCheckPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requireAdmin();
+  const user = await requirePermission("webhooks.manage");
   const { delivery } = ZSearch.parse(await searchParams);
   const [webhooks, initial, t] = await Promise.all([
     listWebhooksWithSecret(),
@@ -34,7 +34,7 @@ export default async function SignatureCheckPage({
     <div className="grid gap-6">
       <div>
         <PageHeader title={t("title")} description={t("description")} />
-        <WebhooksTabs active="signatureCheck" isAdmin />
+        <WebhooksTabs active="signatureCheck" permissions={user.permissions} />
       </div>
       <SignatureCheckForm
         webhooks={webhooks.map(({ id, url, isActive }) => ({ id, url, isActive }))}

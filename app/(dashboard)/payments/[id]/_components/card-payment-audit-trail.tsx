@@ -5,10 +5,10 @@ import { DateTime } from "@/components/date-time";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { TCardPaymentAuditEntry } from "@/lib/card-payments/detail";
 
-type CardPaymentAuditTrailProps = { entries: TCardPaymentAuditEntry[]; paymentId: string; isAdmin: boolean };
+type CardPaymentAuditTrailProps = { entries: TCardPaymentAuditEntry[]; paymentId: string; canOpenAuditLog: boolean };
 
 /** Who did what to this payment (cancel attempts), newest first; admins follow the link to the full audit log. */
-export function CardPaymentAuditTrail({ entries, paymentId, isAdmin }: CardPaymentAuditTrailProps) {
+export function CardPaymentAuditTrail({ entries, paymentId, canOpenAuditLog }: CardPaymentAuditTrailProps) {
   const t = useTranslations("cardPayments.detail.audit");
   const tAudit = useTranslations("audit");
   return (
@@ -31,7 +31,7 @@ export function CardPaymentAuditTrail({ entries, paymentId, isAdmin }: CardPayme
             ))}
           </ol>
         ) : null}
-        {isAdmin ? (
+        {canOpenAuditLog ? (
           <Link
             href={`/audit?resourceType=card_payment&resourceId=${encodeURIComponent(paymentId)}`}
             className="text-sm underline"

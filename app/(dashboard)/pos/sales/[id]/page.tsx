@@ -11,7 +11,7 @@ import { Money } from "@/components/money";
 import { PageHeader } from "@/components/page-header";
 import { ResourceStatusBadge } from "@/components/resource-status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { getPosSale } from "@/lib/pos/sales";
 
 import { PosTabs } from "../../_components/pos-tabs";
@@ -24,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PosSalePage({ params }: PageProps) {
-  await requireAdmin();
+  await requirePermission("pos.manage");
   const { id } = await params;
   const parsed = z.uuid().safeParse(id);
   if (!parsed.success) notFound();

@@ -8,7 +8,7 @@ import { DetailItem } from "@/components/detail-list";
 import { PageHeader } from "@/components/page-header";
 import { StatusBadge } from "@/components/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { emptyPosConfigView, getPosConfigsForAdmin, resolvePosConfig } from "@/lib/pos/admin-config";
 import { getPosSellerForAdmin } from "@/lib/pos/admin-sellers";
 
@@ -33,7 +33,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 }
 
 export default async function PosSellerPage({ params }: PageProps) {
-  await requireAdmin();
+  await requirePermission("pos.manage");
   const id = decodeId((await params).id);
   const seller = await getPosSellerForAdmin(id);
   if (!seller) notFound();

@@ -5,7 +5,7 @@ import { z } from "zod";
 
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { getPosTenantConfigForAdmin } from "@/lib/pos/admin-config";
 import { getPosTenantTerminals } from "@/lib/pos/admin-terminals";
 import { posSellerTokenAudienceFor } from "@/lib/pos/seller-token";
@@ -24,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // The tenant's default transaction configuration: what every PDV of the tenant gets for each field neither its
 // override nor its seller sets (lib/pos/transaction-config.ts); and the gateway terminals it owns (lib/pos/match.ts).
 export default async function PosTenantPage({ params }: PageProps) {
-  await requireAdmin();
+  await requirePermission("pos.manage");
   const tenantId = z.uuid().safeParse((await params).id);
   if (!tenantId.success) notFound();
   const [t, config, terminals] = await Promise.all([

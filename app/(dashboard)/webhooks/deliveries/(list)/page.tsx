@@ -6,7 +6,7 @@ import type { SearchParams } from "nuqs/server";
 import { ListPageLayout } from "@/components/data-table/list-page-layout";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
-import { requireUser } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
 import { allEventKinds } from "@/lib/webhooks/event-kinds";
 import { findWebhookDeliveries } from "@/lib/webhooks/history";
@@ -23,7 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // Admin and staff: the history shows what happened, and changes nothing.
 export default async function WebhookDeliveriesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const user = await requireUser();
+  const user = await requirePermission("webhooks.view");
   const values = await loadDeliverySearchParams(searchParams);
   const [result, t] = await Promise.all([findWebhookDeliveries(toListFilters(values)), getTranslations("webhooks")]);
   const hasFilters = hasListFilters(values);
@@ -34,7 +34,7 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
       header={
         <div>
           <PageHeader title={t("deliveries.title")} description={t("deliveries.description")} />
-          <WebhooksTabs active="deliveries" isAdmin={user.role === "ADMIN"} />
+          <WebhooksTabs active="deliveries" permissions={user.permissions} />
         </div>
       }
       filters={<DeliveryFilters events={allEventKinds.map(({ event }) => event)} />}

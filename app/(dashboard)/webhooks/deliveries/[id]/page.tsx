@@ -4,14 +4,14 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
-
 import { DateTime } from "@/components/date-time";
 import { DetailItem, DetailList } from "@/components/detail-list";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { requireUser } from "@/lib/auth/session";
+import { can } from "@/lib/auth/permissions";
+import { requirePermission } from "@/lib/auth/session";
 import { getWebhookDeliveryDetail } from "@/lib/webhooks/history";
 
 import { DeliveryOutcomeBadge } from "../../_components/delivery-outcome-badge";
@@ -24,13 +24,13 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // No loading.tsx above this page, so an unknown id answers a real 404.
 export default async function WebhookDeliveryPage({ params }: { params: Promise<{ id: string }> }) {
-  const user = await requireUser();
+  const user = await requirePermission("webhooks.view");
   const { id } = await params;
   if (!z.uuid().safeParse(id).success) notFound();
-  const isAdmin = user.role === "ADMIN";
+  const managesWebhooks = can(user, "webhooks.manage");
   // Signatures and raw bodies are for admins only (docs/webhooks.md).
   const [delivery, t] = await Promise.all([
-    getWebhookDeliveryDetail(id, { canSeeRaw: isAdmin }),
+    getWebhookDeliveryDetail(id, { canSeeRaw: managesWebhooks }),
     getTranslations("webhooks"),
   ]);
   if (!delivery) notFound();
@@ -55,7 +55,7 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
         className="mb-0"
         title={eventName}
         description={t("delivery.description")}
-        actions={isAdmin && delivery.canReplay ? <ReplayDeliveryButton deliveryId={delivery.id} /> : null}
+        actions={managesWebhooks && delivery.canReplay ? <ReplayDeliveryButton deliveryId={delivery.id} /> : null}
       />
 
       <Card>
@@ -146,7 +146,7 @@ export default async function WebhookDeliveryPage({ params }: { params: Promise<
             )}
             {t(delivery.signatureValid ? "delivery.signature.valid" : "delivery.signature.invalid")}
           </p>
-          {isAdmin ? (
+          {managesWebhooks ? (
             <Button asChild variant="outline" size="sm">
               <Link href={`/webhooks/signature-check?delivery=${delivery.id}`}>{t("delivery.signature.openTool")}</Link>
             </Button>
