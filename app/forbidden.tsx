@@ -9,7 +9,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("forbiddenTitle") };
 }
 
-// Rendered with HTTP 403 by forbidden() (requireAdmin) for a signed-in user without the role.
+// Rendered with HTTP 403 by forbidden() (requirePermission) for a signed-in person whose role lacks the permission.
 export default async function Forbidden() {
   const t = await getTranslations("errors");
   return <StatusPage icon={ShieldXIcon} title={t("forbiddenTitle")} description={t("forbiddenDescription")} />;

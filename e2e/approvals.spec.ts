@@ -7,18 +7,19 @@ import { storageStateFile } from "./targets";
 
 test.use({ role: "staff" });
 
-// Lowered only to R$ 500,00, above every amount the other specs refund, so a spec running meanwhile is never held.
+// The staff user's role (Operations) lowered only to R$ 500,00, above every amount the other specs refund, so a spec
+// running meanwhile is never held.
 const threshold = "500,00";
 
-// Lowering the threshold applies at once; raising it back waits for a second admin (docs/security.md).
+// Lowering a role's refund limit applies at once; raising it back waits for a second admin (docs/roles.md).
 async function setThreshold(adminPage: Page, value: string, outcome: "saved" | "held" = "saved"): Promise<string> {
-  await adminPage.goto("/settings");
-  const field = adminPage.getByLabel("Devoluções acima de");
+  await adminPage.goto("/users/roles/operations");
+  const field = adminPage.getByLabel("Limite de devolução por cobrança");
   const before = await field.inputValue();
   await field.fill(value);
-  await adminPage.locator("form", { has: field }).getByRole("button", { name: "Salvar" }).click();
+  await adminPage.getByRole("button", { name: "Salvar função" }).click();
   await expect(
-    adminPage.getByText(outcome === "saved" ? "Configuração salva." : /^Enviado para aprovação: outro administrador/),
+    adminPage.getByText(outcome === "saved" ? "Função salva." : /^Enviado para aprovação: outro administrador/),
   ).toBeVisible();
   return before;
 }
@@ -107,7 +108,7 @@ test("[PIX] a refund above the approval threshold waits for an independent admin
     await approver.page.goto("/users");
     const change = approver.page
       .getByTestId("pending-admin-change")
-      .filter({ hasText: "o valor que exige aprovação de devolução" })
+      .filter({ hasText: "Definir o limite de devolução da função Operações" })
       .first();
     await approveWithCode(approver.page, change, await approver.nextCode(), "Alteração aprovada e aplicada.");
     await approver.close();

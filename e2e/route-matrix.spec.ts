@@ -1,23 +1,33 @@
 import path from "node:path";
-import type { APIResponse, Page } from "@playwright/test";
+import type { APIRequestContext, APIResponse, Browser, Page } from "@playwright/test";
 import {
-  matrixRoles,
+  anonymousIdentity,
+  essentialIdentities,
+  expectedOutcome,
   pageMatrix,
   routeMatrix,
   samplePath,
-  type TMatrixRole,
+  type TMatrixIdentity,
   type TPageOutcome,
 } from "../lib/auth/route-matrix";
 import { discoverPages, discoverRouteHandlers } from "../lib/testing/route-discovery";
-import { expect, test } from "./fixtures";
+import { expect, signedOut, test } from "./fixtures";
 
-// Every page and route handler on disk, requested as anonymous, STAFF and ADMIN against the running
-// build, compared with lib/auth/route-matrix.ts (the server actions are called in route-matrix.int.test.ts).
+// Every page and route handler on disk, requested against the running build as anonymous, as a person holding only
+// the permission its row names and as one holding every other, compared with lib/auth/route-matrix.ts (the server
+// actions are called for every permission in route-matrix.int.test.ts).
 
 const rootDir = path.resolve(import.meta.dirname, "..");
 const pages = discoverPages(rootDir);
 const routes = discoverRouteHandlers(rootDir);
-const fixtureRole = { anonymous: undefined, STAFF: "staff", ADMIN: "admin" } as const;
+// Over http, as the e2e servers run (lib/auth/session-cookie.ts).
+const sessionCookie = "next-auth.session-token";
+
+test.use(signedOut);
+
+function identitiesOf(access: Parameters<typeof essentialIdentities>[0]): TMatrixIdentity[] {
+  return [anonymousIdentity, ...essentialIdentities(access).filter((identity) => identity.permissions)];
+}
 
 function pageOutcomeOf(response: APIResponse): TPageOutcome | string {
   const status = response.status();
@@ -48,28 +58,61 @@ async function routeStatus(page: Page, method: string, url: string): Promise<num
   );
 }
 
-for (const role of matrixRoles) {
-  test.describe(`as ${role}`, () => {
-    test.use({ role: fixtureRole[role as TMatrixRole] });
+test("[AUTH] every page answers each permission as the route matrix says", async ({ playwright, baseURL, seed }) => {
+  test.setTimeout(240_000);
+  const clients = new Map<string, APIRequestContext>();
+  const clientOf = async (identity: TMatrixIdentity) => {
+    const token = seed.sessions[identity.name];
+    const client =
+      clients.get(identity.name) ??
+      (await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: token ? { cookie: `${sessionCookie}=${token}` } : {},
+      }));
+    clients.set(identity.name, client);
+    return client;
+  };
+  for (const entry of pages) {
+    const access = pageMatrix[entry.key];
+    expect.soft(access, `${entry.key} has no row in lib/auth/route-matrix.ts`).toBeDefined();
+    if (!access) continue;
+    for (const identity of identitiesOf(access)) {
+      const response = await (await clientOf(identity)).get(samplePath(entry.path), { maxRedirects: 0 });
+      expect
+        .soft(pageOutcomeOf(response), `GET ${entry.key} as ${identity.name}`)
+        .toBe(expectedOutcome("page", access, identity));
+    }
+  }
+  for (const client of clients.values()) await client.dispose();
+});
 
-    test(`[AUTH] every page answers ${role} as the route matrix says`, async ({ page }) => {
-      for (const entry of pages) {
-        const expected = pageMatrix[entry.key]?.[role];
-        expect.soft(expected, `${entry.key} has no row in lib/auth/route-matrix.ts`).toBeDefined();
-        const response = await page.request.get(samplePath(entry.path), { maxRedirects: 0 });
-        expect.soft(pageOutcomeOf(response), `GET ${entry.key} as ${role}`).toBe(expected);
-      }
-    });
-
-    test(`[AUTH] every route handler answers ${role} as the route matrix says`, async ({ page }) => {
-      // From a page: an API route's own answer forbids its document to connect anywhere (default-src 'none').
-      await page.goto("/login");
-      for (const entry of routes) {
-        const expected = routeMatrix[entry.key]?.[role];
-        expect.soft(expected, `${entry.key} has no row in lib/auth/route-matrix.ts`).toBeDefined();
-        const status = await routeStatus(page, entry.method, samplePath(entry.path));
-        expect.soft(status, `${entry.key} as ${role}`).toBe(expected);
-      }
-    });
-  });
+async function pageAs(browser: Browser, baseURL: string, token: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  if (token) await context.addCookies([{ name: sessionCookie, value: token, url: baseURL }]);
+  const page = await context.newPage();
+  // From a page: an API route's own answer forbids its document to connect anywhere (default-src 'none').
+  await page.goto("/login");
+  return page;
 }
+
+test("[AUTH] every route handler answers each permission as the route matrix says", async ({
+  browser,
+  baseURL,
+  seed,
+}) => {
+  test.setTimeout(240_000);
+  const pagesByIdentity = new Map<string, Page>();
+  for (const entry of routes) {
+    const access = routeMatrix[entry.key];
+    expect.soft(access, `${entry.key} has no row in lib/auth/route-matrix.ts`).toBeDefined();
+    if (!access) continue;
+    for (const identity of identitiesOf(access)) {
+      const page =
+        pagesByIdentity.get(identity.name) ?? (await pageAs(browser, baseURL!, seed.sessions[identity.name]));
+      pagesByIdentity.set(identity.name, page);
+      const status = await routeStatus(page, entry.method, samplePath(entry.path));
+      expect.soft(status, `${entry.key} as ${identity.name}`).toBe(expectedOutcome("route", access, identity));
+    }
+  }
+  for (const page of pagesByIdentity.values()) await page.context().close();
+});

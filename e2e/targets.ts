@@ -35,7 +35,12 @@ export const seededUsers = {
 export type TSeededUser = keyof typeof seededUsers;
 
 /** What an app launcher leaves for the tests: the seeded users' credentials and, on PostgreSQL, the database. */
-export type TSeed = { databaseUrl: string | null; users: Record<TSeededUser, TTestUser> };
+// `sessions`: a session token per identity of the route matrix (lib/auth/route-matrix.ts), by its name.
+export type TSeed = {
+  databaseUrl: string | null;
+  users: Record<TSeededUser, TTestUser>;
+  sessions: Record<string, string>;
+};
 
 const e2eDir = import.meta.dirname;
 export const rootDir = path.dirname(e2eDir);

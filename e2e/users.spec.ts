@@ -59,7 +59,7 @@ test("[USERS] a new admin waits for a second, independent admin, who approves it
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Nome").fill("Novo Admin");
   await dialog.getByLabel("E-mail").fill(email);
-  await dialog.getByLabel("Perfil").selectOption("ADMIN");
+  await dialog.getByLabel("Perfil").selectOption("administrator");
   await dialog.getByRole("button", { name: "Criar usuário" }).click();
   await expect(page.getByText(/^Enviado para aprovação: outro administrador/)).toBeVisible();
 

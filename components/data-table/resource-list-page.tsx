@@ -17,7 +17,8 @@ type TResourceListPageProps = {
   namespace: "pix" | "links" | "cardPayments";
   liveKinds: TChangeKind[];
   /** Where "new" goes, and the key of its label in the namespace. */
-  create: { href: string; labelKey: string };
+  /** Left out for a viewer who may not create one. */
+  create?: { href: string; labelKey: string };
   refreshButton: ReactNode;
   filters: ReactNode;
   result: {
@@ -33,7 +34,7 @@ type TResourceListPageProps = {
   hasFilters: boolean;
   /** Replaces the one "Total amount" label, for a list whose rows must not be added together (card payments). */
   totalAmountLabel?: string;
-  exportEndpoint: string;
+  exportEndpoint?: string;
   hrefForPage: (page: number) => string;
   hrefForCursor?: (cursor: string) => string;
   emptyIcon: LucideIcon;
@@ -52,9 +53,11 @@ export async function ResourceListPage(props: TResourceListPageProps) {
       title={t("list.empty.title")}
       description={props.hasFilters ? t("list.empty.filtered") : t("list.empty.description")}
       action={
-        <Button asChild variant="outline">
-          <Link href={create.href}>{t(create.labelKey)}</Link>
-        </Button>
+        create ? (
+          <Button asChild variant="outline">
+            <Link href={create.href}>{t(create.labelKey)}</Link>
+          </Button>
+        ) : undefined
       }
     />
   );
@@ -69,12 +72,14 @@ export async function ResourceListPage(props: TResourceListPageProps) {
           actions={
             <>
               {props.refreshButton}
-              <Button asChild>
-                <Link href={create.href}>
-                  <PlusIcon aria-hidden="true" />
-                  {t(create.labelKey)}
-                </Link>
-              </Button>
+              {create ? (
+                <Button asChild>
+                  <Link href={create.href}>
+                    <PlusIcon aria-hidden="true" />
+                    {t(create.labelKey)}
+                  </Link>
+                </Button>
+              ) : null}
             </>
           }
         />

@@ -4,7 +4,7 @@
 // step (PGlite admits one process, so this happens before the app opens it), and on PGlite registers
 // the app's own webhook receiver at the sandbox as `npm run demo` does. Then `next start` runs until
 // Playwright stops it; a PostgreSQL database is dropped on the way out.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { needsBuild } from "@/lib/cli/build-freshness";
@@ -69,6 +69,27 @@ async function migrate() {
   }
 }
 
+// One custom role and person per identity of the route matrix, signed in by a minted session token: the matrix spec
+// asks every page as each of them without a sign-in form per permission.
+async function seedMatrixSessions(): Promise<TSeed["sessions"]> {
+  const { db } = await import("@/lib/db/client");
+  const { encode } = await import("next-auth/jwt");
+  const { matrixIdentities } = await import("@/lib/auth/route-matrix");
+  const sessions: TSeed["sessions"] = {};
+  for (const identity of matrixIdentities) {
+    if (!identity.permissions) continue;
+    const role = await db.role.create({
+      data: { id: randomUUID(), name: `matrix ${identity.name}`, permissions: [...identity.permissions] },
+    });
+    const user = await db.user.create({
+      data: { email: `matrix-${randomUUID()}@e2e.test`, name: identity.name, passwordHash: "x", roleId: role.id },
+    });
+    const token = { sub: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
+    sessions[identity.name] = await encode({ token, secret: process.env.AUTH_SECRET! });
+  }
+  return sessions;
+}
+
 async function seedUsers(): Promise<TSeed["users"]> {
   const { createUser } = await import("@/lib/users/users");
   // The independent second admin approvals need (lib/auth/independent-approver.ts).
@@ -124,13 +145,14 @@ async function main() {
     await migrate();
     step("seeding the test users");
     const users = await seedUsers();
+    const sessions = await seedMatrixSessions();
     if (target.database === "pglite") {
       step("registering the app's webhook receiver at the sandbox");
       await registerOwnWebhook();
     }
     const { disconnectDb } = await import("@/lib/db/client");
     await disconnectDb();
-    const seed: TSeed = { databaseUrl: env.DATABASE_URL || null, users };
+    const seed: TSeed = { databaseUrl: env.DATABASE_URL || null, users, sessions };
     writeFileSync(seedFile(target.database), JSON.stringify(seed, null, 2), { mode: 0o600 });
   } catch (error) {
     await database.drop();

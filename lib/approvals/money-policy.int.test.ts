@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { TPermission } from "@/lib/auth/permissions";
+import { permissionsOfRole } from "@/lib/auth/roles";
 import { upsertCardPaymentFromGateway } from "@/lib/card-payments/mirror";
 import { db } from "@/lib/db/client";
 import { GatewayRefusedError } from "@/lib/gateway/errors";
@@ -21,8 +23,9 @@ import { type TTestBackend, testBackends } from "@/lib/testing/test-database";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { approveMoneyApproval, rejectMoneyApproval } from "./approvals";
 import { submitCardPaymentCancel } from "./card-cancel-approvals";
+import { admitMoneyReturn, MoneyApprovalRequiredError, refundLimitOf } from "./money-policy";
 
-type TActor = { id: string; email: string; roleId: "administrator" | "STAFF" };
+type TActor = { id: string; email: string; roleId: "administrator" | "operations"; permissions: TPermission[] };
 
 // The money policy across requests and people (docs/security.md, "Money back to a payer"), on the app's own
 // database: PostgreSQL, then the embedded PGlite (one connection: nothing may reach the global client mid-transaction).
@@ -51,10 +54,13 @@ describe.each<TTestBackend>(testBackends)("money back to a payer, per charge and
     }
   });
 
-  async function createActor(email: string, role: TActor["role"]): Promise<TActor> {
-    const user = await db.user.create({ data: { email, name: email.split("@")[0]!, passwordHash: "x", role } });
-    return { id: user.id, email, role };
+  async function createActor(email: string, roleId: TActor["roleId"]): Promise<TActor> {
+    const user = await db.user.create({ data: { email, name: email.split("@")[0]!, passwordHash: "x", roleId } });
+    return { id: user.id, email, roleId, permissions: permissionsOfRole(roleId, null) };
   }
+
+  const setRefundLimit = (roleId: TActor["roleId"], refundLimitCents: number) =>
+    db.role.update({ where: { id: roleId }, data: { refundLimitCents } });
 
   beforeEach(async () => {
     await db.refundApproval.deleteMany();
@@ -66,10 +72,11 @@ describe.each<TTestBackend>(testBackends)("money back to a payer, per charge and
     await db.auditLog.deleteMany();
     await db.appSetting.deleteMany();
     await db.user.deleteMany();
-    staff = await createActor("caio@example.com", "STAFF");
-    otherStaff = await createActor("duda@example.com", "STAFF");
-    admin = await createActor("ana@example.com", "ADMIN");
-    secondAdmin = await createActor("bia@example.com", "ADMIN");
+    await db.role.updateMany({ data: { refundLimitCents: 100_000 } });
+    staff = await createActor("caio@example.com", "operations");
+    otherStaff = await createActor("duda@example.com", "operations");
+    admin = await createActor("ana@example.com", "administrator");
+    secondAdmin = await createActor("bia@example.com", "administrator");
     await makeIndependentApprover(admin);
     await makeIndependentApprover(secondAdmin);
   });
@@ -94,7 +101,7 @@ describe.each<TTestBackend>(testBackends)("money back to a payer, per charge and
         .content as []
     ).length;
 
-  it("five refunds of R$ 1.000 on one charge: only the first goes through at the default R$ 1.000 threshold", async () => {
+  it("five refunds of R$ 1.000 on one charge: only the first goes through at the default R$ 1.000 role limit", async () => {
     const txid = await paidCharge(500_000);
     const results = [];
     for (let index = 0; index < 5; index += 1) results.push(await refund(staff, txid, 100_000));
@@ -105,8 +112,8 @@ describe.each<TTestBackend>(testBackends)("money back to a payer, per charge and
     ).toEqual(Array(4).fill({ reason: "chargeTotal", kind: "PIX_REFUND", status: "PENDING" }));
   });
 
-  it("with a R$ 5.000 threshold, the R$ 1.000 refund that takes the charge past it waits for approval", async () => {
-    await setAppSetting("refundApprovalThresholdCents", 500_000, contextOf(admin));
+  it("with a R$ 5.000 role limit, the R$ 1.000 refund that takes the charge past it waits for approval", async () => {
+    await setRefundLimit("operations", 500_000);
     const txid = await paidCharge(600_000);
     const statuses = [];
     for (let index = 0; index < 6; index += 1) statuses.push((await refund(staff, txid, 100_000)).status);
@@ -120,7 +127,7 @@ describe.each<TTestBackend>(testBackends)("money back to a payer, per charge and
     expect(await upstreamRefundCount(txid)).toBe(6);
   });
 
-  it("parallel refunds of one charge cannot together pass the threshold", async () => {
+  it("parallel refunds of one charge cannot together pass the role limit", async () => {
     const txid = await paidCharge(500_000);
     const results = await Promise.all(
       [staff, otherStaff, admin, secondAdmin, staff].map((actor) => refund(actor, txid, 60_000)),
@@ -160,7 +167,7 @@ describe.each<TTestBackend>(testBackends)("money back to a payer, per charge and
     const { linkPaymentUuid } = await createPaymentLink(input, contextOf(staff));
     await getOrCreateLinkPixCharge(linkPaymentUuid, { actor: null, ip: "198.51.100.7" });
     const { pixChargeTxid } = await db.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid } });
-    // Cancelled upstream while its charge is open, then paid: R$ 1.500 is owed back, above the R$ 1.000 threshold.
+    // Cancelled upstream while its charge is open, then paid: R$ 1.500 is owed back, above the R$ 1.000 role limit.
     await upsertPaymentLinkFromGateway(await linkGateway.cancelPaymentLink(linkPaymentUuid));
     await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${pixChargeTxid}/pay`, {});
     await db.pixCharge.update({ where: { txid: pixChargeTxid! }, data: { syncedAt: new Date(0) } });
@@ -178,6 +185,48 @@ describe.each<TTestBackend>(testBackends)("money back to a payer, per charge and
       reason: "chargeTotal",
       amountCents: 150_000,
     });
+  });
+
+  it("holds a refund above the requester's role limit and lets the same amount through for a role with a higher one", async () => {
+    await setRefundLimit("administrator", 300_000);
+    const [txid, other] = [await paidCharge(500_000), await paidCharge(500_000)];
+    expect(await refund(staff, txid, 200_000)).toMatchObject({ status: "pending" });
+    expect(await db.refundApproval.findFirstOrThrow({ where: { txid } })).toMatchObject({
+      reason: "chargeTotal",
+      requestedById: staff.id,
+    });
+    expect(await refund(admin, other, 200_000)).toMatchObject({ status: "refunded" });
+    expect(await upstreamRefundCount(txid)).toBe(0);
+    expect(await upstreamRefundCount(other)).toBe(1);
+
+    const admit = (actor: TActor | null) =>
+      db.$transaction((tx) =>
+        admitMoneyReturn(tx, {
+          kind: "PIX_REFUND",
+          resourceId: txid,
+          amountCents: 200_000,
+          priorCents: 0,
+          idempotencyKey: randomUUID(),
+          initiatedById: actor?.id ?? null,
+          clearance: "none",
+        }),
+      );
+    const refused = await admit(staff).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(MoneyApprovalRequiredError);
+    expect(refused).toMatchObject({ reason: "chargeTotal" });
+    await expect(admit(admin)).resolves.toBeUndefined();
+    // No person (the command line): held to the Operations role's limit.
+    expect(await refundLimitOf(db, null)).toBe(100_000);
+    await expect(admit(null)).rejects.toBeInstanceOf(MoneyApprovalRequiredError);
+  });
+
+  it("holds nothing per charge for a role whose limit is 0", async () => {
+    await setRefundLimit("operations", 0);
+    const txid = await paidCharge(500_000);
+    expect(await refund(staff, txid, 300_000)).toMatchObject({ status: "refunded" });
+    expect(await refund(otherStaff, txid, 200_000)).toMatchObject({ status: "refunded" });
+    expect(await upstreamRefundCount(txid)).toBe(2);
+    expect(await db.refundApproval.count()).toBe(0);
   });
 
   async function cardPayment(valor: number): Promise<string> {
@@ -200,7 +249,7 @@ describe.each<TTestBackend>(testBackends)("money back to a payer, per charge and
     return transaction.id;
   }
 
-  it("holds a STAFF cancel of a R$ 9.000 card payment until a second admin approves it", async () => {
+  it("holds an Operations cancel of a R$ 9.000 card payment until a second admin approves it", async () => {
     const paymentId = await cardPayment(9000);
     await expect(
       submitCardPaymentCancel({ paymentId, idempotencyKey: randomUUID() }, contextOf(staff)),
@@ -210,10 +259,10 @@ describe.each<TTestBackend>(testBackends)("money back to a payer, per charge and
     const held = await db.refundApproval.findFirstOrThrow({ where: { paymentId } });
     expect(held).toMatchObject({ kind: "CARD_CANCEL", reason: "chargeTotal", amountCents: 900_000, status: "PENDING" });
 
-    // STAFF cannot decide; an admin who asked would need another one.
-    await expect(
-      approveMoneyApproval(held.id, { id: staff.id, roleId: "operations" }, contextOf(staff), "123456"),
-    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    // Operations cannot decide; an approver who asked would need another one.
+    await expect(approveMoneyApproval(held.id, staff, contextOf(staff), "123456")).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     await approve(held.id, admin);
     expect((await cardGateway.getPayment(paymentId)).status).toBe("CAN");
     expect(await db.cardPayment.findUniqueOrThrow({ where: { id: paymentId } })).toMatchObject({ status: "CAN" });
@@ -228,7 +277,7 @@ describe.each<TTestBackend>(testBackends)("money back to a payer, per charge and
     });
   });
 
-  it("cancels a card payment below the threshold at once, and a rejected cancel leaves it approved", async () => {
+  it("cancels a card payment below the role limit at once, and a rejected cancel leaves it approved", async () => {
     const small = await cardPayment(50);
     expect(
       await submitCardPaymentCancel({ paymentId: small, idempotencyKey: randomUUID() }, contextOf(staff)),

@@ -15,6 +15,7 @@ import {
 } from "@/lib/users/admin-changes";
 import { createUser } from "@/lib/users/users";
 import { getApproverStanding } from "./independent-approver";
+import { administrationPermission } from "./permissions";
 import { sessionIdleTimeoutMs } from "./session-activity";
 import { loadSession, loadSessionUser } from "./session-user";
 import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "./two-factor";
@@ -135,7 +136,10 @@ describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)",
       contextOf(first),
     )) as { changeId: string };
     const fresh = await seedAdmin("fresh@example.com", { ageMs: dayMs - minutes(5), withTwoFactor: true });
-    expect(await getApproverStanding(fresh.id)).toEqual({ canApprove: false, reason: "newAdmin" });
+    expect(await getApproverStanding(fresh.id, administrationPermission)).toEqual({
+      canApprove: false,
+      reason: "newAdmin",
+    });
     await expect(approveAdminChange(changeId, freshCode(fresh), contextOf(fresh))).rejects.toMatchObject({
       code: "FORBIDDEN",
       fieldErrors: { approver: "newAdmin" },
@@ -151,7 +155,10 @@ describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)",
     )) as { changeId: string };
 
     const withoutFactor = await seedAdmin("nofactor@example.com", { ageMs: 2 * dayMs });
-    expect(await getApproverStanding(withoutFactor.id)).toEqual({ canApprove: false, reason: "twoFactorRequired" });
+    expect(await getApproverStanding(withoutFactor.id, administrationPermission)).toEqual({
+      canApprove: false,
+      reason: "twoFactorRequired",
+    });
     await expect(approveAdminChange(changeId, "123456", contextOf(withoutFactor))).rejects.toMatchObject({
       code: "FORBIDDEN",
       fieldErrors: { approver: "twoFactorRequired" },
@@ -207,7 +214,7 @@ describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)",
     ]);
     expect(await auditActions("user.password_reset")).toEqual([]);
 
-    // A STAFF user's reset is not held.
+    // An Operations user's reset is not held.
     const { user: staff } = await createUser(
       { email: "staff@example.com", name: "Staff", roleId: "operations" },
       contextOf(first),
@@ -215,25 +222,25 @@ describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)",
     expect(await resetUserTwoFactorOrHold(staff.id, contextOf(first))).toEqual({ status: "reset" });
   });
 
-  it("holds turning the refund approval off or raising it, and applies tightening at once", async () => {
+  it("holds turning the daily money limit off or raising it, and applies tightening at once", async () => {
     const first = await seedAdmin("first@example.com", { ageMs: 2 * dayMs, withTwoFactor: true });
-    expect(await setMoneySettingOrHold("refundApprovalThresholdCents", 50_000, contextOf(first))).toEqual({
+    expect(await setMoneySettingOrHold("dailyMoneyReturnLimitCents", 50_000, contextOf(first))).toEqual({
       status: "saved",
     });
-    expect(await getAppSetting("refundApprovalThresholdCents")).toBe(50_000);
-    const off = await setMoneySettingOrHold("refundApprovalThresholdCents", 0, contextOf(first));
+    expect(await getAppSetting("dailyMoneyReturnLimitCents")).toBe(50_000);
+    const off = await setMoneySettingOrHold("dailyMoneyReturnLimitCents", 0, contextOf(first));
     expect(off).toMatchObject({ status: "pending" });
-    expect(await setMoneySettingOrHold("refundApprovalThresholdCents", 900_000, contextOf(first))).toMatchObject({
+    expect(await setMoneySettingOrHold("dailyMoneyReturnLimitCents", 900_000, contextOf(first))).toMatchObject({
       status: "pending",
     });
-    expect(await getAppSetting("refundApprovalThresholdCents")).toBe(50_000);
+    expect(await getAppSetting("dailyMoneyReturnLimitCents")).toBe(50_000);
     const other = await seedAdmin("other@example.com", { ageMs: 2 * dayMs, withTwoFactor: true });
     await approveAdminChange((off as { changeId: string }).changeId, freshCode(other), contextOf(other));
-    expect(await getAppSetting("refundApprovalThresholdCents")).toBe(0);
+    expect(await getAppSetting("dailyMoneyReturnLimitCents")).toBe(0);
   });
 
   it("lets the shell command (no actor) create an admin at once: the break-glass path", async () => {
-    await setAppSetting("refundApprovalThresholdCents", 100_000, { actor: null });
+    await setAppSetting("dailyMoneyReturnLimitCents", 100_000, { actor: null });
     expect(
       await createUserOrHold({ email: "root@example.com", name: "Root", roleId: "administrator" }, { actor: null }),
     ).toMatchObject({ status: "created" });

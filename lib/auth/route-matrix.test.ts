@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { compareWithMatrix, discoverEntries } from "@/lib/testing/route-discovery";
+import { compareWithMatrix, discoverEntries, discoverPages } from "@/lib/testing/route-discovery";
 import { actionMatrix, pageMatrix, routeMatrix, samplePath } from "./route-matrix";
 
 const rootDir = path.resolve(import.meta.dirname, "../..");
@@ -29,6 +29,24 @@ describe("route × role matrix", () => {
         "action lib/i18n/actions.ts#setLocaleAction",
       ]),
     );
+  });
+
+  // A streamed page has sent 200 before it could answer 403 (lib/auth/permission-layout.tsx).
+  it("refuses above every loading boundary, with the permission of the pages below it", () => {
+    const loadingDirs = readdirSync(path.join(rootDir, "app"), { recursive: true, encoding: "utf8" })
+      .filter((file) => path.basename(file) === "loading.tsx")
+      .map((file) => path.join("app", path.dirname(file)));
+    expect(loadingDirs.length).toBeGreaterThan(0);
+    for (const dir of loadingDirs) {
+      const layout = readFileSync(path.join(rootDir, dir, "layout.tsx"), "utf8");
+      const guarded = layout.match(/permissionLayout\("([\w.]+)"\)/)?.[1];
+      const pagesBelow = discoverPages(rootDir).filter((page) => page.file.startsWith(`${dir}/`));
+      expect(pagesBelow.length, dir).toBeGreaterThan(0);
+      for (const page of pagesBelow) {
+        const access = pageMatrix[page.key]!;
+        expect("permission" in access ? access.permission : null, `${dir}/layout.tsx for ${page.key}`).toBe(guarded);
+      }
+    }
   });
 
   it("has a sample value for every dynamic segment", () => {

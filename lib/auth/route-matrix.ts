@@ -1,21 +1,70 @@
-// route-matrix tests fail on a missing or stale row: a new endpoint starts with a row here.
+import { permissions, type TPermission } from "./permissions";
 
-export const matrixRoles = ["anonymous", "STAFF", "ADMIN"] as const;
-export type TMatrixRole = (typeof matrixRoles)[number];
-export type TMatrixRow<TOutcome> = Record<TMatrixRole, TOutcome>;
+// route-matrix tests fail on a missing or stale row: a new endpoint starts with a row here. Each row says what an
+// endpoint needs (one permission of lib/auth/permissions.ts, any signed-in person, or an answer for everyone); the
+// tests call every endpoint as anonymous, as a person holding only that permission and as one holding every other.
+
+// What an endpoint answers a caller past its guard, and the permission the guard asks for.
+export type TAccess<TOutcome> =
+  | { permission: TPermission; also?: TPermission[]; granted: TOutcome }
+  | { signedIn: TOutcome }
+  | { anonymous: TOutcome; signedIn: TOutcome };
 
 export type TPageOutcome = "ok" | "login" | "forbidden" | "not-found" | `redirect:${string}`;
-
 export type TRouteOutcome = number;
-
 export type TActionOutcome = string;
+
+// Who calls: nobody signed in, or a person whose role holds exactly these permissions.
+export type TMatrixIdentity = { name: string; permissions: readonly TPermission[] | null };
+
+export const anonymousIdentity: TMatrixIdentity = { name: "anonymous", permissions: null };
+
+// Anonymous, then for each permission a person holding only it (beside seeing payments, which most pages build on)
+// and one holding all but it: every permission both opens its endpoints and is needed for them.
+export const matrixIdentities: TMatrixIdentity[] = [
+  anonymousIdentity,
+  ...permissions.flatMap((permission) => [
+    { name: `only ${permission}`, permissions: [...new Set<TPermission>(["payments.view", permission])] },
+    { name: `all but ${permission}`, permissions: permissions.filter((other) => other !== permission) },
+  ]),
+];
+
+type TRefusals<TOutcome> = { anonymous: TOutcome; forbidden: TOutcome };
+
+const refusals = {
+  page: { anonymous: "login", forbidden: "forbidden" } as TRefusals<TPageOutcome>,
+  route: { anonymous: 401, forbidden: 403 } as TRefusals<TRouteOutcome>,
+  action: { anonymous: "UNAUTHENTICATED", forbidden: "FORBIDDEN" } as TRefusals<TActionOutcome>,
+};
+
+export function expectedOutcome<TOutcome>(
+  kind: keyof typeof refusals,
+  access: TAccess<TOutcome>,
+  identity: TMatrixIdentity,
+): TOutcome {
+  const refusal = refusals[kind] as TRefusals<TOutcome>;
+  if ("anonymous" in access) return identity.permissions ? access.signedIn : access.anonymous;
+  if (!identity.permissions) return refusal.anonymous;
+  if ("signedIn" in access) return access.signedIn;
+  const needed = [access.permission, ...(access.also ?? [])];
+  return needed.every((permission) => identity.permissions!.includes(permission)) ? access.granted : refusal.forbidden;
+}
+
+// The fewest identities that still prove a row: its permission opens it and is needed for it.
+export function essentialIdentities(access: TAccess<unknown>): TMatrixIdentity[] {
+  const firstSignedIn = matrixIdentities[1]!;
+  if (!("permission" in access)) return [anonymousIdentity, firstSignedIn];
+  return matrixIdentities.filter(
+    (identity) => identity.name === `only ${access.permission}` || identity.name === `all but ${access.permission}`,
+  );
+}
 
 export const matrixSampleParams: Record<string, string> = {
   uuid: "00000000-0000-4000-8000-000000000000",
   id: "00000000-0000-4000-8000-000000000000",
   webhookId: "00000000-0000-4000-8000-000000000000",
   txid: "routematrixsample000000000",
-  kind: "audit",
+  kind: "pix-charges",
   document: "00000000000",
   nextauth: "session",
 };
@@ -29,147 +78,144 @@ export function samplePath(routePath: string): string {
   });
 }
 
-const userPage: TMatrixRow<TPageOutcome> = { anonymous: "login", STAFF: "ok", ADMIN: "ok" };
-const adminPage: TMatrixRow<TPageOutcome> = { anonymous: "login", STAFF: "forbidden", ADMIN: "ok" };
-const userDetailPage: TMatrixRow<TPageOutcome> = { anonymous: "login", STAFF: "not-found", ADMIN: "not-found" };
-const adminDetailPage: TMatrixRow<TPageOutcome> = { anonymous: "login", STAFF: "forbidden", ADMIN: "not-found" };
+const page = (permission: TPermission): TAccess<TPageOutcome> => ({ permission, granted: "ok" });
+// A sample id no row has: past the guard, the page answers 404.
+const detailPage = (permission: TPermission): TAccess<TPageOutcome> => ({ permission, granted: "not-found" });
+const ownAccountPage: TAccess<TPageOutcome> = { signedIn: "ok" };
 
-export const pageMatrix: Record<string, TMatrixRow<TPageOutcome>> = {
-  "/": userPage,
-  "/login": { anonymous: "ok", STAFF: "redirect:/", ADMIN: "redirect:/" },
-  "/account/password": userPage,
-  "/account/security": userPage,
-  "/pix": userPage,
-  "/pix/new": userPage,
-  "/pix/[txid]": userDetailPage,
-  "/refunds": userPage,
-  "/links": userPage,
-  "/links/new": userPage,
-  "/links/[uuid]": userDetailPage,
-  "/cards": adminPage,
-  "/payments": userPage,
-  "/payments/new": userPage,
-  "/payments/[id]": userDetailPage,
-  "/pos": adminPage,
-  "/pos/keys": adminPage,
-  "/pos/sellers": adminPage,
-  "/pos/sellers/[id]": adminDetailPage,
-  "/pos/tenants/[id]": adminDetailPage,
-  "/pos/sales": adminPage,
-  "/pos/sales/[id]": adminDetailPage,
-  "/webhooks/deliveries": userPage,
-  "/webhooks/deliveries/[id]": userDetailPage,
-  "/webhooks": adminPage,
-  "/webhooks/signature-check": adminPage,
-  "/jobs": adminPage,
-  "/settings": adminPage,
-  "/users": adminPage,
-  "/audit": adminPage,
-  "/approvals": userPage,
-  "/customers": userPage,
-  "/customers/[document]": userDetailPage,
-  "/pay/[uuid]": { anonymous: "not-found", STAFF: "not-found", ADMIN: "not-found" },
+export const pageMatrix: Record<string, TAccess<TPageOutcome>> = {
+  "/": page("payments.view"),
+  "/login": { anonymous: "ok", signedIn: "redirect:/" },
+  "/account/password": ownAccountPage,
+  "/account/security": ownAccountPage,
+  "/pix": page("payments.view"),
+  "/pix/new": page("pix.charge"),
+  "/pix/[txid]": detailPage("payments.view"),
+  "/refunds": page("payments.view"),
+  "/links": page("payments.view"),
+  "/links/new": page("links.manage"),
+  "/links/[uuid]": detailPage("payments.view"),
+  "/cards": page("savedCards.manage"),
+  "/payments": page("payments.view"),
+  "/payments/new": page("cards.charge"),
+  "/payments/[id]": detailPage("payments.view"),
+  "/pos": page("pos.manage"),
+  "/pos/keys": page("pos.manage"),
+  "/pos/sellers": page("pos.manage"),
+  "/pos/sellers/[id]": detailPage("pos.manage"),
+  "/pos/tenants/[id]": detailPage("pos.manage"),
+  "/pos/sales": page("pos.manage"),
+  "/pos/sales/[id]": detailPage("pos.manage"),
+  "/webhooks/deliveries": page("webhooks.view"),
+  "/webhooks/deliveries/[id]": detailPage("webhooks.view"),
+  "/webhooks": page("webhooks.manage"),
+  "/webhooks/signature-check": page("webhooks.manage"),
+  "/jobs": page("jobs.run"),
+  "/settings": page("settings.manage"),
+  "/users": page("users.manage"),
+  "/users/roles": page("users.manage"),
+  "/users/roles/new": page("users.manage"),
+  "/users/roles/[id]": detailPage("users.manage"),
+  "/audit": page("audit.view"),
+  "/approvals": page("payments.view"),
+  "/customers": page("payments.view"),
+  "/customers/[document]": detailPage("payments.view"),
+  "/pay/[uuid]": { anonymous: "not-found", signedIn: "not-found" },
 };
 
-const userRead: TMatrixRow<TRouteOutcome> = { anonymous: 401, STAFF: 404, ADMIN: 404 };
-const posApiKeyOnly: TMatrixRow<TRouteOutcome> = { anonymous: 401, STAFF: 401, ADMIN: 401 };
+const read = (permission: TPermission): TAccess<TRouteOutcome> => ({ permission, granted: 404 });
+const posApiKeyOnly: TAccess<TRouteOutcome> = { anonymous: 401, signedIn: 401 };
 
-export const routeMatrix: Record<string, TMatrixRow<TRouteOutcome>> = {
-  "GET /api/health": { anonymous: 200, STAFF: 200, ADMIN: 200 },
+export const routeMatrix: Record<string, TAccess<TRouteOutcome>> = {
+  "GET /api/health": { anonymous: 200, signedIn: 200 },
   // next-auth's own endpoints: GET /api/auth/session answers everyone; a POST without its CSRF token is refused.
-  "GET /api/auth/[...nextauth]": { anonymous: 200, STAFF: 200, ADMIN: 200 },
-  "POST /api/auth/[...nextauth]": { anonymous: 400, STAFF: 400, ADMIN: 400 },
-  "GET /api/events": { anonymous: 401, STAFF: 200, ADMIN: 200 },
-  "GET /api/users": { anonymous: 401, STAFF: 403, ADMIN: 200 },
-  "GET /api/links/[uuid]": userRead,
-  "GET /api/pix/charges/[txid]": userRead,
-  "GET /api/exports/[kind]": { anonymous: 401, STAFF: 403, ADMIN: 200 },
-  "GET /api/search": { anonymous: 401, STAFF: 400, ADMIN: 400 },
+  "GET /api/auth/[...nextauth]": { anonymous: 200, signedIn: 200 },
+  "POST /api/auth/[...nextauth]": { anonymous: 400, signedIn: 400 },
+  // Each change reaches those who may see its resource (lib/events/change.ts).
+  "GET /api/events": { signedIn: 200 },
+  "GET /api/users": { permission: "users.manage", granted: 200 },
+  "GET /api/links/[uuid]": read("payments.view"),
+  "GET /api/pix/charges/[txid]": read("payments.view"),
+  // A kind's rows also need the permission of its page (lib/exports/route.ts).
+  "GET /api/exports/[kind]": { permission: "exports.download", also: ["payments.view"], granted: 200 },
+  // The kinds searched are those the person may see; an empty query is refused first.
+  "GET /api/search": { signedIn: 400 },
   // Authenticated by the delivery's signature, never by a session: an unknown webhook is unknown to all.
-  "POST /api/webhooks/gateway/[webhookId]": { anonymous: 404, STAFF: 404, ADMIN: 404 },
+  "POST /api/webhooks/gateway/[webhookId]": { anonymous: 404, signedIn: 404 },
   // Only the verified payer's link cookie opens it; a staff session does not.
-  "GET /pay/[uuid]/status": { anonymous: 401, STAFF: 401, ADMIN: 401 },
+  "GET /pay/[uuid]/status": { anonymous: 401, signedIn: 401 },
   "POST /v1/sellers/activate": posApiKeyOnly,
   "GET /v1/transactions/config": posApiKeyOnly,
   "POST /v1/transactions": posApiKeyOnly,
 };
 
-const userAction: TMatrixRow<TActionOutcome> = {
-  anonymous: "UNAUTHENTICATED",
-  STAFF: "VALIDATION_FAILED",
-  ADMIN: "VALIDATION_FAILED",
-};
-const adminAction: TMatrixRow<TActionOutcome> = {
-  anonymous: "UNAUTHENTICATED",
-  STAFF: "FORBIDDEN",
-  ADMIN: "VALIDATION_FAILED",
-};
-const everyone = (outcome: TActionOutcome): TMatrixRow<TActionOutcome> => ({
-  anonymous: outcome,
-  STAFF: outcome,
-  ADMIN: outcome,
-});
+const action = (permission: TPermission): TAccess<TActionOutcome> => ({ permission, granted: "VALIDATION_FAILED" });
+// One's own account and preferences.
+const signedInAction: TAccess<TActionOutcome> = { signedIn: "VALIDATION_FAILED" };
+const everyone = (outcome: TActionOutcome): TAccess<TActionOutcome> => ({ anonymous: outcome, signedIn: outcome });
 
 const pay = "app/(public)/pay/[uuid]/actions.ts";
 
-export const actionMatrix: Record<string, TMatrixRow<TActionOutcome>> = {
-  "app/(auth)/account/password/actions.ts#changeOwnPasswordAction": userAction,
-  "app/(auth)/account/security/actions.ts#confirmTwoFactorAction": userAction,
-  "app/(auth)/account/security/actions.ts#disableTwoFactorAction": userAction,
-  "app/(dashboard)/pix/actions.ts#createPixChargeAction": userAction,
-  "app/(dashboard)/pix/actions.ts#cancelPixChargeAction": userAction,
-  "app/(dashboard)/pix/actions.ts#refreshPixChargesPageAction": userAction,
-  "app/(dashboard)/pix/actions.ts#requestPixRefundAction": userAction,
-  "app/(dashboard)/pix/actions.ts#approveRefundAction": adminAction,
-  "app/(dashboard)/pix/actions.ts#rejectRefundAction": adminAction,
-  "app/(dashboard)/refunds/actions.ts#refreshPixRefundAction": userAction,
-  "app/(dashboard)/settings/actions.ts#setDailyMoneyReturnLimitAction": adminAction,
-  "app/(dashboard)/payments/(list)/actions.ts#refreshCardPaymentsPageAction": userAction,
-  "app/(dashboard)/links/actions.ts#createPaymentLinkAction": userAction,
-  "app/(dashboard)/links/actions.ts#cancelPaymentLinkAction": userAction,
-  "app/(dashboard)/links/actions.ts#refundLinkPixPaymentAction": userAction,
-  "app/(dashboard)/links/actions.ts#refreshPaymentLinksAction": userAction,
-  "app/(dashboard)/payments/new/actions.ts#chargeCardAction": userAction,
+export const actionMatrix: Record<string, TAccess<TActionOutcome>> = {
+  "app/(auth)/account/password/actions.ts#changeOwnPasswordAction": signedInAction,
+  "app/(auth)/account/security/actions.ts#confirmTwoFactorAction": signedInAction,
+  "app/(auth)/account/security/actions.ts#disableTwoFactorAction": signedInAction,
+  "app/(dashboard)/pix/actions.ts#createPixChargeAction": action("pix.charge"),
+  "app/(dashboard)/pix/actions.ts#cancelPixChargeAction": action("pix.charge"),
+  "app/(dashboard)/pix/actions.ts#refreshPixChargesPageAction": action("payments.view"),
+  "app/(dashboard)/pix/actions.ts#requestPixRefundAction": action("refunds.request"),
+  "app/(dashboard)/pix/actions.ts#approveRefundAction": action("refunds.approve"),
+  "app/(dashboard)/pix/actions.ts#rejectRefundAction": action("refunds.approve"),
+  "app/(dashboard)/refunds/actions.ts#refreshPixRefundAction": action("payments.view"),
+  "app/(dashboard)/settings/actions.ts#setDailyMoneyReturnLimitAction": action("settings.manage"),
+  "app/(dashboard)/payments/(list)/actions.ts#refreshCardPaymentsPageAction": action("payments.view"),
+  "app/(dashboard)/links/actions.ts#createPaymentLinkAction": action("links.manage"),
+  "app/(dashboard)/links/actions.ts#cancelPaymentLinkAction": action("links.manage"),
+  "app/(dashboard)/links/actions.ts#refundLinkPixPaymentAction": action("refunds.request"),
+  "app/(dashboard)/links/actions.ts#refreshPaymentLinksAction": action("payments.view"),
+  "app/(dashboard)/payments/new/actions.ts#chargeCardAction": action("cards.charge"),
   // Like a Pix refund: STAFF may cancel a card payment (in full; the API has no partial cancel).
-  "app/(dashboard)/payments/actions.ts#cancelCardPaymentAction": userAction,
-  "app/(dashboard)/payments/actions.ts#refreshCardPaymentAction": userAction,
-  "app/(dashboard)/cards/actions.ts#addCardTokenAction": adminAction,
-  "app/(dashboard)/cards/actions.ts#enableCardTokenAction": adminAction,
-  "app/(dashboard)/cards/actions.ts#disableCardTokenAction": adminAction,
-  "app/(dashboard)/cards/actions.ts#lookUpCardTokenAction": adminAction,
-  "app/(dashboard)/cards/actions.ts#refreshCardTokensPageAction": adminAction,
-  "app/(dashboard)/jobs/actions.ts#runJobNowAction": adminAction,
-  "app/(dashboard)/settings/actions.ts#checkGatewayConnectionAction": adminAction,
-  "app/(dashboard)/settings/actions.ts#setTwoFactorRequirementAction": adminAction,
-  "app/(dashboard)/settings/actions.ts#setRefundApprovalThresholdAction": adminAction,
-  "app/(dashboard)/users/actions.ts#createUserAction": adminAction,
-  "app/(dashboard)/users/actions.ts#changeUserRoleAction": adminAction,
-  "app/(dashboard)/users/actions.ts#setUserActiveAction": adminAction,
-  "app/(dashboard)/users/actions.ts#resetUserPasswordAction": adminAction,
-  "app/(dashboard)/users/actions.ts#resetUserTwoFactorAction": adminAction,
-  "app/(dashboard)/users/actions.ts#approveAdminChangeAction": adminAction,
-  "app/(dashboard)/users/actions.ts#rejectAdminChangeAction": adminAction,
-  "app/(dashboard)/webhooks/actions.ts#registerWebhookAction": adminAction,
-  "app/(dashboard)/webhooks/actions.ts#updateWebhookAction": adminAction,
-  "app/(dashboard)/webhooks/actions.ts#deactivateWebhookAction": adminAction,
-  "app/(dashboard)/webhooks/actions.ts#startSecretRotationAction": adminAction,
-  "app/(dashboard)/webhooks/actions.ts#replayDeliveryAction": adminAction,
-  "app/(dashboard)/webhooks/actions.ts#checkSignatureAction": adminAction,
-  "app/(dashboard)/webhooks/reconcile-actions.ts#runReconciliationAction": adminAction,
-  "app/(dashboard)/pos/actions.ts#createPosApiKeyAction": adminAction,
-  "app/(dashboard)/pos/actions.ts#rotatePosApiKeyAction": adminAction,
-  "app/(dashboard)/pos/actions.ts#revokePosApiKeyAction": adminAction,
-  "app/(dashboard)/pos/actions.ts#setSellerTokenVerificationAction": adminAction,
-  "app/(dashboard)/pos/actions.ts#setPosStatusAction": adminAction,
-  "app/(dashboard)/pos/actions.ts#savePosConfigAction": adminAction,
-  "app/(dashboard)/pos/actions.ts#savePosTenantConfigAction": adminAction,
-  "app/(dashboard)/pos/actions.ts#savePosTenantTerminalsAction": adminAction,
-  "app/(dashboard)/pos/actions.ts#removePosOverrideAction": adminAction,
-  "app/(dashboard)/pos/actions.ts#runPosMatchingAction": adminAction,
+  "app/(dashboard)/payments/actions.ts#cancelCardPaymentAction": action("cards.cancel"),
+  "app/(dashboard)/payments/actions.ts#refreshCardPaymentAction": action("payments.view"),
+  "app/(dashboard)/cards/actions.ts#addCardTokenAction": action("savedCards.manage"),
+  "app/(dashboard)/cards/actions.ts#enableCardTokenAction": action("savedCards.manage"),
+  "app/(dashboard)/cards/actions.ts#disableCardTokenAction": action("savedCards.manage"),
+  "app/(dashboard)/cards/actions.ts#lookUpCardTokenAction": action("savedCards.manage"),
+  "app/(dashboard)/cards/actions.ts#refreshCardTokensPageAction": action("savedCards.manage"),
+  "app/(dashboard)/jobs/actions.ts#runJobNowAction": action("jobs.run"),
+  "app/(dashboard)/settings/actions.ts#checkGatewayConnectionAction": action("settings.manage"),
+  "app/(dashboard)/settings/actions.ts#setTwoFactorRequirementAction": action("settings.manage"),
+  "app/(dashboard)/users/actions.ts#createUserAction": action("users.manage"),
+  "app/(dashboard)/users/actions.ts#changeUserRoleAction": action("users.manage"),
+  "app/(dashboard)/users/actions.ts#setUserActiveAction": action("users.manage"),
+  "app/(dashboard)/users/actions.ts#resetUserPasswordAction": action("users.manage"),
+  "app/(dashboard)/users/actions.ts#resetUserTwoFactorAction": action("users.manage"),
+  "app/(dashboard)/users/actions.ts#approveAdminChangeAction": action("users.manage"),
+  "app/(dashboard)/users/actions.ts#rejectAdminChangeAction": action("users.manage"),
+  "app/(dashboard)/webhooks/actions.ts#registerWebhookAction": action("webhooks.manage"),
+  "app/(dashboard)/webhooks/actions.ts#updateWebhookAction": action("webhooks.manage"),
+  "app/(dashboard)/webhooks/actions.ts#deactivateWebhookAction": action("webhooks.manage"),
+  "app/(dashboard)/webhooks/actions.ts#startSecretRotationAction": action("webhooks.manage"),
+  "app/(dashboard)/webhooks/actions.ts#replayDeliveryAction": action("webhooks.manage"),
+  "app/(dashboard)/webhooks/actions.ts#checkSignatureAction": action("webhooks.manage"),
+  "app/(dashboard)/webhooks/reconcile-actions.ts#runReconciliationAction": action("jobs.run"),
+  "app/(dashboard)/pos/actions.ts#createPosApiKeyAction": action("pos.manage"),
+  "app/(dashboard)/pos/actions.ts#rotatePosApiKeyAction": action("pos.manage"),
+  "app/(dashboard)/pos/actions.ts#revokePosApiKeyAction": action("pos.manage"),
+  "app/(dashboard)/pos/actions.ts#setSellerTokenVerificationAction": action("pos.manage"),
+  "app/(dashboard)/pos/actions.ts#setPosStatusAction": action("pos.manage"),
+  "app/(dashboard)/pos/actions.ts#savePosConfigAction": action("pos.manage"),
+  "app/(dashboard)/pos/actions.ts#savePosTenantConfigAction": action("pos.manage"),
+  "app/(dashboard)/pos/actions.ts#savePosTenantTerminalsAction": action("pos.manage"),
+  "app/(dashboard)/pos/actions.ts#removePosOverrideAction": action("pos.manage"),
+  "app/(dashboard)/pos/actions.ts#runPosMatchingAction": action("pos.manage"),
   [`${pay}#verifyCodeAction`]: everyone("wrong"),
   [`${pay}#payByCardAction`]: everyone("accessExpired"),
   [`${pay}#startPixAction`]: everyone("accessExpired"),
   [`${pay}#switchPayLocaleAction`]: everyone("ok"),
   "lib/i18n/actions.ts#setLocaleAction": everyone("VALIDATION_FAILED"),
   "lib/theme/actions.ts#setThemeAction": everyone("VALIDATION_FAILED"),
+  "app/(dashboard)/users/roles/actions.ts#createRoleAction": action("users.manage"),
+  "app/(dashboard)/users/roles/actions.ts#updateRoleAction": action("users.manage"),
+  "app/(dashboard)/users/roles/actions.ts#deleteRoleAction": action("users.manage"),
 };

@@ -60,7 +60,7 @@ describe("signInWithPassword", () => {
     const result = await signInWithPassword({ email: " Ana@Example.com ", password }, context);
     expect(result).toMatchObject({
       status: "signed-in",
-      user: { email: "ana@example.com", roleId: "operations", sessionVersion: 1 },
+      user: { email: "ana@example.com", sessionVersion: 1 },
     });
     expect((await db.user.findUniqueOrThrow({ where: { email: "ana@example.com" } })).lastSignInAt).not.toBeNull();
     const entry = await db.auditLog.findFirstOrThrow({ where: { action: "auth.sign_in" } });

@@ -46,8 +46,8 @@ function wrongCode(secret: string, at: Date): string {
 // What sign-in puts in a session token besides the user (options.ts): the browser session and when it began.
 const sessionClaims = () => ({ sid: crypto.randomUUID(), iat: Math.floor(Date.now() / 1000) });
 
-async function createAna(roleId: "operations" | "ADMIN" = "STAFF") {
-  const { user } = await createUser({ email: "ana@example.com", name: "Ana", role, password }, { actor: null });
+async function createAna(roleId: "operations" | "administrator" = "operations") {
+  const { user } = await createUser({ email: "ana@example.com", name: "Ana", roleId, password }, { actor: null });
   return user;
 }
 
@@ -232,9 +232,9 @@ describe("two-factor requirement setting", () => {
     jar.clear();
   });
 
-  async function signInAs(roleId: "operations" | "ADMIN") {
-    const user = await createAna(role);
-    const token = { sub: user.id, email: user.email, name: user.name, role, sessionVersion: 1 };
+  async function signInAs(roleId: "operations" | "administrator") {
+    const user = await createAna(roleId);
+    const token = { sub: user.id, email: user.email, name: user.name, roleId, sessionVersion: 1 };
     jar.set(getSessionCookie().name, await encode({ token, secret: serverEnv.AUTH_SECRET }));
     return user;
   }
@@ -242,18 +242,18 @@ describe("two-factor requirement setting", () => {
   const redirectTo = (path: string) => ({ digest: expect.stringContaining(`;${path};`) });
 
   it("sends a user who has not enrolled to the enrolment page and lets them do nothing else", async () => {
-    const admin = await signInAs("ADMIN");
+    const admin = await signInAs("administrator");
     expect((await requireUser()).mustEnrollTwoFactor).toBe(false);
 
     await setAppSetting("twoFactorRequirement", "admins", { actor: { id: admin.id, email: admin.email } });
     expect(await actions()).toEqual(["user.created", "settings.changed"]);
     await expect(requireUser()).rejects.toMatchObject(redirectTo("/account/security"));
-    await expect(authorize()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(authorize(null)).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await requireUser({ allowTwoFactorEnrolment: true })).toMatchObject({ mustEnrollTwoFactor: true });
   });
 
-  it("applies to admins only or to everyone, as set", async () => {
-    await signInAs("STAFF");
+  it("applies to roles holding users.manage only or to everyone, as set", async () => {
+    await signInAs("operations");
     await setAppSetting("twoFactorRequirement", "admins", { actor: null });
     expect(await requireUser()).toMatchObject({ mustEnrollTwoFactor: false });
     await setAppSetting("twoFactorRequirement", "everyone", { actor: null });
@@ -262,7 +262,7 @@ describe("two-factor requirement setting", () => {
 
   it("lets an enrolled user through", async () => {
     await setAppSetting("twoFactorRequirement", "everyone", { actor: null });
-    const user = await signInAs("STAFF");
+    const user = await signInAs("operations");
     const enrolment = await startTwoFactorEnrolment(user);
     const code = codeAt(enrolment.secret, new Date());
     const { sessionVersion } = await confirmTwoFactorEnrolment(

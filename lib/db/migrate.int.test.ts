@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -180,6 +180,54 @@ describe.each(backends)("applyMigrations on $backend", ({ create }) => {
     expect(
       await scratch.query("SELECT 1 FROM _prisma_migrations WHERE migration_name = '29990101000000_broken'"),
     ).toEqual([]);
+  });
+
+  it("turns ADMIN and STAFF into roles and the refund threshold into every role's limit", async () => {
+    const rolesMigration = "20261127080000_roles";
+    // Applied up to just before the roles migration: it and any later one wait in another folder.
+    const laterDir = await mkdtemp(path.join(tmpdir(), "migrations-later-"));
+    const later = (await readLocalMigrations(migrationsDir)).filter((migration) => migration.name >= rolesMigration);
+    expect(later[0]?.name).toBe(rolesMigration);
+    for (const { name } of later) await rename(path.join(migrationsDir, name), path.join(laterDir, name));
+    await applyMigrations(scratch.target, { migrationsDir });
+
+    await scratch.query(`
+      INSERT INTO "User" ("id", "email", "name", "passwordHash", "role", "isActive", "createdAt", "updatedAt") VALUES
+        ('00000000-0000-4000-8000-000000000001', 'gone@example.com', 'Gone', 'x', 'ADMIN', false, '2025-01-01', now()),
+        ('00000000-0000-4000-8000-000000000002', 'first@example.com', 'First', 'x', 'ADMIN', true, '2026-01-01', now()),
+        ('00000000-0000-4000-8000-000000000003', 'second@example.com', 'Second', 'x', 'ADMIN', true, '2026-02-01', now()),
+        ('00000000-0000-4000-8000-000000000004', 'staff@example.com', 'Staff', 'x', 'STAFF', true, '2025-06-01', now())`);
+    await scratch.query(`
+      INSERT INTO "AppSetting" ("key", "value", "updatedAt")
+      VALUES ('refundApprovalThresholdCents', '250000'::jsonb, now())`);
+
+    for (const { name } of later) await rename(path.join(laterDir, name), path.join(migrationsDir, name));
+    await rm(laterDir, { recursive: true, force: true });
+    expect((await applyMigrations(scratch.target, { migrationsDir })).applied).toEqual(later.map(({ name }) => name));
+
+    const users = await scratch.query<{ email: string; roleId: string }>(
+      'SELECT "email", "roleId" FROM "User" ORDER BY "email"',
+    );
+    expect(Object.fromEntries(users.map((user) => [user.email, user.roleId]))).toEqual({
+      "first@example.com": "owner",
+      "gone@example.com": "administrator",
+      "second@example.com": "administrator",
+      "staff@example.com": "operations",
+    });
+    const roles = await scratch.query<{ id: string; refundLimitCents: number; isBuiltIn: boolean }>(
+      'SELECT "id", "refundLimitCents", "isBuiltIn" FROM "Role" ORDER BY "id"',
+    );
+    expect(roles.map((role) => role.id)).toEqual([
+      "administrator",
+      "analyst",
+      "developer",
+      "operations",
+      "owner",
+      "support",
+      "viewer",
+    ]);
+    for (const role of roles) expect(role, role.id).toMatchObject({ refundLimitCents: 250_000, isBuiltIn: true });
+    expect(await scratch.query(`SELECT 1 FROM "AppSetting" WHERE "key" = 'refundApprovalThresholdCents'`)).toEqual([]);
   });
 
   it("refuses to run when the database has a migration the folder lacks", async () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { permissionsOfRole } from "@/lib/auth/roles";
 import type { TChangeListener } from "./bus";
 import { mayHearChange } from "./change";
 import { createChangeStream } from "./sse";
@@ -37,18 +38,18 @@ describe("createChangeStream", () => {
     expect(bus.listeners.size).toBe(0);
   });
 
-  it("tells staff nothing of admin-only resources: saved cards and POS sales reach admins alone", async () => {
+  it("tells Operations nothing of resources its role lacks: saved cards and POS sales reach Administrators alone", async () => {
     const changes = [
       { kind: "card_token", id: "TOKEN-1" },
       { kind: "pos_sale", id: "SALE-1" },
       { kind: "pix_charge", id: "TX2" },
     ] as const;
-    const heard = async (roleId: "administrator" | "STAFF") => {
+    const heard = async (roleId: "administrator" | "operations") => {
       const bus = fakeBus();
       const reader = createChangeStream({
         subscribe: bus.subscribe,
         signal: new AbortController().signal,
-        mayHear: (change) => mayHearChange(role, change),
+        mayHear: (change) => mayHearChange({ permissions: permissionsOfRole(roleId, null) }, change),
       }).getReader();
       await readText(reader);
       for (const change of changes) bus.emit({ type: "change", change });
@@ -61,11 +62,11 @@ describe("createChangeStream", () => {
       await reader.cancel();
       return texts;
     };
-    expect(await heard("STAFF")).toEqual([
+    expect(await heard("operations")).toEqual([
       'event: change\ndata: {"kind":"pix_charge","id":"TX2"}\n\n',
       "event: resync\ndata: {}\n\n",
     ]);
-    expect(await heard("ADMIN")).toHaveLength(changes.length + 1);
+    expect(await heard("administrator")).toHaveLength(changes.length + 1);
   });
 
   it("sends a heartbeat comment and ends after its lifetime", async () => {

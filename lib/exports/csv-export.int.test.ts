@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as exportRoute } from "@/app/api/exports/[kind]/route";
+import { permissionsOfRole } from "@/lib/auth/roles";
 import { getSessionCookie } from "@/lib/auth/session-cookie";
 import { serverEnv } from "@/lib/config/server-env";
 import { db } from "@/lib/db/client";
@@ -27,7 +28,8 @@ vi.mock("next/headers", () => ({
   headers: async () => new Headers({ "user-agent": "vitest" }),
 }));
 
-const tokens = new Map<"STAFF" | "ADMIN", string>();
+type TTestRole = "operations" | "administrator";
+const tokens = new Map<TTestRole, string>();
 
 // Every list answers through the one route; `get` passes the kind from the path, as Next.js does.
 const exportAudit = exportRoute;
@@ -81,10 +83,10 @@ function paymentLink(overrides: Partial<Prisma.PaymentLinkCreateManyInput>): Pri
 async function get(
   handler: typeof exportPixCharges,
   path: string,
-  options: { role?: "STAFF" | "ADMIN"; locale?: string } = {},
+  options: { roleId?: TTestRole; locale?: string } = {},
 ) {
   jar.clear();
-  const token = options.role && tokens.get(options.role);
+  const token = options.roleId && tokens.get(options.roleId);
   if (token) jar.set(getSessionCookie().name, token);
   const cookie = options.locale ? `NEXT_LOCALE=${options.locale}` : "";
   const kind = new URL(path, "http://127.0.0.1").pathname.split("/").at(-1)!;
@@ -99,19 +101,14 @@ async function csvOf(response: Response) {
   return { bytes, text, lines: text.split("\r\n").filter((line) => line !== "") };
 }
 
-// A STAFF and an ADMIN user in the current database, and their session tokens.
+// An Operations and an Administrator user in the current database, and their session tokens.
 async function signIn() {
-  for (const role of ["STAFF", "ADMIN"] as const) {
+  for (const roleId of ["operations", "administrator"] as const) {
     const user = await db.user.create({
-      data: {
-        email: `export-${role.toLowerCase()}-${randomUUID()}@example.com`,
-        name: role,
-        passwordHash: "x",
-        role,
-      },
+      data: { email: `export-${roleId}-${randomUUID()}@example.com`, name: roleId, passwordHash: "x", roleId },
     });
-    const token = { sub: user.id, email: user.email, name: user.name, role, sessionVersion: user.sessionVersion };
-    tokens.set(role, await encode({ token, secret: serverEnv.AUTH_SECRET }));
+    const token = { sub: user.id, email: user.email, name: user.name, roleId, sessionVersion: user.sessionVersion };
+    tokens.set(roleId, await encode({ token, secret: serverEnv.AUTH_SECRET }));
   }
 }
 
@@ -189,7 +186,7 @@ describe("CSV exports", () => {
     );
   });
 
-  it("masks the payer's CPF/CNPJ for STAFF and shows it whole to admins", async () => {
+  it("masks the payer's CPF/CNPJ for Operations and shows it whole to Administrators", async () => {
     const path = "/api/exports/pix-charges?from=2026-09-01&to=2026-09-30";
     const staff = (await csvOf(await get(exportPixCharges, path, { roleId: "operations" }))).lines;
     const admin = (await csvOf(await get(exportPixCharges, path, { roleId: "administrator" }))).lines;
@@ -212,7 +209,9 @@ describe("CSV exports", () => {
         pixPaidAt,
       }),
     });
-    const response = await get(exportLinks, "/api/exports/links?from=2026-08-01&to=2026-08-31", { roleId: "administrator" });
+    const response = await get(exportLinks, "/api/exports/links?from=2026-08-01&to=2026-08-31", {
+      roleId: "administrator",
+    });
     const { lines } = await csvOf(response);
     expect(lines).toHaveLength(2);
     const cells = lines[1]!.split(";");
@@ -267,7 +266,7 @@ describe("CSV exports", () => {
     });
   });
 
-  it("authorizes like the list pages: signed in for the lists, admin for the audit log", async () => {
+  it("authorizes like the list pages: payments.view for the lists, audit.view for the audit log", async () => {
     expect((await get(exportPixCharges, "/api/exports/pix-charges")).status).toBe(401);
     expect((await get(exportAudit, "/api/exports/audit", { roleId: "operations" })).status).toBe(403);
     const response = await get(exportAudit, "/api/exports/audit?action=export.downloaded", { roleId: "administrator" });
@@ -408,7 +407,7 @@ function exportRouteTests() {
       const path = `/api/exports/${list.path}?${query}`;
       expect((await get(exportRoute, path)).status).toBe(401);
       const staff = await get(exportRoute, path, { roleId: "operations" });
-      expect(staff.status).toBe(list.adminOnly ? 403 : 200);
+      expect(staff.status).toBe(permissionsOfRole("operations", null).includes(list.permission) ? 200 : 403);
       await staff.body?.cancel();
 
       const response = await get(exportRoute, path, { roleId: "administrator" });
@@ -427,9 +426,9 @@ function exportRouteTests() {
   it("answers 404 to a signed-in user for a kind no list has, and 401 to an anonymous one", async () => {
     for (const kind of ["pix", "pixCharges", "users", "constructor", "__proto__"]) {
       expect((await get(exportRoute, `/api/exports/${kind}`)).status, kind).toBe(401);
-      for (const role of ["STAFF", "ADMIN"] as const) {
-        const response = await get(exportRoute, `/api/exports/${kind}`, { role });
-        expect(response.status, `${kind} as ${role}`).toBe(404);
+      for (const roleId of ["operations", "administrator"] as const) {
+        const response = await get(exportRoute, `/api/exports/${kind}`, { roleId });
+        expect(response.status, `${kind} as ${roleId}`).toBe(404);
         expect(await response.json()).toMatchObject({ error: { code: "NOT_FOUND" } });
       }
     }
@@ -439,7 +438,11 @@ function exportRouteTests() {
     const list = exportLists[kind];
     const filters = list.readFilters(new URLSearchParams(query));
     const batches: string[][] = [];
-    for await (const batch of list.batches(filters, cellFormat("pt-BR", "ADMIN"), 2))
+    for await (const batch of list.batches(
+      filters,
+      cellFormat("pt-BR", { permissions: permissionsOfRole("administrator", null) }),
+      2,
+    ))
       batches.push(batch.map((cells) => String(cells[labelColumn[kind]])));
     expect(batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
     expect(batches.flat()).toEqual(expectedOrder(kind));

@@ -96,7 +96,7 @@ describe("toAppError", () => {
   });
 
   it("keeps an AppError and hides anything else behind INTERNAL, with the original as cause", () => {
-    const appError = new AppError("FORBIDDEN", "errors.auth.adminOnly");
+    const appError = new AppError("FORBIDDEN", "errors.auth.permissionRequired");
     expect(toAppError(appError)).toBe(appError);
     const unknown = new Error("boom");
     expect(toAppError(unknown)).toMatchObject({ code: "INTERNAL", cause: unknown });

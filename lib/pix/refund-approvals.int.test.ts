@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { TPermission } from "@/lib/auth/permissions";
+import { permissionsOfRole } from "@/lib/auth/roles";
 import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "@/lib/auth/two-factor";
 import { db } from "@/lib/db/client";
-import { setAppSetting } from "@/lib/settings/app-settings";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { createPixCharge, getPixChargeView } from "./charges";
@@ -11,7 +12,7 @@ import { approveRefund, findPendingRefundApprovals, rejectRefund, submitPixRefun
 import { getRefundPanel, requestPixRefund } from "./refunds";
 import { ZCreatePixChargeInput, ZSubmitPixRefundInput } from "./schemas";
 
-type TActor = { id: string; email: string; roleId: "administrator" | "STAFF" };
+type TActor = { id: string; email: string; roleId: "administrator" | "operations"; permissions: TPermission[] };
 
 describe("step-up approval for large refunds", () => {
   let sandbox: TSandbox;
@@ -38,9 +39,9 @@ describe("step-up approval for large refunds", () => {
       contextOf(requester),
     );
 
-  async function createActor(email: string, role: TActor["role"]): Promise<TActor> {
-    const user = await db.user.create({ data: { email, name: email.split("@")[0]!, passwordHash: "x", role } });
-    return { id: user.id, email, role };
+  async function createActor(email: string, roleId: TActor["roleId"]): Promise<TActor> {
+    const user = await db.user.create({ data: { email, name: email.split("@")[0]!, passwordHash: "x", roleId } });
+    return { id: user.id, email, roleId, permissions: permissionsOfRole(roleId, null) };
   }
 
   const auditActions = async () =>
@@ -68,11 +69,12 @@ describe("step-up approval for large refunds", () => {
     await db.rateLimitBucket.deleteMany();
     await db.appSetting.deleteMany();
     await db.user.deleteMany();
-    requester = await createActor("ana@example.com", "ADMIN");
-    approver = await createActor("bia@example.com", "ADMIN");
+    await db.role.updateMany({ data: { refundLimitCents: 100_000 } });
+    requester = await createActor("ana@example.com", "administrator");
+    approver = await createActor("bia@example.com", "administrator");
   });
 
-  it("refunds at once at or below the threshold (default R$ 1.000,00)", async () => {
+  it("refunds at once at or below the role limit (default R$ 1.000,00)", async () => {
     const txid = await paidCharge(200_000);
     expect(await submit(txid, 100_000)).toMatchObject({ status: "refunded" });
     expect(await upstreamRefunds(txid)).toHaveLength(1);
@@ -98,7 +100,7 @@ describe("step-up approval for large refunds", () => {
     await expect(approveRefund(approvalId, requester, contextOf(requester))).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
-    const staff = await createActor("caio@example.com", "STAFF");
+    const staff = await createActor("caio@example.com", "operations");
     await expect(approveRefund(approvalId, staff, contextOf(staff))).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await upstreamRefunds(txid)).toHaveLength(0);
 
@@ -181,8 +183,8 @@ describe("step-up approval for large refunds", () => {
     expect(await db.refundApproval.count()).toBe(0);
   });
 
-  it("holds nothing back when the threshold is 0 (off)", async () => {
-    await setAppSetting("refundApprovalThresholdCents", 0, contextOf(approver));
+  it("holds nothing back when the requester's role limit is 0 (off)", async () => {
+    await db.role.update({ where: { id: requester.roleId }, data: { refundLimitCents: 0 } });
     const txid = await paidCharge(500_000);
     expect(await submit(txid, 500_000)).toMatchObject({ status: "refunded" });
     expect(await upstreamRefunds(txid)).toHaveLength(1);

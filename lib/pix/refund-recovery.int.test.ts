@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { approveMoneyApproval, rejectMoneyApproval } from "@/lib/approvals/approvals";
+import type { TPermission } from "@/lib/auth/permissions";
+import { permissionsOfRole } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import { freshApproverCode, makeIndependentApprover } from "@/lib/testing/independent-approver";
@@ -52,7 +54,7 @@ describe.each<TTestBackend>(testBackends)("recovering a Pix refund after a crash
   describe.each(["include", "omit"] as const)("list items' userReference: %s", (listMode) => {
     let sandbox: TSandbox;
     let staff: { id: string; email: string };
-    let admin: { id: string; email: string; roleId: "administrator" };
+    let admin: { id: string; email: string; permissions: TPermission[] };
     const contextOf = (actor: { id: string; email: string }) => ({ actor, ip: "203.0.113.9" });
 
     beforeAll(async () => {
@@ -78,7 +80,7 @@ describe.each<TTestBackend>(testBackends)("recovering a Pix refund after a crash
       const adminUser = await db.user.create({
         data: { email: "ana@example.com", name: "Ana", passwordHash: "x", roleId: "administrator" },
       });
-      admin = { id: adminUser.id, email: adminUser.email, roleId: "administrator" };
+      admin = { id: adminUser.id, email: adminUser.email, permissions: permissionsOfRole("administrator", null) };
       await makeIndependentApprover(admin);
     });
 

@@ -16,7 +16,7 @@ const [boletoDescriptor] = defineResources([
     key: "boleto",
     sort: "payment",
     labelKey: "nav.pix",
-    isAdminOnly: false,
+    permission: "payments.view",
     nav: { key: "boletos", href: "/boletos", section: "payments", position: 45 },
     badge: { messages: "boletos.status", tones: { PAID: "success" } },
     change: "boleto",
@@ -27,7 +27,7 @@ const [boletoDescriptor] = defineResources([
 ]);
 
 const boletoSearch: TSearchKindEntry = {
-  isAdminOnly: false,
+  permission: "payments.view",
   href: (id) => `/boletos/${id}`,
   find: async () => [],
 };
@@ -35,7 +35,7 @@ const boletoSearch: TSearchKindEntry = {
 const boletoExport: TExportList = {
   kind: "boletos" as TExportKind,
   path: "boletos",
-  adminOnly: false,
+  permission: "payments.view",
   fileName: "boletos",
   columnKeys: ["id"],
   readFilters: () => ({}),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { permissionsOfRole } from "@/lib/auth/roles";
 import { customerDocumentOf } from "@/lib/customers/viewer";
 import { prismaSqlRunner } from "@/lib/db/sql";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -55,10 +56,10 @@ const linkUuid = "3f1c2a9e-1111-4222-8333-444455556666";
 // Both backends: the name search relies on search_fold() and its expression indexes (migration), not on pg_trgm.
 describe.each(testBackends)("global search (%s)", (backend) => {
   let test: TTestDatabase;
-  const search = (query: string, roleId: "administrator" | "STAFF") =>
-    searchEverything(query, role, { run: prismaSqlRunner(test.db) });
-  async function ids(query: string, roleId: "administrator" | "STAFF" = "ADMIN") {
-    const { groups } = await search(query, role);
+  const search = (query: string, roleId: "administrator" | "operations") =>
+    searchEverything(query, { permissions: permissionsOfRole(roleId, null) }, { run: prismaSqlRunner(test.db) });
+  async function ids(query: string, roleId: "administrator" | "operations" = "administrator") {
+    const { groups } = await search(query, roleId);
     return Object.fromEntries(groups.map((group) => [group.kind, group.hits.map((hit) => hit.id)]));
   }
 
@@ -135,11 +136,11 @@ describe.each(testBackends)("global search (%s)", (backend) => {
     expect(await ids("ORDER-42")).toEqual({ cardPayments: ["card-payment-1"] });
   });
 
-  it("finds card payments and saved cards by last four; saved cards only for admins", async () => {
-    expect(await ids("4242", "ADMIN")).toEqual({ cardPayments: ["card-payment-1"], savedCards: ["tok_abc"] });
-    expect(await ids("4242", "STAFF")).toEqual({ cardPayments: ["card-payment-1"] });
-    expect(await ids("tok_abc", "STAFF")).toEqual({});
-    const { groups } = await search("tok_abc", "ADMIN");
+  it("finds card payments and saved cards by last four; saved cards only for a role holding savedCards.manage", async () => {
+    expect(await ids("4242", "administrator")).toEqual({ cardPayments: ["card-payment-1"], savedCards: ["tok_abc"] });
+    expect(await ids("4242", "operations")).toEqual({ cardPayments: ["card-payment-1"] });
+    expect(await ids("tok_abc", "operations")).toEqual({});
+    const { groups } = await search("tok_abc", "administrator");
     expect(groups[0]?.hits[0]).toMatchObject({ title: "•••• 4242", href: "/cards?token=tok_abc" });
   });
 
@@ -176,21 +177,23 @@ describe.each(testBackends)("global search (%s)", (backend) => {
   });
 
   it("links each hit to its detail page", async () => {
-    const { groups } = await search("529.982.247-25", "ADMIN");
+    const { groups } = await search("529.982.247-25", "administrator");
     const hrefs = groups.flatMap((group) => group.hits.map((hit) => hit.href));
     expect(hrefs).toEqual(["/pix/txjoao0001", "/pix/txpaid0002", `/customers/${cpf}`]);
   });
 
-  it("shows admins whole documents and STAFF masked ones, with no document in STAFF's customer link", async () => {
-    const admin = (await search("529.982.247-25", "ADMIN")).groups.flatMap((group) => group.hits);
+  it("shows Administrators whole documents and Operations masked ones, with no document in Operations' customer link", async () => {
+    const admin = (await search("529.982.247-25", "administrator")).groups.flatMap((group) => group.hits);
     expect(admin.map((hit) => hit.detail)).toEqual(["529.982.247-25", "529.982.247-25", "529.982.247-25"]);
-    const staff = (await search("529.982.247-25", "STAFF")).groups.flatMap((group) => group.hits);
+    const staff = (await search("529.982.247-25", "operations")).groups.flatMap((group) => group.hits);
     expect(staff.map((hit) => hit.detail)).toEqual(["***.982.247-**", "***.982.247-**", "***.982.247-**"]);
     expect(JSON.stringify(staff)).not.toMatch(/529\.?982\.?247-?25/);
     const customer = staff.at(-1)!;
     expect(customer.href).toMatch(/^\/customers\/v1\./);
     expect(customerDocumentOf(decodeURIComponent(customer.href.slice("/customers/".length)))).toBe(cpf);
-    const links = (await search("11.222.333/0001-81", "STAFF")).groups.find((group) => group.kind === "paymentLinks");
+    const links = (await search("11.222.333/0001-81", "operations")).groups.find(
+      (group) => group.kind === "paymentLinks",
+    );
     expect(links?.hits[0]?.detail).toBe("**.222.333/0001-**");
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { permissionsOfRole } from "@/lib/auth/roles";
 import { canSeeFullDocuments, documentFor, maskDocument } from "./personal-data";
 
 describe("maskDocument", () => {
@@ -19,10 +20,13 @@ describe("maskDocument", () => {
 });
 
 describe("documentFor", () => {
-  it("shows admins the whole document and STAFF the masked one", () => {
-    expect(canSeeFullDocuments("ADMIN")).toBe(true);
-    expect(canSeeFullDocuments("STAFF")).toBe(false);
-    expect(documentFor("ADMIN", "12345678901")).toBe("12345678901");
-    expect(documentFor("STAFF", "12345678901")).toBe("***.456.789-**");
+  it("shows the whole document only to a role holding customers.viewDocuments", () => {
+    const holderOf = (roleId: string) => ({ permissions: permissionsOfRole(roleId, null) });
+    expect(canSeeFullDocuments(holderOf("administrator"))).toBe(true);
+    expect(canSeeFullDocuments(holderOf("analyst"))).toBe(true);
+    expect(canSeeFullDocuments(holderOf("operations"))).toBe(false);
+    expect(documentFor(holderOf("administrator"), "12345678901")).toBe("12345678901");
+    expect(documentFor(holderOf("operations"), "12345678901")).toBe("***.456.789-**");
+    expect(documentFor({ permissions: ["customers.viewDocuments"] }, "12345678901")).toBe("12345678901");
   });
 });

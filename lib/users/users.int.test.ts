@@ -17,9 +17,9 @@ import {
 
 const context = { ip: "203.0.113.9", userAgent: "vitest" };
 
-async function seedAdmin() {
+async function seedAdmin(roleId: "administrator" | "owner" = "administrator") {
   const { user } = await createUser(
-    { email: "admin@example.com", name: "Admin", roleId: "administrator", password: "admin password 123" },
+    { email: "admin@example.com", name: "Admin", roleId, password: "admin password 123" },
     { actor: null },
   );
   return { user, context: { ...context, actor: { id: user.id, email: user.email } } };
@@ -49,7 +49,12 @@ describe("users", () => {
       { email: " Bia@Example.com", name: "Bia", roleId: "operations" },
       admin.context,
     );
-    expect(user).toMatchObject({ email: "bia@example.com", roleId: "operations", isActive: true, mustChangePassword: true });
+    expect(user).toMatchObject({
+      email: "bia@example.com",
+      roleId: "operations",
+      isActive: true,
+      mustChangePassword: true,
+    });
     expect(oneTimePassword).toMatch(/^\w{16}$/);
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(stored.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
@@ -79,31 +84,35 @@ describe("users", () => {
     const admin = await seedAdmin();
     const { user } = await createUser({ email: "bia@example.com", name: "Bia", roleId: "operations" }, admin.context);
     const before = await tokenOf(user.id);
-    expect(await changeUserRole(user.id, "ADMIN", admin.context)).toMatchObject({ roleId: "administrator" });
+    expect(await changeUserRole(user.id, "administrator", admin.context)).toMatchObject({ roleId: "administrator" });
     expect(await loadSessionUser(before)).toBeNull();
     expect(await loadSessionUser(await tokenOf(user.id))).toMatchObject({ roleId: "administrator" });
     const entry = await db.auditLog.findFirstOrThrow({ where: { action: "user.role_changed" } });
-    expect(entry.metadata).toEqual({ from: "STAFF", to: "ADMIN" });
+    expect(entry.metadata).toEqual({ from: "operations", to: "administrator" });
   });
 
-  it("keeps an admin from demoting or deactivating themself, and keeps one active admin", async () => {
-    const admin = await seedAdmin();
-    await expect(changeUserRole(admin.user.id, "STAFF", admin.context)).rejects.toMatchObject({
+  it("keeps an Owner from demoting or deactivating themself, and keeps one active Owner", async () => {
+    const admin = await seedAdmin("owner");
+    await expect(changeUserRole(admin.user.id, "operations", admin.context)).rejects.toMatchObject({
       code: "CONFLICT",
       fieldErrors: { user: "selfChange" },
     });
     await expect(setUserActive(admin.user.id, false, admin.context)).rejects.toMatchObject({ code: "CONFLICT" });
-    // The shell has no actor: only the last-admin rule stops it.
+    // The shell has no actor: only the last-Owner rule stops it.
     await expect(setUserActive(admin.user.id, false, { actor: null })).rejects.toMatchObject({
-      fieldErrors: { user: "lastAdmin" },
+      messageKey: "users.errors.lastOwner",
+      fieldErrors: { user: "lastOwner" },
+    });
+    await expect(changeUserRole(admin.user.id, "operations", { actor: null })).rejects.toMatchObject({
+      messageKey: "users.errors.lastOwner",
     });
     const { user: second } = await createUser(
-      { email: "second@example.com", name: "Second", roleId: "administrator" },
+      { email: "second@example.com", name: "Second", roleId: "owner" },
       admin.context,
     );
-    await changeUserRole(second.id, "STAFF", admin.context);
+    await changeUserRole(second.id, "operations", admin.context);
     expect(await db.user.findUniqueOrThrow({ where: { id: admin.user.id } })).toMatchObject({
-      roleId: "administrator",
+      roleId: "owner",
       isActive: true,
     });
   });

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
+import { permissionsOfRole } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { confirmPaymentLink, createPaymentLink, getPaymentLink } from "@/lib/gateway/payment-links";
 import { createPixCharge, getPixCharge } from "@/lib/gateway/pix-charges";
@@ -362,7 +363,7 @@ describe("webhook receiver (hand-built requests)", () => {
       update: {},
       create: { email: "admin@example.com", name: "Admin", passwordHash: "x", roleId: "administrator" },
     });
-    const actor = { id: admin.id, email: admin.email, roleId: "administrator" as const };
+    const actor = { id: admin.id, email: admin.email, permissions: permissionsOfRole("administrator", null) };
     const txid = await mirroredOpenCharge();
     await deliver(paidChargeEvent(txid));
     const original = await lastDelivery();
@@ -374,6 +375,8 @@ describe("webhook receiver (hand-built requests)", () => {
     expect(await db.auditLog.count({ where: { action: "webhook_delivery.replayed", resourceId: original.id } })).toBe(
       1,
     );
-    await expect(replayDelivery(original.id, { ...actor, roleId: "operations" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      replayDelivery(original.id, { ...actor, permissions: permissionsOfRole("operations", null) }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });

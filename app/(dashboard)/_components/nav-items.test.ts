@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { findActiveNavHref, isNavItemActive, navSections } from "./nav-items";
+import type { TPermission } from "@/lib/auth/permissions";
+import { permissionsOfRole } from "@/lib/auth/roles";
+import { findActiveNavHref, isNavItemActive, navSections, navSectionsFor } from "./nav-items";
 
 describe("isNavItemActive", () => {
   it("matches the page and pages below it", () => {
@@ -29,25 +31,35 @@ describe("findActiveNavHref", () => {
 });
 
 describe("navSections", () => {
-  it("keeps saved cards, point of sale, users, webhooks, jobs, audit and settings in the admin-only section", () => {
-    const adminKeys = navSections.filter((s) => s.isAdminOnly).flatMap((s) => s.items.map((i) => i.key));
-    expect(adminKeys.sort()).toEqual(["audit", "cards", "jobs", "pos", "settings", "users", "webhooks"]);
+  const keysFor = (held: readonly TPermission[]) => navSectionsFor(held).flatMap((s) => s.items.map((i) => i.key));
+
+  it("keeps saved cards, point of sale, users, webhooks, jobs, audit and settings from Operations", () => {
+    const all = keysFor(permissionsOfRole("administrator", null));
+    const operations = keysFor(permissionsOfRole("operations", null));
+    const hidden = all.filter((key) => !operations.includes(key));
+    expect(hidden.sort()).toEqual(["audit", "cards", "jobs", "pos", "settings", "users", "webhooks"]);
   });
 
-  it("shows pending approvals to everyone: staff see what waits, admins act on it", () => {
-    const everyoneKeys = navSections.filter((s) => !s.isAdminOnly).flatMap((s) => s.items.map((i) => i.key));
-    expect(everyoneKeys).toContain("approvals");
+  it("shows each item only to a role holding its permission", () => {
+    expect(keysFor(["payments.view", "users.manage"])).toContain("users");
+    expect(keysFor(["payments.view"])).not.toContain("users");
+    expect(keysFor(permissionsOfRole("developer", null))).toEqual(expect.arrayContaining(["webhooks", "jobs", "pos"]));
+    expect(keysFor([])).toEqual([]);
   });
 
-  it("shows customers to staff and admins", () => {
-    const everyoneKeys = navSections.filter((s) => !s.isAdminOnly).flatMap((s) => s.items.map((i) => i.key));
-    expect(everyoneKeys).toContain("customers");
+  it("shows pending approvals to everyone: Operations see what waits, approvers act on it", () => {
+    expect(keysFor(permissionsOfRole("viewer", null))).toContain("approvals");
+  });
+
+  it("shows customers to Operations and Administrators", () => {
+    expect(keysFor(permissionsOfRole("operations", null))).toContain("customers");
+    expect(keysFor(permissionsOfRole("administrator", null))).toContain("customers");
     expect(findActiveNavHref("/customers/52998224725")).toBe("/customers");
   });
 
   it("opens with home, for everyone", () => {
-    expect(navSections[0]?.isAdminOnly).toBe(false);
-    expect(navSections[0]?.items[0]).toMatchObject({ key: "home", href: "/" });
+    expect(navSections[0]?.items[0]).toMatchObject({ key: "home", href: "/", permission: "payments.view" });
+    expect(navSectionsFor(permissionsOfRole("viewer", null))[0]?.items[0]).toMatchObject({ key: "home" });
   });
 
   it("has unique links", () => {

@@ -6,6 +6,7 @@ import { DataTablePagination } from "@/components/data-table/data-table-paginati
 import { ExportCsvButton } from "@/components/data-table/export-csv-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { findAuditEntries } from "@/lib/audit/audit-log";
+import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
 
@@ -19,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requirePermission("audit.view");
+  const user = await requirePermission("audit.view");
   const values = await loadAuditSearchParams(searchParams);
   const [result, t] = await Promise.all([findAuditEntries(toListFilters(values)), getTranslations("audit")]);
   const hasFilters = hasListFilters(values);
@@ -34,7 +35,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <h1 className="text-2xl font-semibold">{t("title")}</h1>
           <p className="text-sm text-muted-foreground">{t("description")}</p>
         </div>
-        {result.rows.length > 0 ? <ExportCsvButton endpoint="/api/exports/audit" /> : null}
+        {result.rows.length > 0 && can(user, "exports.download") ? (
+          <ExportCsvButton endpoint="/api/exports/audit" />
+        ) : null}
       </div>
 
       <AuditFilters />

@@ -9,6 +9,7 @@ import { totalAmountLabel } from "@/components/data-table/total-amount-label";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
 import { findPixRefunds } from "@/lib/pix/refunds";
@@ -23,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RefundsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requirePermission("payments.view");
+  const user = await requirePermission("payments.view");
   const values = await loadPixRefundSearchParams(searchParams);
   const [result, t] = await Promise.all([findPixRefunds(toListFilters(values)), getTranslations("refunds")]);
   const hasFilters = hasListFilters(values);
@@ -35,7 +36,7 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
       filters={<PixRefundFilters />}
       result={result}
       totalLabel={t("total", { count: result.total })}
-      exportEndpoint="/api/exports/refunds"
+      exportEndpoint={can(user, "exports.download") ? "/api/exports/refunds" : undefined}
       totalAmountLabel={await totalAmountLabel(result.totalCents)}
       hrefForPage={(page) => serializePixRefundSearchParams("/refunds", { ...values, page })}
     >

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 
 import { ResourceListPage } from "@/components/data-table/resource-list-page";
+import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
 import { defaultLinkPeriod, findPaymentLinks } from "@/lib/links/payment-links";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
@@ -19,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PaymentLinksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requirePermission("payments.view");
+  const user = await requirePermission("payments.view");
   const values = await loadPaymentLinkSearchParams(searchParams);
   // The period is never open-ended (the upstream list requires one): absent days mean the last 30.
   const fallback = defaultLinkPeriod();
@@ -30,12 +31,12 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
     <ResourceListPage
       namespace="links"
       liveKinds={["payment_link"]}
-      create={{ href: "/links/new", labelKey: "newLink" }}
+      create={can(user, "links.manage") ? { href: "/links/new", labelKey: "newLink" } : undefined}
       refreshButton={<RefreshLinksButton period={period} />}
       filters={<PaymentLinkFilters period={period} />}
       result={result}
       hasFilters={hasListFilters(values)}
-      exportEndpoint="/api/exports/links"
+      exportEndpoint={can(user, "exports.download") ? "/api/exports/links" : undefined}
       hrefForPage={(page) => serializePaymentLinkSearchParams("/links", { ...values, page })}
       emptyIcon={LinkIcon}
       table={(empty) => <PaymentLinksTable rows={result.rows} empty={empty} />}

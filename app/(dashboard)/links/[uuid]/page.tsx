@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import QRCode from "qrcode";
 
+import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
 import { formatBRL } from "@/lib/format/money";
 import { getPaymentLinkView } from "@/lib/links/payment-links";
@@ -37,7 +38,7 @@ async function toShareTargets(link: TPaymentLinkView): Promise<TShareTargets> {
 // No loading.tsx on this route (the list's sits in the `(list)` group): a loading boundary would
 // start a 200 response before notFound() could answer 404 for an unknown link.
 export default async function PaymentLinkPage({ params }: PaymentLinkPageProps) {
-  await requirePermission("payments.view");
+  const user = await requirePermission("payments.view");
   const uuid = ZLinkPaymentUuid.safeParse((await params).uuid);
   if (!uuid.success) notFound();
   // Opening the page reads the gateway (the mirror answers if it cannot): a link can expire or be
@@ -46,5 +47,12 @@ export default async function PaymentLinkPage({ params }: PaymentLinkPageProps) 
   if (!link) notFound();
   // A PNG of the hosted page's address, drawn here: staff download it or show it on a screen.
   const qrCodeDataUrl = await QRCode.toDataURL(link.paymentUrl, { errorCorrectionLevel: "M", margin: 2, width: 512 });
-  return <PaymentLinkLive initialLink={link} qrCodeDataUrl={qrCodeDataUrl} share={await toShareTargets(link)} />;
+  return (
+    <PaymentLinkLive
+      initialLink={link}
+      qrCodeDataUrl={qrCodeDataUrl}
+      share={await toShareTargets(link)}
+      may={{ cancel: can(user, "links.manage"), refund: can(user, "refunds.request") }}
+    />
+  );
 }

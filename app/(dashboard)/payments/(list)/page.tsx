@@ -5,6 +5,7 @@ import type { SearchParams } from "nuqs/server";
 
 import { ResourceListPage } from "@/components/data-table/resource-list-page";
 import { totalAmountLabel } from "@/components/data-table/total-amount-label";
+import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
 import { findCardPayments, type TCardPaymentTotals } from "@/lib/card-payments/list";
 import { formatBRL } from "@/lib/format/money";
@@ -37,7 +38,7 @@ async function totalsLabel(totals: TCardPaymentTotals | undefined, isTotalCapped
 }
 
 export default async function CardPaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requirePermission("payments.view");
+  const user = await requirePermission("payments.view");
   const values = await loadCardPaymentSearchParams(searchParams);
   // Absent days mean the last 7 São Paulo days, as in the other lists.
   const fallback = defaultPeriod();
@@ -48,13 +49,13 @@ export default async function CardPaymentsPage({ searchParams }: { searchParams:
     <ResourceListPage
       namespace="cardPayments"
       liveKinds={["card_payment"]}
-      create={{ href: "/payments/new", labelKey: "newPayment" }}
+      create={can(user, "cards.charge") ? { href: "/payments/new", labelKey: "newPayment" } : undefined}
       refreshButton={<CardPaymentsRefreshButton period={period} />}
       filters={<CardPaymentsFilters period={period} />}
       result={result}
       hasFilters={hasListFilters(values)}
       totalAmountLabel={await totalsLabel(result.totals, result.isTotalCapped)}
-      exportEndpoint="/api/exports/card-payments"
+      exportEndpoint={can(user, "exports.download") ? "/api/exports/card-payments" : undefined}
       hrefForPage={(page) => serializeCardPaymentSearchParams("/payments", { ...values, page, cursor: null })}
       hrefForCursor={(cursor) => serializeCardPaymentSearchParams("/payments", { ...values, page: null, cursor })}
       emptyIcon={CreditCardIcon}

@@ -34,7 +34,7 @@ export default async function CardPaymentPage({ params }: CardPaymentPageProps) 
     <div className="grid gap-6">
       {/* A cancel made in another tab or by someone else shows here without a reload. */}
       <LiveRefresh kinds={["card_payment"]} id={payment.id} />
-      <CardPaymentHeader payment={payment} />
+      <CardPaymentHeader payment={payment} mayCancel={can(user, "cards.cancel")} />
       <CardPaymentFacts payment={payment} />
       <CardPaymentInstallments payment={payment} />
       <CardPaymentReceipts

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 
 import { ResourceListPage } from "@/components/data-table/resource-list-page";
+import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
 import { defaultPeriod } from "@/lib/list/period";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
@@ -20,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PixChargesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requirePermission("payments.view");
+  const user = await requirePermission("payments.view");
   const values = await loadPixChargeSearchParams(searchParams);
   // The period is never open-ended (the upstream list requires one): absent days mean the last 7.
   const fallback = defaultPeriod();
@@ -31,12 +32,12 @@ export default async function PixChargesPage({ searchParams }: { searchParams: P
     <ResourceListPage
       namespace="pix"
       liveKinds={["pix_charge"]}
-      create={{ href: "/pix/new", labelKey: "newCharge" }}
+      create={can(user, "pix.charge") ? { href: "/pix/new", labelKey: "newCharge" } : undefined}
       refreshButton={<RefreshFromGatewayButton period={period} />}
       filters={<PixChargeFilters period={period} />}
       result={result}
       hasFilters={hasListFilters(values)}
-      exportEndpoint="/api/exports/pix-charges"
+      exportEndpoint={can(user, "exports.download") ? "/api/exports/pix-charges" : undefined}
       hrefForPage={(page) => serializePixChargeSearchParams("/pix", { ...values, page, cursor: null })}
       hrefForCursor={(cursor) => serializePixChargeSearchParams("/pix", { ...values, page: null, cursor })}
       emptyIcon={QrCodeIcon}

@@ -57,6 +57,7 @@ export default async function PixChargePage({ params }: PixChargePageProps) {
         approverBlock: standing.canApprove ? undefined : standing.reason,
       }}
       stepUp={{ thresholdCents, hasTwoFactor: twoFactor.enabledAt !== null }}
+      may={{ cancel: can(user, "pix.charge"), refund: can(user, "refunds.request") }}
     />
   );
 }

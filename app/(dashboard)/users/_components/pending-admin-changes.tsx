@@ -37,7 +37,7 @@ function useDescribeChange() {
       const valueCents = Number(change.payload.valueCents ?? 0);
       const amount = valueCents === 0 ? t("off") : formatBRL(valueCents, locale);
       if (change.kind === "LOOSEN_ROLE_REFUND_LIMIT") {
-        return t("kinds.LOOSEN_ROLE_REFUND_LIMIT", { role: String(change.payload.roleLabel ?? ""), amount });
+        return t("kinds.LOOSEN_ROLE_REFUND_LIMIT", { role: String(change.payload.roleName ?? ""), amount });
       }
       return t("kinds.LOOSEN_MONEY_SETTING", { setting: t("settings.dailyMoneyReturnLimitCents"), amount });
     }

@@ -14,10 +14,16 @@ import { usePaymentLink } from "./use-payment-link";
 
 export type TShareTargets = { whatsappHref: string; emailHref: string };
 
-type PaymentLinkLiveProps = { initialLink: TPaymentLinkView; qrCodeDataUrl: string; share: TShareTargets };
+type PaymentLinkLiveProps = {
+  initialLink: TPaymentLinkView;
+  qrCodeDataUrl: string;
+  share: TShareTargets;
+  // What the viewer's role allows here; the actions check it again.
+  may: { cancel: boolean; refund: boolean };
+};
 
 /** The link page, kept current without a reload (see usePaymentLink). */
-export function PaymentLinkLive({ initialLink, qrCodeDataUrl, share }: PaymentLinkLiveProps) {
+export function PaymentLinkLive({ initialLink, qrCodeDataUrl, share, may }: PaymentLinkLiveProps) {
   const t = useTranslations("links");
   const { link, isPollFailing } = usePaymentLink(initialLink);
   const isOpen = link.statusCode === paymentLinkStatusCodes.CREATED;
@@ -39,12 +45,12 @@ export function PaymentLinkLive({ initialLink, qrCodeDataUrl, share }: PaymentLi
         syncedAt={link.syncedAt}
         pollFailingLabel={t("detail.pollFailing")}
         isPollFailing={isPollFailing}
-        actions={<CancelLinkButton linkPaymentUuid={link.linkPaymentUuid} canCancel={link.canCancel} />}
+        actions={<CancelLinkButton linkPaymentUuid={link.linkPaymentUuid} canCancel={link.canCancel && may.cancel} />}
         backHref="/links"
         backLabel={t("backToList")}
       />
       <PayPageLocks link={link} />
-      <LinkPixRefundDue link={link} />
+      {may.refund ? <LinkPixRefundDue link={link} /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         {isOpen ? (
           <ShareCard link={link} qrCodeDataUrl={qrCodeDataUrl} share={share} />

@@ -6,7 +6,7 @@ import type { TCardPaymentView } from "@/lib/card-payments/views";
 import { CancelCardPaymentButton } from "./cancel-card-payment-button";
 import { RefreshCardPaymentButton } from "./refresh-card-payment-button";
 
-export function CardPaymentHeader({ payment }: { payment: TCardPaymentView }) {
+export function CardPaymentHeader({ payment, mayCancel }: { payment: TCardPaymentView; mayCancel: boolean }) {
   const t = useTranslations("cardPayments.detail");
   return (
     <div className="grid gap-2 print:hidden">
@@ -31,7 +31,7 @@ export function CardPaymentHeader({ payment }: { payment: TCardPaymentView }) {
             <CancelCardPaymentButton
               paymentId={payment.id}
               amountCents={payment.amountCents}
-              canCancel={payment.canCancel}
+              canCancel={payment.canCancel && mayCancel}
             />
           </>
         }

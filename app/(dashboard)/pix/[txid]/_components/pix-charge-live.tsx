@@ -23,6 +23,8 @@ type PixChargeLiveProps = {
   approvals: TRefundApprovalView[];
   viewer: ComponentProps<typeof RefundApprovalList>["viewer"];
   stepUp: TRefundStepUp;
+  // What the viewer's role allows here; the actions check it again.
+  may: { cancel: boolean; refund: boolean };
 };
 
 /** The charge page, kept current without a reload (see usePixCharge). */
@@ -33,6 +35,7 @@ export function PixChargeLive({
   approvals,
   viewer,
   stepUp,
+  may,
 }: PixChargeLiveProps) {
   const t = useTranslations("pix");
   const tApprovals = useTranslations("approvals");
@@ -50,7 +53,7 @@ export function PixChargeLive({
         syncedAt={charge.syncedAt}
         pollFailingLabel={t("detail.pollFailing")}
         isPollFailing={isPollFailing}
-        actions={<CancelChargeButton txid={charge.txid} canCancel={charge.canCancel} />}
+        actions={<CancelChargeButton txid={charge.txid} canCancel={charge.canCancel && may.cancel} />}
         backHref="/pix"
         backLabel={t("backToList")}
       />
@@ -69,7 +72,7 @@ export function PixChargeLive({
           </CardContent>
         </Card>
       ) : null}
-      <RefundsPanel charge={charge} heldCents={heldCents} stepUp={stepUp} />
+      <RefundsPanel charge={charge} heldCents={heldCents} stepUp={stepUp} mayRefund={may.refund} />
     </div>
   );
 }

@@ -21,10 +21,10 @@ import { useRefreshPixCharge } from "./use-pix-charge";
 /** Above `thresholdCents` (0 = never) a refund needs the requester's code or a second admin. */
 export type TRefundStepUp = { thresholdCents: number; hasTwoFactor: boolean };
 
-type RefundsPanelProps = { charge: TPixRefundPanel; heldCents: number; stepUp: TRefundStepUp };
+type RefundsPanelProps = { charge: TPixRefundPanel; heldCents: number; stepUp: TRefundStepUp; mayRefund: boolean };
 
 /** Amount paid, refunds so far, what remains and for how long, and the form to refund more. */
-export function RefundsPanel({ charge, heldCents, stepUp }: RefundsPanelProps) {
+export function RefundsPanel({ charge, heldCents, stepUp, mayRefund }: RefundsPanelProps) {
   const t = useTranslations("pix.refunds");
   const { formText } = usePixErrorText();
   const router = useRouter();
@@ -90,7 +90,7 @@ export function RefundsPanel({ charge, heldCents, stepUp }: RefundsPanelProps) {
         <RefundsTable rows={charge.refunds} empty={<p className="text-sm text-muted-foreground">{t("none")}</p>} />
 
         <FormError>{error}</FormError>
-        {charge.canRefund ? (
+        {!mayRefund ? null : charge.canRefund ? (
           // Remounted when the remaining value changes: an amount typed against the old remainder is cleared.
           <RefundForm
             key={refundableCents}

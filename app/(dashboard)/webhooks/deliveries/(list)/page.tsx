@@ -6,6 +6,7 @@ import type { SearchParams } from "nuqs/server";
 import { ListPageLayout } from "@/components/data-table/list-page-layout";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
+import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
 import { hasListFilters, toListFilters } from "@/lib/list/search-params";
 import { allEventKinds } from "@/lib/webhooks/event-kinds";
@@ -40,7 +41,7 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
       filters={<DeliveryFilters events={allEventKinds.map(({ event }) => event)} />}
       result={result}
       totalLabel={t("deliveries.total", { count: result.total })}
-      exportEndpoint="/api/exports/webhook-deliveries"
+      exportEndpoint={can(user, "exports.download") ? "/api/exports/webhook-deliveries" : undefined}
       hrefForPage={(page) => serializeDeliverySearchParams("/webhooks/deliveries", { ...values, page, cursor: null })}
       hrefForCursor={(cursor) =>
         serializeDeliverySearchParams("/webhooks/deliveries", { ...values, page: null, cursor })

@@ -1,0 +1,3 @@
+import { permissionLayout } from "@/lib/auth/permission-layout";
+
+export default permissionLayout("payments.view");
