@@ -16,7 +16,7 @@ describe.each(testBackends)("Prisma client on %s", (backend) => {
     const created = await database.db.user.create({
       data: { email: "ana@example.com", name: "Ana", passwordHash: "x" },
     });
-    expect(created).toMatchObject({ role: "STAFF", isActive: true, sessionVersion: 1, locale: "pt-BR" });
+    expect(created).toMatchObject({ roleId: "operations", isActive: true, sessionVersion: 1, locale: "pt-BR" });
     await database.db.auditLog.create({
       data: { actorId: created.id, action: "user.created", metadata: { via: "test" } },
     });

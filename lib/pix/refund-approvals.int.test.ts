@@ -59,6 +59,7 @@ describe("step-up approval for large refunds", () => {
   afterAll(async () => {
     // Approvals keep their requester: leave none behind for suites that delete users first.
     await db.refundApproval.deleteMany();
+    await db.role.updateMany({ data: { refundLimitCents: 100_000 } });
     await sandbox?.stop();
   });
 

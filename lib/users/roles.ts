@@ -135,6 +135,14 @@ export async function updateRole(
         ? { ...before, refundLimitCents: parsed.refundLimitCents }
         : { ...before, ...parsed };
       await assertMayGrant(tx, context, next);
+      // Making the people of a role admins at once would skip the second admin a promotion waits for.
+      if (context.actor && !isAdministrationRole(before) && isAdministrationRole(next)) {
+        if ((await tx.user.count({ where: { roleId, isActive: true } })) > 0) {
+          throw new AppError("CONFLICT", "roles.errors.administrationInUse", {
+            fieldErrors: { permissions: "administrationInUse" },
+          });
+        }
+      }
       if (!options.allowLoosening && isLooseningLimit(before.refundLimitCents, next.refundLimitCents)) {
         throw new AppError("CONFLICT", "roles.errors.limitNeedsApproval");
       }
