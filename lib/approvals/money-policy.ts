@@ -68,8 +68,11 @@ export async function refundLimitOf(client: TMirrorClient, personId: string | nu
     ? client.user.findUnique({ where: { id: personId }, select: { role: { select: { refundLimitCents: true } } } })
     : null);
   if (role) return role.role.refundLimitCents;
-  const fallback = await client.role.findUnique({ where: { id: defaultRoleId }, select: { refundLimitCents: true } });
-  return fallback?.refundLimitCents ?? 0;
+  const fallback = await client.role.findUniqueOrThrow({
+    where: { id: defaultRoleId },
+    select: { refundLimitCents: true },
+  });
+  return fallback.refundLimitCents;
 }
 
 function exceedsChargeThreshold(thresholdCents: number, priorCents: number, amountCents: number): boolean {

@@ -33,7 +33,6 @@ export function can(holder: TPermissionHolder | null | undefined, permission: TP
   return !!holder && holder.permissions.includes(permission);
 }
 
-// A person gives out only what they hold themselves.
 export function permissionsBeyond(holder: TPermissionHolder, wanted: readonly TPermission[]): TPermission[] {
   return wanted.filter((permission) => !holder.permissions.includes(permission));
 }

@@ -31,7 +31,6 @@ export const builtInRoleIds = Object.keys(builtInRoles) as TBuiltInRoleId[];
 // What a new person, and an old STAFF account, gets: exactly what STAFF could do.
 export const defaultRoleId: TBuiltInRoleId = "operations";
 
-// Only an Owner makes or unmakes an Owner, and the last one stays.
 export const ownerRoleId: TBuiltInRoleId = "owner";
 
 export function isBuiltInRole(roleId: string): roleId is TBuiltInRoleId {

@@ -1,10 +1,8 @@
 import { permissions, type TPermission } from "./permissions";
 
-// route-matrix tests fail on a missing or stale row: a new endpoint starts with a row here. Each row says what an
-// endpoint needs (one permission of lib/auth/permissions.ts, any signed-in person, or an answer for everyone); the
-// tests call every endpoint as anonymous, as a person holding only that permission and as one holding every other.
+// A new endpoint starts with a row here: its permission (or any signed-in person, or everyone) and its answer past
+// the guard. The tests call it as anonymous, as a holder of only that permission and as one of all the others.
 
-// What an endpoint answers a caller past its guard, and the permission the guard asks for.
 export type TAccess<TOutcome> =
   | { permission: TPermission; also?: TPermission[]; granted: TOutcome }
   | { signedIn: TOutcome }
@@ -14,7 +12,6 @@ export type TPageOutcome = "ok" | "login" | "forbidden" | "not-found" | `redirec
 export type TRouteOutcome = number;
 export type TActionOutcome = string;
 
-// Who calls: nobody signed in, or a person whose role holds exactly these permissions.
 export type TMatrixIdentity = { name: string; permissions: readonly TPermission[] | null };
 
 export const anonymousIdentity: TMatrixIdentity = { name: "anonymous", permissions: null };
@@ -174,7 +171,6 @@ export const actionMatrix: Record<string, TAccess<TActionOutcome>> = {
   "app/(dashboard)/links/actions.ts#refundLinkPixPaymentAction": action("refunds.request"),
   "app/(dashboard)/links/actions.ts#refreshPaymentLinksAction": action("payments.view"),
   "app/(dashboard)/payments/new/actions.ts#chargeCardAction": action("cards.charge"),
-  // Like a Pix refund: STAFF may cancel a card payment (in full; the API has no partial cancel).
   "app/(dashboard)/payments/actions.ts#cancelCardPaymentAction": action("cards.cancel"),
   "app/(dashboard)/payments/actions.ts#refreshCardPaymentAction": action("payments.view"),
   "app/(dashboard)/cards/actions.ts#addCardTokenAction": action("savedCards.manage"),

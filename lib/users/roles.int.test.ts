@@ -231,6 +231,20 @@ describe.each<TTestBackend>(testBackends)("roles and permissions (%s)", (backend
     });
   });
 
+  it("refuses to give users.manage to a role people hold, since that would skip the second admin", async () => {
+    const owner = await seedPerson("olga", "owner");
+    const desk = await createRole(roleInput("Desk", ["payments.view"]), contextOf(owner));
+    const empty = await createRole(roleInput("Empty", ["payments.view"]), contextOf(owner));
+    await seedPerson("caio", desk.id);
+    const withUsers = (name: string) => roleInput(name, ["payments.view", "users.manage"]);
+    await expect(
+      updateRole(desk.id, withUsers("Desk"), contextOf(owner), { allowLoosening: false }),
+    ).rejects.toMatchObject({ code: "CONFLICT", messageKey: "roles.errors.administrationInUse" });
+    expect((await findRole(db, desk.id)).permissions).toEqual(["payments.view"]);
+    await updateRole(empty.id, withUsers("Empty"), contextOf(owner), { allowLoosening: false });
+    expect((await findRole(db, empty.id)).permissions).toEqual(["payments.view", "users.manage"]);
+  });
+
   it("brings a role's new permissions to its people's sessions on their next request", async () => {
     const owner = await seedPerson("olga", "owner");
     const desk = await createRole(roleInput("Desk", ["payments.view"]), contextOf(owner));

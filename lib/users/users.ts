@@ -4,6 +4,7 @@ import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/aut
 import { claimPasswordAttempt, settlePasswordAttempt } from "@/lib/auth/password-attempts";
 import { ownerRoleId } from "@/lib/auth/roles";
 import { db, inTransaction } from "@/lib/db/client";
+import { takeTransactionLock } from "@/lib/db/locks";
 import { AppError } from "@/lib/errors";
 import { Prisma, type User } from "@/lib/generated/prisma/client";
 import type { TLocale } from "@/lib/i18n/config";
@@ -84,7 +85,10 @@ export async function createUser(
   }
 }
 
+// Changes of standing queue behind one lock first: two Owners demoting each other would otherwise each hold their
+// target's row while waiting for the other's.
 async function findUserForUpdate(tx: Tx, userId: string): Promise<User> {
+  await takeTransactionLock(tx, "user_standing");
   const [locked] = await tx.$queryRaw<
     { id: string }[]
   >`SELECT "id" FROM "User" WHERE "id" = ${userId}::uuid FOR UPDATE`;
@@ -93,8 +97,7 @@ async function findUserForUpdate(tx: Tx, userId: string): Promise<User> {
   return user;
 }
 
-// No changing one's own role or standing, and the last active Owner stays. Owner rows are locked so two Owners
-// demoting each other at once cannot both succeed.
+// No changing one's own role or standing, and the last active Owner stays.
 async function assertOwnerRemains(tx: Tx, user: User, context: TChangeContext): Promise<void> {
   if (context.actor?.id === user.id) {
     throw new AppError("CONFLICT", "users.errors.selfChange", {
