@@ -112,10 +112,10 @@ describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)",
     const other = await seedAdmin("other@example.com", { ageMs: 2 * dayMs, withTwoFactor: true });
     const result = await approveAdminChange(changeId, freshCode(other), contextOf(other));
     expect(result).toMatchObject({ kind: "CREATE_ADMIN", email: "second@example.com" });
-    expect(result.oneTimePassword).toEqual(expect.any(String));
-    expect(await db.user.findUniqueOrThrow({ where: { email: "second@example.com" } })).toMatchObject({
+    // Approved means invited: the new admin exists once they accept the mailed link.
+    expect(await db.invitation.findFirstOrThrow({ where: { email: "second@example.com" } })).toMatchObject({
       role: "ADMIN",
-      mustChangePassword: true,
+      acceptedAt: null,
     });
     expect(await db.pendingAdminChange.findUniqueOrThrow({ where: { id: changeId } })).toMatchObject({
       status: "APPROVED",

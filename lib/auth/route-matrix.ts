@@ -18,6 +18,7 @@ export const matrixSampleParams: Record<string, string> = {
   kind: "audit",
   document: "00000000000",
   nextauth: "session",
+  token: "routematrixsampletoken",
 };
 
 export function samplePath(routePath: string): string {
@@ -37,6 +38,10 @@ const adminDetailPage: TMatrixRow<TPageOutcome> = { anonymous: "login", STAFF: "
 export const pageMatrix: Record<string, TMatrixRow<TPageOutcome>> = {
   "/": userPage,
   "/login": { anonymous: "ok", STAFF: "redirect:/", ADMIN: "redirect:/" },
+  // Mailed links and the forgot-password form: the link's token, not a session, is what counts.
+  "/forgot-password": { anonymous: "ok", STAFF: "ok", ADMIN: "ok" },
+  "/invite/[token]": { anonymous: "ok", STAFF: "ok", ADMIN: "ok" },
+  "/reset-password/[token]": { anonymous: "ok", STAFF: "ok", ADMIN: "ok" },
   "/account/password": userPage,
   "/account/security": userPage,
   "/pix": userPage,
@@ -63,6 +68,8 @@ export const pageMatrix: Record<string, TMatrixRow<TPageOutcome>> = {
   "/webhooks/signature-check": adminPage,
   "/jobs": adminPage,
   "/settings": adminPage,
+  "/settings/outbox": adminPage,
+  "/settings/outbox/[id]": adminDetailPage,
   "/users": adminPage,
   "/audit": adminPage,
   "/approvals": userPage,
@@ -147,6 +154,8 @@ export const actionMatrix: Record<string, TMatrixRow<TActionOutcome>> = {
   "app/(dashboard)/users/actions.ts#setUserActiveAction": adminAction,
   "app/(dashboard)/users/actions.ts#resetUserPasswordAction": adminAction,
   "app/(dashboard)/users/actions.ts#resetUserTwoFactorAction": adminAction,
+  "app/(dashboard)/users/actions.ts#resendInvitationAction": adminAction,
+  "app/(dashboard)/users/actions.ts#revokeInvitationAction": adminAction,
   "app/(dashboard)/users/actions.ts#approveAdminChangeAction": adminAction,
   "app/(dashboard)/users/actions.ts#rejectAdminChangeAction": adminAction,
   "app/(dashboard)/webhooks/actions.ts#registerWebhookAction": adminAction,
@@ -170,6 +179,9 @@ export const actionMatrix: Record<string, TMatrixRow<TActionOutcome>> = {
   [`${pay}#payByCardAction`]: everyone("accessExpired"),
   [`${pay}#startPixAction`]: everyone("accessExpired"),
   [`${pay}#switchPayLocaleAction`]: everyone("ok"),
+  "app/(auth)/invite/[token]/actions.ts#acceptInvitationAction": everyone("VALIDATION_FAILED"),
+  "app/(auth)/reset-password/[token]/actions.ts#resetPasswordAction": everyone("VALIDATION_FAILED"),
+  "app/(auth)/forgot-password/actions.ts#requestPasswordResetAction": everyone("VALIDATION_FAILED"),
   "lib/i18n/actions.ts#setLocaleAction": everyone("VALIDATION_FAILED"),
   "lib/theme/actions.ts#setThemeAction": everyone("VALIDATION_FAILED"),
 };

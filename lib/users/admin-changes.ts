@@ -6,8 +6,9 @@ import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { AdminChangeKind, Prisma } from "@/lib/generated/prisma/client";
 import { getAppSetting, setAppSetting } from "@/lib/settings/app-settings";
+import { inviteUser } from "./invitations";
 import { ZCreateUserInput } from "./schemas";
-import { changeUserRole, createUser, resetUserPassword, resetUserTwoFactor } from "./users";
+import { changeUserRole, resetUserPassword, resetUserTwoFactor } from "./users";
 
 // Changes that would let one admin act as two wait for a second, independent admin (docs/security.md).
 // `npm run user:create` (no actor) is the break-glass path and is never held.
@@ -82,7 +83,7 @@ async function findTarget(userId: string) {
 export async function createUserOrHold(
   input: { email: string; name: string; role: "ADMIN" | "STAFF" },
   context: TChangeContext,
-): Promise<{ status: "created"; email: string; oneTimePassword: string } | THeld> {
+): Promise<{ status: "invited"; email: string } | THeld> {
   const parsed = ZCreateUserInput.omit({ password: true }).parse(input);
   if (parsed.role === "ADMIN" && context.actor) {
     if (await db.user.findUnique({ where: { email: parsed.email }, select: { id: true } })) {
@@ -92,8 +93,7 @@ export async function createUserOrHold(
     }
     return holdAdminChange({ kind: "CREATE_ADMIN", payload: { email: parsed.email, name: parsed.name } }, context);
   }
-  const { user, oneTimePassword } = await createUser(parsed, context);
-  return { status: "created", email: user.email, oneTimePassword: oneTimePassword! };
+  return inviteUser(parsed, context);
 }
 
 // Making someone an admin is creating an admin; demoting is not held (the last-admin rule guards it).
@@ -114,12 +114,13 @@ export async function changeUserRoleOrHold(
 export async function resetUserPasswordOrHold(
   userId: string,
   context: TChangeContext,
-): Promise<{ status: "reset"; oneTimePassword: string } | THeld> {
+): Promise<{ status: "reset" } | THeld> {
   const user = await findTarget(userId);
   if (user.role === "ADMIN" && context.actor && context.actor.id !== userId) {
     return holdAdminChange({ kind: "RESET_PASSWORD", targetUserId: userId }, context);
   }
-  return { status: "reset", ...(await resetUserPassword(userId, context)) };
+  await resetUserPassword(userId, context);
+  return { status: "reset" };
 }
 
 export async function resetUserTwoFactorOrHold(
@@ -152,7 +153,7 @@ export async function setMoneySettingOrHold(
   return { status: "saved" };
 }
 
-export type TAdminChangeResult = { kind: AdminChangeKind; oneTimePassword?: string; email?: string };
+export type TAdminChangeResult = { kind: AdminChangeKind; email?: string };
 
 async function applyAdminChange(
   change: { kind: AdminChangeKind; payload: unknown; targetUserId: string | null },
@@ -165,14 +166,15 @@ async function applyAdminChange(
   switch (change.kind) {
     case "CREATE_ADMIN": {
       const { email, name } = ZPayload.CREATE_ADMIN.parse(change.payload);
-      const { user, oneTimePassword } = await createUser({ email, name, role: "ADMIN" }, context);
-      return { kind: change.kind, email: user.email, oneTimePassword: oneTimePassword! };
+      await inviteUser({ email, name, role: "ADMIN" }, context);
+      return { kind: change.kind, email };
     }
     case "PROMOTE_TO_ADMIN":
       await changeUserRole(target(), "ADMIN", context);
       return { kind: change.kind };
     case "RESET_PASSWORD":
-      return { kind: change.kind, ...(await resetUserPassword(target(), context)) };
+      await resetUserPassword(target(), context);
+      return { kind: change.kind };
     case "RESET_TWO_FACTOR":
       await resetUserTwoFactor(target(), context);
       return { kind: change.kind };
@@ -203,7 +205,7 @@ async function loadPending(changeId: string, context: TChangeContext) {
 }
 
 // The second admin must be independent (not requester or target, older than 24 h, 2FA on) and present (fresh code).
-// Claimed first so concurrent approvals apply once; a failure returns it to waiting. One-time passwords: approver only.
+// Claimed first so concurrent approvals apply once; a failure returns it to waiting.
 export async function approveAdminChange(
   changeId: string,
   code: string | undefined,

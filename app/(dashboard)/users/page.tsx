@@ -3,9 +3,11 @@ import { getTranslations } from "next-intl/server";
 import { getApproverStanding } from "@/lib/auth/independent-approver";
 import { requireAdmin } from "@/lib/auth/session";
 import { listPendingAdminChanges } from "@/lib/users/admin-changes";
+import { listPendingInvitations } from "@/lib/users/invitations";
 import { listUsers } from "@/lib/users/users";
 import { CreateUserDialog } from "./_components/create-user-dialog";
 import { PendingAdminChanges } from "./_components/pending-admin-changes";
+import { PendingInvitations } from "./_components/pending-invitations";
 import { UsersTable } from "./_components/users-table";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,8 +17,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function UsersPage() {
   const admin = await requireAdmin();
-  const [users, changes, standing, t] = await Promise.all([
+  const [users, invitations, changes, standing, t] = await Promise.all([
     listUsers(),
+    listPendingInvitations(),
     listPendingAdminChanges(),
     getApproverStanding(admin.id),
     getTranslations("users"),
@@ -32,6 +35,7 @@ export default async function UsersPage() {
         <CreateUserDialog />
       </div>
       <PendingAdminChanges changes={changes} viewerId={admin.id} standing={standing} />
+      <PendingInvitations invitations={invitations} />
       <UsersTable
         rows={users.map((user) => ({
           id: user.id,
