@@ -15,7 +15,10 @@ const oldPassword = "the old password 123";
 const newPassword = "the new password 456";
 let clientCount = 0;
 // Each test from its own address, so the per-client limit counts only what the test does.
-const client = () => ({ ip: `198.51.100.${(clientCount += 1)}`, userAgent: "vitest" });
+const client = () => {
+  clientCount += 1;
+  return { ip: `198.51.100.${clientCount}`, userAgent: "vitest" };
+};
 
 async function seedUser(email = "bia@example.com") {
   const { user } = await createUser({ email, name: "Bia", role: "STAFF", password: oldPassword }, { actor: null });
