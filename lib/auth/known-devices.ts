@@ -11,7 +11,7 @@ import type { TRequestContext } from "./request-context";
 // every account signed in there; the server keeps only its hash per user. A cleared cookie, another browser or a
 // private window count as new. The IP and user agent only describe the sign-in in the mail: they change too often
 // (mobile networks, browser updates) to identify anything.
-export const deviceCookieName = "device-id";
+const deviceCookieName = "device-id";
 const deviceCookieMaxAgeSeconds = 400 * 24 * 60 * 60;
 
 export async function readOrIssueDeviceId(): Promise<string> {

@@ -11,6 +11,4 @@ export function hashLinkToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export const ZLinkTokenShape = /^[A-Za-z0-9_-]{43}$/;
-
 export type TLinkTokenState = "valid" | "expired" | "invalid";

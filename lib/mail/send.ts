@@ -8,7 +8,7 @@ import { assertNoOpenTransaction, db } from "@/lib/db/client";
 import type { MailStatus, MailTransport } from "@/lib/generated/prisma/client";
 import { resolveLocale } from "@/lib/i18n/config";
 import { log } from "@/lib/log";
-import { renderMail, type TMailParams, type TMailTemplateName } from "./templates";
+import type { TMailParams, TMailTemplateName } from "./templates";
 
 export type TMailRequest<TName extends TMailTemplateName> = {
   to: string;
@@ -39,6 +39,9 @@ export async function sendMail<TName extends TMailTemplateName>(request: TMailRe
   let bodyCiphertext: string | null = null;
   let subject = request.template as string;
   try {
+    // Loaded on first send: next-intl's server build cannot load in the plain Node processes (the CLI, the e2e seed)
+    // that import the users module but never mail.
+    const { renderMail } = await import("./templates");
     const mail = renderMail(request.template, request.params, locale);
     subject = mail.subject;
     if (serverEnv.SMTP_URL) {

@@ -10,7 +10,7 @@ const ZEmail = z
   .pipe(z.email({ error: "invalidEmail" }));
 
 // Long rather than complex, as NIST SP 800-63B and OWASP advise; 128 bounds the hashing work.
-export const ZNewPassword = z.string().min(12, { error: "passwordTooShort" }).max(128, { error: "passwordTooLong" });
+const ZNewPassword = z.string().min(12, { error: "passwordTooShort" }).max(128, { error: "passwordTooLong" });
 
 export const ZCreateUserInput = z.object({
   email: ZEmail,
@@ -34,7 +34,7 @@ export type TChangeOwnPasswordInput = z.input<typeof ZChangeOwnPasswordInput>;
 
 export const ZUserId = z.uuid({ error: "invalidUser" });
 
-export const ZLinkToken = z.string().trim().min(1, { error: "invalidLink" }).max(100, { error: "invalidLink" });
+const ZLinkToken = z.string().trim().min(1, { error: "invalidLink" }).max(100, { error: "invalidLink" });
 
 export const ZSetPasswordWithLinkInput = z
   .object({ token: ZLinkToken, password: ZNewPassword, confirmPassword: z.string().max(128) })
