@@ -29,8 +29,8 @@ export async function newSignedOutPage(browser: Browser) {
 
 export async function choosePassword(page: Page, submitLabel: string): Promise<string> {
   const password = `own-${randomBytes(9).toString("base64url")}`;
-  await page.getByLabel("Nova senha", { exact: true }).fill(password);
-  await page.getByLabel("Confirme a senha", { exact: true }).fill(password);
+  await page.getByLabel(/^Nova senha/).fill(password);
+  await page.getByLabel(/^Confirme a senha/).fill(password);
   await page.getByRole("button", { name: submitLabel }).click();
   return password;
 }
@@ -42,7 +42,7 @@ export async function acceptInvitationAndSignIn(browser: Browser, email: string)
   const { context, page } = await newSignedOutPage(browser);
   await page.goto(invitePath);
   const password = await choosePassword(page, "Criar minha conta");
-  await expect(page.getByRole("status")).toContainText("Sua conta está pronta");
+  await expect(page.getByText("Sua conta está pronta")).toBeVisible();
   await page.getByRole("link", { name: "Ir para o login" }).click();
   const login = new LoginPage(page);
   await login.signIn(email, password);
