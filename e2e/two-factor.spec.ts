@@ -30,7 +30,7 @@ test("[AUTH] a user turns on two-factor, signs in with a code, and a recovery co
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const user = await createUser(page, browser, "Dois Fatores");
   const { email, page: userPage, login } = user;
 
@@ -93,7 +93,7 @@ test("[USERS] an admin resets the two-factor of a user who lost it, who then sig
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const name = `Perdeu Celular ${randomBytes(2).toString("hex")}`;
   const user = await createUser(page, browser, name);
   const { email } = user;

@@ -9,6 +9,7 @@ test("[USERS] an admin invites a staff user, who chooses a password from the mai
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   await page.goto("/pix");
 
   await page.getByRole("link", { name: "Usuários" }).click();
@@ -35,6 +36,7 @@ test("[USERS] an admin invites a staff user, who chooses a password from the mai
 });
 
 test("[USERS] an admin resends an invitation (the old link dies) and revokes it", async ({ page, browser }) => {
+  test.setTimeout(120_000);
   const { email, dialog } = await sendInvitation(page, "Convite Reenviado", { prefix: "resent" });
   await dialog.getByRole("button", { name: "Fechar" }).first().click();
   const [first] = await waitForMail(email);
@@ -83,7 +85,9 @@ test("[USERS] a new admin waits for a second, independent admin, who approves it
   await confirm.getByLabel("Código do autenticador").fill(await approver.nextCode());
   await confirm.getByRole("button", { name: "Aprovar" }).click();
   // Approved means invited: the new admin gets the link by mail, and exists once they accept it.
-  await expect(approver.page.getByTestId("pending-invitation").filter({ hasText: email })).toBeVisible();
+  await expect(approver.page.getByTestId("pending-invitation").filter({ hasText: email })).toBeVisible({
+    timeout: 30_000,
+  });
   expect((await waitForMail(email)).map((mail) => mail.subject)).toEqual([
     "Você foi convidado para o painel de pagamentos",
   ]);
