@@ -236,7 +236,7 @@ describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)",
     await setAppSetting("refundApprovalThresholdCents", 100_000, { actor: null });
     expect(
       await createUserOrHold({ email: "root@example.com", name: "Root", role: "ADMIN" }, { actor: null }),
-    ).toMatchObject({ status: "created" });
+    ).toMatchObject({ status: "invited" });
   });
 
   describe("idle sessions", () => {

@@ -42,15 +42,14 @@ describe("forgot password", () => {
     await seedUser();
     const inactive = await seedUser("gone@example.com");
     await db.user.update({ where: { id: inactive.id }, data: { isActive: false } });
-    const answers = await Promise.all(
-      ["bia@example.com", "nobody@example.com", "gone@example.com"].map(async (email) => {
-        const { delivery } = await requestPasswordReset(email, client());
-        await delivery;
-        return Object.keys(await requestPasswordReset(email, client()));
-      }),
-    );
-    expect(new Set(answers.map((keys) => keys.join()))).toEqual(new Set(["delivery"]));
-    expect((await db.mailMessage.findMany()).map((mail) => mail.to)).toEqual(["bia@example.com", "bia@example.com"]);
+    const answers: string[] = [];
+    for (const email of ["bia@example.com", "nobody@example.com", "gone@example.com"]) {
+      const answer = await requestPasswordReset(email, client());
+      answers.push(Object.keys(answer).join());
+      await answer.delivery;
+    }
+    expect(new Set(answers)).toEqual(new Set(["delivery"]));
+    expect((await db.mailMessage.findMany()).map((mail) => mail.to)).toEqual(["bia@example.com"]);
   });
 
   it("limits requests per address and per client, whether or not the address exists", async () => {
