@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig, type Project } from "@playwright/test";
 import type { TTestOptions, TWorkerOptions } from "./fixtures";
-import { rootDir, selectedTargets, type TTarget } from "./targets";
+import { mailboxPorts, rootDir, selectedTargets, type TTarget } from "./targets";
 
 // Runs on its own (`npx playwright test -c e2e/playwright.config.ts`, see e2e/README.md): the
 // webServer list below builds the app when stale and starts, per target, a sandbox and the app on
@@ -91,6 +91,17 @@ function projects(target: TTarget): Project<TTestOptions, TWorkerOptions>[] {
   ];
 }
 
+// Before the apps, which send every e-mail to it (e2e/mailbox.ts reads what arrived).
+const mailbox: NonNullable<PlaywrightTestConfig["webServer"]> = {
+  name: "mailbox",
+  command: "tsx e2e/servers/mailbox.ts",
+  cwd: rootDir,
+  env,
+  url: `http://127.0.0.1:${mailboxPorts().http}/health`,
+  timeout: 30_000,
+  gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+};
+
 export default defineConfig<TTestOptions, TWorkerOptions>({
   testDir: ".",
   outputDir: "./.results",
@@ -109,6 +120,6 @@ export default defineConfig<TTestOptions, TWorkerOptions>({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
-  webServer: targets.flatMap(webServers),
+  webServer: [mailbox, ...targets.flatMap(webServers)],
   projects: targets.flatMap(projects),
 });

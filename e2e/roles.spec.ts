@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, signedOut, test } from "./fixtures";
+import { acceptInvitationAndSignIn, sendInvitation } from "./invite";
 import { LoginPage } from "./pages/login-page";
 import { NewPixChargePage } from "./pages/new-pix-charge-page";
 import { WebhooksPage } from "./pages/webhooks-page";
@@ -107,26 +108,11 @@ test("[ROLES] a custom role built in the UI does exactly what its checklist says
   await expect(admin.getByText("Função criada.")).toBeVisible();
   await expect(admin.getByRole("link", { name })).toBeVisible();
 
-  // A person with that role, made through the users page.
-  await admin.goto("/users");
-  const email = `custom-${randomBytes(4).toString("hex")}@e2e.test`;
-  await admin.getByRole("button", { name: "Novo usuário" }).click();
-  const dialog = admin.getByRole("dialog");
-  await dialog.getByLabel("Nome").fill("Pessoa Personalizada");
-  await dialog.getByLabel("E-mail").fill(email);
-  await dialog.getByLabel("Perfil").selectOption({ label: name });
-  await dialog.getByRole("button", { name: "Criar usuário" }).click();
-  const oneTimePassword = await dialog.getByLabel("Senha temporária").inputValue();
+  // A person with that role, invited through the users page.
+  const { email, dialog } = await sendInvitation(admin, "Pessoa Personalizada", { prefix: "custom", roleLabel: name });
+  await expect(dialog).toContainText(`Enviamos um convite para ${email}`);
   await admin.context().close();
-
-  const page = await signIn(browser, { email, password: oneTimePassword });
-  const newPassword = `own-${randomBytes(9).toString("base64url")}`;
-  await page.getByLabel("Senha atual").fill(oneTimePassword);
-  await page.getByLabel("Nova senha").fill(newPassword);
-  await page.getByLabel("Confirme a senha").fill(newPassword);
-  await page.getByRole("button", { name: "Trocar senha" }).click();
-  // Password hashing is deliberately slow, and slower still on a busy machine.
-  await expect(page).toHaveURL(/:\d+\/$/, { timeout: 30_000 });
+  const { page } = await acceptInvitationAndSignIn(browser, email);
 
   // Checked: payments (the default), links and exports. Nothing else.
   expect((await page.goto("/links/new"))?.status()).toBe(200);

@@ -63,6 +63,11 @@ export function targetOf(database: TDatabase): TTarget {
   };
 }
 
+/** The loopback SMTP server every app under test sends to, and the HTTP port where tests read what it got. */
+export function mailboxPorts(): { smtp: number; http: number } {
+  return { smtp: port("E2E_SMTP_PORT", 2525), http: port("E2E_MAILBOX_PORT", 2526) };
+}
+
 /** `E2E_DATABASES=postgres` (or `pglite`) starts and tests one configuration only; both by default. */
 export function selectedTargets(): TTarget[] {
   const names = (process.env.E2E_DATABASES || "postgres,pglite").split(",").map((name) => name.trim());

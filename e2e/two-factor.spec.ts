@@ -1,40 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { expect, signedOut, test } from "./fixtures";
-import { LoginPage } from "./pages/login-page";
+import { expect, test } from "./fixtures";
+import { acceptInvitationAndSignIn, sendInvitation } from "./invite";
+import { waitForMail } from "./mailbox";
 
 // A user of its own, made through the admin's form: the seeded sessions other specs reuse stay untouched.
 test.use({ role: "admin" });
 
-async function createUser(page: Page, name: string): Promise<{ email: string; oneTimePassword: string }> {
-  await page.goto("/users");
-  const email = `two-factor-${randomBytes(4).toString("hex")}@e2e.test`;
-  await page.getByRole("button", { name: "Novo usuário" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Nome").fill(name);
-  await dialog.getByLabel("E-mail").fill(email);
-  await dialog.getByRole("button", { name: "Criar usuário" }).click();
-  const oneTimePassword = await dialog.getByLabel("Senha temporária").inputValue();
+async function createUser(page: Page, browser: Browser, name: string) {
+  const { email, dialog } = await sendInvitation(page, name, { prefix: "two-factor" });
   await dialog.getByRole("button", { name: "Fechar" }).first().click();
-  return { email, oneTimePassword };
-}
-
-// Signs in with the one-time password and sets a password of its own.
-async function firstSignIn(browser: Browser, email: string, oneTimePassword: string) {
-  const context = await browser.newContext(signedOut);
-  const page = await context.newPage();
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(email, oneTimePassword);
-  await expect(page).toHaveURL(/\/account\/password/, { timeout: 30_000 });
-  const password = `own-${randomBytes(9).toString("base64url")}`;
-  await page.getByLabel("Senha atual").fill(oneTimePassword);
-  await page.getByLabel("Nova senha").fill(password);
-  await page.getByLabel("Confirme a senha").fill(password);
-  await page.getByRole("button", { name: "Trocar senha" }).click();
-  await expect(page).toHaveURL(/:\d+\/$/, { timeout: 30_000 });
-  return { context, page, login, password };
+  return { email, ...(await acceptInvitationAndSignIn(browser, email)) };
 }
 
 // What an authenticator app shows `offsetSeconds` from now.
@@ -53,10 +30,9 @@ test("[AUTH] a user turns on two-factor, signs in with a code, and a recovery co
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
-  const { email, oneTimePassword } = await createUser(page, "Dois Fatores");
-  const user = await firstSignIn(browser, email, oneTimePassword);
-  const { page: userPage, login } = user;
+  test.setTimeout(180_000);
+  const user = await createUser(page, browser, "Dois Fatores");
+  const { email, page: userPage, login } = user;
 
   await userPage.goto("/account/security");
   await expect(userPage.getByRole("heading", { name: "Verificação em duas etapas" })).toBeVisible();
@@ -75,6 +51,8 @@ test("[AUTH] a user turns on two-factor, signs in with a code, and a recovery co
   await expect(codes).toHaveCount(10);
   const recoveryCodes = await codes.allTextContents();
   for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+  // The invitation, then the notice that two-factor is on.
+  expect((await waitForMail(email, 2))[1]!.subject).toBe("Verificação em duas etapas ativada");
   await userPage.getByRole("button", { name: "Já guardei os códigos" }).click();
   await expect(userPage).toHaveURL(/:\d+\/$/);
   await signOut(userPage);
@@ -115,10 +93,10 @@ test("[USERS] an admin resets the two-factor of a user who lost it, who then sig
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const name = `Perdeu Celular ${randomBytes(2).toString("hex")}`;
-  const { email, oneTimePassword } = await createUser(page, name);
-  const user = await firstSignIn(browser, email, oneTimePassword);
+  const user = await createUser(page, browser, name);
+  const { email } = user;
   await user.page.goto("/account/security");
   const secret = (await user.page.getByTestId("totp-secret").textContent())!.trim();
   await user.page.getByLabel("Código do aplicativo").fill(codeOf(secret));

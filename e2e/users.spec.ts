@@ -1,50 +1,63 @@
-import { randomBytes } from "node:crypto";
 import { signInAsApprover } from "./approver";
-import { expect, signedOut, test } from "./fixtures";
-import { LoginPage } from "./pages/login-page";
+import { expect, test } from "./fixtures";
+import { acceptInvitationAndSignIn, newSignedOutPage, sendInvitation } from "./invite";
+import { linkIn, mailTo, waitForMail } from "./mailbox";
 
 test.use({ role: "admin" });
 
-test("[USERS] an admin creates a staff user, who signs in, sets a password and is refused the admin pages", async ({
+test("[USERS] an admin invites a staff user, who chooses a password from the mail and is refused the admin pages", async ({
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   await page.goto("/pix");
 
   await page.getByRole("link", { name: "Usuários" }).click();
   await expect(page.getByRole("heading", { name: "Usuários" })).toBeVisible();
-  const email = `new-staff-${randomBytes(4).toString("hex")}@e2e.test`;
-  await page.getByRole("button", { name: "Novo usuário" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Nome").fill("Nova Equipe");
-  await dialog.getByLabel("E-mail").fill(email);
-  await dialog.getByRole("button", { name: "Criar usuário" }).click();
-  const oneTimePassword = await dialog.getByLabel("Senha temporária").inputValue();
-  expect(oneTimePassword.length).toBeGreaterThanOrEqual(12);
+  const { email, dialog } = await sendInvitation(page, "Nova Equipe", { prefix: "new-staff" });
+  await expect(dialog).toContainText(`Enviamos um convite para ${email}`);
   await dialog.getByRole("button", { name: "Fechar" }).first().click();
-  await expect(page.getByRole("cell", { name: email })).toBeVisible();
+  // Pending until accepted: not a user yet.
+  await expect(page.getByTestId("pending-invitation").filter({ hasText: email })).toBeVisible();
+  await expect(page.getByRole("cell", { name: email })).toHaveCount(0);
 
-  // A fresh user: made through the admin's form, signing in with its one-time password.
-  const staffContext = await browser.newContext(signedOut);
-  const staffPage = await staffContext.newPage();
-  const staffLogin = new LoginPage(staffPage);
-  await staffLogin.goto();
-  await staffLogin.signIn(email, oneTimePassword);
-  await expect(staffPage).toHaveURL(/\/account\/password/);
-  const newPassword = `own-${randomBytes(9).toString("base64url")}`;
-  await staffPage.getByLabel("Senha atual").fill(oneTimePassword);
-  await staffPage.getByLabel("Nova senha").fill(newPassword);
-  await staffPage.getByLabel("Confirme a senha").fill(newPassword);
-  await staffPage.getByRole("button", { name: "Trocar senha" }).click();
-  await expect(staffPage).toHaveURL(/:\d+\/$/);
-
-  const response = await staffPage.goto("/users");
+  const staff = await acceptInvitationAndSignIn(browser, email);
+  const response = await staff.page.goto("/users");
   expect(response?.status()).toBe(403);
-  await expect(staffPage.getByRole("heading", { name: "Acesso negado" })).toBeVisible();
-  await staffContext.close();
+  await expect(staff.page.getByRole("heading", { name: "Acesso negado" })).toBeVisible();
+  await staff.context.close();
 
+  await page.goto("/users");
+  await expect(page.getByRole("cell", { name: email })).toBeVisible();
+  await expect(page.getByTestId("pending-invitation").filter({ hasText: email })).toHaveCount(0);
   await page.goto("/audit");
   await expect(page.getByRole("cell", { name: email }).first()).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Convite aceito" }).first()).toBeVisible();
+});
+
+test("[USERS] an admin resends an invitation (the old link dies) and revokes it", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const { email, dialog } = await sendInvitation(page, "Convite Reenviado", { prefix: "resent" });
+  await dialog.getByRole("button", { name: "Fechar" }).first().click();
+  const [first] = await waitForMail(email);
+  const invitation = page.getByTestId("pending-invitation").filter({ hasText: email });
+  await invitation.getByRole("button", { name: "Reenviar" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Reenviar" }).click();
+  await expect(page.getByText(`Convite reenviado para ${email}.`)).toBeVisible();
+  const [, second] = await waitForMail(email, 2);
+  expect(linkIn(second!, "invite")).not.toBe(linkIn(first!, "invite"));
+
+  const invitee = await newSignedOutPage(browser);
+  await invitee.page.goto(linkIn(first!, "invite"));
+  await expect(invitee.page.getByRole("heading", { name: "Este convite não é válido" })).toBeVisible();
+
+  await invitation.getByRole("button", { name: "Revogar" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Revogar" }).click();
+  await expect(page.getByText(`Convite para ${email} revogado.`)).toBeVisible();
+  await invitee.page.goto(linkIn(second!, "invite"));
+  await expect(invitee.page.getByRole("heading", { name: "Este convite não é válido" })).toBeVisible();
+  await invitee.context.close();
+  expect(await mailTo(email)).toHaveLength(2);
 });
 
 test("[USERS] a new admin waits for a second, independent admin, who approves it with an authenticator code", async ({
@@ -53,14 +66,7 @@ test("[USERS] a new admin waits for a second, independent admin, who approves it
   users,
 }) => {
   test.setTimeout(120_000);
-  await page.goto("/users");
-  const email = `new-admin-${randomBytes(4).toString("hex")}@e2e.test`;
-  await page.getByRole("button", { name: "Novo usuário" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Nome").fill("Novo Admin");
-  await dialog.getByLabel("E-mail").fill(email);
-  await dialog.getByLabel("Perfil").selectOption("administrator");
-  await dialog.getByRole("button", { name: "Criar usuário" }).click();
+  const { email } = await sendInvitation(page, "Novo Admin", { prefix: "new-admin", roleId: "administrator" });
   await expect(page.getByText(/^Enviado para aprovação: outro administrador/)).toBeVisible();
 
   // Not created yet: the request waits, and its requester cannot approve it.
@@ -78,11 +84,13 @@ test("[USERS] a new admin waits for a second, independent admin, who approves it
   const confirm = approver.page.getByRole("alertdialog");
   await confirm.getByLabel("Código do autenticador").fill(await approver.nextCode());
   await confirm.getByRole("button", { name: "Aprovar" }).click();
-  // The one-time password goes to the approver, who hands it over.
-  const shown = approver.page.getByRole("dialog");
-  expect((await shown.getByLabel("Senha temporária").inputValue()).length).toBeGreaterThanOrEqual(12);
-  await shown.getByRole("button", { name: "Fechar" }).first().click();
-  await expect(approver.page.getByRole("cell", { name: email })).toBeVisible();
+  // Approved means invited: the new admin gets the link by mail, and exists once they accept it.
+  await expect(approver.page.getByTestId("pending-invitation").filter({ hasText: email })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect((await waitForMail(email)).map((mail) => mail.subject)).toEqual([
+    "Você foi convidado para o painel de pagamentos",
+  ]);
   await approver.close();
 
   await page.goto("/audit");

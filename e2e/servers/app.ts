@@ -14,6 +14,7 @@ import {
   authDir,
   dataDir,
   logsDir,
+  mailboxPorts,
   parseDatabase,
   seededUsers,
   seedFile,
@@ -138,6 +139,9 @@ async function main() {
     // As behind one proxy: every test's browser arrives from its own address (X-Forwarded-For, e2e/fixtures.ts), so
     // the per-address limits (card refusals, codes, sign-in) count per test, not across the whole run.
     TRUSTED_PROXY_HOPS: "1",
+    // The loopback mailbox (e2e/servers/mailbox.ts), shared by both targets; tests tell mail apart by recipient.
+    SMTP_URL: `smtp://127.0.0.1:${mailboxPorts().smtp}`,
+    MAIL_FROM: "Painel E2E <no-reply@e2e.test>",
   };
   Object.assign(process.env, env);
   try {

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import type { RefundApproval } from "@/lib/generated/prisma/client";
 import { approvalAuditFields, assertStillPending, expireApproval, type TApprover } from "./decision";
 import { isMoneyApprovalRequired, type TMoneyHoldReason } from "./money-policy";
+import { mailApprovalWaiting } from "./recipients";
 
 const cardCancelApprovalTtlMs = 24 * 60 * 60 * 1000;
 
@@ -31,15 +32,15 @@ async function holdCardCancelForApproval(
   requesterId: string,
   reason: TMoneyHoldReason,
   context: TChangeContext,
-): Promise<string> {
+): Promise<void> {
   const { paymentId, idempotencyKey } = input;
-  return inTransaction(async (tx) => {
+  const held = await inTransaction(async (tx) => {
     const payment = await tx.cardPayment.findUnique({ where: { id: paymentId }, select: { amountCents: true } });
     if (!payment) throw new AppError("NOT_FOUND", "cardPayments.errors.notFound");
     const waiting = await tx.refundApproval.findFirst({
       where: { kind: "CARD_CANCEL", paymentId, status: "PENDING", expiresAt: { gt: new Date() } },
     });
-    if (waiting) return waiting.id;
+    if (waiting) return null;
     const approval = await tx.refundApproval.create({
       data: {
         kind: "CARD_CANCEL",
@@ -59,8 +60,9 @@ async function holdCardCancelForApproval(
       },
       tx,
     );
-    return approval.id;
+    return { amountCents: payment.amountCents };
   });
+  if (held) await mailApprovalWaiting({ kind: "CARD_CANCEL", amountCents: held.amountCents, requesterId });
 }
 
 // The decision is taken first (PENDING → APPROVED), then the cancel runs with the request's own key: approving again

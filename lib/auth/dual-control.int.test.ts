@@ -113,10 +113,10 @@ describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)",
     const other = await seedAdmin("other@example.com", { ageMs: 2 * dayMs, withTwoFactor: true });
     const result = await approveAdminChange(changeId, freshCode(other), contextOf(other));
     expect(result).toMatchObject({ kind: "CREATE_ADMIN", email: "second@example.com" });
-    expect(result.oneTimePassword).toEqual(expect.any(String));
-    expect(await db.user.findUniqueOrThrow({ where: { email: "second@example.com" } })).toMatchObject({
+    // Approved means invited: the new admin exists once they accept the mailed link.
+    expect(await db.invitation.findFirstOrThrow({ where: { email: "second@example.com" } })).toMatchObject({
       roleId: "administrator",
-      mustChangePassword: true,
+      acceptedAt: null,
     });
     expect(await db.pendingAdminChange.findUniqueOrThrow({ where: { id: changeId } })).toMatchObject({
       status: "APPROVED",
@@ -243,7 +243,7 @@ describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)",
     await setAppSetting("dailyMoneyReturnLimitCents", 100_000, { actor: null });
     expect(
       await createUserOrHold({ email: "root@example.com", name: "Root", roleId: "administrator" }, { actor: null }),
-    ).toMatchObject({ status: "created" });
+    ).toMatchObject({ status: "invited" });
   });
 
   describe("idle sessions", () => {

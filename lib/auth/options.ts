@@ -7,6 +7,7 @@ import { serverEnv } from "@/lib/config/server-env";
 import { localeCookieName, resolveLocale } from "@/lib/i18n/config";
 import { resolveTheme, themeCookieName } from "@/lib/theme/config";
 import { toSameOriginPath } from "./callback-url";
+import { readOrIssueDeviceId, recordSignInDevice } from "./known-devices";
 import { getRequestContext, readRequestContext } from "./request-context";
 import { startSessionActivity } from "./session-activity";
 import { sessionMaxAgeSeconds } from "./session-cookie";
@@ -67,7 +68,9 @@ export function getAuthOptions(): AuthOptions {
       async jwt({ token, user }) {
         // `user` is present only at sign-in: the session's id and start are set once, and kept when next-auth
         // re-issues the cookie (a new jti and iat), so re-issuing never restarts the idle clock.
+        // Every way of signing in passes here, so a new device is noticed (and mailed) whatever the provider.
         if (user) {
+          await recordSignInDevice(user.id, await readOrIssueDeviceId(), await getRequestContext());
           const session = await startSessionActivity(user.id);
           return { ...token, sessionVersion: user.sessionVersion, ...session };
         }

@@ -64,6 +64,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, parsed.key);
 }
 
+// Matches no password (not a hash this module writes): set by an admin's reset until the user picks a new one.
+export const unusablePasswordHash = "reset:pending";
+
 let dummyHash: Promise<string> | undefined;
 
 // As slow as a real check, so an unknown email answers no faster than a wrong password.

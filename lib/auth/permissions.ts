@@ -11,7 +11,7 @@ export const permissionGroups = {
   administration: ["users.manage", "audit.view", "settings.manage"],
 } as const;
 
-export type TPermissionGroup = keyof typeof permissionGroups;
+type TPermissionGroup = keyof typeof permissionGroups;
 export type TPermission = (typeof permissionGroups)[TPermissionGroup][number];
 
 export const permissions: readonly TPermission[] = Object.values(permissionGroups).flat();

@@ -44,6 +44,10 @@ export function roleLabel(role: TRoleNaming, builtInName: (roleId: TBuiltInRoleI
   return isBuiltInRole(role.roleId) ? builtInName(role.roleId) : (role.roleName ?? role.roleId);
 }
 
+export function builtInRolesHolding(permission: TPermission): TBuiltInRoleId[] {
+  return builtInRoleIds.filter((roleId) => (builtInRoles[roleId] as readonly TPermission[]).includes(permission));
+}
+
 // Read per request, so a role's change reaches its people's sessions on their next request.
 export function permissionsOfRole(roleId: string, storedPermissions: readonly string[] | null): TPermission[] {
   return isBuiltInRole(roleId) ? [...builtInRoles[roleId]] : knownPermissions(storedPermissions ?? []);

@@ -64,6 +64,7 @@ export const matrixSampleParams: Record<string, string> = {
   kind: "pix-charges",
   document: "00000000000",
   nextauth: "session",
+  token: "routematrixsampletoken",
 };
 
 export function samplePath(routePath: string): string {
@@ -83,6 +84,10 @@ const ownAccountPage: TAccess<TPageOutcome> = { signedIn: "ok" };
 export const pageMatrix: Record<string, TAccess<TPageOutcome>> = {
   "/": page("payments.view"),
   "/login": { anonymous: "ok", signedIn: "redirect:/" },
+  // Mailed links and the forgot-password form: the link's token, not a session, is what counts.
+  "/forgot-password": { anonymous: "ok", signedIn: "ok" },
+  "/invite/[token]": { anonymous: "ok", signedIn: "ok" },
+  "/reset-password/[token]": { anonymous: "ok", signedIn: "ok" },
   "/account/password": ownAccountPage,
   "/account/security": ownAccountPage,
   "/pix": page("payments.view"),
@@ -109,6 +114,9 @@ export const pageMatrix: Record<string, TAccess<TPageOutcome>> = {
   "/webhooks/signature-check": page("webhooks.manage"),
   "/jobs": page("jobs.run"),
   "/settings": page("settings.manage"),
+  // The outbox holds invitation and reset links: whoever reads it could take over those accounts.
+  "/settings/outbox": page("users.manage"),
+  "/settings/outbox/[id]": detailPage("users.manage"),
   "/users": page("users.manage"),
   "/users/roles": page("users.manage"),
   "/users/roles/new": page("users.manage"),
@@ -209,8 +217,13 @@ export const actionMatrix: Record<string, TAccess<TActionOutcome>> = {
   [`${pay}#payByCardAction`]: everyone("accessExpired"),
   [`${pay}#startPixAction`]: everyone("accessExpired"),
   [`${pay}#switchPayLocaleAction`]: everyone("ok"),
+  "app/(auth)/invite/[token]/actions.ts#acceptInvitationAction": everyone("VALIDATION_FAILED"),
+  "app/(auth)/reset-password/[token]/actions.ts#resetPasswordAction": everyone("VALIDATION_FAILED"),
+  "app/(auth)/forgot-password/actions.ts#requestPasswordResetAction": everyone("VALIDATION_FAILED"),
   "lib/i18n/actions.ts#setLocaleAction": everyone("VALIDATION_FAILED"),
   "lib/theme/actions.ts#setThemeAction": everyone("VALIDATION_FAILED"),
+  "app/(dashboard)/users/actions.ts#resendInvitationAction": action("users.manage"),
+  "app/(dashboard)/users/actions.ts#revokeInvitationAction": action("users.manage"),
   "app/(dashboard)/users/roles/actions.ts#createRoleAction": action("users.manage"),
   "app/(dashboard)/users/roles/actions.ts#updateRoleAction": action("users.manage"),
   "app/(dashboard)/users/roles/actions.ts#deleteRoleAction": action("users.manage"),

@@ -9,6 +9,7 @@ import { getWebhooksEnv } from "@/lib/config/webhooks-env";
 import { openSecret, SecretBoxError, sealSecret } from "@/lib/crypto/secret-box";
 import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { mailUser } from "@/lib/mail/notify-user";
 import { claimPasswordAttempt, settlePasswordAttempt } from "./password-attempts";
 
 // RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30 s; one step either side for clock drift.
@@ -122,7 +123,7 @@ export async function confirmTwoFactorEnrolment(
 
   const recoveryCodes = Array.from({ length: recoveryCodeCount }, generateRecoveryCode);
   // The version bump ends the user's other sessions: one opened before two-factor was on stays on one factor.
-  return inTransaction(async (tx) => {
+  const enabled = await inTransaction(async (tx) => {
     const { sessionVersion } = await tx.user.update({
       where: { id: userId },
       data: {
@@ -140,6 +141,8 @@ export async function confirmTwoFactorEnrolment(
     await recordAudit({ ...auditFields(context, userId), action: "auth.two_factor_enabled" }, tx);
     return { recoveryCodes, sessionVersion };
   });
+  await mailUser(userId, "twoFactorChanged", { change: "enabled" });
+  return enabled;
 }
 
 export async function disableTwoFactor(
@@ -154,7 +157,7 @@ export async function disableTwoFactor(
   await claimCodeAttempt(user.email, context);
   if ((await consumeSecondFactor(user, code, now, { allowRecoveryCode: false })) === null) throw invalidCode();
   await settlePasswordAttempt(user.email, context.ip ?? null, true);
-  return inTransaction(async (tx) => {
+  const disabled = await inTransaction(async (tx) => {
     const updated = await tx.user.update({
       where: { id: userId },
       data: {
@@ -169,6 +172,8 @@ export async function disableTwoFactor(
     await recordAudit({ ...auditFields(context, userId), action: "auth.two_factor_disabled" }, tx);
     return updated;
   });
+  await mailUser(userId, "twoFactorChanged", { change: "disabled" });
+  return disabled;
 }
 
 function auditFields(context: TChangeContext, userId: string) {

@@ -138,6 +138,7 @@ async function main() {
   │ Password:   ${admin.password}   (kept in .data/demo/admin.json)
   │ Approver:   ${approver.email} · ${approver.password} · authenticator key ${approver.totpSecret ?? "(see .data/demo/approver.json)"}
   │             a second admin for approvals: add the key to an authenticator app (kept in .data/demo/approver.json)
+  │ E-mail:     ${process.env.SMTP_URL ? "sent through SMTP_URL" : `no SMTP_URL: invitations and resets wait in ${appUrl}/settings/outbox`}
   │ Sandbox:    https://127.0.0.1:${sandboxPort}  (mTLS; certificates in .data/certs)
   │ POS /v1:    ${pos ? `key, PDV ${pos.posId} and seller-token secret in .data/demo/pos.json` : "not seeded (see above)"}
   │             npm run pos:seller-token -- --seller ${pos?.sellerReference ?? "<reference>"} · npm run pos:simulate

@@ -5,6 +5,7 @@ import { databaseEnvConcern } from "./database-env";
 import { parseEnvConcern } from "./define-env";
 import { gatewayEnvConcern } from "./gateway-env";
 import { jobsEnvConcern } from "./jobs-env";
+import { mailEnvConcern } from "./mail-env";
 import { reconcileEnvConcern } from "./reconcile-env";
 import { retentionEnvConcern } from "./retention-env";
 import { assertValidServerEnv } from "./validate-env";
@@ -24,6 +25,7 @@ function readServerEnv() {
     ...parseEnvConcern(reconcileEnvConcern),
     ...parseEnvConcern(retentionEnvConcern),
     ...parseEnvConcern(jobsEnvConcern),
+    ...parseEnvConcern(mailEnvConcern),
     APP_URL: appUrl,
     WEBHOOK_RECEIVER_BASE_URL: webhooks.WEBHOOK_RECEIVER_BASE_URL ?? appUrl,
   };

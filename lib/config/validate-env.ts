@@ -4,6 +4,7 @@ import { databaseEnvConcern } from "./database-env";
 import { collectEnvProblems, EnvValidationError } from "./define-env";
 import { gatewayEnvConcern } from "./gateway-env";
 import { getJobsEnv, jobsEnvConcern } from "./jobs-env";
+import { mailEnvConcern } from "./mail-env";
 import { payPageEnvConcern } from "./pay-page-env";
 import {
   collectGatewayAddressProblems,
@@ -26,6 +27,7 @@ const serverEnvConcerns = [
   reconcileEnvConcern,
   retentionEnvConcern,
   jobsEnvConcern,
+  mailEnvConcern,
   payPageEnvConcern,
   productionEnvConcern,
 ];

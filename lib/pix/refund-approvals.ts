@@ -7,6 +7,7 @@ import {
   type TApprover,
 } from "@/lib/approvals/decision";
 import { isMoneyApprovalRequired, type TMoneyHoldReason } from "@/lib/approvals/money-policy";
+import { mailApprovalWaiting } from "@/lib/approvals/recipients";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { verifyStepUpCode } from "@/lib/auth/two-factor";
 import { db, inTransaction } from "@/lib/db/client";
@@ -63,8 +64,9 @@ async function holdRefundForApproval(
   context: TChangeContext,
 ) {
   const { idempotencyKey, txid, amountCents, description } = refund;
+  let approvalId: string;
   try {
-    return await inTransaction(async (tx) => {
+    approvalId = await inTransaction(async (tx) => {
       await lockPixCharge(tx, txid);
       await assertPixRefundable(tx, txid, amountCents);
       const approval = await tx.refundApproval.create({
@@ -98,6 +100,8 @@ async function holdRefundForApproval(
     }
     return existing.id;
   }
+  await mailApprovalWaiting({ kind: "PIX_REFUND", amountCents, requesterId });
+  return approvalId;
 }
 
 const noLongerWaiting = () => new AppError("CONFLICT", "approvals.errors.noLongerPending");

@@ -7,9 +7,10 @@ import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { AdminChangeKind, Prisma } from "@/lib/generated/prisma/client";
 import { getAppSetting, setAppSetting } from "@/lib/settings/app-settings";
+import { inviteUser } from "./invitations";
 import { assertMayGrant, findRole, isAdministrationRole, isLooseningLimit, updateRole } from "./roles";
 import { type TRoleInput, ZCreateUserInput, ZRefundLimitCents, ZRoleId, ZRoleInput } from "./schemas";
-import { changeUserRole, createUser, resetUserPassword, resetUserTwoFactor } from "./users";
+import { changeUserRole, resetUserPassword, resetUserTwoFactor } from "./users";
 
 // Changes that would let one admin act as two wait for a second, independent admin (docs/security.md). An admin is
 // whoever holds users.manage: creating or promoting one, or resetting one's factors, is held.
@@ -93,7 +94,7 @@ async function findTarget(userId: string) {
 export async function createUserOrHold(
   input: { email: string; name: string; roleId: string },
   context: TChangeContext,
-): Promise<{ status: "created"; email: string; oneTimePassword: string } | THeld> {
+): Promise<{ status: "invited"; email: string } | THeld> {
   const parsed = ZCreateUserInput.omit({ password: true }).parse(input);
   const role = await findRole(db, parsed.roleId);
   await assertMayGrant(db, context, role);
@@ -108,8 +109,7 @@ export async function createUserOrHold(
       context,
     );
   }
-  const { user, oneTimePassword } = await createUser(parsed, context);
-  return { status: "created", email: user.email, oneTimePassword: oneTimePassword! };
+  return inviteUser(parsed, context);
 }
 
 // Making someone an admin is creating an admin; demoting is not held (the last-Owner rule guards it).
@@ -132,12 +132,13 @@ export async function changeUserRoleOrHold(
 export async function resetUserPasswordOrHold(
   userId: string,
   context: TChangeContext,
-): Promise<{ status: "reset"; oneTimePassword: string } | THeld> {
+): Promise<{ status: "reset" } | THeld> {
   const user = await findTarget(userId);
   if (user.isAdmin && context.actor && context.actor.id !== userId) {
     return holdAdminChange({ kind: "RESET_PASSWORD", targetUserId: userId }, context);
   }
-  return { status: "reset", ...(await resetUserPassword(userId, context)) };
+  await resetUserPassword(userId, context);
+  return { status: "reset" };
 }
 
 export async function resetUserTwoFactorOrHold(
@@ -190,7 +191,7 @@ export async function updateRoleOrHold(
   return { status: "saved" };
 }
 
-export type TAdminChangeResult = { kind: AdminChangeKind; oneTimePassword?: string; email?: string };
+export type TAdminChangeResult = { kind: AdminChangeKind; email?: string };
 
 async function applyAdminChange(
   change: { kind: AdminChangeKind; payload: unknown; targetUserId: string | null },
@@ -203,14 +204,15 @@ async function applyAdminChange(
   switch (change.kind) {
     case "CREATE_ADMIN": {
       const { email, name, roleId } = ZPayload.CREATE_ADMIN.parse(change.payload);
-      const { user, oneTimePassword } = await createUser({ email, name, roleId }, context);
-      return { kind: change.kind, email: user.email, oneTimePassword: oneTimePassword! };
+      await inviteUser({ email, name, roleId }, context);
+      return { kind: change.kind, email };
     }
     case "PROMOTE_TO_ADMIN":
       await changeUserRole(target(), ZPayload.PROMOTE_TO_ADMIN.parse(change.payload ?? {}).roleId, context);
       return { kind: change.kind };
     case "RESET_PASSWORD":
-      return { kind: change.kind, ...(await resetUserPassword(target(), context)) };
+      await resetUserPassword(target(), context);
+      return { kind: change.kind };
     case "RESET_TWO_FACTOR":
       await resetUserTwoFactor(target(), context);
       return { kind: change.kind };
@@ -248,7 +250,7 @@ async function loadPending(changeId: string, context: TChangeContext) {
 }
 
 // The second admin must be independent (not requester or target, older than 24 h, 2FA on) and present (fresh code).
-// Claimed first so concurrent approvals apply once; a failure returns it to waiting. One-time passwords: approver only.
+// Claimed first so concurrent approvals apply once; a failure returns it to waiting.
 export async function approveAdminChange(
   changeId: string,
   code: string | undefined,

@@ -59,3 +59,14 @@ export const ZChangeOwnPasswordInput = z
 export type TChangeOwnPasswordInput = z.input<typeof ZChangeOwnPasswordInput>;
 
 export const ZUserId = z.uuid({ error: "invalidUser" });
+
+const ZLinkToken = z.string().trim().min(1, { error: "invalidLink" }).max(100, { error: "invalidLink" });
+
+export const ZSetPasswordWithLinkInput = z
+  .object({ token: ZLinkToken, password: ZNewPassword, confirmPassword: z.string().max(128) })
+  .refine((input) => input.password === input.confirmPassword, {
+    path: ["confirmPassword"],
+    error: "passwordMismatch",
+  });
+
+export const ZForgotPasswordInput = z.object({ email: ZEmail });

@@ -140,22 +140,30 @@ describe("users", () => {
     expect(await loadSessionUser({ sub: "6f1c1f9e-8a3b-4c1e-9a59-6f0d2b3c4d5e" })).toBeNull();
   });
 
-  it("resets a password to a new one-time password and ends sessions", async () => {
+  it("resets a password: the old one stops working, sessions end, and a single-use link is mailed", async () => {
     const admin = await seedAdmin();
     const { user } = await createUser(
       { email: "bia@example.com", name: "Bia", roleId: "operations", password: "bia's own password" },
       admin.context,
     );
     const token = await tokenOf(user.id);
-    const { oneTimePassword } = await resetUserPassword(user.id, admin.context);
+    await resetUserPassword(user.id, admin.context);
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(stored.mustChangePassword).toBe(true);
-    expect(await verifyPassword(oneTimePassword, stored.passwordHash)).toBe(true);
+    expect(await verifyPassword("bia's own password", stored.passwordHash)).toBe(false);
     expect(await loadSessionUser(token)).toBeNull();
+    expect(await db.passwordResetToken.count({ where: { userId: user.id, usedAt: null } })).toBe(1);
+    expect(await db.mailMessage.findFirst({ where: { to: "bia@example.com" } })).toMatchObject({
+      template: "passwordReset",
+      status: "SENT",
+    });
   });
 
   it("changes the user's own password only with the current one", async () => {
-    const { user } = await createUser({ email: "bia@example.com", name: "Bia", roleId: "operations" }, { actor: null });
+    const first = "first password 1234";
+    const { user } = await createUser(
+      { email: "bia@example.com", name: "Bia", roleId: "operations", password: first },
+      { actor: null },
+    );
     const current = "old password 1234";
     await expect(
       changeOwnPassword(user.id, { currentPassword: "not it at all", newPassword: "a brand new password" }, context),
@@ -163,10 +171,9 @@ describe("users", () => {
       code: "VALIDATION_FAILED",
       fieldErrors: { currentPassword: "wrongPassword" },
     });
-    const { oneTimePassword } = await resetUserPassword(user.id, { actor: null });
     const { sessionVersion } = await changeOwnPassword(
       user.id,
-      { currentPassword: oneTimePassword, newPassword: current },
+      { currentPassword: first, newPassword: current },
       context,
     );
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });

@@ -1,13 +1,15 @@
 import "server-only";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
-import { generateOneTimePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
+import { generateOneTimePassword, hashPassword, unusablePasswordHash, verifyPassword } from "@/lib/auth/password";
 import { claimPasswordAttempt, settlePasswordAttempt } from "@/lib/auth/password-attempts";
+import { adminResetLinkTtlMs, createPasswordResetToken, mailPasswordResetLink } from "@/lib/auth/password-reset";
 import { ownerRoleId } from "@/lib/auth/roles";
 import { db, inTransaction } from "@/lib/db/client";
 import { takeTransactionLock } from "@/lib/db/locks";
 import { AppError } from "@/lib/errors";
 import { Prisma, type User } from "@/lib/generated/prisma/client";
 import type { TLocale } from "@/lib/i18n/config";
+import { mailUser } from "@/lib/mail/notify-user";
 import type { TTheme } from "@/lib/theme/config";
 import { assertMayGrant, findRole } from "./roles";
 import {
@@ -153,20 +155,20 @@ export async function setUserActive(userId: string, isActive: boolean, context: 
   });
 }
 
-export async function resetUserPassword(userId: string, context: TChangeContext): Promise<{ oneTimePassword: string }> {
-  const oneTimePassword = generateOneTimePassword();
-  const passwordHash = await hashPassword(oneTimePassword);
-  await inTransaction(async (tx) => {
+// The password stops working at once and every session ends; the user chooses a new one through the mailed link.
+export async function resetUserPassword(userId: string, context: TChangeContext): Promise<void> {
+  const { token, isActive } = await inTransaction(async (tx) => {
     const user = await findUserForUpdate(tx, userId);
     // Whoever resets a password could sign in as that person: only within what the actor holds.
     await assertMayGrant(tx, context, await findRole(tx, user.roleId));
     await tx.user.update({
       where: { id: userId },
-      data: { passwordHash, mustChangePassword: true, sessionVersion: { increment: 1 } },
+      data: { passwordHash: unusablePasswordHash, mustChangePassword: false, sessionVersion: { increment: 1 } },
     });
     await recordAudit({ ...auditFields(context, userId), action: "user.password_reset" }, tx);
+    return { token: await createPasswordResetToken(tx, userId, adminResetLinkTtlMs), isActive: user.isActive };
   });
-  return { oneTimePassword };
+  if (isActive) await mailPasswordResetLink(userId, token, adminResetLinkTtlMs, true);
 }
 
 // For a user who lost their authenticator and recovery codes: they sign in with the password alone and may enrol
@@ -199,6 +201,7 @@ export async function resetUserTwoFactor(userId: string, context: TChangeContext
       tx,
     );
   });
+  await mailUser(userId, "twoFactorChanged", { change: "reset" });
 }
 
 // Ends the user's other sessions too; the caller re-issues the current one with the returned version.

@@ -8,6 +8,7 @@ import { PageHeader } from "@/components/page-header";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requirePermission } from "@/lib/auth/session";
+import { serverEnv } from "@/lib/config/server-env";
 import { getAppSetting } from "@/lib/settings/app-settings";
 import { getGatewayCertificateReport, type TCertificateInfo } from "@/lib/settings/gateway-connection";
 import { ConnectionCheck } from "./_components/connection-check";
@@ -168,6 +169,18 @@ export default async function SettingsPage() {
           </CardHeader>
           <CardContent>
             <MoneySettingForm setting="dailyMoneyReturnLimit" valueCents={dailyMoneyReturnLimitCents} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("mail.title")}</CardTitle>
+            <CardDescription>{serverEnv.SMTP_URL ? t("mail.smtp") : t("mail.outbox")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Link href="/settings/outbox" className="text-sm underline underline-offset-4">
+              {t("mail.open")}
+            </Link>
           </CardContent>
         </Card>
       </div>

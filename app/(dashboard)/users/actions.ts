@@ -11,10 +11,11 @@ import {
   resetUserPasswordOrHold,
   resetUserTwoFactorOrHold,
 } from "@/lib/users/admin-changes";
+import { resendInvitation, revokeInvitation } from "@/lib/users/invitations";
 import { ZCreateUserInput, ZRoleId, ZUserId } from "@/lib/users/schemas";
 import { setUserActive } from "@/lib/users/users";
 
-// Creating or promoting an admin, and resetting another admin's password or two-factor, answer `pending`: the
+// A new user is invited by mail (lib/users/invitations.ts). Creating or promoting an admin, and resetting another admin's password or two-factor, answer `pending`: the
 // change waits on /users for a second admin (lib/users/admin-changes.ts).
 
 export const createUserAction = defineAction(
@@ -58,6 +59,24 @@ export const resetUserTwoFactorAction = defineAction(
     const result = await resetUserTwoFactorOrHold(userId, context);
     revalidatePath("/users");
     return result;
+  },
+);
+
+const ZInvitationId = z.object({ invitationId: z.uuid({ error: "invalidInvitation" }) });
+
+export const resendInvitationAction = defineAction(
+  { permission: "users.manage", schema: ZInvitationId },
+  async ({ invitationId }, { context }) => {
+    await resendInvitation(invitationId, context);
+    revalidatePath("/users");
+  },
+);
+
+export const revokeInvitationAction = defineAction(
+  { permission: "users.manage", schema: ZInvitationId },
+  async ({ invitationId }, { context }) => {
+    await revokeInvitation(invitationId, context);
+    revalidatePath("/users");
   },
 );
 

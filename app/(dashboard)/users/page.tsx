@@ -6,10 +6,12 @@ import { administrationPermission } from "@/lib/auth/permissions";
 import { roleLabel } from "@/lib/auth/roles";
 import { requirePermission } from "@/lib/auth/session";
 import { listPendingAdminChanges } from "@/lib/users/admin-changes";
+import { listPendingInvitations } from "@/lib/users/invitations";
 import { listRoles } from "@/lib/users/roles";
 import { listUsers } from "@/lib/users/users";
 import { CreateUserDialog } from "./_components/create-user-dialog";
 import { PendingAdminChanges } from "./_components/pending-admin-changes";
+import { PendingInvitations } from "./_components/pending-invitations";
 import { UsersTable } from "./_components/users-table";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,9 +21,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function UsersPage() {
   const admin = await requirePermission("users.manage");
-  const [users, roles, changes, standing, t, tCommon] = await Promise.all([
+  const [users, roles, invitations, changes, standing, t, tCommon] = await Promise.all([
     listUsers(),
     listRoles(),
+    listPendingInvitations(),
     listPendingAdminChanges(),
     getApproverStanding(admin.id, administrationPermission),
     getTranslations("users"),
@@ -55,6 +58,9 @@ export default async function UsersPage() {
         </div>
       </div>
       <PendingAdminChanges changes={changes} viewerId={admin.id} standing={standing} />
+      <PendingInvitations
+        invitations={invitations.map((invitation) => ({ ...invitation, roleLabel: labelOf(invitation.roleId) }))}
+      />
       <UsersTable
         rows={users.map((user) => ({
           id: user.id,

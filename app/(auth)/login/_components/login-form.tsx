@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState, useTransition } from "react";
@@ -95,6 +96,9 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
             {isPending ? <Spinner /> : null}
             {t("submit")}
           </Button>
+          <Link href="/forgot-password" className="justify-self-start text-sm underline underline-offset-4">
+            {t("forgotPassword")}
+          </Link>
         </>
       )}
     </form>

@@ -20,7 +20,6 @@ import { NativeSelect } from "@/components/ui/native-select";
 import type { TActionError } from "@/lib/actions/define-action";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
 import { createUserAction } from "../actions";
-import { OneTimePassword } from "./one-time-password";
 import type { TRoleOption } from "./role-options";
 
 export function CreateUserDialog({ roles }: { roles: TRoleOption[] }) {
@@ -30,14 +29,14 @@ export function CreateUserDialog({ roles }: { roles: TRoleOption[] }) {
   const { fieldText, formText } = useActionErrorText();
   const [isOpen, setIsOpen] = useState(false);
   const [error, setError] = useState<TActionError | null>(null);
-  const [created, setCreated] = useState<{ email: string; oneTimePassword: string } | null>(null);
+  const [invited, setInvited] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
 
   function handleOpenChange(open: boolean) {
     setIsOpen(open);
     if (!open) {
       setError(null);
-      setCreated(null);
+      setInvited(null);
     }
   }
 
@@ -58,7 +57,7 @@ export function CreateUserDialog({ roles }: { roles: TRoleOption[] }) {
         toast.success(tChanges("held"));
       } else {
         setError(null);
-        setCreated(result.data);
+        setInvited(result.data.email);
       }
     });
   }
@@ -73,18 +72,17 @@ export function CreateUserDialog({ roles }: { roles: TRoleOption[] }) {
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{created ? t("createdTitle") : t("title")}</DialogTitle>
-          <DialogDescription>{created ? t("createdDescription") : t("description")}</DialogDescription>
+          <DialogTitle>{invited ? t("createdTitle") : t("title")}</DialogTitle>
+          <DialogDescription>
+            {invited ? t("createdDescription", { email: invited }) : t("description")}
+          </DialogDescription>
         </DialogHeader>
-        {created ? (
-          <>
-            <OneTimePassword email={created.email} password={created.oneTimePassword} />
-            <DialogFooter>
-              <Button type="button" onClick={() => handleOpenChange(false)}>
-                {tCommon("close")}
-              </Button>
-            </DialogFooter>
-          </>
+        {invited ? (
+          <DialogFooter>
+            <Button type="button" onClick={() => handleOpenChange(false)}>
+              {tCommon("close")}
+            </Button>
+          </DialogFooter>
         ) : (
           <form onSubmit={handleSubmit} className="grid gap-4" noValidate>
             <FormError>{error && !error.fieldErrors ? formText(error) : null}</FormError>

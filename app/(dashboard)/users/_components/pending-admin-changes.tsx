@@ -3,21 +3,12 @@
 import { CheckIcon, XIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import { useState } from "react";
 
 import { ApproveWithCodeButton } from "@/components/approve-with-code-button";
 import { ConfirmActionButton } from "@/components/confirm-action-button";
 import { DateTime } from "@/components/date-time";
 import { StatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { useActionErrorText } from "@/lib/actions/use-action-error";
 import type { TApproverStanding } from "@/lib/auth/independent-approver";
 import { formatBRL } from "@/lib/format/money";
@@ -25,7 +16,6 @@ import { resolveLocale } from "@/lib/i18n/config";
 import type { TAdminChangeView } from "@/lib/users/admin-changes";
 
 import { approveAdminChangeAction, rejectAdminChangeAction } from "../actions";
-import { OneTimePassword } from "./one-time-password";
 
 type PendingAdminChangesProps = { changes: TAdminChangeView[]; viewerId: string; standing: TApproverStanding };
 
@@ -49,17 +39,7 @@ function useDescribeChange() {
   };
 }
 
-type TOneTimePassword = { email: string; oneTimePassword: string };
-
-function ApproveButton({
-  change,
-  description,
-  onOneTimePassword,
-}: {
-  change: TAdminChangeView;
-  description: string;
-  onOneTimePassword: (value: TOneTimePassword) => void;
-}) {
+function ApproveButton({ change, description }: { change: TAdminChangeView; description: string }) {
   const t = useTranslations("adminChanges");
   const { formText } = useActionErrorText("adminChanges");
   const router = useRouter();
@@ -78,13 +58,6 @@ function ApproveButton({
       cancelLabel={t("keep")}
       action={(code) => approveAdminChangeAction({ changeId: change.id, code })}
       onSettled={() => router.refresh()}
-      onSuccess={(result) => {
-        if (!result.oneTimePassword) return;
-        onOneTimePassword({
-          email: result.email ?? change.target?.email ?? "",
-          oneTimePassword: result.oneTimePassword,
-        });
-      }}
       successMessage={t("approved")}
       errorText={formText}
       errorDisplay="inline"
@@ -97,29 +70,9 @@ export function PendingAdminChanges({ changes, viewerId, standing }: PendingAdmi
   const t = useTranslations("adminChanges");
   const { formText } = useActionErrorText("adminChanges");
   const router = useRouter();
-  const tCommon = useTranslations("common");
   const tApprover = useTranslations("approverCode");
   const describeChange = useDescribeChange();
-  // Kept here, not in the card: once approved the card leaves the list, the password must stay on screen.
-  const [created, setCreated] = useState<TOneTimePassword | null>(null);
-
-  const oneTimePasswordDialog = (
-    <Dialog open={created !== null} onOpenChange={(open) => !open && setCreated(null)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t("approved")}</DialogTitle>
-          <DialogDescription>{t("createdOneTimePassword")}</DialogDescription>
-        </DialogHeader>
-        {created ? <OneTimePassword email={created.email} password={created.oneTimePassword} /> : null}
-        <DialogFooter>
-          <Button type="button" onClick={() => setCreated(null)}>
-            {tCommon("close")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-  if (changes.length === 0) return oneTimePasswordDialog;
+  if (changes.length === 0) return null;
 
   return (
     <section aria-labelledby="pending-admin-changes" className="grid gap-3">
@@ -170,9 +123,7 @@ export function PendingAdminChanges({ changes, viewerId, standing }: PendingAdmi
               </dl>
               {isOwn ? <p className="text-xs text-muted-foreground">{t("ownRequest")}</p> : null}
               <div className="flex flex-wrap gap-2">
-                {canApprove ? (
-                  <ApproveButton change={change} description={description} onOneTimePassword={setCreated} />
-                ) : null}
+                {canApprove ? <ApproveButton change={change} description={description} /> : null}
                 <ConfirmActionButton
                   trigger={
                     <Button variant="outline">
@@ -196,7 +147,6 @@ export function PendingAdminChanges({ changes, viewerId, standing }: PendingAdmi
           );
         })}
       </ul>
-      {oneTimePasswordDialog}
     </section>
   );
 }

@@ -7,14 +7,6 @@ import { useState } from "react";
 import { ConfirmActionButton } from "@/components/confirm-action-button";
 import { Button } from "@/components/ui/button";
 import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
@@ -25,7 +17,6 @@ import { useActionErrorText } from "@/lib/actions/use-action-error";
 
 import { resetUserPasswordAction, resetUserTwoFactorAction, setUserActiveAction } from "../actions";
 import { ChangeRoleDialog } from "./change-role-dialog";
-import { OneTimePassword } from "./one-time-password";
 
 type Row = {
   id: string;
@@ -39,11 +30,9 @@ type Change = "changeRole" | "deactivate" | "reactivate" | "resetPassword" | "re
 
 export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean }) {
   const t = useTranslations("users.actions");
-  const tCommon = useTranslations("common");
   const tChanges = useTranslations("adminChanges");
   const { formText } = useActionErrorText();
   const [change, setChange] = useState<Change | null>(null);
-  const [oneTimePassword, setOneTimePassword] = useState<string | null>(null);
 
   // Nobody changes their own role or deactivates themselves (the server refuses too).
   const changes: Change[] = [
@@ -58,9 +47,7 @@ export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean })
       return setUserActiveAction({ userId: user.id, isActive: selected === "reactivate" });
     }
     if (selected === "resetTwoFactor") return resetUserTwoFactorAction({ userId: user.id });
-    const reset = await resetUserPasswordAction({ userId: user.id });
-    if (reset.ok && reset.data.status === "reset") setOneTimePassword(reset.data.oneTimePassword);
-    return reset;
+    return resetUserPasswordAction({ userId: user.id });
   }
 
   // Another admin's password or factors, and a new admin, wait for a second admin (lib/users/admin-changes.ts).
@@ -104,21 +91,6 @@ export function UserRowActions({ user, isSelf }: { user: Row; isSelf: boolean })
           errorText={formText}
         />
       ) : null}
-
-      <Dialog open={oneTimePassword !== null} onOpenChange={(open) => !open && setOneTimePassword(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t("resetPassword.doneTitle")}</DialogTitle>
-            <DialogDescription>{t("resetPassword.doneDescription")}</DialogDescription>
-          </DialogHeader>
-          {oneTimePassword ? <OneTimePassword email={user.email} password={oneTimePassword} /> : null}
-          <DialogFooter>
-            <Button type="button" onClick={() => setOneTimePassword(null)}>
-              {tCommon("close")}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
     </>
   );
 }

@@ -16,7 +16,7 @@ import { useActionErrorText } from "@/lib/actions/use-action-error";
 import { permissionGroups, type TPermission } from "@/lib/auth/permissions";
 import { createRoleAction, deleteRoleAction, updateRoleAction } from "../actions";
 
-export type TRoleFormValues = {
+type TRoleFormValues = {
   roleId: string | null;
   isBuiltIn: boolean;
   label: string;
