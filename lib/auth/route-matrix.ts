@@ -116,6 +116,12 @@ export const actionMatrix: Record<string, TMatrixRow<TActionOutcome>> = {
   "app/(auth)/account/password/actions.ts#changeOwnPasswordAction": userAction,
   "app/(auth)/account/security/actions.ts#confirmTwoFactorAction": userAction,
   "app/(auth)/account/security/actions.ts#disableTwoFactorAction": userAction,
+  "app/(auth)/account/security/actions.ts#startPasskeyRegistrationAction": userAction,
+  "app/(auth)/account/security/actions.ts#finishPasskeyRegistrationAction": userAction,
+  "app/(auth)/account/security/actions.ts#renamePasskeyAction": userAction,
+  "app/(auth)/account/security/actions.ts#removePasskeyAction": userAction,
+  // The sign-in challenge is for anyone (the login page); its input is an empty object.
+  "app/(auth)/login/actions.ts#startPasskeySignInAction": everyone("VALIDATION_FAILED"),
   "app/(dashboard)/pix/actions.ts#createPixChargeAction": userAction,
   "app/(dashboard)/pix/actions.ts#cancelPixChargeAction": userAction,
   "app/(dashboard)/pix/actions.ts#refreshPixChargesPageAction": userAction,

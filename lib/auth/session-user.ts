@@ -65,7 +65,7 @@ export async function loadSession(token: unknown, now = new Date()): Promise<TSe
     } & TSessionActivityFlags
   >(
     `SELECT id::text AS id, email, name, role::text AS role, "isActive", "sessionVersion", "mustChangePassword", locale,
-       "totpEnabledAt" IS NOT NULL AS "hasTwoFactor",
+       ("totpEnabledAt" IS NOT NULL OR EXISTS (SELECT 1 FROM "Passkey" WHERE "userId" = "User".id)) AS "hasTwoFactor",
        (SELECT value FROM "AppSetting" WHERE key = 'twoFactorRequirement') AS "twoFactorRequirement",
        ${sessionActivityColumns}
      FROM "User" WHERE id = $1::uuid`,
