@@ -1,52 +1,17 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { expect, signedOut, test } from "./fixtures";
-import { LoginPage } from "./pages/login-page";
+import { expect, test } from "./fixtures";
+import { createUser, firstSignIn, signOut } from "./new-user";
 
-// A user of its own, made through the admin's form: the seeded sessions other specs reuse stay untouched.
+// A user of its own, made through the admin's form (e2e/new-user.ts): the seeded sessions other specs reuse stay
+// untouched.
 test.use({ role: "admin" });
-
-async function createUser(page: Page, name: string): Promise<{ email: string; oneTimePassword: string }> {
-  await page.goto("/users");
-  const email = `two-factor-${randomBytes(4).toString("hex")}@e2e.test`;
-  await page.getByRole("button", { name: "Novo usuário" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Nome").fill(name);
-  await dialog.getByLabel("E-mail").fill(email);
-  await dialog.getByRole("button", { name: "Criar usuário" }).click();
-  const oneTimePassword = await dialog.getByLabel("Senha temporária").inputValue();
-  await dialog.getByRole("button", { name: "Fechar" }).first().click();
-  return { email, oneTimePassword };
-}
-
-// Signs in with the one-time password and sets a password of its own.
-async function firstSignIn(browser: Browser, email: string, oneTimePassword: string) {
-  const context = await browser.newContext(signedOut);
-  const page = await context.newPage();
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(email, oneTimePassword);
-  await expect(page).toHaveURL(/\/account\/password/, { timeout: 30_000 });
-  const password = `own-${randomBytes(9).toString("base64url")}`;
-  await page.getByLabel("Senha atual").fill(oneTimePassword);
-  await page.getByLabel("Nova senha").fill(password);
-  await page.getByLabel("Confirme a senha").fill(password);
-  await page.getByRole("button", { name: "Trocar senha" }).click();
-  await expect(page).toHaveURL(/:\d+\/$/, { timeout: 30_000 });
-  return { context, page, login, password };
-}
 
 // What an authenticator app shows `offsetSeconds` from now.
 function codeOf(secret: string, offsetSeconds = 0): string {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({
     timestamp: Date.now() + offsetSeconds * 1000,
   });
-}
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sair" }).first().click();
-  await expect(page).toHaveURL(/\/login/);
 }
 
 test("[AUTH] a user turns on two-factor, signs in with a code, and a recovery code works once", async ({

@@ -42,7 +42,7 @@ type TStoredPasskey = {
   transports: string[];
 };
 
-export type TAssertionResult =
+type TAssertionResult =
   | { status: "verified"; counter: number }
   | { status: "failed" }
   | { status: "counter-regressed"; storedCounter: number; receivedCounter: number };
