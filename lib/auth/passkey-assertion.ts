@@ -3,20 +3,15 @@ import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from "@
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
-import { consumeChallenge, getRelyingParty, userHandleOf, ZBase64Url, ZClientExtensionResults } from "./passkeys";
+import { consumeChallenge, getRelyingParty, userHandleOf, ZBase64Url, ZPublicKeyCredential } from "./passkeys";
 
-export const ZAuthenticationResponse = z.object({
-  id: ZBase64Url.min(1).max(1366),
-  rawId: ZBase64Url.min(1).max(1366),
-  type: z.literal("public-key"),
+export const ZAuthenticationResponse = ZPublicKeyCredential.extend({
   response: z.object({
     clientDataJSON: ZBase64Url,
     authenticatorData: ZBase64Url,
     signature: ZBase64Url,
     userHandle: ZBase64Url.optional(),
   }),
-  clientExtensionResults: ZClientExtensionResults,
-  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
 });
 
 // next-auth posts credentials as form fields: the assertion travels as JSON text.
@@ -100,6 +95,21 @@ export type TAuthenticationResponse = z.output<typeof ZAuthenticationResponse>;
 export type TSignInAudit = { ip: string | null; userAgent: string | null; resourceType: "user" };
 export type TPasskeyFailure = { status: "invalid" } | { status: "passkey-counter-regressed" };
 
+export async function recordSignInFailure(
+  audit: TSignInAudit,
+  user: { id: string; email: string },
+  metadata: { reason: string; passkeyId?: string },
+): Promise<{ status: "invalid" }> {
+  await recordAudit({
+    ...audit,
+    actor: { id: user.id, email: user.email },
+    resourceId: user.id,
+    action: "auth.sign_in_failed",
+    metadata,
+  });
+  return { status: "invalid" };
+}
+
 // Verifies and audits a refusal; null when the passkey was good. A counter that went backwards is its own entry.
 export async function checkPasskey(
   passkey: TStoredPasskey,
@@ -110,22 +120,18 @@ export async function checkPasskey(
 ): Promise<TPasskeyFailure | null> {
   const result = await verifyPasskeyAssertion(passkey, response, now);
   if (result.status === "verified") return null;
-  const entry = { ...audit, actor: { id: user.id, email: user.email }, resourceId: user.id };
   if (result.status === "counter-regressed") {
     const { storedCounter, receivedCounter } = result;
     await recordAudit({
-      ...entry,
+      ...audit,
+      actor: { id: user.id, email: user.email },
+      resourceId: user.id,
       action: "auth.passkey_counter_regressed",
       metadata: { passkeyId: passkey.id, storedCounter, receivedCounter },
     });
     return { status: "passkey-counter-regressed" };
   }
-  await recordAudit({
-    ...entry,
-    action: "auth.sign_in_failed",
-    metadata: { reason: "passkey_not_verified", passkeyId: passkey.id },
-  });
-  return { status: "invalid" };
+  return recordSignInFailure(audit, user, { reason: "passkey_not_verified", passkeyId: passkey.id });
 }
 
 // After the right password: the passkey must be one of this user's.
@@ -136,15 +142,6 @@ export async function verifyPasskeyAsSecondFactor(
   now: Date,
 ): Promise<TPasskeyFailure | null> {
   const passkey = await db.passkey.findUnique({ where: { credentialId: response.id } });
-  if (passkey?.userId !== user.id) {
-    await recordAudit({
-      ...audit,
-      actor: { id: user.id, email: user.email },
-      resourceId: user.id,
-      action: "auth.sign_in_failed",
-      metadata: { reason: "unknown_passkey" },
-    });
-    return { status: "invalid" };
-  }
+  if (passkey?.userId !== user.id) return recordSignInFailure(audit, user, { reason: "unknown_passkey" });
   return checkPasskey(passkey, user, response, audit, now);
 }

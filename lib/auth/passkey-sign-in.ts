@@ -1,7 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
-import { checkPasskey, type TAuthenticationResponse } from "./passkey-assertion";
+import { checkPasskey, recordSignInFailure, type TAuthenticationResponse } from "./passkey-assertion";
 import { claimPasswordAttempt } from "./password-attempts";
 import type { TRequestContext } from "./request-context";
 import { completeSignIn, type TSignInResult } from "./sign-in";
@@ -40,15 +40,6 @@ export async function signInWithPasskey(
   }
   const failure = await checkPasskey(passkey, user, response, audit, now);
   if (failure) return failure;
-  if (!user.isActive) {
-    await recordAudit({
-      ...audit,
-      actor: { id: user.id, email: user.email },
-      resourceId: user.id,
-      action: "auth.sign_in_failed",
-      metadata: { reason: "inactive", passkeyId: passkey.id },
-    });
-    return { status: "invalid" };
-  }
+  if (!user.isActive) return recordSignInFailure(audit, user, { reason: "inactive", passkeyId: passkey.id });
   return completeSignIn(user, context, now, { method: "passkey", passkeyId: passkey.id });
 }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { setAppSetting } from "@/lib/settings/app-settings";
-import { useEmbeddedDefaultDatabase } from "@/lib/testing/pglite";
+import { useAppDatabase } from "@/lib/testing/pglite";
 import { SoftwareAuthenticator } from "@/lib/testing/software-authenticator";
 import { type TTestBackend, testBackends } from "@/lib/testing/test-database";
 import { createUser, resetUserTwoFactor, setUserActive } from "@/lib/users/users";
@@ -51,20 +51,7 @@ const auditActions = async () =>
   (await db.auditLog.findMany({ orderBy: { occurredAt: "asc" } })).map((entry) => entry.action);
 
 describe.each<TTestBackend>(testBackends)("passkeys (%s)", (backend) => {
-  let embedded: { close: () => Promise<void> } | undefined;
-  const postgresUrl = process.env.DATABASE_URL;
-
-  beforeAll(async () => {
-    if (backend === "pglite") embedded = await useEmbeddedDefaultDatabase();
-  });
-
-  afterAll(async () => {
-    await embedded?.close();
-    if (backend === "pglite") {
-      delete process.env.PGLITE_DATA_DIR;
-      process.env.DATABASE_URL = postgresUrl;
-    }
-  });
+  useAppDatabase(backend);
 
   beforeEach(async () => {
     await db.webAuthnChallenge.deleteMany();

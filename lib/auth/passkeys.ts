@@ -11,7 +11,7 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { z } from "zod";
-import { recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
+import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { serverEnv } from "@/lib/config/server-env";
 import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -74,17 +74,21 @@ export const ZClientExtensionResults = z.custom<AuthenticationExtensionsClientOu
   (value) => typeof value === "object" && value !== null && !Array.isArray(value),
 );
 
-const ZRegistrationResponse = z.object({
+// What every WebAuthn credential the browser returns carries, registration or assertion.
+export const ZPublicKeyCredential = z.object({
   id: ZBase64Url.min(1).max(1366),
   rawId: ZBase64Url.min(1).max(1366),
   type: z.literal("public-key"),
+  clientExtensionResults: ZClientExtensionResults,
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+});
+
+const ZRegistrationResponse = ZPublicKeyCredential.extend({
   response: z.object({
     clientDataJSON: ZBase64Url,
     attestationObject: ZBase64Url,
     transports: z.array(z.string().max(32)).max(10).optional(),
   }),
-  clientExtensionResults: ZClientExtensionResults,
-  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
 });
 
 const ZPasskeyName = z.string().trim().min(1, { error: "nameRequired" }).max(60, { error: "nameTooLong" });
@@ -103,15 +107,7 @@ export type TRenamePasskeyInput = z.input<typeof ZRenamePasskeyInput>;
 export const ZRemovePasskeyInput = ZStartPasskeyRegistrationInput.extend({ id: z.uuid() });
 export type TRemovePasskeyInput = z.input<typeof ZRemovePasskeyInput>;
 
-function auditFields(context: TChangeContext, userId: string) {
-  return {
-    actor: context.actor,
-    resourceType: "user",
-    resourceId: userId,
-    ip: context.ip,
-    userAgent: context.userAgent,
-  };
-}
+const auditFields = (context: TChangeContext, userId: string) => auditFieldsOf(context, "user", userId);
 
 function assertAvailable() {
   if (!isPasskeyAvailable()) throw new AppError("CONFLICT", "account.passkeys.errors.unavailable");

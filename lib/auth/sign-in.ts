@@ -1,7 +1,12 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
-import { type TAuthenticationResponse, type TSignInAudit, verifyPasskeyAsSecondFactor } from "./passkey-assertion";
+import {
+  recordSignInFailure,
+  type TAuthenticationResponse,
+  type TSignInAudit,
+  verifyPasskeyAsSecondFactor,
+} from "./passkey-assertion";
 import { hasPasskeys } from "./passkeys";
 import { verifyDummyPassword, verifyPassword } from "./password";
 import { claimPasswordAttempt, givePasswordAttemptBack, settlePasswordAttempt } from "./password-attempts";
@@ -89,16 +94,7 @@ async function verifyCodeAsSecondFactor(
   now: Date,
 ): Promise<TSignInResult | null> {
   const factor = await consumeSecondFactor(user, code, now);
-  if (!factor) {
-    await recordAudit({
-      ...audit,
-      actor: { id: user.id, email: user.email },
-      resourceId: user.id,
-      action: "auth.sign_in_failed",
-      metadata: { reason: "wrong_two_factor_code" },
-    });
-    return { status: "invalid" };
-  }
+  if (!factor) return recordSignInFailure(audit, user, { reason: "wrong_two_factor_code" });
   if (factor === "recovery-code") {
     const remaining = await countUnusedRecoveryCodes(user.id);
     await recordAudit({
