@@ -39,7 +39,8 @@ export async function firstSignIn(browser: Browser, email: string, oneTimePasswo
   return { context, page, login, password };
 }
 
+// The sign-out and the sign-in page's load can outlast the default 10 s on a busy machine.
 export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sair" }).first().click();
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/login/, { timeout: 30_000 });
 }
