@@ -26,7 +26,7 @@ const expectedPolicy = {
   "form-action": "'self'",
   "frame-ancestors": "'none'",
 };
-// The e2e app runs on http://127.0.0.1: no HSTS and no upgrade-insecure-requests (both come with https).
+// The e2e app runs on http://localhost: no HSTS and no upgrade-insecure-requests (both come with https).
 const expectedHeaders = {
   "x-content-type-options": "nosniff",
   "x-frame-options": "DENY",

@@ -58,7 +58,9 @@ export function targetOf(database: TDatabase): TTarget {
     database,
     appPort,
     sandboxPort,
-    appUrl: `http://127.0.0.1:${appPort}`,
+    // A name, not an IP address: browsers refuse WebAuthn (passkeys) on an IP address. The app still listens on
+    // 127.0.0.1 (e2e/servers/app.ts), which localhost resolves to.
+    appUrl: `http://localhost:${appPort}`,
     sandboxUrl: `https://127.0.0.1:${sandboxPort}`,
   };
 }

@@ -1,29 +1,18 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { expect, test } from "./fixtures";
-import { acceptInvitationAndSignIn, sendInvitation } from "./invite";
 import { waitForMail } from "./mailbox";
+import { createUser, signOut } from "./new-user";
 
-// A user of its own, made through the admin's form: the seeded sessions other specs reuse stay untouched.
+// A user of its own, made through the admin's form (e2e/new-user.ts): the seeded sessions other specs reuse stay
+// untouched.
 test.use({ role: "admin" });
-
-async function createUser(page: Page, browser: Browser, name: string) {
-  const { email, dialog } = await sendInvitation(page, name, { prefix: "two-factor" });
-  await dialog.getByRole("button", { name: "Fechar" }).first().click();
-  return { email, ...(await acceptInvitationAndSignIn(browser, email)) };
-}
 
 // What an authenticator app shows `offsetSeconds` from now.
 function codeOf(secret: string, offsetSeconds = 0): string {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({
     timestamp: Date.now() + offsetSeconds * 1000,
   });
-}
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sair" }).first().click();
-  await expect(page).toHaveURL(/\/login/);
 }
 
 test("[AUTH] a user turns on two-factor, signs in with a code, and a recovery code works once", async ({

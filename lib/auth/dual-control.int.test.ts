@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import * as OTPAuth from "otpauth";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { getAppSetting, setAppSetting } from "@/lib/settings/app-settings";
-import { useEmbeddedDefaultDatabase } from "@/lib/testing/pglite";
+import { useAppDatabase } from "@/lib/testing/pglite";
 import { type TTestBackend, testBackends } from "@/lib/testing/test-database";
 import {
   approveAdminChange,
@@ -35,20 +35,7 @@ const codeAt = (secret: string, at: Date) =>
 // Dual control that is two people, and sessions that end when idle, on the app's own database: PostgreSQL, then
 // the embedded PGlite.
 describe.each<TTestBackend>(testBackends)("dual control and idle sessions (%s)", (backend) => {
-  let embedded: { close: () => Promise<void> } | undefined;
-  const postgresUrl = process.env.DATABASE_URL;
-
-  beforeAll(async () => {
-    if (backend === "pglite") embedded = await useEmbeddedDefaultDatabase();
-  });
-
-  afterAll(async () => {
-    await embedded?.close();
-    if (backend === "pglite") {
-      delete process.env.PGLITE_DATA_DIR;
-      process.env.DATABASE_URL = postgresUrl;
-    }
-  });
+  useAppDatabase(backend);
 
   beforeEach(async () => {
     await db.pendingAdminChange.deleteMany();

@@ -1,6 +1,6 @@
 import "server-only";
 import { cookies } from "next/headers";
-import type { AuthOptions } from "next-auth";
+import type { AuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { serverEnv } from "@/lib/config/server-env";
@@ -8,18 +8,44 @@ import { localeCookieName, resolveLocale } from "@/lib/i18n/config";
 import { resolveTheme, themeCookieName } from "@/lib/theme/config";
 import { toSameOriginPath } from "./callback-url";
 import { readOrIssueDeviceId, recordSignInDevice } from "./known-devices";
+import { ZAuthenticationResponseText } from "./passkey-assertion";
+import { signInWithPasskey } from "./passkey-sign-in";
 import { getRequestContext, readRequestContext } from "./request-context";
 import { startSessionActivity } from "./session-activity";
 import { sessionMaxAgeSeconds } from "./session-cookie";
-import { signInWithPassword } from "./sign-in";
-import { formatRateLimitedError, twoFactorRequiredError } from "./sign-in-error";
+import { signInWithPassword, type TSignInResult } from "./sign-in";
+import { formatRateLimitedError, formatTwoFactorRequiredError, passkeyCounterRegressedError } from "./sign-in-error";
 import { endSession } from "./sign-out";
 
 const ZCredentials = z.object({
   email: z.string().max(254),
   password: z.string().max(128),
   code: z.string().max(32).optional(),
+  // The second factor as a passkey assertion instead of a code.
+  passkey: ZAuthenticationResponseText.optional(),
 });
+
+const ZPasskeyCredentials = z.object({ response: ZAuthenticationResponseText });
+
+// The one way a sign-in result becomes a next-auth answer, whichever provider produced it.
+async function toSessionUser(result: TSignInResult): Promise<User | null> {
+  if (result.status === "rate-limited") throw new Error(formatRateLimitedError(result.retryAfterSeconds));
+  if (result.status === "two-factor-required") throw new Error(formatTwoFactorRequiredError(result.methods));
+  if (result.status === "passkey-counter-regressed") throw new Error(passkeyCounterRegressedError);
+  if (result.status === "invalid") return null;
+  (await cookies()).set(localeCookieName, resolveLocale(result.user.locale), {
+    path: "/",
+    sameSite: "lax",
+    maxAge: 365 * 24 * 60 * 60,
+  });
+  (await cookies()).set(themeCookieName, resolveTheme(result.user.theme), {
+    path: "/",
+    sameSite: "lax",
+    maxAge: 365 * 24 * 60 * 60,
+  });
+  const { id, email, name, sessionVersion } = result.user;
+  return { id, email, name, sessionVersion };
+}
 
 let authOptions: AuthOptions | undefined;
 
@@ -37,26 +63,29 @@ export function getAuthOptions(): AuthOptions {
     providers: [
       CredentialsProvider({
         name: "credentials",
-        credentials: { email: { type: "email" }, password: { type: "password" }, code: { type: "text" } },
+        credentials: {
+          email: { type: "email" },
+          password: { type: "password" },
+          code: { type: "text" },
+          passkey: { type: "text" },
+        },
         async authorize(credentials, request) {
           const parsed = ZCredentials.safeParse(credentials);
           if (!parsed.success) return null;
-          const result = await signInWithPassword(parsed.data, readRequestContext(request.headers ?? {}));
-          if (result.status === "rate-limited") throw new Error(formatRateLimitedError(result.retryAfterSeconds));
-          if (result.status === "two-factor-required") throw new Error(twoFactorRequiredError);
-          if (result.status === "invalid") return null;
-          (await cookies()).set(localeCookieName, resolveLocale(result.user.locale), {
-            path: "/",
-            sameSite: "lax",
-            maxAge: 365 * 24 * 60 * 60,
-          });
-          (await cookies()).set(themeCookieName, resolveTheme(result.user.theme), {
-            path: "/",
-            sameSite: "lax",
-            maxAge: 365 * 24 * 60 * 60,
-          });
-          const { id, email, name, sessionVersion } = result.user;
-          return { id, email, name, sessionVersion };
+          return toSessionUser(await signInWithPassword(parsed.data, readRequestContext(request.headers ?? {})));
+        },
+      }),
+      // A passkey alone (user verification required) is both factors; the session that follows is a password's.
+      CredentialsProvider({
+        id: "passkey",
+        name: "passkey",
+        credentials: { response: { type: "text" } },
+        async authorize(credentials, request) {
+          const parsed = ZPasskeyCredentials.safeParse(credentials);
+          if (!parsed.success) return null;
+          return toSessionUser(
+            await signInWithPasskey(parsed.data.response, readRequestContext(request.headers ?? {})),
+          );
         },
       }),
     ],

@@ -16,15 +16,16 @@ export type TPasswordAttempt =
   | { status: "allowed" }
   | { status: "rate-limited"; scope: "account" | "ip"; retryAfterSeconds: number };
 
-// Claimed before the hash runs, so parallel guesses each count; a success gives its claims back.
+// Claimed before the hash runs, so parallel guesses each count; a success gives its claims back. No e-mail (a passkey
+// nobody holds) counts against the address alone.
 export async function claimPasswordAttempt(
-  email: string,
+  email: string | null,
   ip: string | null,
   now = new Date(),
 ): Promise<TPasswordAttempt> {
   const limits = [
     ...(ip ? [{ scope: "ip" as const, key: ipLimitKey(ip), spacing: signInSpacing.ip }] : []),
-    { scope: "account" as const, key: accountLimitKey(email), spacing: signInSpacing.account },
+    ...(email ? [{ scope: "account" as const, key: accountLimitKey(email), spacing: signInSpacing.account }] : []),
   ];
   // Sequential (the embedded database runs one statement at a time), IP first, so a waiting address spares the account.
   for (const { scope, key, spacing } of limits) {

@@ -68,7 +68,8 @@ export async function loadSession(token: unknown, now = new Date()): Promise<TSe
     } & TSessionActivityFlags
   >(
     `SELECT u.id::text AS id, email, u.name, "roleId", r.name AS "roleName", r.permissions AS "rolePermissions", "isActive", "sessionVersion",
-       "mustChangePassword", locale, "totpEnabledAt" IS NOT NULL AS "hasTwoFactor",
+       "mustChangePassword", locale,
+       ("totpEnabledAt" IS NOT NULL OR EXISTS (SELECT 1 FROM "Passkey" p WHERE p."userId" = u.id)) AS "hasTwoFactor",
        (SELECT value FROM "AppSetting" WHERE key = 'twoFactorRequirement') AS "twoFactorRequirement",
        ${sessionActivityColumns}
      FROM "User" u JOIN "Role" r ON r.id = u."roleId" WHERE u.id = $1::uuid`,

@@ -1,9 +1,17 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
+import {
+  recordSignInFailure,
+  type TAuthenticationResponse,
+  type TSignInAudit,
+  verifyPasskeyAsSecondFactor,
+} from "./passkey-assertion";
+import { hasPasskeys } from "./passkeys";
 import { verifyDummyPassword, verifyPassword } from "./password";
 import { claimPasswordAttempt, givePasswordAttemptBack, settlePasswordAttempt } from "./password-attempts";
 import type { TRequestContext } from "./request-context";
+import type { TSecondFactorMethod } from "./sign-in-error";
 import { consumeSecondFactor, countUnusedRecoveryCodes } from "./two-factor";
 
 type TSignedInUser = {
@@ -18,11 +26,12 @@ type TSignedInUser = {
 export type TSignInResult =
   | { status: "signed-in"; user: TSignedInUser }
   | { status: "invalid" }
-  | { status: "two-factor-required" }
+  | { status: "two-factor-required"; methods: TSecondFactorMethod[] }
+  | { status: "passkey-counter-regressed" }
   | { status: "rate-limited"; retryAfterSeconds: number };
 
 export async function signInWithPassword(
-  credentials: { email: string; password: string; code?: string },
+  credentials: { email: string; password: string; code?: string; passkey?: TAuthenticationResponse },
   context: TRequestContext,
   now = new Date(),
 ): Promise<TSignInResult> {
@@ -58,37 +67,57 @@ export async function signInWithPassword(
     return { status: "invalid" };
   }
 
-  if (user.totpEnabledAt) {
-    if (!credentials.code) {
+  const methods: TSecondFactorMethod[] = [
+    ...(user.totpEnabledAt ? (["totp"] as const) : []),
+    ...((await hasPasskeys(user.id)) ? (["passkey"] as const) : []),
+  ];
+  if (methods.length > 0) {
+    if (!credentials.code && !credentials.passkey) {
       await givePasswordAttemptBack(email, context.ip);
-      return { status: "two-factor-required" };
+      return { status: "two-factor-required", methods };
     }
-    const factor = await consumeSecondFactor(user, credentials.code, now);
-    if (!factor) {
-      await recordAudit({
-        ...audit,
-        actor: { id: user.id, email },
-        resourceId: user.id,
-        action: "auth.sign_in_failed",
-        metadata: { reason: "wrong_two_factor_code" },
-      });
-      return { status: "invalid" };
-    }
-    if (factor === "recovery-code") {
-      const remaining = await countUnusedRecoveryCodes(user.id);
-      await recordAudit({
-        ...audit,
-        actor: { id: user.id, email },
-        resourceId: user.id,
-        action: "auth.recovery_code_used",
-        metadata: { remaining },
-      });
-    }
+    const failure = credentials.passkey
+      ? await verifyPasskeyAsSecondFactor(user, credentials.passkey, audit, now)
+      : await verifyCodeAsSecondFactor(user, credentials.code ?? "", audit, now);
+    if (failure) return failure;
   }
 
+  return completeSignIn(user, context, now);
+}
+
+async function verifyCodeAsSecondFactor(
+  user: Parameters<typeof consumeSecondFactor>[0],
+  code: string,
+  audit: TSignInAudit,
+  now: Date,
+): Promise<TSignInResult | null> {
+  const factor = await consumeSecondFactor(user, code, now);
+  if (!factor) return recordSignInFailure(audit, user, { reason: "wrong_two_factor_code" });
+  if (factor === "recovery-code") {
+    const remaining = await countUnusedRecoveryCodes(user.id);
+    await recordAudit({
+      ...audit,
+      actor: { id: user.id, email: user.email },
+      resourceId: user.id,
+      action: "auth.recovery_code_used",
+      metadata: { remaining },
+    });
+  }
+  return null;
+}
+
+// Every way in ends here: the limits cleared, the sign-in stamped and audited (`method` tells them apart).
+export async function completeSignIn(
+  user: TSignedInUser,
+  context: TRequestContext,
+  now: Date,
+  metadata?: { method: "passkey"; passkeyId: string },
+): Promise<TSignInResult> {
+  const email = user.email;
+  const audit = { ip: context.ip, userAgent: context.userAgent, resourceType: "user" } as const;
   await settlePasswordAttempt(email, context.ip, true);
   await db.user.update({ where: { id: user.id }, data: { lastSignInAt: now } });
-  await recordAudit({ ...audit, actor: { id: user.id, email }, resourceId: user.id, action: "auth.sign_in" });
+  await recordAudit({ ...audit, actor: { id: user.id, email }, resourceId: user.id, action: "auth.sign_in", metadata });
   return {
     status: "signed-in",
     user: {

@@ -111,8 +111,8 @@ describe("two-factor sign-in", () => {
 
   it("asks for a code after the right password, then accepts a right code once", async () => {
     const { secret } = await enrolAna();
-    expect(await signIn(undefined, secondsLater(60))).toEqual({ status: "two-factor-required" });
-    expect(await signIn(undefined, secondsLater(60))).toEqual({ status: "two-factor-required" });
+    expect(await signIn(undefined, secondsLater(60))).toEqual({ status: "two-factor-required", methods: ["totp"] });
+    expect(await signIn(undefined, secondsLater(60))).toEqual({ status: "two-factor-required", methods: ["totp"] });
     // A wrong password never reveals that a code is needed.
     expect(
       await signInWithPassword({ email: "ana@example.com", password: "wrong one!!" }, context, secondsLater(60)),
@@ -148,6 +148,7 @@ describe("two-factor sign-in", () => {
       if (attempt < signInSpacing.account.freeAttempts - 1) {
         expect(await signIn(undefined, secondsLater(60), `198.51.100.${attempt}`)).toEqual({
           status: "two-factor-required",
+          methods: ["totp"],
         });
       }
     }
@@ -310,7 +311,7 @@ describe("an admin resets a user's lost two-factor", () => {
     expect(await loadSessionUser(token)).toBeNull();
     const entry = await db.auditLog.findFirstOrThrow({ where: { action: "user.two_factor_reset" } });
     expect(entry).toMatchObject({ actorId: admin.actor.id, resourceType: "user", resourceId: user.id });
-    expect(entry.metadata).toEqual({ wasEnabled: true });
+    expect(entry.metadata).toEqual({ wasEnabled: true, passkeysRemoved: 0 });
 
     // The password alone signs in again; an old recovery code is worth nothing.
     expect(await signIn(undefined, secondsLater(60))).toMatchObject({ status: "signed-in" });

@@ -14,7 +14,8 @@ import { makeIndependentApprover } from "./seed-approver";
 const demoDir = path.resolve(".data/demo");
 const port = Number(process.env.PORT ?? 3000);
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8443);
-const appUrl = process.env.APP_URL ?? `http://127.0.0.1:${port}`;
+// By name: browsers refuse passkeys (WebAuthn) on an IP address; the server still listens on 127.0.0.1.
+const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
 
 type DemoAdmin = { email: string; password: string };
 

@@ -3,10 +3,10 @@ import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { createPrismaClient, disconnectDb, getDatabaseConnection } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import type { TTestDatabase } from "./test-database";
+import type { TTestBackend, TTestDatabase } from "./test-database";
 import { truncateAllTables } from "./truncate-tables";
 
 async function migratedSnapshot(): Promise<Blob | undefined> {
@@ -51,4 +51,21 @@ export async function useEmbeddedDefaultDatabase(): Promise<{ close: () => Promi
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+// In a `describe.each(testBackends)`: the global client runs on PostgreSQL, or on the embedded PGlite as when
+// DATABASE_URL is unset, and is back on PostgreSQL afterwards.
+export function useAppDatabase(backend: TTestBackend): void {
+  let embedded: { close: () => Promise<void> } | undefined;
+  const postgresUrl = process.env.DATABASE_URL;
+  beforeAll(async () => {
+    if (backend === "pglite") embedded = await useEmbeddedDefaultDatabase();
+  });
+  afterAll(async () => {
+    await embedded?.close();
+    if (backend === "pglite") {
+      delete process.env.PGLITE_DATA_DIR;
+      process.env.DATABASE_URL = postgresUrl;
+    }
+  });
 }

@@ -48,11 +48,13 @@ type Tx = Prisma.TransactionClient;
 
 const auditFields = (context: TChangeContext, userId: string) => auditFieldsOf(context, "user", userId);
 
-export async function listUsers(): Promise<TUserSummary[]> {
-  return db.user.findMany({
-    select: summarySelect,
+// A passkey is a second factor too (lib/auth/passkeys.ts): the list shows either as "two-factor on".
+export async function listUsers(): Promise<(TUserSummary & { hasPasskeys: boolean })[]> {
+  const users = await db.user.findMany({
+    select: { ...summarySelect, _count: { select: { passkeys: true } } },
     orderBy: [{ isActive: "desc" }, { name: "asc" }, { email: "asc" }],
   });
+  return users.map(({ _count, ...user }) => ({ ...user, hasPasskeys: _count.passkeys > 0 }));
 }
 
 // Returns the one-time password when none was given: it is shown once and never stored in clear.
@@ -171,8 +173,8 @@ export async function resetUserPassword(userId: string, context: TChangeContext)
   if (isActive) await mailPasswordResetLink(userId, token, adminResetLinkTtlMs, true);
 }
 
-// For a user who lost their authenticator and recovery codes: they sign in with the password alone and may enrol
-// again. Not for oneself: an admin turns their own off at /account/security, proving a code.
+// For a user who lost their authenticator and recovery codes (and passkeys, removed too): they sign in with the
+// password alone and may enrol again. Not for oneself: an admin turns their own off at /account/security, proving a code.
 export async function resetUserTwoFactor(userId: string, context: TChangeContext): Promise<void> {
   if (context.actor?.id === userId) {
     throw new AppError("CONFLICT", "users.errors.selfTwoFactorReset", {
@@ -192,11 +194,12 @@ export async function resetUserTwoFactor(userId: string, context: TChangeContext
       },
     });
     await tx.recoveryCode.deleteMany({ where: { userId } });
+    const { count: passkeysRemoved } = await tx.passkey.deleteMany({ where: { userId } });
     await recordAudit(
       {
         ...auditFields(context, userId),
         action: "user.two_factor_reset",
-        metadata: { wasEnabled: user.totpEnabledAt !== null },
+        metadata: { wasEnabled: user.totpEnabledAt !== null, passkeysRemoved },
       },
       tx,
     );

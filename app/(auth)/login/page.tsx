@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { toSameOriginPath } from "@/lib/auth/callback-url";
+import { isPasskeyAvailable } from "@/lib/auth/passkeys";
 import { getCurrentUser } from "@/lib/auth/session";
 import { serverEnv } from "@/lib/config/server-env";
 import { LoginForm } from "./_components/login-form";
@@ -43,7 +44,7 @@ export default async function LoginPage({
             {t("sessionIdle")}
           </p>
         ) : null}
-        <LoginForm callbackUrl={callbackUrl} initialError={error ?? null} />
+        <LoginForm callbackUrl={callbackUrl} initialError={error ?? null} isPasskeyAvailable={isPasskeyAvailable()} />
       </div>
     </main>
   );

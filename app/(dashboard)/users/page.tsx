@@ -71,7 +71,7 @@ export default async function UsersPage() {
           isActive: user.isActive,
           mustChangePassword: user.mustChangePassword,
           lastSignInAt: user.lastSignInAt,
-          hasTwoFactor: user.totpEnabledAt !== null,
+          hasTwoFactor: user.totpEnabledAt !== null || user.hasPasskeys,
           isSelf: user.id === admin.id,
         }))}
         roles={roleOptions}

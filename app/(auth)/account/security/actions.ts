@@ -1,6 +1,16 @@
 "use server";
 
 import { defineAction } from "@/lib/actions/define-action";
+import {
+  finishPasskeyRegistration,
+  removePasskey,
+  renamePasskey,
+  startPasskeyRegistration,
+  ZFinishPasskeyRegistrationInput,
+  ZRemovePasskeyInput,
+  ZRenamePasskeyInput,
+  ZStartPasskeyRegistrationInput,
+} from "@/lib/auth/passkeys";
 import { renewSession } from "@/lib/auth/session";
 import {
   confirmTwoFactorEnrolment,
@@ -24,6 +34,34 @@ export const disableTwoFactorAction = defineAction(
   { permission: null, schema: ZDisableTwoFactorInput, allowTwoFactorEnrolment: true },
   async (input, { user, context }) => {
     const { sessionVersion } = await disableTwoFactor(user.id, input, context);
+    await renewSession(user, sessionVersion);
+  },
+);
+
+// Passkeys: adding or removing one asks for the password again (lib/auth/passkeys.ts) and, like two-factor, ends
+// the user's other sessions.
+export const startPasskeyRegistrationAction = defineAction(
+  { permission: null, schema: ZStartPasskeyRegistrationInput, allowTwoFactorEnrolment: true },
+  async (input, { user, context }) => startPasskeyRegistration(user.id, input, context),
+);
+
+export const finishPasskeyRegistrationAction = defineAction(
+  { permission: null, schema: ZFinishPasskeyRegistrationInput, allowTwoFactorEnrolment: true },
+  async (input, { user, context }) => {
+    const { sessionVersion } = await finishPasskeyRegistration(user.id, input, context);
+    await renewSession(user, sessionVersion);
+  },
+);
+
+export const renamePasskeyAction = defineAction(
+  { permission: null, schema: ZRenamePasskeyInput, allowTwoFactorEnrolment: true },
+  async (input, { user, context }) => renamePasskey(user.id, input, context),
+);
+
+export const removePasskeyAction = defineAction(
+  { permission: null, schema: ZRemovePasskeyInput, allowTwoFactorEnrolment: true },
+  async (input, { user, context }) => {
+    const { sessionVersion } = await removePasskey(user.id, input, context);
     await renewSession(user, sessionVersion);
   },
 );
