@@ -53,6 +53,8 @@ test("[AUTH] forgot password: the mailed link sets a new password once, the old 
   for (const address of [unknown, email]) {
     await visitor.page.goto("/login");
     await visitor.page.getByRole("link", { name: "Esqueceu a senha?" }).click();
+    // The sign-in form has an "E-mail" field too: fill the one of the page the link opened.
+    await expect(visitor.page).toHaveURL(/\/forgot-password/, { timeout: 30_000 });
     await visitor.page.getByLabel("E-mail").fill(address);
     await visitor.page.getByRole("button", { name: "Enviar link" }).click();
     const answer = visitor.page.getByText("Se existir uma conta com este e-mail");

@@ -71,8 +71,11 @@ function projects(target: TTarget): Project<TTestOptions, TWorkerOptions>[] {
   const setup = `setup-${target.database}`;
   const setupProject = { name: setup, testMatch: /auth\.setup\.ts$/, use: desktop };
   if (target.database === "pglite") {
+    // Signed in once, its sessions idle out after 15 minutes (lib/auth/session-activity.ts): when PostgreSQL's desktop
+    // specs run too, the embedded target signs in after them, right before its own specs.
+    const afterDesktop = targets.some((other) => other.database === "postgres") ? ["desktop"] : [];
     return [
-      setupProject,
+      { ...setupProject, dependencies: afterDesktop },
       { name: "pglite", dependencies: [setup], grep: embeddedTags, testIgnore: afterOthers, use: desktop },
       { name: "pglite-webhooks", dependencies: ["pglite"], grep: embeddedTags, testMatch: afterOthers, use: desktop },
     ];

@@ -80,10 +80,14 @@ async function seedMatrixSessions(): Promise<TSeed["sessions"]> {
   for (const identity of matrixIdentities) {
     if (!identity.permissions) continue;
     const role = await db.role.create({
-      data: { id: randomUUID(), name: `matrix ${identity.name}`, permissions: [...identity.permissions] },
+      data: {
+        id: randomUUID(),
+        name: `Matrix ${matrixIdentities.indexOf(identity)}`,
+        permissions: [...identity.permissions],
+      },
     });
     const user = await db.user.create({
-      data: { email: `matrix-${randomUUID()}@e2e.test`, name: identity.name, passwordHash: "x", roleId: role.id },
+      data: { email: `matrix-${randomUUID()}@e2e.test`, name: role.name!, passwordHash: "x", roleId: role.id },
     });
     const token = { sub: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
     sessions[identity.name] = await encode({ token, secret: process.env.AUTH_SECRET! });

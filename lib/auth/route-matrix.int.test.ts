@@ -105,10 +105,14 @@ beforeAll(async () => {
   for (const identity of matrixIdentities) {
     if (!identity.permissions) continue;
     const role = await database.db.role.create({
-      data: { id: randomUUID(), name: `matrix ${identity.name}`, permissions: [...identity.permissions] },
+      data: {
+        id: randomUUID(),
+        name: `Matrix ${matrixIdentities.indexOf(identity)}`,
+        permissions: [...identity.permissions],
+      },
     });
     const user = await database.db.user.create({
-      data: { email: `matrix-${randomUUID()}@example.com`, name: identity.name, passwordHash: "x", roleId: role.id },
+      data: { email: `matrix-${randomUUID()}@example.com`, name: role.name!, passwordHash: "x", roleId: role.id },
     });
     const token = { sub: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
     sessionTokens.set(identity.name, await encode({ token, secret: serverEnv.AUTH_SECRET }));

@@ -39,7 +39,7 @@ describe("route × role matrix", () => {
     expect(loadingDirs.length).toBeGreaterThan(0);
     for (const dir of loadingDirs) {
       const layout = readFileSync(path.join(rootDir, dir, "layout.tsx"), "utf8");
-      const guarded = layout.match(/permissionLayout\("([\w.]+)"\)/)?.[1];
+      const guarded = layout.match(/<PermissionGate permission="([\w.]+)">/)?.[1];
       const pagesBelow = discoverPages(rootDir).filter((page) => page.file.startsWith(`${dir}/`));
       expect(pagesBelow.length, dir).toBeGreaterThan(0);
       for (const page of pagesBelow) {

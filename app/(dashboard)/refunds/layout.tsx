@@ -1,3 +1,6 @@
-import { permissionLayout } from "@/lib/auth/permission-layout";
+import type { ReactNode } from "react";
+import { PermissionGate } from "@/lib/auth/permission-layout";
 
-export default permissionLayout("payments.view");
+export default function Layout({ children }: { children: ReactNode }) {
+  return <PermissionGate permission="payments.view">{children}</PermissionGate>;
+}

@@ -32,7 +32,11 @@ function Header({ name }: { name: string }) {
 
 function RoleCell({ user }: { user: TUserTableRow }) {
   return (
-    <Badge tone={user.roleId === "owner" || user.roleId === "administrator" ? "info" : "neutral"}>
+    // A custom role's name is the admin's to choose: long ones wrap instead of widening the row.
+    <Badge
+      tone={user.roleId === "owner" || user.roleId === "administrator" ? "info" : "neutral"}
+      className="max-w-full shrink whitespace-normal [overflow-wrap:anywhere]"
+    >
       {user.roleLabel}
     </Badge>
   );

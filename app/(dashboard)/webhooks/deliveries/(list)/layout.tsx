@@ -1,3 +1,6 @@
-import { permissionLayout } from "@/lib/auth/permission-layout";
+import type { ReactNode } from "react";
+import { PermissionGate } from "@/lib/auth/permission-layout";
 
-export default permissionLayout("webhooks.view");
+export default function Layout({ children }: { children: ReactNode }) {
+  return <PermissionGate permission="webhooks.view">{children}</PermissionGate>;
+}
