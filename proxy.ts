@@ -3,7 +3,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { buildSecurityHeaders, createNonce } from "@/lib/security/headers";
 
 const sessionCookieNames = ["next-auth.session-token", "__Secure-next-auth.session-token"];
-const publicPaths = ["/login", "/pay/", "/forgot-password", "/invite/", "/reset-password/"];
+const publicPaths = ["/login", "/login/sso", "/pay/", "/forgot-password", "/invite/", "/reset-password/"];
 
 // Pages only (API routes skip the proxy and answer 401 themselves); files with an extension are public assets.
 function needsSessionCookie(pathname: string): boolean {

@@ -11,6 +11,7 @@ export const auditActions = [
   "auth.passkey_removed",
   "auth.passkey_counter_regressed",
   "settings.changed",
+  "sso.settings_changed",
   "user.created",
   "user.role_changed",
   "role.created",

@@ -4,6 +4,7 @@ export {};
 declare module "next-auth" {
   interface User {
     sessionVersion: number;
+    isSso?: boolean;
   }
 }
 
@@ -12,5 +13,7 @@ declare module "next-auth/jwt" {
     sessionVersion?: number;
     sid?: string;
     sessionStartedAt?: number;
+    // "sso" when the identity provider authenticated the session: its own factors stand for ours.
+    amr?: "sso";
   }
 }

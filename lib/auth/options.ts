@@ -14,7 +14,13 @@ import { getRequestContext, readRequestContext } from "./request-context";
 import { startSessionActivity } from "./session-activity";
 import { sessionMaxAgeSeconds } from "./session-cookie";
 import { signInWithPassword, type TSignInResult } from "./sign-in";
-import { formatRateLimitedError, formatTwoFactorRequiredError, passkeyCounterRegressedError } from "./sign-in-error";
+import {
+  formatRateLimitedError,
+  formatTwoFactorRequiredError,
+  passkeyCounterRegressedError,
+  ssoRequiredError,
+} from "./sign-in-error";
+import { signInWithSsoTicket } from "./sso-sign-in";
 import { endSession } from "./sign-out";
 
 const ZCredentials = z.object({
@@ -27,11 +33,14 @@ const ZCredentials = z.object({
 
 const ZPasskeyCredentials = z.object({ response: ZAuthenticationResponseText });
 
+const ZSsoCredentials = z.object({ ticket: z.string().min(1).max(100) });
+
 // The one way a sign-in result becomes a next-auth answer, whichever provider produced it.
 async function toSessionUser(result: TSignInResult): Promise<User | null> {
   if (result.status === "rate-limited") throw new Error(formatRateLimitedError(result.retryAfterSeconds));
   if (result.status === "two-factor-required") throw new Error(formatTwoFactorRequiredError(result.methods));
   if (result.status === "passkey-counter-regressed") throw new Error(passkeyCounterRegressedError);
+  if (result.status === "sso-required") throw new Error(ssoRequiredError);
   if (result.status === "invalid") return null;
   (await cookies()).set(localeCookieName, resolveLocale(result.user.locale), {
     path: "/",
@@ -88,6 +97,20 @@ export function getAuthOptions(): AuthOptions {
           );
         },
       }),
+      // The one-time ticket of a finished single sign-on (lib/sso/flow.ts): the provider did both factors.
+      CredentialsProvider({
+        id: "sso",
+        name: "sso",
+        credentials: { ticket: { type: "text" } },
+        async authorize(credentials, request) {
+          const parsed = ZSsoCredentials.safeParse(credentials);
+          if (!parsed.success) return null;
+          const user = await toSessionUser(
+            await signInWithSsoTicket(parsed.data.ticket, readRequestContext(request.headers ?? {})),
+          );
+          return user && { ...user, isSso: true };
+        },
+      }),
     ],
     callbacks: {
       // next-auth's default accepts any URL that starts with "/", tabs and backslashes included.
@@ -101,7 +124,7 @@ export function getAuthOptions(): AuthOptions {
         if (user) {
           await recordSignInDevice(user.id, await readOrIssueDeviceId(), await getRequestContext());
           const session = await startSessionActivity(user.id);
-          return { ...token, sessionVersion: user.sessionVersion, ...session };
+          return { ...token, sessionVersion: user.sessionVersion, ...session, ...(user.isSso ? { amr: "sso" } : {}) };
         }
         if (!token.sid && typeof token.jti === "string" && typeof token.iat === "number") {
           return { ...token, sid: token.jti, sessionStartedAt: token.iat };

@@ -1,10 +1,11 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
+import { isLocalSignInAllowed } from "@/lib/sso/settings";
 import { checkPasskey, recordSignInFailure, type TAuthenticationResponse } from "./passkey-assertion";
 import { claimPasswordAttempt } from "./password-attempts";
 import type { TRequestContext } from "./request-context";
-import { completeSignIn, type TSignInResult } from "./sign-in";
+import { completeSignIn, refuseLocalSignIn, type TSignInResult } from "./sign-in";
 
 // Both factors at once: something held (the credential) and the user verified on the device. Counted by the same
 // limits as a password, so a stolen passkey is guessed at no faster than a password.
@@ -41,5 +42,6 @@ export async function signInWithPasskey(
   const failure = await checkPasskey(passkey, user, response, audit, now);
   if (failure) return failure;
   if (!user.isActive) return recordSignInFailure(audit, user, { reason: "inactive", passkeyId: passkey.id });
+  if (!(await isLocalSignInAllowed(user.email, user))) return refuseLocalSignIn(user.email, user, context);
   return completeSignIn(user, context, now, { method: "passkey", passkeyId: passkey.id });
 }

@@ -67,6 +67,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 // Matches no password (not a hash this module writes): set by an admin's reset until the user picks a new one.
 export const unusablePasswordHash = "reset:pending";
 
+// Matches no password either: an account made at its first single sign-on, or accepted through it.
+export const noPasswordHash = "sso:none";
+
 let dummyHash: Promise<string> | undefined;
 
 // As slow as a real check, so an unknown email answers no faster than a wrong password.

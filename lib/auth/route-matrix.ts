@@ -84,6 +84,8 @@ const ownAccountPage: TAccess<TPageOutcome> = { signedIn: "ok" };
 export const pageMatrix: Record<string, TAccess<TPageOutcome>> = {
   "/": page("payments.view"),
   "/login": { anonymous: "ok", signedIn: "redirect:/" },
+  // Where the SSO callback hands over its one-time ticket; the ticket, not a session, is what counts.
+  "/login/sso": { anonymous: "ok", signedIn: "ok" },
   // Mailed links and the forgot-password form: the link's token, not a session, is what counts.
   "/forgot-password": { anonymous: "ok", signedIn: "ok" },
   "/invite/[token]": { anonymous: "ok", signedIn: "ok" },
@@ -136,6 +138,9 @@ export const routeMatrix: Record<string, TAccess<TRouteOutcome>> = {
   // next-auth's own endpoints: GET /api/auth/session answers everyone; a POST without its CSRF token is refused.
   "GET /api/auth/[...nextauth]": { anonymous: 200, signedIn: 200 },
   "POST /api/auth/[...nextauth]": { anonymous: 400, signedIn: 400 },
+  // Single sign-on: both redirect, to the provider or back to /login with the reason (here: not configured).
+  "GET /api/auth/sso/start": { anonymous: 303, signedIn: 303 },
+  "GET /api/auth/sso/callback": { anonymous: 303, signedIn: 303 },
   // Each change reaches those who may see its resource (lib/events/change.ts).
   "GET /api/events": { signedIn: 200 },
   "GET /api/users": { permission: "users.manage", granted: 200 },
@@ -194,6 +199,7 @@ export const actionMatrix: Record<string, TAccess<TActionOutcome>> = {
   "app/(dashboard)/jobs/actions.ts#runJobNowAction": action("jobs.run"),
   "app/(dashboard)/settings/actions.ts#checkGatewayConnectionAction": action("settings.manage"),
   "app/(dashboard)/settings/actions.ts#setTwoFactorRequirementAction": action("settings.manage"),
+  "app/(dashboard)/settings/actions.ts#saveSsoSettingsAction": action("settings.manage"),
   "app/(dashboard)/users/actions.ts#createUserAction": action("users.manage"),
   "app/(dashboard)/users/actions.ts#changeUserRoleAction": action("users.manage"),
   "app/(dashboard)/users/actions.ts#setUserActiveAction": action("users.manage"),

@@ -33,12 +33,14 @@ const ZSessionToken = z
     jti: z.string().min(1).max(100).optional(),
     sessionStartedAt: z.number().optional(),
     iat: z.number().optional(),
+    amr: z.literal("sso").optional().catch(undefined),
   })
-  .transform(({ sub, sessionVersion, sid, jti, sessionStartedAt, iat }) => ({
+  .transform(({ sub, sessionVersion, sid, jti, sessionStartedAt, iat, amr }) => ({
     sub,
     sessionVersion,
     sessionId: sid ?? jti,
     startedAtSeconds: sessionStartedAt ?? iat,
+    isSso: amr === "sso",
   }))
   .refine((token) => token.sessionId !== undefined && token.startedAtSeconds !== undefined);
 
@@ -49,11 +51,12 @@ export type TSessionState = { status: "active"; user: TCurrentUser } | { status:
 export async function loadSession(token: unknown, now = new Date()): Promise<TSessionState> {
   const parsed = ZSessionToken.safeParse(token);
   if (!parsed.success) return { status: "none" };
-  const { sub, sessionVersion, sessionId, startedAtSeconds } = parsed.data as {
+  const { sub, sessionVersion, sessionId, startedAtSeconds, isSso } = parsed.data as {
     sub: string;
     sessionVersion: number;
     sessionId: string;
     startedAtSeconds: number;
+    isSso: boolean;
   };
   const startedAt = new Date(startedAtSeconds * 1000);
   // Raw SQL: this runs on every request of a signed-in user (lib/db/sql.ts says why).
@@ -91,6 +94,7 @@ export async function loadSession(token: unknown, now = new Date()): Promise<TSe
       locale: resolveLocale(user.locale),
       mustChangePassword: user.mustChangePassword,
       mustEnrollTwoFactor:
+        !isSso &&
         !user.hasTwoFactor &&
         isTwoFactorRequiredFor(readAppSetting("twoFactorRequirement", user.twoFactorRequirement), permissions),
     },

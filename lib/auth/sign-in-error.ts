@@ -1,6 +1,7 @@
 const rateLimitedPrefix = "RateLimited:";
 const twoFactorRequiredError = "TWO_FACTOR_REQUIRED";
 export const passkeyCounterRegressedError = "PASSKEY_COUNTER_REGRESSED";
+export const ssoRequiredError = "SSO_REQUIRED";
 
 export type TSecondFactorMethod = "totp" | "passkey";
 
@@ -8,6 +9,7 @@ export type TSignInError =
   | { kind: "rate-limited"; retryAfterSeconds: number }
   | { kind: "two-factor-required"; methods: TSecondFactorMethod[] }
   | { kind: "passkey-counter-regressed" }
+  | { kind: "sso-required" }
   | { kind: "invalid" };
 
 export function formatRateLimitedError(retryAfterSeconds: number): string {
@@ -27,6 +29,7 @@ export function parseSignInError(error: string): TSignInError {
     if (methods.length > 0) return { kind: "two-factor-required", methods };
   }
   if (error === passkeyCounterRegressedError) return { kind: "passkey-counter-regressed" };
+  if (error === ssoRequiredError) return { kind: "sso-required" };
   if (error.startsWith(rateLimitedPrefix)) {
     const seconds = Number(error.slice(rateLimitedPrefix.length));
     if (Number.isSafeInteger(seconds) && seconds > 0) return { kind: "rate-limited", retryAfterSeconds: seconds };

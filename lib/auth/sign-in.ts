@@ -1,6 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
+import { isLocalSignInAllowed } from "@/lib/sso/settings";
 import {
   recordSignInFailure,
   type TAuthenticationResponse,
@@ -28,6 +29,7 @@ export type TSignInResult =
   | { status: "invalid" }
   | { status: "two-factor-required"; methods: TSecondFactorMethod[] }
   | { status: "passkey-counter-regressed" }
+  | { status: "sso-required" }
   | { status: "rate-limited"; retryAfterSeconds: number };
 
 export async function signInWithPassword(
@@ -51,6 +53,7 @@ export async function signInWithPassword(
   }
 
   const user = await db.user.findUnique({ where: { email } });
+  if (!(await isLocalSignInAllowed(email, user))) return refuseLocalSignIn(email, user, context);
   const isValid = user
     ? await verifyPassword(credentials.password, user.passwordHash)
     : await verifyDummyPassword(credentials.password);
@@ -85,6 +88,25 @@ export async function signInWithPassword(
   return completeSignIn(user, context, now);
 }
 
+// Decided by the e-mail's domain before any hash runs, so it tells nothing about the account.
+export async function refuseLocalSignIn(
+  email: string,
+  user: { id: string } | null,
+  context: TRequestContext,
+): Promise<TSignInResult> {
+  await givePasswordAttemptBack(email, context.ip);
+  await recordAudit({
+    actor: { id: user?.id ?? null, email },
+    resourceType: "user",
+    resourceId: user?.id,
+    ip: context.ip,
+    userAgent: context.userAgent,
+    action: "auth.sign_in_failed",
+    metadata: { reason: "sso_required" },
+  });
+  return { status: "sso-required" };
+}
+
 async function verifyCodeAsSecondFactor(
   user: Parameters<typeof consumeSecondFactor>[0],
   code: string,
@@ -111,7 +133,7 @@ export async function completeSignIn(
   user: TSignedInUser,
   context: TRequestContext,
   now: Date,
-  metadata?: { method: "passkey"; passkeyId: string },
+  metadata?: { method: "passkey"; passkeyId: string } | { method: "sso" },
 ): Promise<TSignInResult> {
   const email = user.email;
   const audit = { ip: context.ip, userAgent: context.userAgent, resourceType: "user" } as const;

@@ -16,6 +16,7 @@ import { webhookEvents } from "@/lib/gateway/schemas/webhook";
 import { JobOutcome, ReconciliationStatus, WebhookDeliveryOutcome } from "@/lib/generated/prisma/enums";
 import { jobRegistry } from "@/lib/jobs/registry";
 import { cardTokenStatuses } from "@/lib/saved-cards/schemas";
+import { ssoRefusals } from "@/lib/sso/refusals";
 import { webhookEventKey } from "@/lib/webhooks/schemas";
 
 import { locales } from "./config";
@@ -101,6 +102,7 @@ describe("messages the code builds from names", () => {
     ...Object.values(pixRefundStatusCodes).map((code) => `refunds.status.${code}`),
     ...paymentLinkStatusFilters.map((status) => `links.statusFilter.${status}`),
     ...cardTokenStatuses.map((status) => `cards.status.${status}`),
+    ...ssoRefusals.map((reason) => `auth.login.ssoErrors.${reason}`),
   ];
 
   it.each(Object.entries(messagesByLocale))(

@@ -1,7 +1,7 @@
 import "server-only";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { createLinkToken, hashLinkToken, type TLinkTokenState } from "@/lib/auth/link-token";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword, noPasswordHash } from "@/lib/auth/password";
 import { serverEnv } from "@/lib/config/server-env";
 import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -139,15 +139,18 @@ export async function getInvitationByToken(
   return { state: "valid", email: row.email, name: row.name };
 }
 
-// Single use under the invitation's lock: the user is created with the chosen password, and the link is spent.
-export async function acceptInvitation(
-  token: string,
-  password: string,
+type TInvitationAcceptance =
+  | { status: "accepted"; userId: string; email: string }
+  | { status: "invitationInvalid" | "invitationEmailMismatch" };
+
+// Single use under the invitation's lock: the user is created and the link is spent. Through single sign-on there is
+// no password, and the provider's verified e-mail must be the invited one.
+async function spendInvitation(
+  tokenHash: string,
+  credential: { passwordHash: string } | { ssoEmail: string },
   context: Omit<TChangeContext, "actor">,
-  now = new Date(),
-): Promise<{ email: string }> {
-  const passwordHash = await hashPassword(password);
-  const tokenHash = hashLinkToken(token);
+  now: Date,
+): Promise<TInvitationAcceptance> {
   try {
     return await inTransaction(async (tx) => {
       const [locked] = await tx.$queryRaw<{ id: string }[]>`
@@ -158,14 +161,19 @@ export async function acceptInvitation(
       }
       if (invitation.expiresAt <= now) throw new AppError("CONFLICT", "auth.invite.expired");
       const { email, name, roleId } = invitation;
+      if ("ssoEmail" in credential && credential.ssoEmail !== email.toLowerCase()) {
+        return { status: "invitationEmailMismatch" as const };
+      }
+      const passwordHash = "passwordHash" in credential ? credential.passwordHash : noPasswordHash;
       const user = await tx.user.create({ data: { email, name, roleId, passwordHash } });
       await tx.invitation.update({ where: { id: invitation.id }, data: { acceptedAt: now } });
       const actor = { id: user.id, email };
+      const via = "ssoEmail" in credential ? { via: "sso" } : {};
       await recordAudit(
         {
           ...auditFields({ ...context, actor }, invitation.id),
           action: "invitation.accepted",
-          metadata: { email, roleId },
+          metadata: { email, roleId, ...via },
         },
         tx,
       );
@@ -173,16 +181,42 @@ export async function acceptInvitation(
         {
           ...auditFieldsOf({ ...context, actor }, "user", user.id),
           action: "user.created",
-          metadata: { email, roleId },
+          metadata: { email, roleId, ...via },
         },
         tx,
       );
-      return { email };
+      return { status: "accepted" as const, userId: user.id, email };
     });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       throw new AppError("CONFLICT", "users.errors.emailTaken");
     }
+    throw error;
+  }
+}
+
+export async function acceptInvitation(
+  token: string,
+  password: string,
+  context: Omit<TChangeContext, "actor">,
+  now = new Date(),
+): Promise<{ email: string }> {
+  const passwordHash = await hashPassword(password);
+  const accepted = await spendInvitation(hashLinkToken(token), { passwordHash }, context, now);
+  if (accepted.status !== "accepted") throw new AppError("NOT_FOUND", "auth.invite.invalid");
+  return { email: accepted.email };
+}
+
+export async function acceptInvitationWithoutPassword(
+  tokenHash: string,
+  ssoEmail: string,
+  context: Omit<TChangeContext, "actor">,
+  now = new Date(),
+): Promise<TInvitationAcceptance> {
+  try {
+    return await spendInvitation(tokenHash, { ssoEmail }, context, now);
+  } catch (error) {
+    if (error instanceof AppError) return { status: "invitationInvalid" };
     throw error;
   }
 }

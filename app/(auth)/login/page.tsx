@@ -6,6 +6,8 @@ import { toSameOriginPath } from "@/lib/auth/callback-url";
 import { isPasskeyAvailable } from "@/lib/auth/passkeys";
 import { getCurrentUser } from "@/lib/auth/session";
 import { serverEnv } from "@/lib/config/server-env";
+import { isSsoAvailable } from "@/lib/sso/flow";
+import { parseSsoError } from "@/lib/sso/refusals";
 import { LoginForm } from "./_components/login-form";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -34,6 +36,7 @@ export default async function LoginPage({
   const { callbackUrl, error, reason } = ZLoginSearchParams.parse(await searchParams);
   if (await getCurrentUser()) redirect(callbackUrl);
   const t = await getTranslations("auth.login");
+  const ssoError = parseSsoError(error);
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
       <div className="w-full max-w-sm rounded-lg border bg-card p-6 shadow-sm">
@@ -44,7 +47,17 @@ export default async function LoginPage({
             {t("sessionIdle")}
           </p>
         ) : null}
-        <LoginForm callbackUrl={callbackUrl} initialError={error ?? null} isPasskeyAvailable={isPasskeyAvailable()} />
+        {ssoError ? (
+          <p role="alert" className="mb-4 rounded-md border border-destructive/25 bg-danger-soft p-3 text-sm text-destructive">
+            {t(`ssoErrors.${ssoError}`)}
+          </p>
+        ) : null}
+        <LoginForm
+          callbackUrl={callbackUrl}
+          initialError={ssoError ? null : (error ?? null)}
+          isPasskeyAvailable={isPasskeyAvailable()}
+          isSsoAvailable={await isSsoAvailable()}
+        />
       </div>
     </main>
   );

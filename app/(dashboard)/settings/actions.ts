@@ -5,6 +5,7 @@ import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { setAppSetting, ZDailyMoneyReturnLimitCents, ZTwoFactorRequirement } from "@/lib/settings/app-settings";
 import { checkGatewayConnection } from "@/lib/settings/gateway-connection";
+import { saveSsoSettings, ZSsoSettingsInput } from "@/lib/sso/settings";
 import { setMoneySettingOrHold } from "@/lib/users/admin-changes";
 
 // Admin only: a live authenticated GET to the gateway; answers OK with latency or what failed.
@@ -28,5 +29,15 @@ export const setDailyMoneyReturnLimitAction = defineAction(
     const result = await setMoneySettingOrHold("dailyMoneyReturnLimitCents", limitCents, context);
     revalidatePath("/settings");
     return result;
+  },
+);
+
+// Admin only: single sign-on (docs/sso.md); mapped roles stay within the admin's own grant; audited, secret redacted.
+export const saveSsoSettingsAction = defineAction(
+  { permission: "settings.manage", schema: ZSsoSettingsInput },
+  async (input, { context }) => {
+    const saved = await saveSsoSettings(input, context);
+    revalidatePath("/settings");
+    return { hasClientSecret: saved.hasClientSecret };
   },
 );

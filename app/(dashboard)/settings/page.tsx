@@ -11,8 +11,13 @@ import { requirePermission } from "@/lib/auth/session";
 import { serverEnv } from "@/lib/config/server-env";
 import { getAppSetting } from "@/lib/settings/app-settings";
 import { getGatewayCertificateReport, type TCertificateInfo } from "@/lib/settings/gateway-connection";
+import { ssoCallbackPath } from "@/lib/sso/flow";
+import { getSsoSettings, listBreakGlassCandidates } from "@/lib/sso/settings";
+import { listRoles } from "@/lib/users/roles";
+import { roleLabel } from "@/lib/auth/roles";
 import { ConnectionCheck } from "./_components/connection-check";
 import { MoneySettingForm } from "./_components/money-setting-form";
+import { SsoSettingsForm } from "./_components/sso-settings-form";
 import { TwoFactorPolicyForm } from "./_components/two-factor-policy-form";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -41,6 +46,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export default async function SettingsPage() {
   await requirePermission("settings.manage");
   const t = await getTranslations("settings");
+  const tCommon = await getTranslations("common");
+  const [sso, roles, owners] = await Promise.all([getSsoSettings(), listRoles(), listBreakGlassCandidates()]);
+  const roleOptions = roles.map((role) => ({
+    id: role.id,
+    label: roleLabel({ roleId: role.id, roleName: role.name }, (id) => tCommon(`roles.${id}`)),
+  }));
   const report = getGatewayCertificateReport();
   const twoFactorRequirement = await getAppSetting("twoFactorRequirement");
   const dailyMoneyReturnLimitCents = await getAppSetting("dailyMoneyReturnLimitCents");
@@ -147,6 +158,25 @@ export default async function SettingsPage() {
           </CardHeader>
           <CardContent>
             <TwoFactorPolicyForm requirement={twoFactorRequirement} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("sso.title")}</CardTitle>
+            <CardDescription>{t("sso.description")}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <dl className="grid gap-3">
+              <Row label={t("sso.callbackUrl")}>
+                <code className="font-mono text-xs break-all">{new URL(ssoCallbackPath, serverEnv.APP_URL).toString()}</code>
+              </Row>
+            </dl>
+            <SsoSettingsForm
+              values={sso}
+              roles={roleOptions}
+              owners={owners.map((owner) => ({ id: owner.id, label: `${owner.name} (${owner.email})` }))}
+            />
           </CardContent>
         </Card>
 

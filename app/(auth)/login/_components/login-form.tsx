@@ -1,6 +1,6 @@
 "use client";
 
-import { KeyRoundIcon } from "lucide-react";
+import { Building2Icon, KeyRoundIcon } from "lucide-react";
 import Link from "next/link";
 import { type SignInResponse, signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
@@ -19,10 +19,12 @@ export function LoginForm({
   callbackUrl,
   initialError,
   isPasskeyAvailable,
+  isSsoAvailable,
 }: {
   callbackUrl: string;
   initialError: string | null;
   isPasskeyAvailable: boolean;
+  isSsoAvailable: boolean;
 }) {
   const t = useTranslations("auth.login");
   const [error, setError] = useState<string | null>(initialError);
@@ -39,6 +41,7 @@ export function LoginForm({
     const parsed = parseSignInError(code);
     if (parsed.kind === "rate-limited") return t("rateLimited", { seconds: parsed.retryAfterSeconds });
     if (parsed.kind === "passkey-counter-regressed") return t("passkeyCounterRegressed");
+    if (parsed.kind === "sso-required") return t("ssoRequired");
     if (isPasskeyError) return t("invalidPasskey");
     return pendingCredentials ? t("invalidCode") : t("invalidCredentials");
   };
@@ -164,15 +167,22 @@ export function LoginForm({
           <Link href="/forgot-password" className="justify-self-start text-sm underline underline-offset-4">
             {t("forgotPassword")}
           </Link>
-          {isPasskeyAvailable ? (
-            <>
-              <div className="flex items-center gap-3 text-xs text-muted-foreground">
-                <span className="h-px flex-1 bg-border" />
-                {t("or")}
-                <span className="h-px flex-1 bg-border" />
-              </div>
-              {passkeyButton(t("passkeySignIn"), "outline")}
-            </>
+          {isPasskeyAvailable || isSsoAvailable ? (
+            <div className="flex items-center gap-3 text-xs text-muted-foreground">
+              <span className="h-px flex-1 bg-border" />
+              {t("or")}
+              <span className="h-px flex-1 bg-border" />
+            </div>
+          ) : null}
+          {isPasskeyAvailable ? passkeyButton(t("passkeySignIn"), "outline") : null}
+          {isSsoAvailable ? (
+            <Button asChild variant="outline">
+              {/* A plain link: the start route answers with a redirect to the identity provider. */}
+              <a href="/api/auth/sso/start">
+                <Building2Icon aria-hidden="true" />
+                {t("ssoSignIn")}
+              </a>
+            </Button>
           ) : null}
         </>
       )}
