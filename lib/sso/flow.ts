@@ -162,7 +162,9 @@ async function verifiedIdentity(
       claims = { ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...idClaims };
     }
   } catch (error) {
-    const detail = error instanceof Error ? error.message.slice(0, 200) : "unknown";
+    // openid-client wraps the failed check; its cause names it (e.g. the audience's 'unexpected JWT "aud" …').
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const detail = cause instanceof Error ? cause.message.slice(0, 200) : "unknown";
     log.warn({ err: error }, "sso callback refused by the token checks");
     throw new SsoRefused("providerRefused", detail);
   }
