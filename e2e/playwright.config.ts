@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig, type Project } from "@playwright/test";
 import type { TTestOptions, TWorkerOptions } from "./fixtures";
-import { mailboxPorts, rootDir, selectedTargets, type TTarget } from "./targets";
+import { mailboxPorts, oidcProvider, rootDir, selectedTargets, type TTarget } from "./targets";
 
 // Runs on its own (`npx playwright test -c e2e/playwright.config.ts`, see e2e/README.md): the
 // webServer list below builds the app when stale and starts, per target, a sandbox and the app on
@@ -105,6 +105,17 @@ const mailbox: NonNullable<PlaywrightTestConfig["webServer"]> = {
   gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
 };
 
+// The identity provider of sso.spec.ts, shared by both apps like the mailbox.
+const oidc: NonNullable<PlaywrightTestConfig["webServer"]> = {
+  name: "oidc",
+  command: "tsx e2e/servers/oidc.ts",
+  cwd: rootDir,
+  env,
+  url: `${oidcProvider().issuer}/.well-known/openid-configuration`,
+  timeout: 30_000,
+  gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+};
+
 export default defineConfig<TTestOptions, TWorkerOptions>({
   testDir: ".",
   outputDir: "./.results",
@@ -123,6 +134,6 @@ export default defineConfig<TTestOptions, TWorkerOptions>({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
-  webServer: [mailbox, ...targets.flatMap(webServers)],
+  webServer: [mailbox, oidc, ...targets.flatMap(webServers)],
   projects: targets.flatMap(projects),
 });

@@ -70,6 +70,17 @@ export function mailboxPorts(): { smtp: number; http: number } {
   return { smtp: port("E2E_SMTP_PORT", 2525), http: port("E2E_MAILBOX_PORT", 2526) };
 }
 
+/** The loopback OpenID Connect provider the SSO spec signs in at (e2e/servers/oidc.ts), and the app's client there. */
+export function oidcProvider(): { port: number; issuer: string; clientId: string; clientSecret: string } {
+  const oidcPort = port("E2E_OIDC_PORT", 2527);
+  return {
+    port: oidcPort,
+    issuer: `http://127.0.0.1:${oidcPort}`,
+    clientId: "payments-dashboard",
+    clientSecret: "e2e-only-client-secret",
+  };
+}
+
 /** `E2E_DATABASES=postgres` (or `pglite`) starts and tests one configuration only; both by default. */
 export function selectedTargets(): TTarget[] {
   const names = (process.env.E2E_DATABASES || "postgres,pglite").split(",").map((name) => name.trim());

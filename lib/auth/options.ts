@@ -20,8 +20,8 @@ import {
   passkeyCounterRegressedError,
   ssoRequiredError,
 } from "./sign-in-error";
-import { signInWithSsoTicket } from "./sso-sign-in";
 import { endSession } from "./sign-out";
+import { signInWithSsoTicket } from "./sso-sign-in";
 
 const ZCredentials = z.object({
   email: z.string().max(254),

@@ -16,7 +16,8 @@ export async function signInWithSsoTicket(
     where: { tokenHash, consumedAt: null, expiresAt: { gt: now } },
     data: { consumedAt: now },
   });
-  const user = count > 0 ? (await db.ssoSignInTicket.findUnique({ where: { tokenHash }, include: { user: true } }))?.user : null;
+  const user =
+    count > 0 ? (await db.ssoSignInTicket.findUnique({ where: { tokenHash }, include: { user: true } }))?.user : null;
   if (!user?.isActive) {
     await recordAudit({
       actor: user ? { id: user.id, email: user.email } : null,

@@ -16,11 +16,10 @@ import { acceptInvitationWithoutPassword, getInvitationByToken } from "@/lib/use
 import type { TSsoRefusal } from "./refusals";
 import { emailDomain, getSsoClientConfig, type TSsoClientConfig, type TSsoSettings } from "./settings";
 
-
 export type TSsoOutcome = { status: "ticket"; ticket: string } | { status: "refused"; reason: TSsoRefusal };
 
 const attemptTtlMs = 10 * 60_000;
-export const ticketTtlMs = 60_000;
+const ticketTtlMs = 60_000;
 // Spent rows stay a day so a replay is told apart from an unknown state.
 const keepSpentMs = 24 * 60 * 60_000;
 const discoveryTtlMs = 60 * 60_000;
@@ -132,7 +131,11 @@ async function consumeAttempt(state: string | null, browserSecret: string | unde
     data: { consumedAt: now },
   });
   if (count === 0) throw new SsoRefused("replayed");
-  const codeVerifier = openSecret(attempt.codeVerifierCiphertext, verifierPurpose(stateHash), getWebhooksEnv().secretKey);
+  const codeVerifier = openSecret(
+    attempt.codeVerifierCiphertext,
+    verifierPurpose(stateHash),
+    getWebhooksEnv().secretKey,
+  );
   return { ...attempt, state, codeVerifier };
 }
 
@@ -173,7 +176,11 @@ async function verifiedIdentity(
     throw new SsoRefused("emailNotVerified");
   }
   const raw = claims[settings.groupsClaim];
-  const groups = Array.isArray(raw) ? raw.filter((value) => typeof value === "string") : typeof raw === "string" ? [raw] : [];
+  const groups = Array.isArray(raw)
+    ? raw.filter((value) => typeof value === "string")
+    : typeof raw === "string"
+      ? [raw]
+      : [];
   return {
     email: claims.email.trim().toLowerCase(),
     name: typeof claims.name === "string" && claims.name.trim() ? claims.name.trim().slice(0, 200) : null,

@@ -73,7 +73,7 @@ const emptySettings: TStoredSsoSettings = {
   requireVerifiedEmail: true,
 };
 
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
 }
 
@@ -122,7 +122,10 @@ export async function isLocalSignInAllowed(
 }
 
 async function assertMappableRoles(input: z.output<typeof ZSsoSettingsInput>, context: TChangeContext) {
-  const roleIds = new Set([...input.groupRoles.map((row) => row.roleId), ...(input.defaultRoleId ? [input.defaultRoleId] : [])]);
+  const roleIds = new Set([
+    ...input.groupRoles.map((row) => row.roleId),
+    ...(input.defaultRoleId ? [input.defaultRoleId] : []),
+  ]);
   for (const roleId of roleIds) await assertMayGrant(db, context, await findRole(db, roleId));
   if (input.breakGlassOwnerId) {
     const owner = await db.user.findUnique({ where: { id: input.breakGlassOwnerId } });

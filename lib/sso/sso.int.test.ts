@@ -4,10 +4,10 @@ import { signInWithPasskey } from "@/lib/auth/passkey-sign-in";
 import { noPasswordHash } from "@/lib/auth/password";
 import { signInWithPassword } from "@/lib/auth/sign-in";
 import { signInWithSsoTicket } from "@/lib/auth/sso-sign-in";
-import { db } from "@/lib/db/client";
 import { makeIndependentApprover } from "@/lib/cli/seed-approver";
+import { db } from "@/lib/db/client";
 import { latestLinkMailedTo } from "@/lib/mail/testing";
-import { startOidcProvider, signInAtProvider, type TTestOidcProvider } from "@/lib/testing/oidc-provider";
+import { signInAtProvider, startOidcProvider, type TTestOidcProvider } from "@/lib/testing/oidc-provider";
 import { useAppDatabase } from "@/lib/testing/pglite";
 import { type TTestBackend, testBackends } from "@/lib/testing/test-database";
 import { inviteUser } from "@/lib/users/invitations";
@@ -112,7 +112,9 @@ describe.each<TTestBackend>(testBackends)("single sign-on (%s)", (backend) => {
     await expect(
       saveSsoSettings(settingsFor(owner, { breakGlassOwnerId: support.id }), { actor: null }),
     ).rejects.toMatchObject({ fieldErrors: { breakGlassOwnerId: "breakGlassNotOwner" } });
-    await expect(saveSsoSettings(settingsFor(owner, { issuerUrl: "http://idp.example.com" }), { actor: null })).rejects.toThrow();
+    await expect(
+      saveSsoSettings(settingsFor(owner, { issuerUrl: "http://idp.example.com" }), { actor: null }),
+    ).rejects.toThrow();
   });
 
   it("signs an existing person in and gives them the role their group maps to", async () => {
@@ -139,7 +141,12 @@ describe.each<TTestBackend>(testBackends)("single sign-on (%s)", (backend) => {
   });
 
   it("creates an account at the first sign-in of an allowed domain, without a password", async () => {
-    provider.setAccount("carol", { email: "carol@acme.test", email_verified: true, name: "Carol", groups: ["helpdesk"] });
+    provider.setAccount("carol", {
+      email: "carol@acme.test",
+      email_verified: true,
+      name: "Carol",
+      groups: ["helpdesk"],
+    });
     const outcome = await ssoSignIn("carol");
     expect(outcome.status).toBe("ticket");
     const carol = await db.user.findUniqueOrThrow({ where: { email: "carol@acme.test" } });
@@ -280,6 +287,9 @@ describe.each<TTestBackend>(testBackends)("single sign-on (%s)", (backend) => {
     expect(await db.invitation.findUniqueOrThrow({ where: { id: invitation.id } })).toMatchObject({
       acceptedAt: expect.any(Date),
     });
-    expect(await startSsoSignIn({ invitationToken: token })).toEqual({ status: "refused", reason: "invitationInvalid" });
+    expect(await startSsoSignIn({ invitationToken: token })).toEqual({
+      status: "refused",
+      reason: "invitationInvalid",
+    });
   });
 });

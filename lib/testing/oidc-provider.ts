@@ -15,7 +15,7 @@ export type TOidcProviderOptions = {
   clientSecret?: string;
 };
 
-export const otherClientId = "another-app";
+const otherClientId = "another-app";
 
 export type TTestOidcProvider = {
   issuer: string;

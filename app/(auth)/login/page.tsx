@@ -48,7 +48,10 @@ export default async function LoginPage({
           </p>
         ) : null}
         {ssoError ? (
-          <p role="alert" className="mb-4 rounded-md border border-destructive/25 bg-danger-soft p-3 text-sm text-destructive">
+          <p
+            role="alert"
+            className="mb-4 rounded-md border border-destructive/25 bg-danger-soft p-3 text-sm text-destructive"
+          >
             {t(`ssoErrors.${ssoError}`)}
           </p>
         ) : null}

@@ -7,6 +7,7 @@ import { DateTime } from "@/components/date-time";
 import { PageHeader } from "@/components/page-header";
 import { Badge, type TBadgeTone } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { roleLabel } from "@/lib/auth/roles";
 import { requirePermission } from "@/lib/auth/session";
 import { serverEnv } from "@/lib/config/server-env";
 import { getAppSetting } from "@/lib/settings/app-settings";
@@ -14,7 +15,6 @@ import { getGatewayCertificateReport, type TCertificateInfo } from "@/lib/settin
 import { ssoCallbackPath } from "@/lib/sso/flow";
 import { getSsoSettings, listBreakGlassCandidates } from "@/lib/sso/settings";
 import { listRoles } from "@/lib/users/roles";
-import { roleLabel } from "@/lib/auth/roles";
 import { ConnectionCheck } from "./_components/connection-check";
 import { MoneySettingForm } from "./_components/money-setting-form";
 import { SsoSettingsForm } from "./_components/sso-settings-form";
@@ -169,7 +169,9 @@ export default async function SettingsPage() {
           <CardContent className="grid gap-6">
             <dl className="grid gap-3">
               <Row label={t("sso.callbackUrl")}>
-                <code className="font-mono text-xs break-all">{new URL(ssoCallbackPath, serverEnv.APP_URL).toString()}</code>
+                <code className="font-mono text-xs break-all">
+                  {new URL(ssoCallbackPath, serverEnv.APP_URL).toString()}
+                </code>
               </Row>
             </dl>
             <SsoSettingsForm

@@ -123,7 +123,10 @@ export function SsoSettingsForm({
               <Input value={row.group} onChange={(event) => updateMapping(index, { group: event.target.value })} />
             </Field>
             <Field label={t("role")} error={errorOf(`groupRoles.${index}.roleId`)}>
-              <NativeSelect value={row.roleId} onChange={(event) => updateMapping(index, { roleId: event.target.value })}>
+              <NativeSelect
+                value={row.roleId}
+                onChange={(event) => updateMapping(index, { roleId: event.target.value })}
+              >
                 {roles.map((role) => (
                   <option key={role.id} value={role.id}>
                     {role.label}
