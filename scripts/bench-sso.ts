@@ -70,15 +70,21 @@ async function main(): Promise<void> {
         context,
       );
       if (outcome.status !== "ticket") throw new Error(`callback refused: ${outcome.reason}`);
-      if ((await signInWithSsoTicket(outcome.ticket, context)).status !== "signed-in") throw new Error("ticket refused");
+      if ((await signInWithSsoTicket(outcome.ticket, context)).status !== "signed-in")
+        throw new Error("ticket refused");
     };
     const signInByPassword = async () => {
       if ((await signInWithPassword({ email, password }, context)).status !== "signed-in") throw new Error("refused");
     };
 
-    console.log(`SSO sign-in vs password sign-in, ${options.requests} each after ${options.warmup} warm-up, taking turns`);
+    console.log(
+      `SSO sign-in vs password sign-in, ${options.requests} each after ${options.warmup} warm-up, taking turns`,
+    );
     const [sso, local] = await timeAlternating(
-      ["SSO: start -> provider login (loopback) -> callback -> ticket sign-in", "password: signInWithPassword (scrypt)"],
+      [
+        "SSO: start -> provider login (loopback) -> callback -> ticket sign-in",
+        "password: signInWithPassword (scrypt)",
+      ],
       options,
       [signInBySso, signInByPassword],
     );

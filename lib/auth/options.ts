@@ -10,7 +10,7 @@ import { toSameOriginPath } from "./callback-url";
 import { readOrIssueDeviceId, recordSignInDevice } from "./known-devices";
 import { ZAuthenticationResponseText } from "./passkey-assertion";
 import { signInWithPasskey } from "./passkey-sign-in";
-import { getRequestContext, readRequestContext } from "./request-context";
+import { getRequestContext, readRequestContext, type TRequestContext } from "./request-context";
 import { startSessionActivity } from "./session-activity";
 import { sessionMaxAgeSeconds } from "./session-cookie";
 import { signInWithPassword, type TSignInResult } from "./sign-in";
@@ -56,6 +56,26 @@ async function toSessionUser(result: TSignInResult): Promise<User | null> {
   return { id, email, name, sessionVersion };
 }
 
+// A provider whose one text field is the whole credential; an SSO session is marked so (`amr` in the jwt callback).
+function oneFieldProvider<TInput>(
+  id: "passkey" | "sso",
+  field: string,
+  schema: z.ZodType<TInput>,
+  signIn: (input: TInput, context: TRequestContext) => Promise<TSignInResult>,
+) {
+  return CredentialsProvider({
+    id,
+    name: id,
+    credentials: { [field]: { type: "text" } },
+    async authorize(credentials, request) {
+      const parsed = schema.safeParse(credentials);
+      if (!parsed.success) return null;
+      const user = await toSessionUser(await signIn(parsed.data, readRequestContext(request.headers ?? {})));
+      return user && (id === "sso" ? { ...user, isSso: true } : user);
+    },
+  });
+}
+
 let authOptions: AuthOptions | undefined;
 
 // Built on first use, not at import, so a build without AUTH_SECRET does not fail here.
@@ -85,32 +105,11 @@ export function getAuthOptions(): AuthOptions {
         },
       }),
       // A passkey alone (user verification required) is both factors; the session that follows is a password's.
-      CredentialsProvider({
-        id: "passkey",
-        name: "passkey",
-        credentials: { response: { type: "text" } },
-        async authorize(credentials, request) {
-          const parsed = ZPasskeyCredentials.safeParse(credentials);
-          if (!parsed.success) return null;
-          return toSessionUser(
-            await signInWithPasskey(parsed.data.response, readRequestContext(request.headers ?? {})),
-          );
-        },
-      }),
+      oneFieldProvider("passkey", "response", ZPasskeyCredentials, ({ response }, context) =>
+        signInWithPasskey(response, context),
+      ),
       // The one-time ticket of a finished single sign-on (lib/sso/flow.ts): the provider did both factors.
-      CredentialsProvider({
-        id: "sso",
-        name: "sso",
-        credentials: { ticket: { type: "text" } },
-        async authorize(credentials, request) {
-          const parsed = ZSsoCredentials.safeParse(credentials);
-          if (!parsed.success) return null;
-          const user = await toSessionUser(
-            await signInWithSsoTicket(parsed.data.ticket, readRequestContext(request.headers ?? {})),
-          );
-          return user && { ...user, isSso: true };
-        },
-      }),
+      oneFieldProvider("sso", "ticket", ZSsoCredentials, ({ ticket }, context) => signInWithSsoTicket(ticket, context)),
     ],
     callbacks: {
       // next-auth's default accepts any URL that starts with "/", tabs and backslashes included.

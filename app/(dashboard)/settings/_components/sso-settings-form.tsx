@@ -4,6 +4,7 @@ import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState, useTransition } from "react";
 import { toast } from "sonner";
+import { RoleOptionItems } from "@/components/role-option-items";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field, FormError } from "@/components/ui/field";
@@ -127,11 +128,7 @@ export function SsoSettingsForm({
                 value={row.roleId}
                 onChange={(event) => updateMapping(index, { roleId: event.target.value })}
               >
-                {roles.map((role) => (
-                  <option key={role.id} value={role.id}>
-                    {role.label}
-                  </option>
-                ))}
+                <RoleOptionItems roles={roles} />
               </NativeSelect>
             </Field>
             <Button
@@ -158,19 +155,14 @@ export function SsoSettingsForm({
       <Field label={t("defaultRole")} error={errorOf("defaultRoleId")}>
         <NativeSelect name="defaultRoleId" defaultValue={values.defaultRoleId ?? ""}>
           <option value="">{t("noDefaultRole")}</option>
-          {roles.map((role) => (
-            <option key={role.id} value={role.id}>
-              {role.label}
-            </option>
-          ))}
+          <RoleOptionItems roles={roles} />
         </NativeSelect>
       </Field>
-      <Field label={t("allowedDomains")} description={t("allowedDomainsHint")} error={errorOf("allowedDomains")}>
-        <Textarea name="allowedDomains" rows={3} defaultValue={values.allowedDomains.join("\n")} />
-      </Field>
-      <Field label={t("ssoOnlyDomains")} description={t("ssoOnlyDomainsHint")} error={errorOf("ssoOnlyDomains")}>
-        <Textarea name="ssoOnlyDomains" rows={3} defaultValue={values.ssoOnlyDomains.join("\n")} />
-      </Field>
+      {(["allowedDomains", "ssoOnlyDomains"] as const).map((field) => (
+        <Field key={field} label={t(field)} description={t(`${field}Hint`)} error={errorOf(field)}>
+          <Textarea name={field} rows={3} defaultValue={values[field].join("\n")} />
+        </Field>
+      ))}
       <Field label={t("breakGlass")} description={t("breakGlassHint")} error={errorOf("breakGlassOwnerId")}>
         <NativeSelect name="breakGlassOwnerId" defaultValue={values.breakGlassOwnerId ?? ""}>
           <option value="">{t("breakGlassNone")}</option>

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState, useTransition } from "react";
 import { toast } from "sonner";
+import { RoleOptionItems } from "@/components/role-option-items";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -59,11 +60,7 @@ export function ChangeRoleDialog({ user, onClose }: ChangeRoleDialogProps) {
                   {t("currentBeyondYours")}
                 </option>
               )}
-              {roles.map((role) => (
-                <option key={role.id} value={role.id}>
-                  {role.label}
-                </option>
-              ))}
+              <RoleOptionItems roles={roles} />
             </NativeSelect>
           </Field>
           <DialogFooter>

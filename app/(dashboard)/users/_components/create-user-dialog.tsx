@@ -4,6 +4,7 @@ import { PlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState, useTransition } from "react";
 import { toast } from "sonner";
+import { RoleOptionItems } from "@/components/role-option-items";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -97,11 +98,7 @@ export function CreateUserDialog({ roles }: { roles: TRoleOption[] }) {
                 name="roleId"
                 defaultValue={roles.some((role) => role.id === "operations") ? "operations" : roles[0]?.id}
               >
-                {roles.map((role) => (
-                  <option key={role.id} value={role.id}>
-                    {role.label}
-                  </option>
-                ))}
+                <RoleOptionItems roles={roles} />
               </NativeSelect>
             </Field>
             <DialogFooter>
