@@ -9,9 +9,9 @@ import { LoginPage } from "./pages/login-page";
 export async function sendInvitation(
   page: Page,
   name: string,
-  options: { prefix: string; roleId?: string; roleLabel?: string },
+  options: { prefix: string; roleId?: string; roleLabel?: string; domain?: string },
 ) {
-  const email = `${options.prefix}-${randomBytes(4).toString("hex")}@e2e.test`;
+  const email = `${options.prefix}-${randomBytes(4).toString("hex")}@${options.domain ?? "e2e.test"}`;
   await page.goto("/users");
   await page.getByRole("button", { name: "Novo usuário" }).click();
   const dialog = page.getByRole("dialog");

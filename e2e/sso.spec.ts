@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { setRemoteAccount, type TAccountClaims } from "@/lib/testing/oidc-provider";
 import { expect, test } from "./fixtures";
-import { newSignedOutPage } from "./invite";
+import { newSignedOutPage, sendInvitation } from "./invite";
+import { linkIn, waitForMail } from "./mailbox";
 import { oidcProvider, storageStateFile, type TDatabase } from "./targets";
 
 // Single sign-on against a real OpenID Connect provider on loopback (e2e/servers/oidc.ts). The admin sets it up in the
@@ -24,15 +25,19 @@ async function adminPage(browser: Browser, database: TDatabase) {
   return { context, page: await context.newPage() };
 }
 
-// From the login page through the provider's own form; resolves with the callback URL the browser was sent to.
-async function signInWithSso(page: Page, login: string): Promise<string> {
-  await page.goto("/login");
-  await page.getByRole("link", { name: "Entrar com SSO" }).click();
+async function signInAtProviderPage(page: Page, login: string): Promise<string> {
   await page.getByPlaceholder("Enter any login").fill(login);
   await page.getByPlaceholder("and password").fill("anything");
   const callback = page.waitForRequest((request) => request.url().includes("/api/auth/sso/callback"));
   await page.getByRole("button", { name: "Sign-in" }).click();
   return (await callback).url();
+}
+
+// From the login page through the provider's own form; resolves with the callback URL the browser was sent to.
+async function signInWithSso(page: Page, login: string): Promise<string> {
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Entrar com SSO" }).click();
+  return signInAtProviderPage(page, login);
 }
 
 test.describe("single sign-on", { tag: "@embedded" }, () => {
@@ -108,5 +113,32 @@ test.describe("single sign-on", { tag: "@embedded" }, () => {
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await expect(page.getByText("Sua organização entra pelo login único.")).toBeVisible();
     await context.close();
+  });
+
+  test("[AUTH] an invitee joins through SSO and gets the invited role, not the mapped one", async ({
+    browser,
+    database,
+  }) => {
+    const admin = await adminPage(browser, database);
+    const { email, dialog } = await sendInvitation(admin.page, "Convite SSO", {
+      prefix: "inv",
+      domain: ssoDomain,
+      roleLabel: "Somente leitura",
+    });
+    await expect(dialog).toContainText(`Enviamos um convite para ${email}`);
+    const [mail] = await waitForMail(email);
+    const login = email.split("@")[0]!;
+    await setRemoteAccount(provider.issuer, login, { email, email_verified: true, groups: ["finance"] });
+
+    const { context, page } = await newSignedOutPage(browser);
+    await page.goto(linkIn(mail!, "invite"));
+    await page.getByRole("link", { name: "Usar SSO" }).click();
+    await signInAtProviderPage(page, login);
+    await expect(page.getByRole("heading", { name: "Visão geral" })).toBeVisible();
+    await context.close();
+
+    await admin.page.goto("/users");
+    await expect(admin.page.getByRole("row").filter({ hasText: email })).toContainText("Somente leitura");
+    await admin.context.close();
   });
 });

@@ -1,6 +1,8 @@
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { ZAuthenticationResponse } from "@/lib/auth/passkey-assertion";
 import { signInWithPasskey } from "@/lib/auth/passkey-sign-in";
+import { finishPasskeyRegistration, startPasskeyRegistration, startPasskeySignIn } from "@/lib/auth/passkeys";
 import { noPasswordHash } from "@/lib/auth/password";
 import { signInWithPassword } from "@/lib/auth/sign-in";
 import { signInWithSsoTicket } from "@/lib/auth/sso-sign-in";
@@ -9,6 +11,7 @@ import { db } from "@/lib/db/client";
 import { latestLinkMailedTo } from "@/lib/mail/testing";
 import { signInAtProvider, startOidcProvider, type TTestOidcProvider } from "@/lib/testing/oidc-provider";
 import { useAppDatabase } from "@/lib/testing/pglite";
+import { SoftwareAuthenticator } from "@/lib/testing/software-authenticator";
 import { type TTestBackend, testBackends } from "@/lib/testing/test-database";
 import { inviteUser } from "@/lib/users/invitations";
 import { createUser, setUserActive } from "@/lib/users/users";
@@ -83,6 +86,8 @@ describe.each<TTestBackend>(testBackends)("single sign-on (%s)", (backend) => {
     await db.ssoSignInTicket.deleteMany();
     await db.ssoLoginAttempt.deleteMany();
     await db.knownDevice.deleteMany();
+    await db.webAuthnChallenge.deleteMany();
+    await db.passkey.deleteMany();
     await db.recoveryCode.deleteMany();
     await db.sessionActivity.deleteMany();
     await db.auditLog.deleteMany();
@@ -256,8 +261,20 @@ describe.each<TTestBackend>(testBackends)("single sign-on (%s)", (backend) => {
       status: "signed-in",
       user: { id: owner.id },
     });
-    // A passkey is a local credential too: an unknown one is still just unknown, a known one would be refused.
-    expect((await signInWithPasskey({ id: "none" } as never, context)).status).toBe("invalid");
+  });
+
+  it("refuses a passkey of an SSO-only domain, which a password could still add", async () => {
+    const hal = await createMember("hal@acme.test", "operations");
+    const authenticator = new SoftwareAuthenticator(appUrl);
+    const halContext = { actor: { id: hal.id, email: hal.email }, ...context };
+    const options = await startPasskeyRegistration(hal.id, { password }, halContext);
+    await finishPasskeyRegistration(hal.id, { name: "Laptop", response: authenticator.register(options) }, halContext);
+    const assertion = ZAuthenticationResponse.parse(authenticator.assert(await startPasskeySignIn(context.ip)));
+    expect(await signInWithPasskey(assertion, context)).toEqual({ status: "sso-required" });
+    const refused = await db.auditLog.findFirstOrThrow({
+      where: { action: "auth.sign_in_failed", resourceId: hal.id },
+    });
+    expect(refused.metadata).toEqual({ reason: "sso_required" });
   });
 
   it("refuses a deactivated person", async () => {

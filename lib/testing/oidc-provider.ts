@@ -60,6 +60,7 @@ export async function startOidcProvider(options: TOidcProviderOptions): Promise<
     jwks: { keys: [{ ...privateKey.export({ format: "jwk" }), kid: "test", use: "sig", alg: "RS256" }] },
     cookies: { keys: [randomBytes(32).toString("base64url")] },
     pkce: { required: () => true },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
     claims: { openid: ["sub", "groups"], email: ["email", "email_verified"], profile: ["name"] },
     async findAccount(_ctx: unknown, login: string) {
       const claims = accounts.get(login) ?? { email: login, email_verified: true };
