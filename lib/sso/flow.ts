@@ -13,6 +13,7 @@ import { db, inTransaction } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { acceptInvitationWithoutPassword, getInvitationByToken } from "@/lib/users/invitations";
+import { findRole, isAdministrationRole } from "@/lib/users/roles";
 import type { TSsoRefusal } from "./refusals";
 import { emailDomain, getSsoClientConfig, type TSsoClientConfig, type TSsoSettings } from "./settings";
 
@@ -204,13 +205,14 @@ async function issueTicket(userId: string, now: Date): Promise<string> {
   return token;
 }
 
-// An Owner's role is never changed from outside: only an Owner makes or removes one (docs/roles.md).
+// Owners and admins are changed only in the dashboard (an Owner, or a second admin, decides): never from a group.
 async function applyMappedRole(
   user: { id: string; email: string; roleId: string },
   roleId: string | null,
   context: TRequestContext,
 ) {
-  if (!roleId || roleId === user.roleId || user.roleId === ownerRoleId) return;
+  if (!roleId || roleId === user.roleId) return;
+  if (user.roleId === ownerRoleId || isAdministrationRole(await findRole(db, user.roleId))) return;
   await inTransaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { roleId, sessionVersion: { increment: 1 } } });
     await recordAudit(

@@ -7,7 +7,7 @@ import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import { db, inTransaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { assertMayGrant, findRole } from "@/lib/users/roles";
+import { assertMayGrant, findRole, isAdministrationRole } from "@/lib/users/roles";
 
 const settingKey = "sso";
 const secretPurpose = "sso-client-secret";
@@ -126,7 +126,16 @@ async function assertMappableRoles(input: z.output<typeof ZSsoSettingsInput>, co
     ...input.groupRoles.map((row) => row.roleId),
     ...(input.defaultRoleId ? [input.defaultRoleId] : []),
   ]);
-  for (const roleId of roleIds) await assertMayGrant(db, context, await findRole(db, roleId));
+  for (const roleId of roleIds) {
+    const role = await findRole(db, roleId);
+    await assertMayGrant(db, context, role);
+    // Admins are made in the dashboard, where a second admin approves; a provider's group must not skip that.
+    if (isAdministrationRole(role)) {
+      throw new AppError("VALIDATION_FAILED", "settings.sso.errors.administrationRole", {
+        fieldErrors: { groupRoles: "administrationRole" },
+      });
+    }
+  }
   if (input.breakGlassOwnerId) {
     const owner = await db.user.findUnique({ where: { id: input.breakGlassOwnerId } });
     if (!owner?.isActive || owner.roleId !== ownerRoleId) {

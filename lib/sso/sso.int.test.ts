@@ -115,6 +115,11 @@ describe.each<TTestBackend>(testBackends)("single sign-on (%s)", (backend) => {
       }),
     ).rejects.toMatchObject({ code: "FORBIDDEN", messageKey: "roles.errors.beyondYours" });
     await expect(
+      saveSsoSettings(settingsFor(owner, { groupRoles: [{ group: "it", roleId: "administrator" }] }), {
+        actor: { id: owner.id, email: owner.email },
+      }),
+    ).rejects.toMatchObject({ fieldErrors: { groupRoles: "administrationRole" } });
+    await expect(
       saveSsoSettings(settingsFor(owner, { breakGlassOwnerId: support.id }), { actor: null }),
     ).rejects.toMatchObject({ fieldErrors: { breakGlassOwnerId: "breakGlassNotOwner" } });
     await expect(
@@ -132,6 +137,12 @@ describe.each<TTestBackend>(testBackends)("single sign-on (%s)", (backend) => {
     expect(after).toMatchObject({ roleId: "analyst", sessionVersion: sessionVersion + 1 });
     const changed = await db.auditLog.findFirstOrThrow({ where: { action: "user.role_changed" } });
     expect(changed.metadata).toMatchObject({ from: "operations", to: "analyst", via: "sso" });
+
+    // An administrator's role is not the provider's to change.
+    const admin = await createMember("ada@acme.test", "administrator");
+    provider.setAccount("ada", { email: "ada@acme.test", email_verified: true, groups: ["finance"] });
+    expect((await ssoSignIn("ada")).status).toBe("ticket");
+    expect(await db.user.findUniqueOrThrow({ where: { id: admin.id } })).toMatchObject({ roleId: "administrator" });
 
     const ticket = outcome.status === "ticket" ? outcome.ticket : "";
     const signedIn = await signInWithSsoTicket(ticket, context);
