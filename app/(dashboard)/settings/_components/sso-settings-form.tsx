@@ -119,7 +119,7 @@ export function SsoSettingsForm({
         {mappings.map((row, index) => (
           // Rows have no id of their own; their order is their meaning (the first match wins).
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <div key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+          <div key={index} className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_auto]">
             <Field label={t("group")} error={errorOf(`groupRoles.${index}.group`)}>
               <Input value={row.group} onChange={(event) => updateMapping(index, { group: event.target.value })} />
             </Field>
