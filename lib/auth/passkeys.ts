@@ -70,7 +70,7 @@ export const ZBase64Url = z
   .max(8192)
   .regex(/^[A-Za-z0-9_-]*$/);
 // Read by no check here; only its shape is held.
-export const ZClientExtensionResults = z.custom<AuthenticationExtensionsClientOutputs>(
+const ZClientExtensionResults = z.custom<AuthenticationExtensionsClientOutputs>(
   (value) => typeof value === "object" && value !== null && !Array.isArray(value),
 );
 
