@@ -10,10 +10,13 @@ export async function StatusPage({
   icon,
   title,
   description,
+  way,
 }: {
   icon: LucideIcon;
   title: string;
   description: string;
+  // Where to go instead; home unless said.
+  way?: { href: string; label: string };
 }) {
   const t = await getTranslations("common");
   return (
@@ -26,7 +29,7 @@ export async function StatusPage({
         description={description}
         action={
           <Button asChild>
-            <Link href="/">{t("goHome")}</Link>
+            <Link href={way?.href ?? "/"}>{way?.label ?? t("goHome")}</Link>
           </Button>
         }
       />

@@ -17,8 +17,8 @@ export async function sendInvitation(
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Nome").fill(name);
   await dialog.getByLabel("E-mail").fill(email);
-  if (options.roleId) await dialog.getByLabel("Perfil").selectOption(options.roleId);
-  if (options.roleLabel) await dialog.getByLabel("Perfil").selectOption({ label: options.roleLabel });
+  if (options.roleId) await dialog.getByLabel("Função").selectOption(options.roleId);
+  if (options.roleLabel) await dialog.getByLabel("Função").selectOption({ label: options.roleLabel });
   await dialog.getByRole("button", { name: "Enviar convite" }).click();
   return { email, dialog };
 }

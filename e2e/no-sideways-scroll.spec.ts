@@ -87,7 +87,7 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
 }
 
 test("[AUTH] no dashboard page scrolls sideways on a 390 px phone", async ({ page, sandbox, links, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await page.setViewportSize(phone);
 
   // A paid, partly refunded charge, so the charge page shows its payment, refunds and form.

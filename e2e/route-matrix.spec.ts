@@ -119,3 +119,19 @@ test("[AUTH] every route handler answers each permission as the route matrix say
   }
   for (const page of pagesByIdentity.values()) await page.context().close();
 });
+
+test("[AUTH] a forbidden page offers the first page the person may open, even when home is out of reach", async ({
+  browser,
+  baseURL,
+  seed,
+}) => {
+  const page = await pageAs(browser, baseURL!, seed.sessions["all but payments.view"]);
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Acesso negado" })).toBeVisible();
+  // Without payments, the menu starts at the webhook deliveries.
+  await page.getByRole("link", { name: "Ir para Entregas de webhooks" }).click();
+  await expect(page).toHaveURL(/\/webhooks\/deliveries$/);
+  expect((await page.request.get("/webhooks/deliveries")).status()).toBe(200);
+  await page.context().close();
+});

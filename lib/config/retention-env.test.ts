@@ -9,6 +9,7 @@ describe("retention env", () => {
       RETENTION_AUDIT_LOG_DAYS: 400,
       RETENTION_RATE_LIMIT_DAYS: 1,
       RETENTION_IDEMPOTENCY_DAYS: 30,
+      RETENTION_MAIL_DAYS: 30,
     });
   });
 

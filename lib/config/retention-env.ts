@@ -15,6 +15,7 @@ export const retentionEnvConcern = defineEnvConcern("retention", {
   RETENTION_AUDIT_LOG_DAYS: days(400, "audit log entries"),
   RETENTION_RATE_LIMIT_DAYS: days(1, "rate-limit counters after their window ended"),
   RETENTION_IDEMPOTENCY_DAYS: days(30, "finished (succeeded or failed) idempotency keys"),
+  RETENTION_MAIL_DAYS: days(30, "mail in the outbox (sent or failed)"),
 });
 
 export type TRetentionEnv = z.infer<typeof retentionEnvConcern.schema>;

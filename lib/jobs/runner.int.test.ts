@@ -60,7 +60,9 @@ describe("job runner on PostgreSQL", () => {
         { firstRunDelayMs: 0 },
       ),
     );
-    await Promise.all([startRunner(first, jobs), startRunner(second, jobs)]);
+    // A lease a busy machine cannot outlive by lag: this is about two claims racing, not a lease taken over.
+    const patient = { leaseMs: 10_000 };
+    await Promise.all([startRunner(first, jobs, patient), startRunner(second, jobs, patient)]);
     await expect.poll(() => first.jobRun.count({ where: { outcome: "SUCCEEDED" } }), { timeout: 10_000 }).toBe(6);
     // Both keep polling; the next runs are an hour away.
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -4,7 +4,7 @@ import { runRetention } from "./retention";
 
 const now = new Date();
 const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60_000);
-const days = { webhookDeliveries: 90, auditLog: 400, rateLimitBuckets: 1, idempotencyKeys: 30 };
+const days = { webhookDeliveries: 90, auditLog: 400, rateLimitBuckets: 1, idempotencyKeys: 30, mailMessages: 30 };
 
 async function delivery(receivedAt: Date) {
   return db.webhookDelivery.create({
@@ -20,6 +20,7 @@ describe("retention job", () => {
     // deleted too and change the counts.
     await db.rateLimitBucket.deleteMany();
     await db.idempotencyKey.deleteMany();
+    await db.mailMessage.deleteMany();
   });
 
   it("deletes what is older than its retention and keeps what is recent", async () => {
@@ -60,11 +61,23 @@ describe("retention job", () => {
       ],
     });
 
+    const mail = (subject: string, createdAt: Date) => ({
+      to: "retention@example.com",
+      template: "invitation",
+      locale: "en",
+      subject,
+      transport: "OUTBOX" as const,
+      status: "SENT" as const,
+      createdAt,
+    });
+    await db.mailMessage.createMany({ data: [mail("old", daysAgo(31)), mail("recent", daysAgo(29))] });
+
     expect(await runRetention({ now, days })).toEqual({
       webhookDeliveries: 1,
       auditLog: 1,
       rateLimitBuckets: 1,
       idempotencyKeys: 2,
+      mailMessages: 1,
     });
     expect((await db.webhookDelivery.findMany({ select: { id: true } })).map((row) => row.id)).toEqual([
       recentDelivery.id,
@@ -77,6 +90,9 @@ describe("retention job", () => {
     expect(buckets.map((row) => row.key).sort()).toEqual(["retention-test:expired-recently", "retention-test:open"]);
     const keys = await db.idempotencyKey.findMany({ where: { scope: "retention-test" } });
     expect(keys.map((row) => row.key).sort()).toEqual(["old-pending", "recent-succeeded"]);
+    expect((await db.mailMessage.findMany({ select: { subject: true } })).map((row) => row.subject)).toEqual([
+      "recent",
+    ]);
   });
 
   it("deletes in batches until nothing old is left", async () => {

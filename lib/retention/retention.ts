@@ -13,13 +13,9 @@ export type TRetentionDays = {
   auditLog: number;
   rateLimitBuckets: number;
   idempotencyKeys: number;
+  mailMessages: number;
 };
-export type TRetentionResult = {
-  webhookDeliveries: number;
-  auditLog: number;
-  rateLimitBuckets: number;
-  idempotencyKeys: number;
-};
+export type TRetentionResult = TRetentionDays;
 
 function retentionDaysFromEnv(): TRetentionDays {
   const env = getRetentionEnv();
@@ -28,6 +24,7 @@ function retentionDaysFromEnv(): TRetentionDays {
     auditLog: env.RETENTION_AUDIT_LOG_DAYS,
     rateLimitBuckets: env.RETENTION_RATE_LIMIT_DAYS,
     idempotencyKeys: env.RETENTION_IDEMPOTENCY_DAYS,
+    mailMessages: env.RETENTION_MAIL_DAYS,
   };
 }
 
@@ -70,5 +67,6 @@ export async function runRetention(
       before(days.idempotencyKeys),
       options.signal,
     ),
+    mailMessages: await deleteInBatches("MailMessage", `"createdAt"`, before(days.mailMessages), options.signal),
   };
 }

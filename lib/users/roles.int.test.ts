@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { TPermission } from "@/lib/auth/permissions";
 import { permissionsOfRole } from "@/lib/auth/roles";
 import { loadSession } from "@/lib/auth/session-user";
 import { db } from "@/lib/db/client";
 import { freshApproverCode, makeIndependentApprover } from "@/lib/testing/independent-approver";
-import { useEmbeddedDefaultDatabase } from "@/lib/testing/pglite";
+import { useAppDatabase } from "@/lib/testing/pglite";
 import { type TTestBackend, testBackends } from "@/lib/testing/test-database";
 import { approveAdminChange, updateRoleOrHold } from "./admin-changes";
 import { createRole, deleteRole, findRole, updateRole } from "./roles";
@@ -17,20 +17,7 @@ const shell = { actor: null };
 
 // Custom roles, the grant rule, the last Owner and role limits under dual control, on PostgreSQL and PGlite.
 describe.each<TTestBackend>(testBackends)("roles and permissions (%s)", (backend) => {
-  let embedded: { close: () => Promise<void> } | undefined;
-  const postgresUrl = process.env.DATABASE_URL;
-
-  beforeAll(async () => {
-    if (backend === "pglite") embedded = await useEmbeddedDefaultDatabase();
-  });
-
-  afterAll(async () => {
-    await embedded?.close();
-    if (backend === "pglite") {
-      delete process.env.PGLITE_DATA_DIR;
-      process.env.DATABASE_URL = postgresUrl;
-    }
-  });
+  useAppDatabase(backend);
 
   beforeEach(async () => {
     await db.pendingAdminChange.deleteMany();

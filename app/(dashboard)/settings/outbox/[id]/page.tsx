@@ -33,9 +33,12 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
         }
       />
       <div className="grid gap-6">
-        <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
           <Badge tone={mail.status === "SENT" ? "success" : "danger"}>{t(`status.${mail.status}`)}</Badge>
-          <DateTime value={mail.createdAt} /> · {t(`transport.${mail.transport}`)} · {mail.template} · {mail.locale}
+          <DateTime value={mail.createdAt} />
+          <span>{t(`transport.${mail.transport}`)}</span>
+          <span>{mail.template}</span>
+          <span>{mail.locale}</span>
         </p>
         {mail.error ? <p className="text-sm text-destructive break-words">{mail.error}</p> : null}
         {mail.body ? (
