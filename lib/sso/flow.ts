@@ -4,6 +4,7 @@ import * as oidc from "openid-client";
 import { auditFieldsOf, recordAudit } from "@/lib/audit/audit-log";
 import { createLinkToken, hashLinkToken } from "@/lib/auth/link-token";
 import { noPasswordHash } from "@/lib/auth/password";
+import { countRateLimitHit } from "@/lib/auth/rate-limit";
 import type { TRequestContext } from "@/lib/auth/request-context";
 import { ownerRoleId } from "@/lib/auth/roles";
 import { serverEnv } from "@/lib/config/server-env";
@@ -24,6 +25,8 @@ const ticketTtlMs = 60_000;
 // Spent rows stay a day so a replay is told apart from an unknown state.
 const keepSpentMs = 24 * 60 * 60_000;
 const discoveryTtlMs = 60 * 60_000;
+// Each start stores an attempt: an address gets a bounded number.
+const startRule = { limit: 30, windowMs: 60_000 };
 
 export const ssoCallbackPath = "/api/auth/sso/callback";
 const redirectUri = () => new URL(ssoCallbackPath, serverEnv.APP_URL).toString();
@@ -72,11 +75,14 @@ export async function isSsoOfferedFor(email: string): Promise<boolean> {
 
 // The browser keeps `browserSecret` in a cookie; the callback must bring it back (no sign-in forced on a victim).
 export async function startSsoSignIn(
-  options: { invitationToken?: string },
+  options: { invitationToken?: string; ip: string | null },
   now = new Date(),
 ): Promise<{ status: "redirect"; url: string; browserSecret: string } | { status: "refused"; reason: TSsoRefusal }> {
   const settings = await getSsoClientConfig();
   if (!settings) return { status: "refused", reason: "notConfigured" };
+  if ((await countRateLimitHit(`sso-start:ip:${options.ip ?? "unknown"}`, startRule, now)).count > startRule.limit) {
+    return { status: "refused", reason: "rateLimited" };
+  }
   if (options.invitationToken && (await getInvitationByToken(options.invitationToken, now)).state !== "valid") {
     return { status: "refused", reason: "invitationInvalid" };
   }

@@ -1,6 +1,7 @@
 // Pure: why a single sign-on was refused, shown on the login page as `?error=sso:<reason>`.
 export const ssoRefusals = [
   "notConfigured",
+  "rateLimited",
   "invalidState",
   "replayed",
   "expired",

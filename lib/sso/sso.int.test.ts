@@ -61,7 +61,7 @@ function settingsFor(owner: { id: string }, change: Partial<TSsoSettingsInput> =
 
 // The browser's trip: the start route, the provider's login form, then the callback with the starting cookie.
 async function tripToProvider(login: string, options: { invitationToken?: string } = {}) {
-  const started = await startSsoSignIn(options);
+  const started = await startSsoSignIn({ ...options, ip: context.ip });
   if (started.status !== "redirect") throw new Error(`refused at the start: ${started.reason}`);
   const back = await signInAtProvider(started.url, login);
   expect(back.origin + back.pathname).toBe(`${appUrl}/api/auth/sso/callback`);
@@ -217,6 +217,14 @@ describe.each<TTestBackend>(testBackends)("single sign-on (%s)", (backend) => {
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["refused", "ticket"]);
   });
 
+  it("bounds the attempts one address may start, and stores none past the limit", async () => {
+    const starts = await Promise.all(Array.from({ length: 35 }, () => startSsoSignIn({ ip: "198.51.100.7" })));
+    expect(starts.filter((started) => started.status === "redirect")).toHaveLength(30);
+    expect(starts.filter((started) => started.status === "refused")).toHaveLength(5);
+    expect(await db.ssoLoginAttempt.count()).toBe(30);
+    expect((await startSsoSignIn({ ip: "198.51.100.8" })).status).toBe("redirect");
+  });
+
   it("refuses an unknown state, another browser's callback and an attempt older than 10 minutes", async () => {
     provider.setAccount("fay", { email: "fay@acme.test", email_verified: true, groups: ["finance"] });
     const { started, callbackUrl } = await tripToProvider("fay");
@@ -315,7 +323,7 @@ describe.each<TTestBackend>(testBackends)("single sign-on (%s)", (backend) => {
     expect(await db.invitation.findUniqueOrThrow({ where: { id: invitation.id } })).toMatchObject({
       acceptedAt: expect.any(Date),
     });
-    expect(await startSsoSignIn({ invitationToken: token })).toEqual({
+    expect(await startSsoSignIn({ invitationToken: token, ip: context.ip })).toEqual({
       status: "refused",
       reason: "invitationInvalid",
     });
