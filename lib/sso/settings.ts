@@ -146,12 +146,6 @@ async function assertMappableRoles(input: z.output<typeof ZSsoSettingsInput>, co
   }
 }
 
-// The audit keeps what changed, the secret only as "replaced".
-function auditedView(settings: TStoredSsoSettings) {
-  const { clientSecretBox, ...rest } = settings;
-  return { ...rest, hasClientSecret: clientSecretBox !== null };
-}
-
 export async function saveSsoSettings(input: TSsoSettingsInput, context: TChangeContext): Promise<TSsoSettings> {
   const parsed = ZSsoSettingsInput.parse(input);
   await assertMappableRoles(parsed, context);
@@ -187,7 +181,8 @@ export async function saveSsoSettings(input: TSsoSettingsInput, context: TChange
         resourceId: settingKey,
         ip: context.ip,
         userAgent: context.userAgent,
-        metadata: { before: auditedView(before), after: auditedView(next), isSecretReplaced },
+        // The audit keeps what changed, the secret only as whether one is stored and whether it was replaced.
+        metadata: { before: toView(before), after: toView(next), isSecretReplaced },
       },
       tx,
     );
