@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Agent, request } from "undici";
 import type { z } from "zod";
+import { recordGatewayCall } from "@/lib/health/gateway-call-minutes";
 import { log } from "@/lib/log";
 import { clearGatewayConfig, GatewayConfigError, getGatewayConfig } from "./config";
 import {
@@ -178,6 +179,7 @@ export async function gatewayRequest<TSchema extends z.ZodType>(
     } catch (error) {
       const code = errorCode(error);
       const durationMs = Math.round(performance.now() - startedAt);
+      recordGatewayCall(options.operation, "failure", durationMs);
       log.warn({ gateway: { ...logFields, attempt, durationMs, error: code ?? String(error) } }, "gateway call failed");
       if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
         throw new GatewayTimeoutError("response", config.responseTimeoutMs, { ...context, cause: error });
@@ -197,6 +199,11 @@ export async function gatewayRequest<TSchema extends z.ZodType>(
     }
 
     const durationMs = Math.round(performance.now() - startedAt);
+    recordGatewayCall(
+      options.operation,
+      status >= 500 ? "failure" : status >= 400 ? "clientError" : "answered",
+      durationMs,
+    );
     if (status < 200 || status >= 300) {
       const body = parseGatewayErrorBody(text);
       const upstreamCode = body.shape === "pix" ? body.errorCode : body.shape === "payment" ? body.code : undefined;
