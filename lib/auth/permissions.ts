@@ -8,6 +8,7 @@ export const permissionGroups = {
   money: ["pix.charge", "links.manage", "cards.charge", "refunds.request", "cards.cancel", "refunds.approve"],
   vault: ["savedCards.manage"],
   developers: ["webhooks.view", "webhooks.manage", "pos.manage", "jobs.run"],
+  operations: ["health.view", "alerts.manage", "alerts.receive"],
   administration: ["users.manage", "audit.view", "settings.manage"],
 } as const;
 

@@ -22,9 +22,11 @@ describe("built-in roles", () => {
     expect(new Set(held).size).toBe(held.length);
   });
 
-  it("gives Operations, the default role, exactly what STAFF had", () => {
+  it("gives Operations, the default role, what STAFF had and the gateway's health and its alerts", () => {
     expect(defaultRoleId).toBe("operations");
-    expect([...permissionsOfRole("operations", null)].sort()).toEqual([...oldStaffPermissions].sort());
+    expect([...permissionsOfRole("operations", null)].sort()).toEqual(
+      [...oldStaffPermissions, "health.view", "alerts.receive"].sort(),
+    );
   });
 
   it("gives the Owner and Administrators the whole catalog", () => {

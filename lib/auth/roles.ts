@@ -12,12 +12,23 @@ const operations: TPermission[] = [
   "refunds.request",
   "cards.cancel",
   "webhooks.view",
+  "health.view",
+  "alerts.receive",
 ];
 
 export const builtInRoles = {
   owner: [...permissions],
   administrator: [...permissions],
-  developer: ["payments.view", "webhooks.view", "webhooks.manage", "pos.manage", "jobs.run"],
+  developer: [
+    "payments.view",
+    "webhooks.view",
+    "webhooks.manage",
+    "pos.manage",
+    "jobs.run",
+    "health.view",
+    "alerts.manage",
+    "alerts.receive",
+  ],
   operations,
   support: ["payments.view", "links.manage"],
   analyst: ["payments.view", "exports.download", "customers.viewDocuments"],
@@ -28,7 +39,7 @@ export type TBuiltInRoleId = keyof typeof builtInRoles;
 
 export const builtInRoleIds = Object.keys(builtInRoles) as TBuiltInRoleId[];
 
-// What a new person, and an old STAFF account, gets: exactly what STAFF could do.
+// What a new person, and an old STAFF account, gets: what STAFF could do, and the gateway's health.
 export const defaultRoleId: TBuiltInRoleId = "operations";
 
 export const ownerRoleId: TBuiltInRoleId = "owner";
