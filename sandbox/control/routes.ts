@@ -7,6 +7,7 @@ import { failRefund, settleRefund } from "../pix/refunds";
 import { toApiRefund } from "../pix/refunds-store";
 import { ZPayChargeControl } from "../pix/schemas";
 import { listDeliveryAttempts } from "../webhooks/attempts";
+import { clearFaults, faultsOf, setFaults, toApiFaults, ZFaults } from "./faults";
 
 // Simulates the payer's side. Fixed payer: a valid CPF so dashboards can format and validate it.
 const defaultPayer = { payerName: "PAGADOR SANDBOX", payerDocumentNumber: "52998224725" };
@@ -50,4 +51,19 @@ export function registerControlRoutes(router: Router): void {
     status: 200,
     body: listDeliveryAttempts(ctx.clientId, { webhookId: ctx.query.get("webhookId"), event: ctx.query.get("event") }),
   }));
+
+  // GET /sandbox/v1/faults – the faults injected into this client's /api/v1 answers.
+  router.add("GET", "/sandbox/v1/faults", (ctx) => ({ status: 200, body: toApiFaults(faultsOf(ctx.clientId)) }));
+
+  // PUT /sandbox/v1/faults – slow and/or failing /api/v1 answers for this client, until DELETE or `until`.
+  router.add("PUT", "/sandbox/v1/faults", (ctx) => ({
+    status: 200,
+    body: toApiFaults(setFaults(ctx.clientId, parseInput(ZFaults, ctx.body))),
+  }));
+
+  // DELETE /sandbox/v1/faults – healthy answers again.
+  router.add("DELETE", "/sandbox/v1/faults", (ctx) => {
+    clearFaults(ctx.clientId);
+    return { status: 204 };
+  });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { applyFaults } from "../control/faults";
 import { httpError, renderError, SandboxHttpError, type TErrorFlavor } from "./errors";
 
 type TRequestContext = {
@@ -70,6 +71,7 @@ export class Router {
     const path = url.pathname;
     let flavor = flavorOfPath(path);
     try {
+      await applyFaults(request.clientId, path);
       let pathMatched = false;
       for (const route of this.routes) {
         const match = route.pattern.exec(path);
