@@ -76,6 +76,8 @@ export const auditActions = [
   "card_payment.cancel_refused",
   "card_payment.cancel_failed",
   "export.downloaded",
+  "alerts.rule_changed",
+  "alerts.rule_muted",
 ] as const;
 
 export type TAuditAction = (typeof auditActions)[number];

@@ -1,3 +1,4 @@
+import { alertsEnvConcern } from "./alerts-env";
 import { appEnvConcern } from "./app-env";
 import { authEnvConcern } from "./auth-env";
 import { databaseEnvConcern } from "./database-env";
@@ -25,6 +26,7 @@ const serverEnvConcerns = [
   gatewayEnvConcern,
   webhooksEnvConcern,
   reconcileEnvConcern,
+  alertsEnvConcern,
   retentionEnvConcern,
   jobsEnvConcern,
   mailEnvConcern,

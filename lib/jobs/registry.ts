@@ -1,4 +1,6 @@
 import "server-only";
+import { evaluateAlerts } from "@/lib/alerts/evaluate";
+import { getAlertsEnv } from "@/lib/config/alerts-env";
 import { getReconcileEnv } from "@/lib/config/reconcile-env";
 import { refreshOverviewDays } from "@/lib/overview/rollup";
 import { runPosMatching } from "@/lib/pos/match";
@@ -77,5 +79,17 @@ export const jobRegistry = [
     timeoutMs: 30 * 60_000,
     retry: { maxAttempts: 3, backoffMs: 5 * 60_000 },
     handler: ({ signal }) => runRetention({ signal }),
+  }),
+  defineJob({
+    name: "alerts-evaluate",
+    intervalMs: () => {
+      const seconds = getAlertsEnv().ALERTS_EVALUATE_INTERVAL_SECONDS;
+      return seconds === 0 ? null : seconds * 1_000;
+    },
+    firstRunDelayMs: 20_000,
+    timeoutMs: 5 * 60_000,
+    // The next evaluation is the retry.
+    retry: noRetry,
+    handler: () => evaluateAlerts(),
   }),
 ];

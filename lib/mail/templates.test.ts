@@ -17,6 +17,14 @@ const samples: { [K in TMailTemplateName]: Parameters<(typeof mailTemplates)[K]>
     requesterName: hostile,
     url: "http://127.0.0.1:3000/approvals",
   },
+  alertIncident: {
+    name: hostile,
+    ruleKey: "gatewayErrorRate",
+    summary: { value: 42.5, threshold: 5, label: hostile, minutes: 5, baseline: 0 },
+    openedAt: new Date("2026-11-27T12:00:00Z"),
+    resolvedAt: null,
+    url: "http://127.0.0.1:3000/alerts?incident=1",
+  },
 };
 
 const names = Object.keys(mailTemplates) as TMailTemplateName[];
@@ -54,5 +62,17 @@ describe("mail templates", () => {
     expect(renderMail("approvalWaiting", samples.approvalWaiting, "pt-BR").text).toMatch(/R\$\s1\.234,56/);
     const cancel = renderMail("approvalWaiting", { ...samples.approvalWaiting, kind: "CARD_CANCEL" }, "en");
     expect(cancel.subject).toBe("A card cancellation waits for your approval");
+  });
+
+  it("names the rule and says when an alert opened and when it resolved", () => {
+    const opened = renderMail("alertIncident", samples.alertIncident, "en");
+    expect(opened.subject).toBe("Alert: Gateway error rate");
+    expect(opened.text).toContain("42.5% of gateway calls failed");
+    const resolved = renderMail(
+      "alertIncident",
+      { ...samples.alertIncident, resolvedAt: new Date("2026-11-27T12:07:00Z") },
+      "pt-BR",
+    );
+    expect(resolved.subject).toBe("Resolvido: Taxa de erro do gateway");
   });
 });

@@ -1,4 +1,5 @@
 import { createTranslator } from "next-intl";
+import type { TAlertRuleKey, TAlertSummaryParams } from "@/lib/alerts/rule-keys";
 import { formatDateTime } from "@/lib/format/date-time";
 import { formatBRL } from "@/lib/format/money";
 import type { TLocale } from "@/lib/i18n/config";
@@ -66,6 +67,31 @@ export const mailTemplates = {
     ],
     action: { label: t("approvalWaiting.action"), url: p.url },
   })),
+  alertIncident: defineTemplate<{
+    name: string;
+    ruleKey: TAlertRuleKey;
+    summary: TAlertSummaryParams;
+    openedAt: Date;
+    resolvedAt: Date | null;
+    url: string;
+  }>((p, t, locale) => {
+    const alerts = createTranslator({ locale, messages: catalogs[locale] as typeof en, namespace: "alerts" });
+    const rule = alerts(`rules.${p.ruleKey}.title`);
+    const state = p.resolvedAt ? "resolved" : "opened";
+    return {
+      subject: t(`alertIncident.subject.${state}`, { rule }),
+      greeting: t("greeting", { name: p.name }),
+      paragraphs: [
+        t(`alertIncident.body.${state}`, {
+          openedAt: formatDateTime(p.openedAt, locale),
+          resolvedAt: p.resolvedAt ? formatDateTime(p.resolvedAt, locale) : "",
+        }),
+        alerts(`rules.${p.ruleKey}.summary`, p.summary),
+        p.resolvedAt ? t("alertIncident.resolvedNote") : t("alertIncident.onceNote"),
+      ],
+      action: { label: t("alertIncident.action"), url: p.url },
+    };
+  }),
 };
 
 export type TMailTemplateName = keyof typeof mailTemplates;
