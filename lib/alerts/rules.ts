@@ -50,9 +50,11 @@ export const alertRules = [
     },
     evaluate: async ({ percent, minutes, minCalls }, now) => {
       const { summaries, overall } = await gatewayWindow(minutes, now);
-      return [overall, ...summaries]
-        .filter((row) => row.calls >= minCalls && row.errorRate * 100 > percent)
-        .map((row) => ({
+      const isFiring = (row: { calls: number; errorRate: number }) =>
+        row.calls >= minCalls && row.errorRate * 100 > percent;
+      // Overall only when no operation fires by itself: one outage is one incident, not one plus a total.
+      const firing = summaries.filter(isFiring);
+      return (firing.length > 0 ? firing : [overall].filter(isFiring)).map((row) => ({
           subject: row.operation,
           value: percentOf(row.failures, row.calls),
           detail: { threshold: percent, minutes, label: row.operation },
