@@ -127,6 +127,8 @@ export const pageMatrix: Record<string, TAccess<TPageOutcome>> = {
   "/approvals": page("payments.view"),
   "/customers": page("payments.view"),
   "/customers/[document]": detailPage("payments.view"),
+  "/alerts": page("health.view"),
+  "/alerts/rules": page("alerts.manage"),
   "/pay/[uuid]": { anonymous: "not-found", signedIn: "not-found" },
 };
 
@@ -154,6 +156,7 @@ export const routeMatrix: Record<string, TAccess<TRouteOutcome>> = {
   "POST /api/webhooks/gateway/[webhookId]": { anonymous: 404, signedIn: 404 },
   // Only the verified payer's link cookie opens it; a staff session does not.
   "GET /pay/[uuid]/status": { anonymous: 401, signedIn: 401 },
+  "GET /api/alerts": { permission: "health.view", granted: 200 },
   "POST /v1/sellers/activate": posApiKeyOnly,
   "GET /v1/transactions/config": posApiKeyOnly,
   "POST /v1/transactions": posApiKeyOnly,
@@ -238,4 +241,7 @@ export const actionMatrix: Record<string, TAccess<TActionOutcome>> = {
   "app/(dashboard)/users/roles/actions.ts#createRoleAction": action("users.manage"),
   "app/(dashboard)/users/roles/actions.ts#updateRoleAction": action("users.manage"),
   "app/(dashboard)/users/roles/actions.ts#deleteRoleAction": action("users.manage"),
+  "app/(dashboard)/alerts/actions.ts#markAlertsSeenAction": action("health.view"),
+  "app/(dashboard)/alerts/actions.ts#saveAlertRuleAction": action("alerts.manage"),
+  "app/(dashboard)/alerts/actions.ts#muteAlertRuleAction": action("alerts.manage"),
 };

@@ -12,6 +12,7 @@ import { roleLabel } from "@/lib/auth/roles";
 import type { TCurrentUser } from "@/lib/auth/session";
 import { resolveTheme, themeCookieName } from "@/lib/theme/config";
 
+import { AlertsBell } from "./alerts-bell";
 import { AppBrand } from "./app-brand";
 import { GlobalSearch } from "./global-search";
 import { MobileNav } from "./mobile-nav";
@@ -55,6 +56,7 @@ export async function DashboardShell({ user, children }: DashboardShellProps) {
           </div>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <GlobalSearch />
+            {user.permissions.includes("health.view") ? <AlertsBell /> : null}
             <div className="hidden text-right sm:block">{userSummary}</div>
             <LocaleSwitcher />
             <ThemeSwitcher initialTheme={theme} />
