@@ -19,7 +19,7 @@ export class SandboxClient {
   constructor(private readonly baseUrl: string) {}
 
   /** The parsed JSON answer (undefined when empty); throws on any status from 300 up. */
-  async call(method: "GET" | "POST" | "PUT", pathname: string, body?: unknown): Promise<unknown> {
+  async call(method: "GET" | "POST" | "PUT" | "DELETE", pathname: string, body?: unknown): Promise<unknown> {
     const response = await request(new URL(pathname, this.baseUrl), {
       method,
       dispatcher: this.agent,

@@ -15,6 +15,15 @@ export class SandboxControl {
     await this.client.call("POST", `/sandbox/v1/pix-charges/${encodeURIComponent(txid)}/expire`);
   }
 
+  /** Slow and/or 5xx gateway answers for the app's certificate (sandbox/README.md, "Control API"). */
+  async setFaults(faults: { latencyMs?: number; failureStatus?: 500 | 502 | 503 | 504; pathPrefix?: string }) {
+    await this.client.call("PUT", "/sandbox/v1/faults", faults);
+  }
+
+  async clearFaults(): Promise<void> {
+    await this.client.call("DELETE", "/sandbox/v1/faults");
+  }
+
   /** CREATED → EXPIRED now, as when a link's days run out. */
   async expirePaymentLink(linkPaymentUuid: string): Promise<void> {
     await this.client.call("POST", `/sandbox/v1/payment-links/${encodeURIComponent(linkPaymentUuid)}/expire`);

@@ -153,6 +153,8 @@ async function main() {
     // The loopback mailbox (e2e/servers/mailbox.ts), shared by both targets; tests tell mail apart by recipient.
     SMTP_URL: `smtp://127.0.0.1:${mailboxPorts().smtp}`,
     MAIL_FROM: "Painel E2E <no-reply@e2e.test>",
+    // Alert rules every 2 seconds instead of every minute, so e2e/alerts.spec.ts sees incidents open and resolve soon.
+    ALERTS_EVALUATE_INTERVAL_SECONDS: "2",
   };
   Object.assign(process.env, env);
   try {

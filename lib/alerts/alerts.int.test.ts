@@ -14,7 +14,9 @@ const actor = { actor: { id: null, email: "admin@example.com" } };
 const minuteMs = 60_000;
 
 async function user(email: string, roleId: string, isActive = true) {
-  return db.user.create({ data: { email, name: email.split("@")[0]!, roleId, isActive, passwordHash: "x", locale: "en" } });
+  return db.user.create({
+    data: { email, name: email.split("@")[0]!, roleId, isActive, passwordHash: "x", locale: "en" },
+  });
 }
 
 async function failGatewayCalls(count: number, operation = "createPixCharge") {
@@ -27,9 +29,14 @@ async function answerGatewayCalls(count: number, durationMs = 40, operation = "c
   await flushGatewayCallMinutes();
 }
 
-const incidentsOf = (ruleKey: string) => db.alertIncident.findMany({ where: { ruleKey }, orderBy: { openedAt: "asc" } });
+const incidentsOf = (ruleKey: string) =>
+  db.alertIncident.findMany({ where: { ruleKey }, orderBy: { openedAt: "asc" } });
 const alertMails = () =>
-  db.mailMessage.findMany({ where: { template: "alertIncident" }, select: { to: true, subject: true }, orderBy: [{ createdAt: "asc" }, { to: "asc" }] });
+  db.mailMessage.findMany({
+    where: { template: "alertIncident" },
+    select: { to: true, subject: true },
+    orderBy: [{ createdAt: "asc" }, { to: "asc" }],
+  });
 
 describe.each<TTestBackend>(testBackends)("alerts (%s)", (backend) => {
   useAppDatabase(backend);
@@ -100,7 +107,9 @@ describe.each<TTestBackend>(testBackends)("alerts (%s)", (backend) => {
   });
 
   it("validates and audits thresholds, and puts the defaults back", async () => {
-    await expect(setAlertRuleThresholds("gatewayErrorRate", { percent: 0, minutes: 5, minCalls: 10 }, actor)).rejects.toMatchObject({
+    await expect(
+      setAlertRuleThresholds("gatewayErrorRate", { percent: 0, minutes: 5, minCalls: 10 }, actor),
+    ).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
       fieldErrors: { percent: "outOfRange" },
     });
@@ -132,7 +141,9 @@ describe.each<TTestBackend>(testBackends)("alerts (%s)", (backend) => {
     const now = new Date();
     await answerGatewayCalls(10, 4_000, "getPixCharge");
 
-    const webhook = await db.webhook.create({ data: { url: "https://dashboard.example.com/hook", events: ["pix_charge.paid"] } });
+    const webhook = await db.webhook.create({
+      data: { url: "https://dashboard.example.com/hook", events: ["pix_charge.paid"] },
+    });
     for (let index = 0; index < 5; index += 1) {
       await db.webhookDelivery.create({
         data: {
@@ -164,7 +175,14 @@ describe.each<TTestBackend>(testBackends)("alerts (%s)", (backend) => {
       });
     }
     await db.mirrorDrift.create({
-      data: { resourceKind: "pix_charge", resourceId: "tx1", fields: ["status"], mirrorValue: {}, gatewayValue: {}, source: "reconcile" },
+      data: {
+        resourceKind: "pix_charge",
+        resourceId: "tx1",
+        fields: ["status"],
+        mirrorValue: {},
+        gatewayValue: {},
+        source: "reconcile",
+      },
     });
     await db.job.create({ data: { name: "reconciliation", consecutiveFailures: 3 } });
     const requester = await db.user.findUniqueOrThrow({ where: { email: "ops@example.com" } });

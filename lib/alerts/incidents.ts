@@ -25,7 +25,10 @@ export type TAlertIncidentView = {
 const numberOr = (value: unknown, fallback: number) => (typeof value === "number" ? value : fallback);
 
 export function summaryParams(incident: Pick<TIncidentRow, "lastValue" | "detail">): TAlertSummaryParams {
-  const detail = (typeof incident.detail === "object" && incident.detail ? incident.detail : {}) as Record<string, unknown>;
+  const detail = (typeof incident.detail === "object" && incident.detail ? incident.detail : {}) as Record<
+    string,
+    unknown
+  >;
   return {
     value: incident.lastValue,
     threshold: numberOr(detail.threshold, 0),

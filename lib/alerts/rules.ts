@@ -37,7 +37,10 @@ async function gatewayWindow(minutes: number, now: Date) {
   const summaries = await readGatewayCallSummaries({ since: new Date(now.getTime() - minutes * minuteMs) });
   const calls = summaries.reduce((sum, row) => sum + row.calls, 0);
   const failures = summaries.reduce((sum, row) => sum + row.failures, 0);
-  return { summaries, overall: { operation: overallSubject, calls, failures, errorRate: calls ? failures / calls : 0 } };
+  return {
+    summaries,
+    overall: { operation: overallSubject, calls, failures, errorRate: calls ? failures / calls : 0 },
+  };
 }
 
 export const alertRules = [
@@ -55,10 +58,10 @@ export const alertRules = [
       // Overall only when no operation fires by itself: one outage is one incident, not one plus a total.
       const firing = summaries.filter(isFiring);
       return (firing.length > 0 ? firing : [overall].filter(isFiring)).map((row) => ({
-          subject: row.operation,
-          value: percentOf(row.failures, row.calls),
-          detail: { threshold: percent, minutes, label: row.operation },
-        }));
+        subject: row.operation,
+        value: percentOf(row.failures, row.calls),
+        detail: { threshold: percent, minutes, label: row.operation },
+      }));
     },
   }),
   defineRule({
@@ -119,7 +122,9 @@ export const alertRules = [
       const hourAgo = new Date(now.getTime() - 60 * minuteMs);
       const weekBefore = new Date(hourAgo.getTime() - 7 * 24 * 60 * minuteMs);
       const count = (from: Date, to: Date, isApproved?: boolean) =>
-        db.cardPayment.count({ where: { occurredAt: { gte: from, lt: to }, ...(isApproved === undefined ? {} : { isApproved }) } });
+        db.cardPayment.count({
+          where: { occurredAt: { gte: from, lt: to }, ...(isApproved === undefined ? {} : { isApproved }) },
+        });
       const [recent, recentRefused, usual, usualRefused] = await Promise.all([
         count(hourAgo, now),
         count(hourAgo, now, false),
@@ -161,7 +166,11 @@ export const alertRules = [
     thresholds: { minutes: spec(60, 1, 10_080, "minutes") },
     evaluate: async ({ minutes }, now) => {
       const waiting = await db.refundApproval.count({
-        where: { status: "PENDING", expiresAt: { gt: now }, createdAt: { lte: new Date(now.getTime() - minutes * minuteMs) } },
+        where: {
+          status: "PENDING",
+          expiresAt: { gt: now },
+          createdAt: { lte: new Date(now.getTime() - minutes * minuteMs) },
+        },
       });
       return waiting > 0 ? [{ subject: "", value: waiting, detail: { threshold: minutes, label: "" } }] : [];
     },
@@ -190,11 +199,7 @@ export function thresholdsSchema(rule: Pick<TAnyAlertRule, "thresholds">) {
     Object.fromEntries(
       Object.entries(rule.thresholds).map(([name, limits]) => [
         name,
-        z
-          .number({ error: "outOfRange" })
-          .int("outOfRange")
-          .min(limits.min, "outOfRange")
-          .max(limits.max, "outOfRange"),
+        z.number({ error: "outOfRange" }).int("outOfRange").min(limits.min, "outOfRange").max(limits.max, "outOfRange"),
       ]),
     ),
   );

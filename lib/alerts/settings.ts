@@ -77,7 +77,10 @@ async function saveRuleSetting(
         ip: context.ip,
         userAgent: context.userAgent,
         metadata: {
-          before: { thresholds: effectiveThresholds(key, before?.thresholds), mutedUntil: before?.mutedUntil?.toISOString() ?? null },
+          before: {
+            thresholds: effectiveThresholds(key, before?.thresholds),
+            mutedUntil: before?.mutedUntil?.toISOString() ?? null,
+          },
           after: { thresholds, mutedUntil: mutedUntil?.toISOString() ?? null },
         },
       },

@@ -8,9 +8,20 @@ export const ZFaults = z.strictObject({
   failureStatus: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).optional(),
   failureRate: z.number().min(0).max(1).optional(),
   until: z.iso.datetime({ offset: true }).optional(),
+  pathPrefix: z
+    .string()
+    .max(300)
+    .regex(/^\/api\/v1\//, "deve começar com /api/v1/")
+    .optional(),
 });
 
-type TFaults = { latencyMs: number; failureStatus: number | null; failureRate: number; untilMs: number | null };
+type TFaults = {
+  latencyMs: number;
+  failureStatus: number | null;
+  failureRate: number;
+  untilMs: number | null;
+  pathPrefix: string;
+};
 
 // In memory and per client certificate: a restart or DELETE clears them, and one client's faults never touch another.
 const faultsByClient = new Map<string, TFaults>();
@@ -21,6 +32,7 @@ export function setFaults(clientId: string, input: z.infer<typeof ZFaults>): TFa
     failureStatus: input.failureStatus ?? null,
     failureRate: input.failureStatus === undefined ? 0 : (input.failureRate ?? 1),
     untilMs: input.until === undefined ? null : Date.parse(input.until),
+    pathPrefix: input.pathPrefix ?? "/api/v1/",
   };
   faultsByClient.set(clientId, faults);
   return faults;
@@ -45,6 +57,7 @@ export function toApiFaults(faults: TFaults | null) {
     failureStatus: faults?.failureStatus ?? null,
     failureRate: faults?.failureRate ?? 0,
     until: faults?.untilMs == null ? null : new Date(faults.untilMs).toISOString(),
+    pathPrefix: faults?.pathPrefix ?? null,
   };
 }
 
@@ -52,7 +65,7 @@ export function toApiFaults(faults: TFaults | null) {
 export async function applyFaults(clientId: string, path: string): Promise<void> {
   if (!path.startsWith("/api/v1/")) return;
   const faults = faultsOf(clientId);
-  if (!faults) return;
+  if (!faults || !path.startsWith(faults.pathPrefix)) return;
   if (faults.latencyMs > 0) await sleep(faults.latencyMs);
   if (faults.failureStatus !== null && Math.random() < faults.failureRate) {
     throw httpError(faults.failureStatus, "Falha simulada do gateway (sandbox)");

@@ -66,6 +66,16 @@ describe("/sandbox/v1/faults", () => {
     expect((await sandbox.request("merchant", "GET", "/api/v1/webhooks")).status).toBe(200);
   });
 
+  it("hits only the paths under pathPrefix when given", async () => {
+    const charge = await createCharge(sandbox, "merchant", { amount: 1 });
+    const path = `/api/v1/pix-charges/${charge.txid}`;
+    await sandbox.request("merchant", "PUT", "/sandbox/v1/faults", { failureStatus: 502, pathPrefix: path });
+    expect((await sandbox.request("merchant", "GET", path)).status).toBe(502);
+    expect((await sandbox.request("merchant", "GET", "/api/v1/webhooks")).status).toBe(200);
+    await sandbox.request("merchant", "DELETE", "/sandbox/v1/faults");
+    expect((await sandbox.request("merchant", "GET", path)).status).toBe(200);
+  });
+
   it("refuses a status that is not 5xx", async () => {
     const refused = await sandbox.request("merchant", "PUT", "/sandbox/v1/faults", { failureStatus: 404 });
     expect(refused.status).toBe(400);

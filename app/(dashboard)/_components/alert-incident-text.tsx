@@ -25,7 +25,13 @@ export function useAlertDuration() {
 }
 
 /** The rule's name, what it found, and when it opened (and resolved, with how long it lasted). */
-export function AlertIncidentText({ incident, isCompact = false }: { incident: TAlertIncidentItem; isCompact?: boolean }) {
+export function AlertIncidentText({
+  incident,
+  isCompact = false,
+}: {
+  incident: TAlertIncidentItem;
+  isCompact?: boolean;
+}) {
   const t = useTranslations("alerts");
   const duration = useAlertDuration();
   const locale = resolveLocale(useLocale());

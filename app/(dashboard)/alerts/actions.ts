@@ -2,9 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { defineAction } from "@/lib/actions/define-action";
 import { markAlertsSeen } from "@/lib/alerts/incidents";
 import { muteAlertRule, setAlertRuleThresholds, ZAlertRuleKey, ZMuteFor } from "@/lib/alerts/settings";
-import { defineAction } from "@/lib/actions/define-action";
 
 export const markAlertsSeenAction = defineAction(
   { permission: "health.view", schema: z.strictObject({ seenAt: z.iso.datetime() }) },

@@ -8,9 +8,9 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { listAlertIncidents, markAlertsSeen } from "@/lib/alerts/incidents";
 import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
-import { listAlertIncidents, markAlertsSeen } from "@/lib/alerts/incidents";
 import { log } from "@/lib/log";
 
 import { IncidentList } from "./_components/incident-list";

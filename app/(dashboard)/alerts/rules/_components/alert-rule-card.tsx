@@ -71,7 +71,7 @@ export function AlertRuleCard({ rule }: TAlertRuleCardProps) {
       : null;
 
   return (
-    <Card className="min-w-0" aria-labelledby={titleId}>
+    <Card className="min-w-0" role="region" aria-labelledby={titleId}>
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
           <CardTitle id={titleId}>{t(`rules.${rule.key}.title`)}</CardTitle>
@@ -114,15 +114,16 @@ export function AlertRuleCard({ rule }: TAlertRuleCardProps) {
               type="button"
               variant="outline"
               disabled={isPending || rule.isDefault}
-              onClick={() => run(() => saveAlertRuleAction({ key: rule.key, thresholds: null }), t("rulesPage.resetDone"))}
+              onClick={() =>
+                run(() => saveAlertRuleAction({ key: rule.key, thresholds: null }), t("rulesPage.resetDone"))
+              }
             >
               {t("rulesPage.reset")}
             </Button>
           </div>
         </form>
         <div className="flex flex-wrap items-end gap-2">
-          <label className="grid gap-2 text-sm font-medium">
-            {t("rulesPage.mute")}
+          <Field label={t("rulesPage.mute")} className="w-full sm:w-72">
             <NativeSelect
               value=""
               disabled={isPending}
@@ -139,7 +140,7 @@ export function AlertRuleCard({ rule }: TAlertRuleCardProps) {
               <option value="forever">{t("rulesPage.muteForever")}</option>
               {muteState ? <option value="off">{t("rulesPage.unmute")}</option> : null}
             </NativeSelect>
-          </label>
+          </Field>
         </div>
       </CardContent>
     </Card>
