@@ -13,7 +13,7 @@ export type TIncidentRow = {
   detail: Prisma.JsonValue;
 };
 
-export type TAlertIncidentView = {
+type TAlertIncidentView = {
   id: string;
   ruleKey: TAlertRuleKey;
   subject: string;

@@ -6,7 +6,7 @@ import { sendMail } from "@/lib/mail/send";
 import { summaryParams, type TIncidentRow } from "./incidents";
 import type { TAlertRuleKey } from "./rule-keys";
 
-export async function alertRecipients() {
+async function alertRecipients() {
   return db.user.findMany({
     where: {
       isActive: true,

@@ -6,10 +6,10 @@ import { readGatewayCallSummaries } from "@/lib/health/gateway-call-minutes";
 import type { TAlertRuleKey } from "./rule-keys";
 
 // What a rule shows and mails: `value` against `threshold`, and the label of its subject (catalog alerts.summary).
-export type TAlertDetail = { threshold: number; label: string; minutes?: number; baseline?: number };
+type TAlertDetail = { threshold: number; label: string; minutes?: number; baseline?: number };
 export type TAlertFinding = { subject: string; value: number; detail: TAlertDetail };
 
-export type TThresholdUnit = "percent" | "ms" | "minutes" | "count" | "days" | "times";
+type TThresholdUnit = "percent" | "ms" | "minutes" | "count" | "days" | "times";
 export type TThresholdSpec = { min: number; max: number; defaultValue: number; unit: TThresholdUnit };
 
 type TAlertRule<TName extends string> = {

@@ -14,7 +14,7 @@ export type TAlertIncidentItem = {
   summary: TAlertSummaryParams;
 };
 
-export function useAlertDuration() {
+function useAlertDuration() {
   const t = useTranslations("alerts.duration");
   return (fromIso: string, toIso: string) => {
     const minutes = Math.max(1, Math.round((Date.parse(toIso) - Date.parse(fromIso)) / 60_000));
