@@ -60,7 +60,7 @@ test("[ALERTS] a failing, slow gateway raises the alert in the bell and by e-mai
   await expect(bell).toHaveAccessibleName("Alertas, 1 não lido");
   const opened = await waitForSubject(admin.email, `Alerta: ${rule}`);
   const mailMs = Date.parse(opened.receivedAt) - faultAt;
-  expect(opened.text).toContain("getPixCharge");
+  expect(opened.text).toContain("pix-charges.get");
   expect(opened.text).toContain("/alerts?incident=");
 
   await bell.click();
