@@ -32,6 +32,11 @@ test("[ALERTS] a failing, slow gateway raises the alert in the bell and by e-mai
   // Tuned in the rules page for a short run: half of at least 5 calls, so a few healthy reads resolve it.
   await page.goto("/alerts/rules");
   const card = page.getByRole("region", { name: rule });
+  // Muted for the other specs (e2e/servers/app.ts): a muted rule opens nothing until it is unmuted.
+  await expect(card.getByText("Silenciada até reativar")).toBeVisible();
+  await card.getByLabel("Silenciar", { exact: true }).selectOption("off");
+  await expect(page.getByText("Silenciamento alterado.")).toBeVisible();
+  await expect(card.getByText("Silenciada até reativar")).toHaveCount(0);
   await card.getByRole("spinbutton", { name: "Taxa de erro acima de (%)" }).fill("500");
   await card.getByRole("button", { name: "Salvar" }).click();
   await expect(card.getByRole("spinbutton", { name: "Taxa de erro acima de (%)" })).toHaveAttribute(
@@ -88,8 +93,11 @@ test("[ALERTS] a failing, slow gateway raises the alert in the bell and by e-mai
   expect(alertMails.map((mail) => mail.subject)).toEqual([`Alerta: ${rule}`, `Resolvido: ${rule}`]);
 
   await page.goto("/alerts/rules");
-  await page.getByRole("region", { name: rule }).getByRole("button", { name: "Restaurar padrões" }).click();
+  const tuned = page.getByRole("region", { name: rule });
+  await tuned.getByRole("button", { name: "Restaurar padrões" }).click();
   await expect(page.getByText("Padrões restaurados.")).toBeVisible();
+  await tuned.getByLabel("Silenciar", { exact: true }).selectOption("forever");
+  await expect(tuned.getByText("Silenciada até reativar")).toBeVisible();
 
   const figure = `fault→bell ${bellMs} ms, fault→e-mail ${mailMs} ms, fault end→resolved e-mail ${resolvedMs} ms`;
   console.log(`alert latency: ${figure}`);

@@ -74,6 +74,17 @@ async function migrate() {
 // asks every page as each of them without a sign-in form per permission.
 const runLengthMs = 4 * 60 * 60_000;
 
+// Every alert rule starts muted: an incident that other specs cause (card refusals, drift) would mail the people they
+// invite and count mail for. e2e/alerts.spec.ts unmutes the one it tests, after the other specs (playwright.config.ts).
+async function muteAlertRules(): Promise<void> {
+  const { db } = await import("@/lib/db/client");
+  const { alertRuleKeys } = await import("@/lib/alerts/rule-keys");
+  const mutedUntil = new Date("9999-12-31T00:00:00Z");
+  await db.alertRuleSetting.createMany({
+    data: alertRuleKeys.map((ruleKey) => ({ ruleKey, thresholds: {}, mutedUntil })),
+  });
+}
+
 async function seedMatrixSessions(): Promise<TSeed["sessions"]> {
   const { db } = await import("@/lib/db/client");
   const { encode } = await import("next-auth/jwt");
@@ -163,6 +174,7 @@ async function main() {
     step("seeding the test users");
     const users = await seedUsers();
     const sessions = await seedMatrixSessions();
+    await muteAlertRules();
     if (target.database === "pglite") {
       step("registering the app's webhook receiver at the sandbox");
       await registerOwnWebhook();
