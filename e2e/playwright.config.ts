@@ -61,9 +61,8 @@ function webServers(target: TTarget, index: number): NonNullable<PlaywrightTestC
 }
 
 // webhooks.spec.ts reads what one of its webhooks received, which includes every other spec's Pix events while it is
-// registered, and alerts.spec.ts mails every receiver of alerts: with two workers they run in a project of their own,
-// once the target's other desktop specs are done.
-const afterOthers = /(webhooks|alerts)\.spec\.ts$/;
+// registered: with two workers it runs in a project of its own, once the target's other desktop specs are done.
+const afterOthers = /webhooks\.spec\.ts$/;
 const embeddedTags = /@money|@embedded/;
 
 function projects(target: TTarget): Project<TTestOptions, TWorkerOptions>[] {

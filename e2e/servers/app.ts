@@ -75,7 +75,7 @@ async function migrate() {
 const runLengthMs = 4 * 60 * 60_000;
 
 // Every alert rule starts muted: an incident that other specs cause (card refusals, drift) would mail the people they
-// invite and count mail for. e2e/alerts.spec.ts unmutes the one it tests, after the other specs (playwright.config.ts).
+// invite and count mail for. e2e/alerts.spec.ts unmutes the one it tests for its own run and mutes it again.
 async function muteAlertRules(): Promise<void> {
   const { db } = await import("@/lib/db/client");
   const { alertRuleKeys } = await import("@/lib/alerts/rule-keys");
