@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { upsertCardPaymentFromGateway } from "@/lib/card-payments/mirror";
 import { db } from "@/lib/db/client";
+import type { CardPayment } from "@/lib/generated/prisma/client";
 import { GatewayRefusedError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/payments";
 import type { TPaymentTransaction } from "@/lib/gateway/schemas/payment";
@@ -165,6 +166,33 @@ async function payAtSandbox(sale: (typeof demoSales)[number]): Promise<TPaymentT
   }
 }
 
+// What the PDV reports after a sale, as POST /v1/transactions does; a report of a PDV since blocked is left as it is.
+export async function reportPosSale(caller: TPosCaller, posId: string, payment: CardPayment) {
+  const brand = brandFromBandeiraCartao(payment.brandCode ?? "");
+  return ingestTransactionReport(caller, {
+    posId,
+    approved: payment.isApproved,
+    codResp: Number.parseInt(payment.responseCode, 10) || 0,
+    nsuGateway: payment.gatewayUsn ?? payment.id,
+    nsuHost: payment.hostUsn ?? "",
+    cardBrand: brand ? CARD_BRAND_NAMES[brand] : "",
+    acquirerNetwork: payment.acquirerName ?? "",
+    authorizationCode: payment.authorizationNumber ?? "",
+    installments: payment.installmentCount,
+    amountInCents: payment.amountCents,
+    occurredAt: payment.occurredAt.toISOString(),
+  }).catch((error: unknown) => {
+    if (error instanceof Error && "status" in error) return "skipped" as const;
+    throw error;
+  });
+}
+
+export async function ensureDemoPosSeller(file = demoPosFile): Promise<{ caller: TPosCaller; posIds: string[] }> {
+  const key = await ensureKey(readDemoPosFile(file));
+  const { posIds } = await ensureSellerAndDevices(key.caller, key.secret);
+  return { caller: key.caller, posIds };
+}
+
 // The report's ids are the payment's: authorizationCode = numeroAutorizacao, nsuHost/nsuGateway = hostUsn/gatewayUsn.
 async function ensureSales(caller: TPosCaller, posIds: string[]): Promise<number> {
   let made = 0;
@@ -181,25 +209,7 @@ async function ensureSales(caller: TPosCaller, posIds: string[]): Promise<number
       }));
       made += 1;
     }
-    const posId = posIds[sale.pdv] ?? posIds[0]!;
-    const brand = brandFromBandeiraCartao(payment.brandCode ?? "");
-    const outcome = await ingestTransactionReport(caller, {
-      posId,
-      approved: payment.isApproved,
-      codResp: Number.parseInt(payment.responseCode, 10) || 0,
-      nsuGateway: payment.gatewayUsn ?? payment.id,
-      nsuHost: payment.hostUsn ?? "",
-      cardBrand: brand ? CARD_BRAND_NAMES[brand] : "",
-      acquirerNetwork: payment.acquirerName ?? "",
-      authorizationCode: payment.authorizationNumber ?? "",
-      installments: payment.installmentCount,
-      amountInCents: payment.amountCents,
-      occurredAt: payment.occurredAt.toISOString(),
-    }).catch((error: unknown) => {
-      // A report of an earlier run on a PDV since blocked or replaced: the demo leaves it as it is.
-      if (error instanceof Error && "status" in error) return "skipped" as const;
-      throw error;
-    });
+    const outcome = await reportPosSale(caller, posIds[sale.pdv] ?? posIds[0]!, payment);
     if (outcome === "stored") made += 1;
   }
   return made;
