@@ -1,7 +1,6 @@
 // `npm run demo`'s history (README "Demo"): about 30 days of activity made at the sandbox at past instants (its clock
 // control), mirrored by the app's own code: create paths, the webhook receiver and the reconciler. Once per .data/.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { recordCardPaymentCancellation, upsertCardPaymentFromGateway } from "@/lib/card-payments/mirror";
@@ -20,8 +19,9 @@ import { refreshOverviewDays } from "@/lib/overview/rollup";
 import { upsertPixChargeFromGateway, upsertPixRefundFromGateway } from "@/lib/pix/mirror";
 import { runPosMatching } from "@/lib/pos/match";
 import { runReconciliation } from "@/lib/reconcile/reconcile";
-import { receiveGatewayDelivery } from "@/lib/webhooks/receive";
-import { ensureDemoPosSeller, reportPosSale } from "./demo-pos";
+import { HttpBackend, type PaymentApp, PosClient, type TPaymentAppResult, type TPaymentIntent } from "@/lib/pos-sdk";
+import { startDemoHost } from "./demo-host";
+import { posPaymentResultOf } from "./demo-pos";
 
 export const demoHistoryFile = path.resolve(".data/demo/history.json");
 const historyVersion = 1;
@@ -33,10 +33,12 @@ const dayMs = 24 * hourMs;
 const saoPauloOffsetMs = -3 * hourMs;
 
 export type THistoryOptions = {
+  // The dashboard's address: the seed serves its webhook receiver and POS routes there while it runs.
+  appUrl: string;
+  pos: { apiKey: string; posIds: string[] };
   days?: number;
   scale?: number;
   file?: string;
-  posFile?: string;
   now?: Date;
   seed?: number;
 };
@@ -111,7 +113,7 @@ export function readDemoHistory(file = demoHistoryFile): THistoryFile | null {
   }
 }
 
-type TPlanContext = { random: TRandom; counts: TCounts; pos: { caller: Parameters<typeof reportPosSale>[0]; posIds: string[] } };
+type TPlanContext = { random: TRandom; counts: TCounts; pos: THistoryOptions["pos"]; appUrl: string };
 
 const count = (counts: TCounts, name: string) => {
   counts[name] = (counts[name] ?? 0) + 1;
@@ -126,7 +128,7 @@ async function payByCard(body: Parameters<typeof payments.createPayment>[0]): Pr
   }
 }
 
-function pixStory(plan: TPlanContext, at: number, latest: number, n: number): TStep[] {
+function pixStory(plan: TPlanContext, at: number, latest: number, n: number, isPaid?: boolean): TStep[] {
   const { random, counts } = plan;
   const cents = amountOf(random);
   const payer = personOf(random);
@@ -148,7 +150,7 @@ function pixStory(plan: TPlanContext, at: number, latest: number, n: number): TS
       },
     },
   ];
-  if (random.chance(0.22)) return steps;
+  if (!(isPaid ?? random.chance(0.78))) return steps;
   const paidAt = at + random.between(1, 12) * minuteMs;
   steps.push({
     at: paidAt,
@@ -176,20 +178,19 @@ function pixStory(plan: TPlanContext, at: number, latest: number, n: number): TS
   return steps;
 }
 
-function cardStory(plan: TPlanContext, at: number, latest: number, n: number, origin: "TERMINAL" | "POS"): TStep[] {
+function cardStory(plan: TPlanContext, at: number, latest: number, n: number): TStep[] {
   const { random, counts } = plan;
   const cents = amountOf(random);
   const isRefused = random.chance(0.13);
   const card = random.pick(isRefused ? refusingCards : approvingCards);
   const installments = cents >= 20_000 && random.chance(0.4) ? random.between(2, 6) : 1;
-  const posId = random.pick(plan.pos.posIds);
   let paymentId = "";
   const steps: TStep[] = [
     {
       at,
       run: async () => {
         const transaction = await payByCard({
-          identificacaoPagamento: `${origin === "POS" ? "pos" : "demo"}-${n}`,
+          identificacaoPagamento: `demo-${n}`,
           numeroParcelas: installments,
           tipoParcelamento: installments > 1 ? "4" : "3",
           bandeiraCartao: card.bandeira,
@@ -198,20 +199,19 @@ function cardStory(plan: TPlanContext, at: number, latest: number, n: number, or
           dataExpiracao: "12/30",
         });
         const { payment } = await upsertCardPaymentFromGateway(transaction, {
-          origin,
+          origin: "TERMINAL",
           cardBin: card.number.slice(0, 6),
           cardLastFour: card.number.slice(-4),
           installmentType: installments > 1 ? "4" : "3",
           installmentCount: installments,
         });
         paymentId = payment.id;
-        if (origin === "POS") await reportPosSale(plan.pos.caller, posId, payment);
-        count(counts, `${origin === "POS" ? "posSales" : "cardPayments"}${payment.isApproved ? "Approved" : "Refused"}`);
+        count(counts, payment.isApproved ? "cardPaymentsApproved" : "cardPaymentsRefused");
       },
     },
   ];
   const cancelAt = at + random.between(10, 180) * minuteMs;
-  if (isRefused || origin === "POS" || !random.chance(0.1) || cancelAt > latest) return steps;
+  if (isRefused || !random.chance(0.1) || cancelAt > latest) return steps;
   steps.push({
     at: cancelAt,
     run: async () => {
@@ -221,6 +221,63 @@ function cardStory(plan: TPlanContext, at: number, latest: number, n: number, or
     },
   });
   return steps;
+}
+
+// The PDV's payment application: it charges the card at the gateway, which the dashboard mirrors with the card's BIN.
+class SandboxPaymentApp implements PaymentApp {
+  constructor(private readonly sale: { card: (typeof approvingCards)[number]; orderId: string }) {}
+
+  async pay(intent: TPaymentIntent): Promise<TPaymentAppResult> {
+    const { card, orderId } = this.sale;
+    const installmentType = intent.installments > 1 ? "4" : "3";
+    const transaction = await payByCard({
+      identificacaoPagamento: orderId,
+      numeroParcelas: intent.installments,
+      tipoParcelamento: installmentType,
+      bandeiraCartao: card.bandeira,
+      valor: intent.amountInCents / 100,
+      numeroCartao: card.number,
+      dataExpiracao: "12/30",
+    });
+    const { payment } = await upsertCardPaymentFromGateway(transaction, {
+      origin: "POS",
+      cardBin: card.number.slice(0, 6),
+      cardLastFour: card.number.slice(-4),
+      installmentType,
+      installmentCount: intent.installments,
+    });
+    return posPaymentResultOf(payment);
+  }
+}
+
+// A sale at a PDV, through the POS client and this app's /v1 backend, reported with the sale's own time.
+function posStory(plan: TPlanContext, at: number, n: number): TStep[] {
+  const { random, counts } = plan;
+  const cents = random.chance(0.7) ? random.pick(prices.slice(0, 8)) : amountOf(random);
+  const card = random.chance(0.1) ? random.pick(refusingCards) : random.pick(approvingCards);
+  const posId = random.pick(plan.pos.posIds);
+  const installments = cents >= 20_000 && random.chance(0.3) ? 3 : 1;
+  return [
+    {
+      at,
+      run: async () => {
+        const client = new PosClient({
+          apiKey: plan.pos.apiKey,
+          backend: new HttpBackend({ apiKey: plan.pos.apiKey, baseUrl: plan.appUrl, timeoutMs: 10_000 }),
+          logger: { error: () => {} },
+          now: () => new Date(at),
+        });
+        const sale = await client.sale({
+          posId,
+          amountInCents: cents,
+          installments,
+          paymentApp: new SandboxPaymentApp({ card, orderId: `pos-${n}` }),
+        });
+        if (!sale.isReported) throw new Error(`POS report refused: ${sale.reportError?.detail ?? "unknown"}`);
+        count(counts, sale.payment.approved ? "posSalesApproved" : "posSalesRefused");
+      },
+    },
+  ];
 }
 
 function linkStory(plan: TPlanContext, at: number, latest: number): TStep[] {
@@ -324,47 +381,19 @@ export function planHistory(plan: TPlanContext, options: { days: number; scale: 
     const at = () => dayStart + timeOfDayMs(random);
     const stories: Array<(start: number) => TStep[]> = [];
     for (let i = howMany(6); i > 0; i -= 1) stories.push((start) => pixStory(plan, start, latest, (n += 1)));
-    for (let i = howMany(3.5); i > 0; i -= 1)
-      stories.push((start) => cardStory(plan, start, latest, (n += 1), "TERMINAL"));
-    for (let i = howMany(2); i > 0; i -= 1) stories.push((start) => cardStory(plan, start, latest, (n += 1), "POS"));
+    for (let i = howMany(3.5); i > 0; i -= 1) stories.push((start) => cardStory(plan, start, latest, (n += 1)));
+    for (let i = howMany(2); i > 0; i -= 1) stories.push((start) => posStory(plan, start, (n += 1)));
     for (let i = howMany(1.6); i > 0; i -= 1) stories.push((start) => linkStory(plan, start, latest));
     for (const story of stories) {
       const start = at();
       if (start <= latest) steps.push(...story(start));
     }
   }
+  // A paid charge or two while it is there, whatever the day's draw.
   const staleDay = todayStart - Math.max(1, Math.round(options.days / 3)) * dayMs;
-  steps.push(...staleSubscriptionSteps(plan, staleDay + 10 * hourMs, staleDay + 12 * hourMs));
+  steps.push(...staleSubscriptionSteps(plan, staleDay + 9 * hourMs, staleDay + 17 * hourMs));
+  for (const hour of [11, 15]) steps.push(...pixStory(plan, staleDay + hour * hourMs, latest, (n += 1), true));
   return steps.sort((a, b) => a.at - b.at);
-}
-
-// While the dashboard is not up yet (PGlite: one process), this process answers at its receiver URL with its code.
-async function hostWebhookReceiver(): Promise<() => Promise<void>> {
-  const own = await db.webhook.findFirst({ where: { isActive: true, retiredAt: null }, orderBy: { createdAt: "asc" } });
-  if (!own) return async () => {};
-  const url = new URL(own.url);
-  const server = http.createServer((req, res) => {
-    const match = /^\/api\/webhooks\/gateway\/([^/?]+)/.exec(req.url ?? "");
-    if (req.method !== "POST" || !match) {
-      res.writeHead(404).end();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-      const request = new Request(new URL(req.url ?? "/", url), { method: "POST", headers, body: Buffer.concat(chunks) });
-      receiveGatewayDelivery(decodeURIComponent(match[1]!), request)
-        .catch(() => ({ status: 500, outcome: "FAILED" }))
-        .then((result) => res.writeHead(result.status, { "content-type": "application/json" }).end("{}"));
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(Number(url.port || 80), "127.0.0.1", () => resolve());
-  });
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
 async function waitForDeliveries(timeoutMs: number): Promise<number> {
@@ -379,7 +408,7 @@ async function waitForDeliveries(timeoutMs: number): Promise<number> {
 }
 
 export async function seedDemoHistory(
-  options: THistoryOptions = {},
+  options: THistoryOptions,
   print: (line: string) => void = console.log,
 ): Promise<{ status: "seeded" | "already"; history: THistoryFile }> {
   const file = options.file ?? demoHistoryFile;
@@ -389,10 +418,10 @@ export async function seedDemoHistory(
   const startedAt = Date.now();
   const counts: TCounts = {};
   const random = prng(options.seed ?? 27);
-  const pos = await ensureDemoPosSeller(options.posFile);
-  const steps = planHistory({ random, counts, pos }, { days, scale: options.scale ?? 1, now: options.now ?? new Date() });
+  const plan = { random, counts, pos: options.pos, appUrl: options.appUrl };
+  const steps = planHistory(plan, { days, scale: options.scale ?? 1, now: options.now ?? new Date() });
   print(`\n==> Seeding ${days} days of history (${steps.length} steps at the sandbox, its clock moved to each)`);
-  const stopReceiver = await hostWebhookReceiver();
+  const stopHost = await startDemoHost(options.appUrl);
   try {
     for (const [index, step] of steps.entries()) {
       await setSandboxClock(new Date(step.at));
@@ -403,7 +432,7 @@ export async function seedDemoHistory(
     await setSandboxClock(null);
   }
   const pending = await waitForDeliveries(60_000);
-  await stopReceiver();
+  await stopHost();
   const reconciled = await runReconciliation({ trigger: "manual", windowHours: (days + 2) * 24 });
   if (reconciled.status === "finished") counts.reconciliationHealed = reconciled.run.healedCount;
   await runPosMatching();

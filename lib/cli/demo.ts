@@ -87,9 +87,9 @@ async function ensureDemoPosOrWarn() {
 }
 
 // Like the POS seed, a failed history must not keep the dashboard from starting.
-async function ensureDemoHistoryOrWarn() {
+async function ensureDemoHistoryOrWarn(pos: { apiKey: string; posIds: string[] }) {
   try {
-    const { status, history } = await seedDemoHistory();
+    const { status, history } = await seedDemoHistory({ appUrl, pos });
     const total = Object.entries(history.counts)
       .filter(([name]) => !name.startsWith("webhook") && name !== "reconciliationHealed")
       .reduce((sum, [, value]) => sum + value, 0);
@@ -142,7 +142,7 @@ async function main() {
   const approver = await ensureDemoApprover();
   await ensureDemoWebhook();
   const pos = await ensureDemoPosOrWarn();
-  if (pos) await ensureDemoHistoryOrWarn();
+  if (pos) await ensureDemoHistoryOrWarn(pos);
   // PGlite admits one process at a time: let go before the dashboard starts.
   await disconnectDb();
   const app = startService("dashboard", "next", ["start", "--hostname", "127.0.0.1", "--port", String(port)], { env });
