@@ -18,8 +18,8 @@ import { getOrCreateLinkPixCharge } from "@/lib/links/pix";
 import { refreshOverviewDays } from "@/lib/overview/rollup";
 import { upsertPixChargeFromGateway, upsertPixRefundFromGateway } from "@/lib/pix/mirror";
 import { runPosMatching } from "@/lib/pos/match";
-import { runReconciliation } from "@/lib/reconcile/reconcile";
 import { HttpBackend, type PaymentApp, PosClient, type TPaymentAppResult, type TPaymentIntent } from "@/lib/pos-sdk";
+import { runReconciliation } from "@/lib/reconcile/reconcile";
 import { startDemoHost } from "./demo-host";
 import { posPaymentResultOf } from "./demo-pos";
 
@@ -90,7 +90,10 @@ function cpfOf(random: TRandom): string {
   return digits.join("");
 }
 
-const personOf = (random: TRandom) => ({ name: `${random.pick(firstNames)} ${random.pick(lastNames)}`, cpf: cpfOf(random) });
+const personOf = (random: TRandom) => ({
+  name: `${random.pick(firstNames)} ${random.pick(lastNames)}`,
+  cpf: cpfOf(random),
+});
 
 function uuidOf(random: TRandom): string {
   const hex = Array.from({ length: 32 }, () => random.between(0, 15).toString(16));
@@ -362,7 +365,10 @@ function staleSubscriptionSteps(plan: TPlanContext, from: number, to: number): T
         count(plan.counts, "staleSubscriptions");
       },
     },
-    { at: to, run: () => updateWebhook(upstreamId, { url, events: ["pix_charge.paid"], active: false }).then(() => {}) },
+    {
+      at: to,
+      run: () => updateWebhook(upstreamId, { url, events: ["pix_charge.paid"], active: false }).then(() => {}),
+    },
   ];
 }
 
@@ -376,23 +382,28 @@ export function planHistory(plan: TPlanContext, options: { days: number; scale: 
     const dayStart = todayStart - back * dayMs;
     const weekday = new Date(dayStart - saoPauloOffsetMs + 12 * hourMs).getUTCDay();
     // Quieter weekends, and a business that grows a little over the month.
-    const weight = (weekday === 0 ? 0.45 : weekday === 6 ? 0.7 : 1) * (0.85 + (0.3 * (options.days - back)) / options.days);
+    const weight =
+      (weekday === 0 ? 0.45 : weekday === 6 ? 0.7 : 1) * (0.85 + (0.3 * (options.days - back)) / options.days);
     const howMany = (base: number) => Math.round(base * weight * options.scale * (0.75 + random.next() * 0.5));
     const at = () => dayStart + timeOfDayMs(random);
-    const stories: Array<(start: number) => TStep[]> = [];
-    for (let i = howMany(6); i > 0; i -= 1) stories.push((start) => pixStory(plan, start, latest, (n += 1)));
-    for (let i = howMany(3.5); i > 0; i -= 1) stories.push((start) => cardStory(plan, start, latest, (n += 1)));
-    for (let i = howMany(2); i > 0; i -= 1) stories.push((start) => posStory(plan, start, (n += 1)));
+    const stories: Array<(start: number, number: number) => TStep[]> = [];
+    for (let i = howMany(6); i > 0; i -= 1) stories.push((start, number) => pixStory(plan, start, latest, number));
+    for (let i = howMany(3.5); i > 0; i -= 1) stories.push((start, number) => cardStory(plan, start, latest, number));
+    for (let i = howMany(2); i > 0; i -= 1) stories.push((start, number) => posStory(plan, start, number));
     for (let i = howMany(1.6); i > 0; i -= 1) stories.push((start) => linkStory(plan, start, latest));
     for (const story of stories) {
       const start = at();
-      if (start <= latest) steps.push(...story(start));
+      n += 1;
+      if (start <= latest) steps.push(...story(start, n));
     }
   }
-  // A paid charge or two while it is there, whatever the day's draw.
   const staleDay = todayStart - Math.max(1, Math.round(options.days / 3)) * dayMs;
   steps.push(...staleSubscriptionSteps(plan, staleDay + 9 * hourMs, staleDay + 17 * hourMs));
-  for (const hour of [11, 15]) steps.push(...pixStory(plan, staleDay + hour * hourMs, latest, (n += 1), true));
+  // A paid charge or two while the stale subscription is there, whatever the day's draw.
+  for (const hour of [11, 15]) {
+    n += 1;
+    steps.push(...pixStory(plan, staleDay + hour * hourMs, latest, n, true));
+  }
   return steps.sort((a, b) => a.at - b.at);
 }
 

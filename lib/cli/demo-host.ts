@@ -12,7 +12,8 @@ const routes: Array<{ method: string; pattern: RegExp; handler: THandler }> = [
   {
     method: "POST",
     pattern: /^\/api\/webhooks\/gateway\/(?<webhookId>[^/]+)$/,
-    handler: (request, params) => receiveWebhook(request, { params: Promise.resolve({ webhookId: params.webhookId! }) }),
+    handler: (request, params) =>
+      receiveWebhook(request, { params: Promise.resolve({ webhookId: params.webhookId! }) }),
   },
   { method: "GET", pattern: /^\/v1\/transactions\/config$/, handler: (request) => getTransactionConfig(request) },
   { method: "POST", pattern: /^\/v1\/transactions$/, handler: (request) => reportTransaction(request) },

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { clockOffsetMs, formatDateTime, now, parseDateTime, setClockOffset } from "../clock";
 import { parseInput } from "../http/errors";
 import { requiredText } from "../http/fields";
-import { clockOffsetMs, formatDateTime, now, parseDateTime, setClockOffset } from "../clock";
 import type { Router } from "../http/router";
 import { expireCharge, payCharge, toApiCharge } from "../pix/charges";
 import { failRefund, settleRefund } from "../pix/refunds";
