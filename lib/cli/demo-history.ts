@@ -23,7 +23,7 @@ import { runReconciliation } from "@/lib/reconcile/reconcile";
 import { startDemoHost } from "./demo-host";
 import { posPaymentResultOf } from "./demo-pos";
 
-export const demoHistoryFile = path.resolve(".data/demo/history.json");
+const demoHistoryFile = path.resolve(".data/demo/history.json");
 const historyVersion = 1;
 const context = { actor: null, userAgent: "cli:demo-history" };
 const minuteMs = 60_000;
@@ -42,7 +42,7 @@ export type THistoryOptions = {
   now?: Date;
   seed?: number;
 };
-export type THistoryFile = { version: number; seededAt: string; days: number; durationMs: number; counts: TCounts };
+type THistoryFile = { version: number; seededAt: string; days: number; durationMs: number; counts: TCounts };
 type TCounts = Record<string, number>;
 type TStep = { at: number; run: () => Promise<void> };
 
@@ -106,7 +106,7 @@ function uuidOf(random: TRandom): string {
 // Business hours, busiest after lunch: the sum of two uniforms peaks mid-range.
 const timeOfDayMs = (random: TRandom) => Math.round(((random.next() + random.next()) / 2) * 13 * hourMs + 8 * hourMs);
 
-export function readDemoHistory(file = demoHistoryFile): THistoryFile | null {
+function readDemoHistory(file = demoHistoryFile): THistoryFile | null {
   if (!existsSync(file)) return null;
   try {
     const parsed = JSON.parse(readFileSync(file, "utf8")) as THistoryFile;
@@ -372,7 +372,7 @@ function staleSubscriptionSteps(plan: TPlanContext, from: number, to: number): T
   ];
 }
 
-export function planHistory(plan: TPlanContext, options: { days: number; scale: number; now: Date }): TStep[] {
+function planHistory(plan: TPlanContext, options: { days: number; scale: number; now: Date }): TStep[] {
   const { random } = plan;
   const latest = options.now.getTime() - 10 * minuteMs;
   const todayStart = Math.floor((options.now.getTime() + saoPauloOffsetMs) / dayMs) * dayMs - saoPauloOffsetMs;
