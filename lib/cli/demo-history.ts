@@ -15,6 +15,7 @@ import { registerWebhook, updateWebhook } from "@/lib/gateway/webhooks";
 import { payLinkByCard } from "@/lib/links/pay-page-card";
 import { createPaymentLink } from "@/lib/links/payment-links";
 import { getOrCreateLinkPixCharge } from "@/lib/links/pix";
+import { log } from "@/lib/log";
 import { refreshOverviewDays } from "@/lib/overview/rollup";
 import { upsertPixChargeFromGateway, upsertPixRefundFromGateway } from "@/lib/pix/mirror";
 import { runPosMatching } from "@/lib/pos/match";
@@ -42,7 +43,14 @@ export type THistoryOptions = {
   now?: Date;
   seed?: number;
 };
-type THistoryFile = { version: number; seededAt: string; days: number; durationMs: number; counts: TCounts };
+type THistoryFile = {
+  version: number;
+  seededAt: string;
+  days: number;
+  durationMs: number;
+  resources: number;
+  counts: TCounts;
+};
 type TCounts = Record<string, number>;
 type TStep = { at: number; run: () => Promise<void> };
 
@@ -283,7 +291,7 @@ function posStory(plan: TPlanContext, at: number, n: number): TStep[] {
   ];
 }
 
-function linkStory(plan: TPlanContext, at: number, latest: number): TStep[] {
+function linkStory(plan: TPlanContext, at: number, latest: number, n: number): TStep[] {
   const { random, counts } = plan;
   const cents = amountOf(random);
   const payer = personOf(random);
@@ -322,11 +330,14 @@ function linkStory(plan: TPlanContext, at: number, latest: number): TStep[] {
     steps.push({
       at: paidAt,
       run: async () => {
+        // Each payer on a device of their own (a documentation address): the pay page limits attempts per address.
         const outcome = await payLinkByCard(
           uuid,
           { cardNumber: card.number, holderName: payer.name, expiry: "12/30", securityCode: "123", installments: 1 },
-          context,
+          { ...context, ip: `198.51.100.${1 + (n % 254)}` },
         );
+        if (outcome.status !== "paid" && outcome.status !== "refused")
+          throw new Error(`the pay page did not take the card: ${outcome.status}`);
         count(counts, outcome.status === "paid" ? "linksPaidByCard" : "linkCardRefusals");
       },
     });
@@ -390,7 +401,7 @@ function planHistory(plan: TPlanContext, options: { days: number; scale: number;
     for (let i = howMany(6); i > 0; i -= 1) stories.push((start, number) => pixStory(plan, start, latest, number));
     for (let i = howMany(3.5); i > 0; i -= 1) stories.push((start, number) => cardStory(plan, start, latest, number));
     for (let i = howMany(2); i > 0; i -= 1) stories.push((start, number) => posStory(plan, start, number));
-    for (let i = howMany(1.6); i > 0; i -= 1) stories.push((start) => linkStory(plan, start, latest));
+    for (let i = howMany(1.6); i > 0; i -= 1) stories.push((start, number) => linkStory(plan, start, latest, number));
     for (const story of stories) {
       const start = at();
       n += 1;
@@ -433,6 +444,9 @@ export async function seedDemoHistory(
   const steps = planHistory(plan, { days, scale: options.scale ?? 1, now: options.now ?? new Date() });
   print(`\n==> Seeding ${days} days of history (${steps.length} steps at the sandbox, its clock moved to each)`);
   const stopHost = await startDemoHost(options.appUrl);
+  // Hundreds of gateway calls would bury the demo's own output; warnings still show.
+  const level = log.level;
+  log.level = "warn";
   try {
     for (const [index, step] of steps.entries()) {
       await setSandboxClock(new Date(step.at));
@@ -440,6 +454,7 @@ export async function seedDemoHistory(
       if ((index + 1) % 100 === 0) print(`    ${index + 1}/${steps.length}`);
     }
   } finally {
+    log.level = level;
     await setSandboxClock(null);
   }
   const pending = await waitForDeliveries(60_000);
@@ -450,11 +465,22 @@ export async function seedDemoHistory(
   await refreshOverviewDays();
   counts.webhookDeliveries = await db.webhookDelivery.count();
   counts.webhookDeliveriesRefused = await db.webhookDelivery.count({ where: { outcome: "REJECTED_SIGNATURE" } });
+  const resourceCounts = [
+    "pixCharges",
+    "pixRefundsFull",
+    "pixRefundsPartial",
+    "cardPaymentsApproved",
+    "cardPaymentsRefused",
+    "posSalesApproved",
+    "posSalesRefused",
+    "links",
+  ];
   const history: THistoryFile = {
     version: historyVersion,
     seededAt: new Date().toISOString(),
     days,
     durationMs: Date.now() - startedAt,
+    resources: resourceCounts.reduce((sum, name) => sum + (counts[name] ?? 0), 0),
     counts,
   };
   mkdirSync(path.dirname(file), { recursive: true });

@@ -90,12 +90,12 @@ async function ensureDemoPosOrWarn() {
 async function ensureDemoHistoryOrWarn(pos: { apiKey: string; posIds: string[] }) {
   try {
     const { status, history } = await seedDemoHistory({ appUrl, pos });
-    const total = Object.entries(history.counts)
-      .filter(([name]) => !name.startsWith("webhook") && name !== "reconciliationHealed")
-      .reduce((sum, [, value]) => sum + value, 0);
     if (status === "already")
-      console.log(`\n==> History: seeded on ${history.seededAt} (${total} resources); nothing to add`);
-    else console.log(`    done in ${(history.durationMs / 1000).toFixed(1)} s: ${JSON.stringify(history.counts)}`);
+      console.log(`\n==> History: seeded on ${history.seededAt} (${history.resources} resources); nothing to add`);
+    else
+      console.log(
+        `    seeded ${history.resources} resources in ${(history.durationMs / 1000).toFixed(1)} s: ${JSON.stringify(history.counts)}`,
+      );
   } catch (error) {
     console.warn(`The demo history could not be seeded: ${error instanceof Error ? error.message : String(error)}`);
   }
