@@ -447,22 +447,27 @@ export async function seedDemoHistory(
   // Hundreds of gateway calls would bury the demo's own output; warnings still show.
   const level = log.level;
   log.level = "warn";
+  let pending = 0;
   try {
-    for (const [index, step] of steps.entries()) {
-      await setSandboxClock(new Date(step.at));
-      await step.run();
-      if ((index + 1) % 100 === 0) print(`    ${index + 1}/${steps.length}`);
+    try {
+      for (const [index, step] of steps.entries()) {
+        await setSandboxClock(new Date(step.at));
+        await step.run();
+        if ((index + 1) % 100 === 0) print(`    ${index + 1}/${steps.length}`);
+      }
+    } finally {
+      await setSandboxClock(null);
     }
+    pending = await waitForDeliveries(60_000);
+    const reconciled = await runReconciliation({ trigger: "manual", windowHours: (days + 2) * 24 });
+    if (reconciled.status === "finished") counts.reconciliationHealed = reconciled.run.healedCount;
+    await runPosMatching();
+    await refreshOverviewDays();
   } finally {
     log.level = level;
-    await setSandboxClock(null);
+    // The dashboard starts on this port next, whatever happened above.
+    await stopHost();
   }
-  const pending = await waitForDeliveries(60_000);
-  await stopHost();
-  const reconciled = await runReconciliation({ trigger: "manual", windowHours: (days + 2) * 24 });
-  if (reconciled.status === "finished") counts.reconciliationHealed = reconciled.run.healedCount;
-  await runPosMatching();
-  await refreshOverviewDays();
   counts.webhookDeliveries = await db.webhookDelivery.count();
   counts.webhookDeliveriesRefused = await db.webhookDelivery.count({ where: { outcome: "REJECTED_SIGNATURE" } });
   const resourceCounts = [
