@@ -1,8 +1,19 @@
 import { config } from "./config";
 
+// Set at run time by the control API (POST /sandbox/v1/clock); null falls back to SANDBOX_CLOCK_OFFSET_MS.
+let runtimeOffsetMs: number | null = null;
+
 /** Sandbox time in epoch milliseconds; every state rule (expiry, 90-day window, retries) uses it. */
 export function now(): number {
-  return Date.now() + config().clockOffsetMs;
+  return Date.now() + clockOffsetMs();
+}
+
+export function clockOffsetMs(): number {
+  return runtimeOffsetMs ?? config().clockOffsetMs;
+}
+
+export function setClockOffset(offsetMs: number | null): void {
+  runtimeOffsetMs = offsetMs;
 }
 
 // Pix-area date-times are written with the gateway's local offset (Brasília, UTC-3, no DST since 2019).

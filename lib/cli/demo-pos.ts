@@ -7,6 +7,7 @@ import { db } from "@/lib/db/client";
 import { GatewayRefusedError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/payments";
 import type { TPaymentTransaction } from "@/lib/gateway/schemas/payment";
+import type { CardPayment } from "@/lib/generated/prisma/client";
 import { activateSeller } from "@/lib/pos/activation";
 import { savePosConfig, savePosTenantConfig } from "@/lib/pos/admin-config";
 import { ZSavePosConfigInput, ZSavePosTenantConfigInput } from "@/lib/pos/admin-schemas";
@@ -165,7 +166,22 @@ async function payAtSandbox(sale: (typeof demoSales)[number]): Promise<TPaymentT
   }
 }
 
-// The report's ids are the payment's: authorizationCode = numeroAutorizacao, nsuHost/nsuGateway = hostUsn/gatewayUsn.
+// What the payment application tells the PDV after a sale. The report's ids are the payment's: authorizationCode =
+// numeroAutorizacao, nsuHost/nsuGateway = hostUsn/gatewayUsn.
+export function posPaymentResultOf(payment: CardPayment) {
+  const brand = brandFromBandeiraCartao(payment.brandCode ?? "");
+  return {
+    approved: payment.isApproved,
+    codResp: Number.parseInt(payment.responseCode, 10) || 0,
+    nsuGateway: payment.gatewayUsn ?? payment.id,
+    nsuHost: payment.hostUsn ?? "",
+    cardBrand: brand ? CARD_BRAND_NAMES[brand] : "",
+    acquirerNetwork: payment.acquirerName ?? "",
+    authorizationCode: payment.authorizationNumber ?? "",
+    installments: payment.installmentCount,
+  };
+}
+
 async function ensureSales(caller: TPosCaller, posIds: string[]): Promise<number> {
   let made = 0;
   for (const sale of demoSales) {
@@ -181,18 +197,9 @@ async function ensureSales(caller: TPosCaller, posIds: string[]): Promise<number
       }));
       made += 1;
     }
-    const posId = posIds[sale.pdv] ?? posIds[0]!;
-    const brand = brandFromBandeiraCartao(payment.brandCode ?? "");
     const outcome = await ingestTransactionReport(caller, {
-      posId,
-      approved: payment.isApproved,
-      codResp: Number.parseInt(payment.responseCode, 10) || 0,
-      nsuGateway: payment.gatewayUsn ?? payment.id,
-      nsuHost: payment.hostUsn ?? "",
-      cardBrand: brand ? CARD_BRAND_NAMES[brand] : "",
-      acquirerNetwork: payment.acquirerName ?? "",
-      authorizationCode: payment.authorizationNumber ?? "",
-      installments: payment.installmentCount,
+      ...posPaymentResultOf(payment),
+      posId: posIds[sale.pdv] ?? posIds[0]!,
       amountInCents: payment.amountCents,
       occurredAt: payment.occurredAt.toISOString(),
     }).catch((error: unknown) => {

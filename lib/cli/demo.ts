@@ -7,6 +7,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { createUser, listUsers } from "@/lib/users/users";
 import { ensureOwnWebhook } from "@/lib/webhooks/subscriptions";
 import { needsBuild } from "./build-freshness";
+import { seedDemoHistory } from "./demo-history";
 import { ensureDemoPos } from "./demo-pos";
 import { runCommand, startService, stopAll, type TService, waitForHttp, waitForPort } from "./processes";
 import { makeIndependentApprover } from "./seed-approver";
@@ -85,6 +86,21 @@ async function ensureDemoPosOrWarn() {
   }
 }
 
+// Like the POS seed, a failed history must not keep the dashboard from starting.
+async function ensureDemoHistoryOrWarn(pos: { apiKey: string; posIds: string[] }) {
+  try {
+    const { status, history } = await seedDemoHistory({ appUrl, pos });
+    if (status === "already")
+      console.log(`\n==> History: seeded on ${history.seededAt} (${history.resources} resources); nothing to add`);
+    else
+      console.log(
+        `    seeded ${history.resources} resources in ${(history.durationMs / 1000).toFixed(1)} s: ${JSON.stringify(history.counts)}`,
+      );
+  } catch (error) {
+    console.warn(`The demo history could not be seeded: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 async function main() {
   const secrets = readOrCreate("secrets.json", () => ({ AUTH_SECRET: randomBytes(32).toString("base64") }));
   process.env.AUTH_SECRET ??= secrets.AUTH_SECRET;
@@ -126,6 +142,7 @@ async function main() {
   const approver = await ensureDemoApprover();
   await ensureDemoWebhook();
   const pos = await ensureDemoPosOrWarn();
+  if (pos) await ensureDemoHistoryOrWarn(pos);
   // PGlite admits one process at a time: let go before the dashboard starts.
   await disconnectDb();
   const app = startService("dashboard", "next", ["start", "--hostname", "127.0.0.1", "--port", String(port)], { env });

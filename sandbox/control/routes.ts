@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clockOffsetMs, formatDateTime, now, parseDateTime, setClockOffset } from "../clock";
 import { parseInput } from "../http/errors";
 import { requiredText } from "../http/fields";
 import type { Router } from "../http/router";
@@ -11,6 +12,13 @@ import { clearFaults, faultsOf, setFaults, toApiFaults, ZFaults } from "./faults
 
 // Simulates the payer's side. Fixed payer: a valid CPF so dashboards can format and validate it.
 const defaultPayer = { payerName: "PAGADOR SANDBOX", payerDocumentNumber: "52998224725" };
+
+const ZSetClock = z.union([
+  z.strictObject({ at: z.string().refine((value) => Number.isFinite(parseDateTime(value)), "data-hora ISO 8601") }),
+  z.strictObject({ offsetMs: z.number().int() }),
+]);
+
+const clockBody = () => ({ now: formatDateTime(now()), offsetMs: clockOffsetMs() });
 
 const ZFailRefund = z.strictObject({ statusReason: requiredText(500).optional() }).optional();
 
@@ -44,6 +52,22 @@ export function registerControlRoutes(router: Router): void {
       input?.statusReason ?? "Devolução recusada pelo banco do pagador (simulada)",
     );
     return { status: 200, body: toApiRefund(failed) };
+  });
+
+  // GET /sandbox/v1/clock – the sandbox's time and its offset from the real clock.
+  router.add("GET", "/sandbox/v1/clock", () => ({ status: 200, body: clockBody() }));
+
+  // POST /sandbox/v1/clock – moves the sandbox clock (whole process, every client) to `at` or by `offsetMs`.
+  router.add("POST", "/sandbox/v1/clock", (ctx) => {
+    const input = parseInput(ZSetClock, ctx.body);
+    setClockOffset("at" in input ? parseDateTime(input.at) - Date.now() : input.offsetMs);
+    return { status: 200, body: clockBody() };
+  });
+
+  // DELETE /sandbox/v1/clock – back to SANDBOX_CLOCK_OFFSET_MS.
+  router.add("DELETE", "/sandbox/v1/clock", () => {
+    setClockOffset(null);
+    return { status: 200, body: clockBody() };
   });
 
   // GET /sandbox/v1/webhook-deliveries – every delivery attempt of the client, oldest first.
