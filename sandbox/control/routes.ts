@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseInput } from "../http/errors";
 import { requiredText } from "../http/fields";
 import type { Router } from "../http/router";
-import { expireCharge, payCharge, toApiCharge } from "../pix/charges";
+import { chargeStatuses, expireCharge, payCharge, tamperCharge, toApiCharge } from "../pix/charges";
 import { failRefund, settleRefund } from "../pix/refunds";
 import { toApiRefund } from "../pix/refunds-store";
 import { ZPayChargeControl } from "../pix/schemas";
@@ -10,6 +10,13 @@ import { listDeliveryAttempts } from "../webhooks/attempts";
 
 // Simulates the payer's side. Fixed payer: a valid CPF so dashboards can format and validate it.
 const defaultPayer = { payerName: "PAGADOR SANDBOX", payerDocumentNumber: "52998224725" };
+
+const ZTamperCharge = z
+  .strictObject({
+    amountCents: z.number().int().positive().optional(),
+    status: z.enum(chargeStatuses).optional(),
+  })
+  .refine((change) => change.amountCents !== undefined || change.status !== undefined, "amountCents ou status");
 
 const ZFailRefund = z.strictObject({ statusReason: requiredText(500).optional() }).optional();
 
@@ -44,6 +51,15 @@ export function registerControlRoutes(router: Router): void {
     );
     return { status: 200, body: toApiRefund(failed) };
   });
+
+  // POST /sandbox/v1/pix-charges/{txid}/tamper – changes the amount or status with no event: drift for the reconciler.
+  router.add("POST", "/sandbox/v1/pix-charges/:txid/tamper", (ctx) => ({
+    status: 200,
+    body: toApiCharge(
+      ctx.clientId,
+      tamperCharge(ctx.clientId, ctx.params.txid ?? "", parseInput(ZTamperCharge, ctx.body)),
+    ),
+  }));
 
   // GET /sandbox/v1/webhook-deliveries – every delivery attempt of the client, oldest first.
   router.add("GET", "/sandbox/v1/webhook-deliveries", (ctx) => ({

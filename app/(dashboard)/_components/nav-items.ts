@@ -1,4 +1,5 @@
 import {
+  ActivityIcon,
   CircleDotIcon,
   ClipboardCheckIcon,
   ContactIcon,
@@ -43,6 +44,7 @@ const pageItems: Record<TNavSectionKey, TPlacedNavItem[]> = {
     { key: "users", href: "/users", icon: UsersIcon, position: 30, permission: "users.manage" },
     { key: "webhooks", href: "/webhooks", icon: WebhookIcon, position: 40, permission: "webhooks.manage" },
     { key: "jobs", href: "/jobs", icon: TimerIcon, position: 50, permission: "jobs.run" },
+    { key: "health", href: "/health", icon: ActivityIcon, position: 55, permission: "health.view" },
     { key: "audit", href: "/audit", icon: ScrollTextIcon, position: 60, permission: "audit.view" },
     { key: "settings", href: "/settings", icon: SettingsIcon, position: 70, permission: "settings.manage" },
   ],
