@@ -8,7 +8,7 @@ import { readGatewayCallSeries, readGatewayCallSummaries, type TGatewayCallSumma
 
 const hourMs = 3_600_000;
 
-export type TWebhookEndpointHealth = {
+type TWebhookEndpointHealth = {
   webhookId: string | null;
   url: string | null;
   received: number;
@@ -19,7 +19,7 @@ export type TWebhookEndpointHealth = {
   lagP99Ms: number | null;
 };
 
-export type TRefusalRate = { attempts: number; refused: number; rate: number | null };
+type TRefusalRate = { attempts: number; refused: number; rate: number | null };
 
 export type THealthReport = {
   since: Date;

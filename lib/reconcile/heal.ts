@@ -9,7 +9,7 @@ import { syncPaymentLinkFromGateway } from "@/lib/links/mirror";
 import { syncPixChargeFromGateway } from "@/lib/pix/mirror";
 import { driftKinds } from "./drift";
 
-export const driftPageSize = 25;
+const driftPageSize = 25;
 
 export const ZDriftSearchParams = z.object({
   kind: z.enum(driftKinds).optional().catch(undefined),
