@@ -15,6 +15,11 @@ export class SandboxControl {
     await this.client.call("POST", `/sandbox/v1/pix-charges/${encodeURIComponent(txid)}/expire`);
   }
 
+  /** Changes a charge behind the app's back, with no event: drift for the reconciler to find. */
+  async tamperPixCharge(txid: string, change: { amountCents?: number; status?: string }): Promise<void> {
+    await this.client.call("POST", `/sandbox/v1/pix-charges/${encodeURIComponent(txid)}/tamper`, change);
+  }
+
   /** CREATED → EXPIRED now, as when a link's days run out. */
   async expirePaymentLink(linkPaymentUuid: string): Promise<void> {
     await this.client.call("POST", `/sandbox/v1/payment-links/${encodeURIComponent(linkPaymentUuid)}/expire`);
