@@ -38,12 +38,15 @@ test("[HEALTH] an admin sees the test's gateway calls, finds a tampered charge i
 
   // The amount changes at the gateway without a webhook; the next reconciliation finds it.
   await sandbox.tamperPixCharge(txid, { amountCents: 9990 });
-  await page.goto("/webhooks");
-  await page.getByRole("button", { name: "Reconciliar agora" }).click();
-  await expect(page.getByRole("button", { name: "Reconciliar agora" })).toBeEnabled({ timeout: 30_000 });
-
-  await page.goto("/health/drift?kind=pix_charge&state=open");
   const item = page.getByTestId("drift-item").filter({ has: page.getByRole("link", { name: txid }) });
+  // A scheduled run may hold the lock: ask again until a run of ours has read the charge.
+  await expect(async () => {
+    await page.goto("/webhooks");
+    await page.getByRole("button", { name: "Reconciliar agora" }).click();
+    await expect(page.locator("[data-sonner-toast]").first()).toBeVisible({ timeout: 20_000 });
+    await page.goto("/health/drift?kind=pix_charge&state=open");
+    await expect(item).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(item).toBeVisible();
   await expect(item).toContainText("Em aberto: requer revisão");
   const amountRow = item.getByRole("row", { name: /amountCents/ });

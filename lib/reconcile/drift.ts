@@ -27,6 +27,16 @@ function jsonOf(value: unknown): unknown {
   return value instanceof Date ? value.toISOString() : (value ?? null);
 }
 
+// jsonb keeps its own key order, so compare field by field.
+function sameJson(stored: Prisma.JsonValue, value: Prisma.InputJsonObject): boolean {
+  if (!stored || typeof stored !== "object" || Array.isArray(stored)) return false;
+  const keys = Object.keys(value);
+  return (
+    Object.keys(stored).length === keys.length &&
+    keys.every((key) => JSON.stringify(stored[key]) === JSON.stringify(value[key]))
+  );
+}
+
 /** Records a correction (or a difference held open) in MirrorDrift and the audit log, in the correcting transaction. */
 export async function recordMirrorDrift(tx: TMirrorClient, drift: TDrift, now = new Date()): Promise<void> {
   const fields = Object.keys(changedFields(drift.mirror, drift.gateway));
@@ -42,7 +52,7 @@ export async function recordMirrorDrift(tx: TMirrorClient, drift: TDrift, now = 
       where: { resourceKind: drift.kind, resourceId: drift.resourceId, healedAt: null },
       select: { gatewayValue: true },
     });
-    if (open.some((row) => JSON.stringify(row.gatewayValue) === JSON.stringify(gatewayValue))) return;
+    if (open.some((row) => sameJson(row.gatewayValue, gatewayValue))) return;
   }
   await tx.mirrorDrift.create({
     data: {
