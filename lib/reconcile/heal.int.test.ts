@@ -115,9 +115,10 @@ describe.each<TTestBackend>(testBackends)("drift held, healed automatically and 
     const result = await runReconciliation({ trigger: "schedule" });
     if (result.status !== "finished") throw new Error("reconciliation skipped");
     expect((result.run.scanned as Record<string, number>).payment_link).toBeGreaterThanOrEqual(1);
-    expect(await db.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid: link.linkPaymentUuid } })).toMatchObject(
-      { statusCode: 3, pixPaidTxid: charge.txid },
-    );
+    expect(await db.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid: link.linkPaymentUuid } })).toMatchObject({
+      statusCode: 3,
+      pixPaidTxid: charge.txid,
+    });
     await runReconciliation({ trigger: "schedule" });
     expect(await listMirrorDrift({ resourceId: link.linkPaymentUuid })).toEqual([]);
   });
