@@ -1,16 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
+import { Fragment } from "react";
 
 import { DataTableError } from "@/components/data-table/data-table-error";
 import { DateTime } from "@/components/date-time";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { requirePermission } from "@/lib/auth/session";
 import { readHealthReport, type THealthReport } from "@/lib/health/health";
 import { log } from "@/lib/log";
 
+import { FigureTable } from "./_components/figure-table";
 import { LatencyChart } from "./_components/latency-chart";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -123,30 +124,28 @@ export default async function HealthPage() {
                   p99: step.p99Ms,
                 }))}
               />
-              <Table aria-label={t("gateway.title")}>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>{t("gateway.operation")}</TableHead>
-                    <TableHead className="text-right">{t("gateway.calls")}</TableHead>
-                    <TableHead className="text-right">{t("gateway.errorRate")}</TableHead>
-                    <TableHead className="text-right">{t("gateway.clientErrors")}</TableHead>
-                    <TableHead className="text-right">{t("gateway.p50")}</TableHead>
-                    <TableHead className="text-right">{t("gateway.p99")}</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {report.gateway.map((row) => (
-                    <TableRow key={row.operation}>
-                      <TableCell className="font-mono text-xs">{row.operation}</TableCell>
-                      <TableCell className="text-right">{row.calls}</TableCell>
-                      <TableCell className="text-right">{percent(row.errorRate, locale)}</TableCell>
-                      <TableCell className="text-right">{row.clientErrors}</TableCell>
-                      <TableCell className="text-right">{row.p50Ms ?? "—"}</TableCell>
-                      <TableCell className="text-right">{row.p99Ms ?? "—"}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <FigureTable
+                label={t("gateway.title")}
+                columns={[
+                  { header: t("gateway.operation") },
+                  { header: t("gateway.calls"), isNumeric: true },
+                  { header: t("gateway.errorRate"), isNumeric: true },
+                  { header: t("gateway.clientErrors"), isNumeric: true },
+                  { header: t("gateway.p50"), isNumeric: true },
+                  { header: t("gateway.p99"), isNumeric: true },
+                ]}
+                rows={report.gateway.map((row) => ({
+                  key: row.operation,
+                  cells: [
+                    row.operation,
+                    row.calls,
+                    percent(row.errorRate, locale),
+                    row.clientErrors,
+                    row.p50Ms ?? "—",
+                    row.p99Ms ?? "—",
+                  ],
+                }))}
+              />
             </>
           )}
         </CardContent>
@@ -161,53 +160,40 @@ export default async function HealthPage() {
           {report.webhooks.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("webhooks.empty")}</p>
           ) : (
-            <Table aria-label={t("webhooks.title")}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t("webhooks.endpoint")}</TableHead>
-                  <TableHead className="text-right">{t("webhooks.received")}</TableHead>
-                  <TableHead className="text-right">{t("webhooks.applied")}</TableHead>
-                  <TableHead className="text-right">{t("webhooks.failed")}</TableHead>
-                  <TableHead className="text-right">{t("webhooks.refused")}</TableHead>
-                  <TableHead className="text-right">{t("webhooks.lagP50")}</TableHead>
-                  <TableHead className="text-right">{t("webhooks.lagP99")}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {report.webhooks.map((row) => {
-                  const scope = row.webhookId ? `&webhookId=${row.webhookId}` : "";
-                  return (
-                    <TableRow key={row.webhookId ?? "unknown"}>
-                      <TableCell className="max-w-48 break-all text-xs">
-                        {row.url ?? t("webhooks.unknownEndpoint")}
-                      </TableCell>
-                      <TableCell className="text-right">
-                        <Link className={linkClass} href={`/webhooks/deliveries?${scope.slice(1)}`}>
-                          {row.received}
-                        </Link>
-                      </TableCell>
-                      <TableCell className="text-right">
-                        <Link className={linkClass} href={`/webhooks/deliveries?outcome=APPLIED${scope}`}>
-                          {row.applied}
-                        </Link>
-                      </TableCell>
-                      <TableCell className="text-right">
-                        <Link className={linkClass} href={`/webhooks/deliveries?outcome=FAILED${scope}`}>
-                          {row.failed}
-                        </Link>
-                      </TableCell>
-                      <TableCell className="text-right">
-                        <Link className={linkClass} href={`/webhooks/deliveries?outcome=REJECTED_SIGNATURE${scope}`}>
-                          {row.refused}
-                        </Link>
-                      </TableCell>
-                      <TableCell className="text-right">{row.lagP50Ms ?? "—"}</TableCell>
-                      <TableCell className="text-right">{row.lagP99Ms ?? "—"}</TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+            <FigureTable
+              label={t("webhooks.title")}
+              columns={[
+                { header: t("webhooks.endpoint") },
+                { header: t("webhooks.received"), isNumeric: true },
+                { header: t("webhooks.applied"), isNumeric: true },
+                { header: t("webhooks.failed"), isNumeric: true },
+                { header: t("webhooks.refused"), isNumeric: true },
+                { header: t("webhooks.lagP50"), isNumeric: true },
+                { header: t("webhooks.lagP99"), isNumeric: true },
+              ]}
+              rows={report.webhooks.map((row) => {
+                const scope = row.webhookId ? `webhookId=${row.webhookId}` : "";
+                const deliveries = (outcome?: string) =>
+                  `/webhooks/deliveries?${[outcome ? `outcome=${outcome}` : "", scope].filter(Boolean).join("&")}`;
+                const count = (value: number, outcome?: string) => (
+                  <Link className={linkClass} href={deliveries(outcome)}>
+                    {value}
+                  </Link>
+                );
+                return {
+                  key: row.webhookId ?? "unknown",
+                  cells: [
+                    row.url ?? t("webhooks.unknownEndpoint"),
+                    count(row.received),
+                    count(row.applied, "APPLIED"),
+                    count(row.failed, "FAILED"),
+                    count(row.refused, "REJECTED_SIGNATURE"),
+                    row.lagP50Ms ?? "—",
+                    row.lagP99Ms ?? "—",
+                  ],
+                };
+              })}
+            />
           )}
         </CardContent>
       </Card>
@@ -225,29 +211,27 @@ export default async function HealthPage() {
           {report.jobs.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("jobs.empty")}</p>
           ) : (
-            <Table aria-label={t("jobs.title")}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t("jobs.job")}</TableHead>
-                  <TableHead>{t("jobs.lastRun")}</TableHead>
-                  <TableHead className="text-right">{t("jobs.failures")}</TableHead>
-                  <TableHead>{t("jobs.nextRun")}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {report.jobs.map((job) => (
-                  <TableRow key={job.name}>
-                    <TableCell className="font-mono text-xs">{job.name}</TableCell>
-                    <TableCell>
-                      {job.lastStartedAt ? <DateTime value={job.lastStartedAt.toISOString()} /> : t("jobs.never")}
-                      {job.lastOutcome ? ` · ${job.lastOutcome}` : ""}
-                    </TableCell>
-                    <TableCell className="text-right">{job.consecutiveFailures}</TableCell>
-                    <TableCell>{job.nextRunAt ? <DateTime value={job.nextRunAt.toISOString()} /> : "—"}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <FigureTable
+              label={t("jobs.title")}
+              columns={[
+                { header: t("jobs.job") },
+                { header: t("jobs.lastRun") },
+                { header: t("jobs.failures"), isNumeric: true },
+                { header: t("jobs.nextRun") },
+              ]}
+              rows={report.jobs.map((job) => ({
+                key: job.name,
+                cells: [
+                  job.name,
+                  <Fragment key="last">
+                    {job.lastStartedAt ? <DateTime value={job.lastStartedAt.toISOString()} /> : t("jobs.never")}
+                    {job.lastOutcome ? ` · ${job.lastOutcome}` : ""}
+                  </Fragment>,
+                  job.consecutiveFailures,
+                  job.nextRunAt ? <DateTime key="next" value={job.nextRunAt.toISOString()} /> : "—",
+                ],
+              }))}
+            />
           )}
         </CardContent>
       </Card>
