@@ -49,6 +49,8 @@ export const auditActions = [
   "webhook_delivery.replayed",
   "reconciliation.requested",
   "mirror.drift_corrected",
+  "mirror.drift_held",
+  "mirror.drift_healed",
   "job.run_requested",
   "payment_link.created",
   "payment_link.cancelled",

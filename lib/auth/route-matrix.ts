@@ -115,6 +115,8 @@ export const pageMatrix: Record<string, TAccess<TPageOutcome>> = {
   "/webhooks": page("webhooks.manage"),
   "/webhooks/signature-check": page("webhooks.manage"),
   "/jobs": page("jobs.run"),
+  "/health": page("health.view"),
+  "/health/drift": page("health.view"),
   "/settings": page("settings.manage"),
   // The outbox holds invitation and reset links: whoever reads it could take over those accounts.
   "/settings/outbox": page("users.manage"),
@@ -200,6 +202,7 @@ export const actionMatrix: Record<string, TAccess<TActionOutcome>> = {
   "app/(dashboard)/cards/actions.ts#lookUpCardTokenAction": action("savedCards.manage"),
   "app/(dashboard)/cards/actions.ts#refreshCardTokensPageAction": action("savedCards.manage"),
   "app/(dashboard)/jobs/actions.ts#runJobNowAction": action("jobs.run"),
+  "app/(dashboard)/health/drift/actions.ts#healDriftAction": action("jobs.run"),
   "app/(dashboard)/settings/actions.ts#checkGatewayConnectionAction": action("settings.manage"),
   "app/(dashboard)/settings/actions.ts#setTwoFactorRequirementAction": action("settings.manage"),
   "app/(dashboard)/settings/actions.ts#saveSsoSettingsAction": action("settings.manage"),

@@ -16,6 +16,7 @@ export const retentionEnvConcern = defineEnvConcern("retention", {
   RETENTION_RATE_LIMIT_DAYS: days(1, "rate-limit counters after their window ended"),
   RETENTION_IDEMPOTENCY_DAYS: days(30, "finished (succeeded or failed) idempotency keys"),
   RETENTION_MAIL_DAYS: days(30, "mail in the outbox (sent or failed)"),
+  RETENTION_GATEWAY_CALL_DAYS: days(30, "per-minute gateway call tallies (the health page reads the last 24 h)"),
 });
 
 export type TRetentionEnv = z.infer<typeof retentionEnvConcern.schema>;

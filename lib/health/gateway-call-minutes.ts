@@ -5,7 +5,7 @@ import { log } from "@/lib/log";
 // Each instance adds up its calls in memory and adds them to the database's minute rows every few seconds: one
 // upsert per operation and minute instead of a write per call, and every instance's calls end in the same row.
 
-export const gatewayLatencyBoundsMs = [5, 10, 25, 50, 75, 100, 150, 250, 400, 600, 1000, 1500, 2500, 5000, 10000];
+const gatewayLatencyBoundsMs = [5, 10, 25, 50, 75, 100, 150, 250, 400, 600, 1000, 1500, 2500, 5000, 10000];
 
 export type TGatewayCallOutcome = "answered" | "clientError" | "failure";
 
@@ -156,7 +156,7 @@ type TMinuteRow = Pick<
   "operation" | "minute" | "calls" | "failures" | "clientErrors" | "durationMsSum" | "latencyBuckets"
 >;
 
-export function summarizeMinutes(rows: readonly TMinuteRow[]): TGatewayCallSummary {
+function summarizeMinutes(rows: readonly TMinuteRow[]): TGatewayCallSummary {
   const buckets = new Array<number>(gatewayLatencyBoundsMs.length + 1).fill(0);
   let calls = 0;
   let failures = 0;

@@ -119,6 +119,8 @@ async function writeLink(
             resourceId: link.linkPaymentUuid,
             mirror: existing,
             gateway: { ...existing, ...fields, paidAt: isPaid ? existing.paidAt : null },
+            isHeldForReview:
+              existing.amountCents !== fields.amountCents && existing.statusCode === paymentLinkStatusCodes.PAID,
           }
         : null,
     // A payment the gateway does not hold leaves no payment date behind.
@@ -163,10 +165,11 @@ export async function syncPaymentLinkFromGateway(
   linkPaymentUuid: string,
   source: TDriftSource,
   read: () => Promise<TPaymentLink> = () => getPaymentLink(linkPaymentUuid),
+  isReviewed = false,
 ): Promise<{ outcome: TMirrorOutcome; link: PaymentLink; upstream: TPaymentLink }> {
   const { copy, isConfirmedBehind } = await readConfirmedCopy(read, isLinkBehindMirror);
   const result = await upsertPaymentLinkFromGateway(copy, {
-    authority: { source, isBackwardConfirmed: isConfirmedBehind },
+    authority: { source, isBackwardConfirmed: isConfirmedBehind, isReviewed },
   });
   return { ...result, upstream: copy };
 }

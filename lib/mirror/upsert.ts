@@ -59,9 +59,10 @@ export async function upsertMirrorRow<
   const authority = write.authority;
   const isStale = move === "stale" || (move === "backward" && !authority?.isBackwardConfirmed);
   if (isStale && !write.staleData) return { outcome: "stale", row: existing } as TResult;
-  if (!isStale && authority) {
+  if (!isStale && authority && !authority.isReviewed) {
     const drift = write.drift?.(existing, move);
     if (drift) await recordMirrorDrift(tx, { ...drift, source: authority.source });
+    if (drift?.isHeldForReview) return { outcome: "stale", row: existing } as TResult;
   }
   const changes = changedFields(existing, isStale ? write.staleData!(existing) : write.data(existing, move));
   const isRelatedChanged = !isStale && write.writeRelated ? await write.writeRelated(existing) : false;

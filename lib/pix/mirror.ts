@@ -12,8 +12,13 @@ import { upsertMirrorRow } from "@/lib/mirror/upsert";
 import { readConfirmedCopy, type TDriftSource, type TMirrorAuthority } from "@/lib/reconcile/drift";
 import { chargeFields, isFullCharge, rawOf, refundFields } from "./mirror-fields";
 import { acceptsRefundStatus, failedRefundStatusCodes, statusMove } from "./status";
+import { pixReceivedStatuses } from "./types";
 
 // Pix mirror (docs/pix.md): writes refuse stale snapshots (answers arrive out of order) unless a confirmed read corrects.
+
+function isReceivedStatus(status: string): boolean {
+  return (pixReceivedStatuses as readonly string[]).includes(status);
+}
 
 // One lock per charge, shared by mirror writes and refund requests; held until the transaction ends.
 export async function lockPixCharge(tx: TMirrorClient, txid: string): Promise<void> {
@@ -81,10 +86,16 @@ async function writeCharge(
       }),
     move: async (existing) => ((await acceptsStatus(tx, existing.status, charge)) ? "accept" : "backward"),
     authority: options.authority,
-    // The gateway's own copy disagreeing on the status it refuses, or on the amount: a drift, corrected.
+    // The gateway's own copy disagreeing on the status it refuses, or on the amount: a drift, held when money was paid.
     drift: (existing, move) =>
       move === "backward" || existing.amountCents !== fields.amountCents
-        ? { kind: "pix_charge", resourceId: charge.txid, mirror: existing, gateway: { ...existing, ...fields } }
+        ? {
+            kind: "pix_charge",
+            resourceId: charge.txid,
+            mirror: existing,
+            gateway: { ...existing, ...fields },
+            isHeldForReview: existing.amountCents !== fields.amountCents && isReceivedStatus(existing.status),
+          }
         : null,
     data: (existing) => ({ ...fields, raw: rawOf(charge, existing.raw) }),
     update: (data, existing) =>
@@ -277,14 +288,18 @@ async function isChargeBehindMirror(charge: TPixCharge, mirrored: TMirroredState
 export async function syncPixChargeFromGateway(
   txid: string,
   source: TDriftSource,
-  options: { mirrored?: Promise<TMirroredPixCharge | null>; read?: () => Promise<TPixCharge> } = {},
+  options: {
+    mirrored?: Promise<TMirroredPixCharge | null>;
+    read?: () => Promise<TPixCharge>;
+    isReviewed?: boolean;
+  } = {},
 ): Promise<{ outcome: TMirrorOutcome; charge: TMirroredPixCharge; upstream: TPixCharge }> {
   const read = options.read ?? (() => getPixCharge(txid));
   const [first, mirrored] = await Promise.all([read(), options.mirrored]);
   const { copy, isConfirmedBehind } = await readConfirmedCopy(read, isPixChargeBehindMirror, { firstCopy: first });
   const result = await upsertPixChargeFromGateway(copy, {
     mirrored: isConfirmedBehind ? undefined : mirrored,
-    authority: { source, isBackwardConfirmed: isConfirmedBehind },
+    authority: { source, isBackwardConfirmed: isConfirmedBehind, isReviewed: options.isReviewed },
   });
   return { ...result, upstream: copy };
 }

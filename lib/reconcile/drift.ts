@@ -7,9 +7,11 @@ import type { MirrorDrift, Prisma } from "@/lib/generated/prisma/client";
 // An authoritative read the never-backwards rule would refuse is confirmed by a second read, written and recorded here.
 
 export type TDriftSource = "webhook" | "refresh" | "reconcile";
-type TDriftKind = "pix_charge" | "pix_refund" | "payment_link" | "card_payment";
+export const driftKinds = ["pix_charge", "pix_refund", "payment_link", "card_payment"] as const;
+type TDriftKind = (typeof driftKinds)[number];
 
-export type TMirrorAuthority = { source: TDriftSource; isBackwardConfirmed: boolean };
+/** `isReviewed`: a person asked for the gateway's copy (heal), so a difference held for review is applied. */
+export type TMirrorAuthority = { source: TDriftSource; isBackwardConfirmed: boolean; isReviewed?: boolean };
 
 export type TDrift = {
   kind: TDriftKind;
@@ -17,13 +19,25 @@ export type TDrift = {
   source: TDriftSource;
   mirror: Record<string, unknown>;
   gateway: Record<string, unknown>;
+  // An amount change on a paid resource is left open, the mirror unchanged, until someone heals it.
+  isHeldForReview?: boolean;
 };
 
 function jsonOf(value: unknown): unknown {
   return value instanceof Date ? value.toISOString() : (value ?? null);
 }
 
-/** Records a correction in MirrorDrift and the audit log (system actor), in the correcting transaction. */
+// jsonb keeps its own key order, so compare field by field.
+function sameJson(stored: Prisma.JsonValue, value: Prisma.InputJsonObject): boolean {
+  if (!stored || typeof stored !== "object" || Array.isArray(stored)) return false;
+  const keys = Object.keys(value);
+  return (
+    Object.keys(stored).length === keys.length &&
+    keys.every((key) => JSON.stringify(stored[key]) === JSON.stringify(value[key]))
+  );
+}
+
+/** Records a correction (or a difference held open) in MirrorDrift and the audit log, in the correcting transaction. */
 export async function recordMirrorDrift(tx: TMirrorClient, drift: TDrift, now = new Date()): Promise<void> {
   const fields = Object.keys(changedFields(drift.mirror, drift.gateway));
   if (fields.length === 0) return;
@@ -31,6 +45,15 @@ export async function recordMirrorDrift(tx: TMirrorClient, drift: TDrift, now = 
     Object.fromEntries(fields.map((field) => [field, jsonOf(row[field])])) as Prisma.InputJsonObject;
   const mirrorValue = pick(drift.mirror);
   const gatewayValue = pick(drift.gateway);
+  const isOpen = drift.isHeldForReview === true;
+  // Every run reads a held difference again: one open row per difference, not one per run.
+  if (isOpen) {
+    const open = await tx.mirrorDrift.findMany({
+      where: { resourceKind: drift.kind, resourceId: drift.resourceId, healedAt: null },
+      select: { gatewayValue: true },
+    });
+    if (open.some((row) => sameJson(row.gatewayValue, gatewayValue))) return;
+  }
   await tx.mirrorDrift.create({
     data: {
       resourceKind: drift.kind,
@@ -40,13 +63,13 @@ export async function recordMirrorDrift(tx: TMirrorClient, drift: TDrift, now = 
       gatewayValue,
       source: drift.source,
       detectedAt: now,
-      healedAt: now,
+      healedAt: isOpen ? null : now,
     },
   });
   await recordAudit(
     {
       actor: null,
-      action: "mirror.drift_corrected",
+      action: isOpen ? "mirror.drift_held" : "mirror.drift_corrected",
       resourceType: drift.kind,
       resourceId: drift.resourceId,
       metadata: { source: drift.source, fields, mirror: mirrorValue, gateway: gatewayValue },

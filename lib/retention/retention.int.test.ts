@@ -4,7 +4,14 @@ import { runRetention } from "./retention";
 
 const now = new Date();
 const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60_000);
-const days = { webhookDeliveries: 90, auditLog: 400, rateLimitBuckets: 1, idempotencyKeys: 30, mailMessages: 30 };
+const days = {
+  webhookDeliveries: 90,
+  auditLog: 400,
+  rateLimitBuckets: 1,
+  idempotencyKeys: 30,
+  mailMessages: 30,
+  gatewayCallMinutes: 30,
+};
 
 async function delivery(receivedAt: Date) {
   return db.webhookDelivery.create({
@@ -21,6 +28,7 @@ describe("retention job", () => {
     await db.rateLimitBucket.deleteMany();
     await db.idempotencyKey.deleteMany();
     await db.mailMessage.deleteMany();
+    await db.gatewayCallMinute.deleteMany();
   });
 
   it("deletes what is older than its retention and keeps what is recent", async () => {
@@ -71,6 +79,16 @@ describe("retention job", () => {
       createdAt,
     });
     await db.mailMessage.createMany({ data: [mail("old", daysAgo(31)), mail("recent", daysAgo(29))] });
+    const tally = (operation: string, minute: Date) => ({
+      operation,
+      minute,
+      calls: 1,
+      failures: 0,
+      clientErrors: 0,
+      durationMsSum: 10,
+      latencyBuckets: [],
+    });
+    await db.gatewayCallMinute.createMany({ data: [tally("old", daysAgo(31)), tally("recent", daysAgo(29))] });
 
     expect(await runRetention({ now, days })).toEqual({
       webhookDeliveries: 1,
@@ -78,6 +96,7 @@ describe("retention job", () => {
       rateLimitBuckets: 1,
       idempotencyKeys: 2,
       mailMessages: 1,
+      gatewayCallMinutes: 1,
     });
     expect((await db.webhookDelivery.findMany({ select: { id: true } })).map((row) => row.id)).toEqual([
       recentDelivery.id,
@@ -91,6 +110,9 @@ describe("retention job", () => {
     const keys = await db.idempotencyKey.findMany({ where: { scope: "retention-test" } });
     expect(keys.map((row) => row.key).sort()).toEqual(["old-pending", "recent-succeeded"]);
     expect((await db.mailMessage.findMany({ select: { subject: true } })).map((row) => row.subject)).toEqual([
+      "recent",
+    ]);
+    expect((await db.gatewayCallMinute.findMany({ select: { operation: true } })).map((row) => row.operation)).toEqual([
       "recent",
     ]);
   });

@@ -14,6 +14,7 @@ export type TRetentionDays = {
   rateLimitBuckets: number;
   idempotencyKeys: number;
   mailMessages: number;
+  gatewayCallMinutes: number;
 };
 export type TRetentionResult = TRetentionDays;
 
@@ -25,6 +26,7 @@ function retentionDaysFromEnv(): TRetentionDays {
     rateLimitBuckets: env.RETENTION_RATE_LIMIT_DAYS,
     idempotencyKeys: env.RETENTION_IDEMPOTENCY_DAYS,
     mailMessages: env.RETENTION_MAIL_DAYS,
+    gatewayCallMinutes: env.RETENTION_GATEWAY_CALL_DAYS,
   };
 }
 
@@ -68,5 +70,11 @@ export async function runRetention(
       options.signal,
     ),
     mailMessages: await deleteInBatches("MailMessage", `"createdAt"`, before(days.mailMessages), options.signal),
+    gatewayCallMinutes: await deleteInBatches(
+      "GatewayCallMinute",
+      `"minute"`,
+      before(days.gatewayCallMinutes),
+      options.signal,
+    ),
   };
 }

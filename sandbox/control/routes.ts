@@ -3,7 +3,7 @@ import { clockOffsetMs, formatDateTime, now, parseDateTime, setClockOffset } fro
 import { parseInput } from "../http/errors";
 import { requiredText } from "../http/fields";
 import type { Router } from "../http/router";
-import { expireCharge, payCharge, toApiCharge } from "../pix/charges";
+import { chargeStatuses, expireCharge, payCharge, tamperCharge, toApiCharge } from "../pix/charges";
 import { failRefund, settleRefund } from "../pix/refunds";
 import { toApiRefund } from "../pix/refunds-store";
 import { ZPayChargeControl } from "../pix/schemas";
@@ -19,6 +19,12 @@ const ZSetClock = z.union([
 ]);
 
 const clockBody = () => ({ now: formatDateTime(now()), offsetMs: clockOffsetMs() });
+const ZTamperCharge = z
+  .strictObject({
+    amountCents: z.number().int().positive().optional(),
+    status: z.enum(chargeStatuses).optional(),
+  })
+  .refine((change) => change.amountCents !== undefined || change.status !== undefined, "amountCents ou status");
 
 const ZFailRefund = z.strictObject({ statusReason: requiredText(500).optional() }).optional();
 
@@ -69,6 +75,14 @@ export function registerControlRoutes(router: Router): void {
     setClockOffset(null);
     return { status: 200, body: clockBody() };
   });
+  // POST /sandbox/v1/pix-charges/{txid}/tamper – changes the amount or status with no event: drift for the reconciler.
+  router.add("POST", "/sandbox/v1/pix-charges/:txid/tamper", (ctx) => ({
+    status: 200,
+    body: toApiCharge(
+      ctx.clientId,
+      tamperCharge(ctx.clientId, ctx.params.txid ?? "", parseInput(ZTamperCharge, ctx.body)),
+    ),
+  }));
 
   // GET /sandbox/v1/webhook-deliveries – every delivery attempt of the client, oldest first.
   router.add("GET", "/sandbox/v1/webhook-deliveries", (ctx) => ({

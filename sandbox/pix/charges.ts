@@ -216,3 +216,24 @@ export function toApiCharge(
     devolutions: refunds.length > 0 ? refunds.map(toApiRefund) : null,
   };
 }
+
+// POST /sandbox/v1/pix-charges/{txid}/tamper: a testing aid that changes a charge behind the app's back (no event).
+export function tamperCharge(
+  clientId: string,
+  txid: string,
+  change: { amountCents?: number; status?: TChargeStatus },
+): TStoredCharge {
+  return transaction(() => {
+    const charge = getCharge(clientId, txid);
+    const status = change.status ?? charge.status;
+    const isUnpaid = status === "CREATED" || status === "ACTIVE";
+    const next = {
+      ...charge,
+      amountCents: change.amountCents ?? charge.amountCents,
+      status,
+      pix: isUnpaid ? null : charge.pix,
+    };
+    charges.update(clientId, txid, next);
+    return next;
+  });
+}

@@ -1,4 +1,5 @@
 import {
+  ActivityIcon,
   BellIcon,
   CircleDotIcon,
   ClipboardCheckIcon,
@@ -45,6 +46,7 @@ const pageItems: Record<TNavSectionKey, TPlacedNavItem[]> = {
     { key: "webhooks", href: "/webhooks", icon: WebhookIcon, position: 40, permission: "webhooks.manage" },
     { key: "jobs", href: "/jobs", icon: TimerIcon, position: 50, permission: "jobs.run" },
     { key: "alerts", href: "/alerts", icon: BellIcon, position: 55, permission: "health.view" },
+    { key: "health", href: "/health", icon: ActivityIcon, position: 54, permission: "health.view" },
     { key: "audit", href: "/audit", icon: ScrollTextIcon, position: 60, permission: "audit.view" },
     { key: "settings", href: "/settings", icon: SettingsIcon, position: 70, permission: "settings.manage" },
   ],

@@ -13,6 +13,7 @@ import { findWhere, foldedPrefix, isoUtc, type TSearchKindEntry } from "@/lib/se
 import { isDocumentDigits } from "@/lib/search/schemas";
 import { documentFor } from "@/lib/security/personal-data";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";
+import { amountToCents } from "@/lib/shared/money";
 
 function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -113,11 +114,12 @@ export function recordRefundHeal(
 async function healCharges(items: TPixChargeListItem[], run: TReconcileRun): Promise<void> {
   const mirrored = await db.pixCharge.findMany({
     where: { txid: { in: items.map((item) => item.txid) } },
-    select: { txid: true, status: true },
+    select: { txid: true, status: true, amountCents: true },
   });
-  const statusByTxid = new Map(mirrored.map((row) => [row.txid, row.status]));
+  const byTxid = new Map(mirrored.map((row) => [row.txid, row]));
   for (const item of items) {
-    if (statusByTxid.get(item.txid) === item.status) continue;
+    const row = byTxid.get(item.txid);
+    if (row?.status === item.status && row.amountCents === amountToCents(item.amount)) continue;
     try {
       await healCharge(item.txid, run);
     } catch (error) {

@@ -20,48 +20,73 @@ export async function MirrorDriftList({ drifts }: { drifts: MirrorDrift[] }) {
       <h3 id="mirror-drift-title" className="text-sm font-medium">
         {t("title")}
       </h3>
-      <p className="text-sm text-muted-foreground">{t("description")}</p>
+      <p className="text-sm text-muted-foreground">
+        {t("description")}{" "}
+        <Link href="/health/drift" className="underline underline-offset-4">
+          {t("viewAll")}
+        </Link>
+      </p>
       {drifts.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("empty")}</p>
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t("columns.detectedAt")}</TableHead>
-              <TableHead>{t("columns.resource")}</TableHead>
-              <TableHead>{t("columns.mirror")}</TableHead>
-              <TableHead>{t("columns.gateway")}</TableHead>
-              <TableHead>{t("columns.source")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {drifts.map((drift) => {
-              const base = hrefByKind[drift.resourceKind];
-              return (
-                <TableRow key={drift.id}>
-                  <TableCell>
-                    <DateTime value={drift.detectedAt} />
-                  </TableCell>
-                  <TableCell className="font-mono text-xs break-all">
-                    {base ? (
-                      <Link
-                        href={`${base}/${encodeURIComponent(drift.resourceId)}`}
-                        className="underline-offset-4 hover:underline"
-                      >
-                        {drift.resourceId}
-                      </Link>
-                    ) : (
-                      drift.resourceId
-                    )}
-                  </TableCell>
-                  <TableCell className="font-mono text-xs">{valuesOf(drift.mirrorValue, drift.fields)}</TableCell>
-                  <TableCell className="font-mono text-xs">{valuesOf(drift.gatewayValue, drift.fields)}</TableCell>
-                  <TableCell>{t(`source.${drift.source}`)}</TableCell>
+        <>
+          <ul className="grid gap-3 md:hidden">
+            {drifts.map((drift) => (
+              <li key={drift.id} className="grid min-w-0 gap-1 rounded-md border p-3 text-sm">
+                <span className="break-all font-mono text-xs">{drift.resourceId}</span>
+                <span className="break-all font-mono text-xs">
+                  {t("columns.mirror")}: {valuesOf(drift.mirrorValue, drift.fields)}
+                </span>
+                <span className="break-all font-mono text-xs">
+                  {t("columns.gateway")}: {valuesOf(drift.gatewayValue, drift.fields)}
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  <DateTime value={drift.detectedAt} /> · {t(`source.${drift.source}`)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden md:block">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t("columns.detectedAt")}</TableHead>
+                  <TableHead>{t("columns.resource")}</TableHead>
+                  <TableHead>{t("columns.mirror")}</TableHead>
+                  <TableHead>{t("columns.gateway")}</TableHead>
+                  <TableHead>{t("columns.source")}</TableHead>
                 </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+              </TableHeader>
+              <TableBody>
+                {drifts.map((drift) => {
+                  const base = hrefByKind[drift.resourceKind];
+                  return (
+                    <TableRow key={drift.id}>
+                      <TableCell>
+                        <DateTime value={drift.detectedAt} />
+                      </TableCell>
+                      <TableCell className="font-mono text-xs break-all">
+                        {base ? (
+                          <Link
+                            href={`${base}/${encodeURIComponent(drift.resourceId)}`}
+                            className="underline-offset-4 hover:underline"
+                          >
+                            {drift.resourceId}
+                          </Link>
+                        ) : (
+                          drift.resourceId
+                        )}
+                      </TableCell>
+                      <TableCell className="font-mono text-xs">{valuesOf(drift.mirrorValue, drift.fields)}</TableCell>
+                      <TableCell className="font-mono text-xs">{valuesOf(drift.gatewayValue, drift.fields)}</TableCell>
+                      <TableCell>{t(`source.${drift.source}`)}</TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </div>
+        </>
       )}
     </section>
   );
