@@ -22,6 +22,8 @@ export class SandboxControl {
 
   async clearFaults(): Promise<void> {
     await this.client.call("DELETE", "/sandbox/v1/faults");
+  }
+
   /** Changes a charge behind the app's back, with no event: drift for the reconciler to find. */
   async tamperPixCharge(txid: string, change: { amountCents?: number; status?: string }): Promise<void> {
     await this.client.call("POST", `/sandbox/v1/pix-charges/${encodeURIComponent(txid)}/tamper`, change);
