@@ -1,10 +1,12 @@
 import "server-only";
 import pino from "pino";
+import { activeTraceIds } from "@/lib/telemetry/tracing";
 
 // The redact paths are a last line of defence: card numbers and security codes are never logged in the first place.
 export const log = pino({
   level: process.env.LOG_LEVEL ?? "info",
   base: { service: "dashboard" },
+  mixin: () => activeTraceIds() ?? {},
   redact: {
     paths: [
       "numeroCartao",

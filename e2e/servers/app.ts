@@ -13,6 +13,7 @@ import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
 import {
   authDir,
   dataDir,
+  e2eMetricsToken,
   logsDir,
   mailboxPorts,
   parseDatabase,
@@ -153,6 +154,7 @@ async function main() {
     // The loopback mailbox (e2e/servers/mailbox.ts), shared by both targets; tests tell mail apart by recipient.
     SMTP_URL: `smtp://127.0.0.1:${mailboxPorts().smtp}`,
     MAIL_FROM: "Painel E2E <no-reply@e2e.test>",
+    METRICS_TOKEN: e2eMetricsToken,
   };
   Object.assign(process.env, env);
   try {

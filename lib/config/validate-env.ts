@@ -15,6 +15,7 @@ import {
 } from "./production-env";
 import { reconcileEnvConcern } from "./reconcile-env";
 import { retentionEnvConcern } from "./retention-env";
+import { telemetryEnvConcern } from "./telemetry-env";
 import { webhooksEnvConcern } from "./webhooks-env";
 
 // Add a concern here (and to ServerEnv in server-env.ts) when a feature brings new variables.
@@ -29,6 +30,7 @@ const serverEnvConcerns = [
   jobsEnvConcern,
   mailEnvConcern,
   payPageEnvConcern,
+  telemetryEnvConcern,
   productionEnvConcern,
 ];
 
