@@ -65,6 +65,11 @@ export function targetOf(database: TDatabase): TTarget {
   };
 }
 
+/** Where the metrics spec runs Debian's Prometheus against the app (e2e/metrics.spec.ts). */
+export function prometheusPort(): number {
+  return port("E2E_PROMETHEUS_PORT", 9090);
+}
+
 /** The bearer token Prometheus sends to the apps under test (METRICS_TOKEN). */
 export const e2eMetricsToken = "e2e-metrics-token-not-a-secret";
 
