@@ -7,7 +7,9 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { getDatabaseEnv } from "@/lib/config/database-env";
 import { type Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import { isTraceExporting } from "@/lib/telemetry/tracing";
 import { openPgliteDataDir } from "./pglite";
+import { tracedAdapter } from "./traced-adapter";
 
 export type TDatabaseConnection = { kind: "postgres"; url: string } | { kind: "pglite"; pglite: PGlite };
 
@@ -16,7 +18,7 @@ export function createPrismaClient(connection: TDatabaseConnection): PrismaClien
     connection.kind === "postgres"
       ? new PrismaPg({ connectionString: connection.url })
       : new PrismaPGlite(connection.pglite);
-  return new PrismaClient({ adapter });
+  return new PrismaClient({ adapter: isTraceExporting() ? tracedAdapter(adapter, "postgresql") : adapter });
 }
 
 type Database = {

@@ -91,6 +91,8 @@ export function itTracesAPixPaymentEndToEnd(exporter: InMemorySpanExporter, cook
       "gateway.operation": "pix-charges.get",
       "http.response.status_code": 200,
     });
+    const queries = spans.filter((span) => span.name.startsWith("db ") && span.attributes["db.query.text"]);
+    expect(queries.length).toBeGreaterThan(0);
     const published = childrenOf(applied!, "live update publish");
     expect(published.map((span) => span.attributes["change.kind"])).toContainEqual(
       expect.stringContaining("pix_charge"),
