@@ -137,6 +137,7 @@ async function main(): Promise<void> {
     let readFloor: (() => Promise<void>) | undefined;
     let appAgent: Agent | undefined;
     let appCpuSeconds = (): number | null => null;
+    let offCpuSeconds = (): number | null => null;
     let readAppWithoutTelemetry: (() => Promise<void>) | undefined;
     let otlpSink: Awaited<ReturnType<typeof startOtlpSink>> | undefined;
     if (options.mode === "in-process") {
@@ -185,6 +186,8 @@ async function main(): Promise<void> {
       await waitForHttp(serverOff, `${offUrl}/api/health`);
       const serverPid = server.child.pid;
       if (serverPid) appCpuSeconds = () => processGroupCpuSeconds(serverPid);
+      const offPid = serverOff.child.pid;
+      if (offPid) offCpuSeconds = () => processGroupCpuSeconds(offPid);
       const dispatcher = new Agent({ connections: 1 });
       appAgent = dispatcher;
       appLabel = "app     GET /api/pix/charges/{txid}?refresh=1 on next start";
@@ -221,6 +224,7 @@ async function main(): Promise<void> {
     await listener.query(`LISTEN ${changeChannel}`);
     const versionBefore = await rowVersion();
     const cpuBefore = appCpuSeconds();
+    const offCpuBefore = offCpuSeconds();
     const floorLabel = "floor   GET /api/health on next start (SELECT 1, no session)";
     const offLabel = "app     the same, on next start with TELEMETRY_DISABLED=1";
     const [direct, app, floor, appWithoutTelemetry] =
@@ -233,6 +237,7 @@ async function main(): Promise<void> {
           ])
         : [...(await timeAlternating([directLabel, appLabel], options, [readDirect, readApp])), undefined, undefined];
     const cpuAfter = appCpuSeconds();
+    const offCpuAfter = offCpuSeconds();
     const isRowWritten = (await rowVersion()) !== versionBefore;
     await listener.end();
     await appAgent?.close();
@@ -260,6 +265,14 @@ async function main(): Promise<void> {
       console.log(`\nMetrics and tracing (OTLP export on) against neither, same build, same run, reads taking turns:`);
       console.log(`  p50 with ${formatMs(app.p50)}   p50 without ${formatMs(appWithoutTelemetry.p50)}`);
       console.log(`  telemetry adds p50 ${formatMs(added)}   p99 ${formatMs(app.p99 - appWithoutTelemetry.p99)}`);
+      if (cpuBefore !== null && cpuAfter !== null && offCpuBefore !== null && offCpuAfter !== null) {
+        const reads = options.warmup + options.requests;
+        const withCpu = ((cpuAfter - cpuBefore) * 1000) / reads;
+        const withoutCpu = ((offCpuAfter - offCpuBefore) * 1000) / reads;
+        console.log(
+          `  CPU per read: with ${withCpu.toFixed(2)} ms, without ${withoutCpu.toFixed(2)} ms, telemetry adds ${(withCpu - withoutCpu).toFixed(2)} ms`,
+        );
+      }
       const scrape = await request(`${appUrl}/api/metrics`, {
         headers: { authorization: `Bearer ${benchMetricsToken}` },
       });

@@ -5,6 +5,8 @@ import { withSpan } from "@/lib/telemetry/tracing";
 // While spans are exported, one span per SQL statement, at the driver adapter (PostgreSQL and PGlite alike). The text
 // has placeholders, never values.
 const tracedMethods = new Set<PropertyKey>(["queryRaw", "executeRaw"]);
+// Enough to tell the statement; Prisma's full SELECTs run to kilobytes, and each span is serialized for export.
+const maxQueryTextLength = 160;
 
 function traced<T extends object>(target: T, system: string): T {
   return new Proxy(target, {
@@ -14,7 +16,11 @@ function traced<T extends object>(target: T, system: string): T {
       if (tracedMethods.has(key)) {
         return (query: { sql: string }) => {
           const operation = /^\s*(\w+)/.exec(query.sql)?.[1]?.toUpperCase() ?? "SQL";
-          const attributes = { "db.system.name": system, "db.operation.name": operation, "db.query.text": query.sql };
+          const attributes = {
+            "db.system.name": system,
+            "db.operation.name": operation,
+            "db.query.text": query.sql.slice(0, maxQueryTextLength),
+          };
           return withSpan(`db ${operation}`, attributes, () => value.call(object, query));
         };
       }
