@@ -89,6 +89,9 @@ export function startTelemetry(options: TStartOptions = {}): { shutdown: () => P
       sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
       spanProcessors: [requestMetricsProcessor, ...exportProcessors],
       instrumentations: [],
+      // Traces only: metrics are Prometheus's (/api/metrics), logs pino's; the SDK would otherwise add OTLP exporters.
+      metricReaders: [],
+      logRecordProcessors: [],
     });
     sdk.start();
     markTraceExporting(true);
