@@ -139,6 +139,7 @@ async function main(): Promise<void> {
     let appCpuSeconds = (): number | null => null;
     let offCpuSeconds = (): number | null => null;
     let readAppWithoutTelemetry: (() => Promise<void>) | undefined;
+    let readFloorWithoutTelemetry: (() => Promise<void>) | undefined;
     let otlpSink: Awaited<ReturnType<typeof startOtlpSink>> | undefined;
     if (options.mode === "in-process") {
       appLabel = "app     getPixChargeView(txid, { refresh: true }) in-process";
@@ -208,6 +209,11 @@ async function main(): Promise<void> {
       };
       readApp = readChargeAt(appUrl, dispatcher);
       readAppWithoutTelemetry = readChargeAt(offUrl, offDispatcher);
+      readFloorWithoutTelemetry = async () => {
+        const response = await request(`${offUrl}/api/health`, { dispatcher: offDispatcher });
+        if (response.statusCode !== 200) throw new Error(`health answered ${response.statusCode}`);
+        await response.body.json();
+      };
     }
     // What the reads wrote: the charge is paid and unchanged upstream, so the mirror must see no UPDATE (any UPDATE
     // gives the row a new xmin) and no change notification.
@@ -227,13 +233,16 @@ async function main(): Promise<void> {
     const offCpuBefore = offCpuSeconds();
     const floorLabel = "floor   GET /api/health on next start (SELECT 1, no session)";
     const offLabel = "app     the same, on next start with TELEMETRY_DISABLED=1";
+    const offFloorLabel = "floor   the same, on next start with TELEMETRY_DISABLED=1";
+    // Each server gets the same requests (a charge read and a health check per turn), so their CPU compares too.
     const [direct, app, floor, appWithoutTelemetry] =
-      readFloor && readAppWithoutTelemetry
-        ? await timeAlternating([directLabel, appLabel, floorLabel, offLabel], options, [
+      readFloor && readAppWithoutTelemetry && readFloorWithoutTelemetry
+        ? await timeAlternating([directLabel, appLabel, floorLabel, offLabel, offFloorLabel], options, [
             readDirect,
             readApp,
             readFloor,
             readAppWithoutTelemetry,
+            readFloorWithoutTelemetry,
           ])
         : [...(await timeAlternating([directLabel, appLabel], options, [readDirect, readApp])), undefined, undefined];
     const cpuAfter = appCpuSeconds();
@@ -270,7 +279,7 @@ async function main(): Promise<void> {
         const withCpu = ((cpuAfter - cpuBefore) * 1000) / reads;
         const withoutCpu = ((offCpuAfter - offCpuBefore) * 1000) / reads;
         console.log(
-          `  CPU per read: with ${withCpu.toFixed(2)} ms, without ${withoutCpu.toFixed(2)} ms, telemetry adds ${(withCpu - withoutCpu).toFixed(2)} ms`,
+          `  CPU per turn (a charge read and a health check): with ${withCpu.toFixed(2)} ms, without ${withoutCpu.toFixed(2)} ms, telemetry adds ${(withCpu - withoutCpu).toFixed(2)} ms`,
         );
       }
       const scrape = await request(`${appUrl}/api/metrics`, {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { withSpan } from "@/lib/telemetry/tracing";
+import { withLeafSpan } from "@/lib/telemetry/tracing";
 
 // While spans are exported, one span per SQL statement, at the driver adapter (PostgreSQL and PGlite alike). The text
 // has placeholders, never values.
@@ -21,7 +21,7 @@ function traced<T extends object>(target: T, system: string): T {
             "db.operation.name": operation,
             "db.query.text": query.sql.slice(0, maxQueryTextLength),
           };
-          return withSpan(`db ${operation}`, attributes, () => value.call(object, query));
+          return withLeafSpan(`db ${operation}`, attributes, () => value.call(object, query));
         };
       }
       if (key === "connect" || key === "startTransaction") {

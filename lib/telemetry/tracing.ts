@@ -38,13 +38,15 @@ export function markTraceExporting(isExporting: boolean): void {
 
 type TSpanOptions = { kind?: SpanKind; parent?: Context; links?: Link[] };
 
+// A proxy until a provider is registered, then its tracer: looked up once, not per span.
+const tracer = trace.getTracer(tracerName);
+
 export function withSpan<T>(
   name: string,
   attributes: Attributes,
   fn: (span: Span) => Promise<T>,
   options: TSpanOptions = {},
 ): Promise<T> {
-  const tracer = trace.getTracer(tracerName);
   const parent = options.parent ?? context.active();
   return tracer.startActiveSpan(
     name,
@@ -61,6 +63,19 @@ export function withSpan<T>(
       }
     },
   );
+}
+
+/** For a span with no children (an SQL statement): not made active, so no context switch is paid. */
+export async function withLeafSpan<T>(name: string, attributes: Attributes, fn: () => Promise<T>): Promise<T> {
+  const span = tracer.startSpan(name, { attributes });
+  try {
+    return await fn();
+  } catch (error) {
+    span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : String(error) });
+    throw error;
+  } finally {
+    span.end();
+  }
 }
 
 /** The active span's W3C traceparent, to store beside a row a later, separate request continues (a webhook). */
