@@ -10,6 +10,10 @@ export const telemetryEnvConcern = defineEnvConcern("telemetry", {
     .describe(
       "Bearer token Prometheus sends to GET /api/metrics (openssl rand -hex 24); unset, the endpoint answers 404.",
     ),
+  TRACE_SQL_STATEMENTS: z
+    .enum(["0", "1"])
+    .default("1")
+    .describe("0 leaves SQL statements out of exported traces (one span each otherwise); defaults to 1."),
   TELEMETRY_DISABLED: z
     .enum(["0", "1"])
     .optional()

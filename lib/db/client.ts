@@ -5,6 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { getDatabaseEnv } from "@/lib/config/database-env";
+import { getTelemetryEnv } from "@/lib/config/telemetry-env";
 import { type Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { isTraceExporting } from "@/lib/telemetry/tracing";
@@ -18,7 +19,8 @@ export function createPrismaClient(connection: TDatabaseConnection): PrismaClien
     connection.kind === "postgres"
       ? new PrismaPg({ connectionString: connection.url })
       : new PrismaPGlite(connection.pglite);
-  return new PrismaClient({ adapter: isTraceExporting() ? tracedAdapter(adapter, "postgresql") : adapter });
+  const isTraced = isTraceExporting() && getTelemetryEnv().TRACE_SQL_STATEMENTS === "1";
+  return new PrismaClient({ adapter: isTraced ? tracedAdapter(adapter, "postgresql") : adapter });
 }
 
 type Database = {
