@@ -9,6 +9,9 @@ export async function register() {
     await validateServerEnvOrExit();
     // Background jobs belong to a serving process, not to the build's page-rendering workers.
     if (process.env.NEXT_PHASE !== "phase-production-build") {
+      // Request metrics always; spans exported only when the OTEL_* variables ask (docs/operations.md).
+      const { startTelemetry } = await import("./lib/telemetry/start");
+      startTelemetry();
       // Reconciliation, webhook retries and the other jobs of lib/jobs/registry.ts (JOBS_MODE).
       const { startJobsInWebServer } = await import("./lib/jobs/process-runner");
       await startJobsInWebServer();

@@ -63,6 +63,8 @@ function webServers(target: TTarget, index: number): NonNullable<PlaywrightTestC
 // webhooks.spec.ts reads what one of its webhooks received, which includes every other spec's Pix events while it is
 // registered: with two workers it runs in a project of its own, once the target's other desktop specs are done.
 const afterOthers = /webhooks\.spec\.ts$/;
+// metrics.spec.ts counts every Pix charge the app creates while it runs: it comes last, alone.
+const lastAlone = /metrics\.spec\.ts$/;
 const embeddedTags = /@money|@embedded/;
 
 function projects(target: TTarget): Project<TTestOptions, TWorkerOptions>[] {
@@ -82,8 +84,9 @@ function projects(target: TTarget): Project<TTestOptions, TWorkerOptions>[] {
   }
   return [
     setupProject,
-    { name: "desktop", dependencies: [setup], testIgnore: afterOthers, use: desktop },
+    { name: "desktop", dependencies: [setup], testIgnore: [afterOthers, lastAlone], use: desktop },
     { name: "desktop-webhooks", dependencies: ["desktop"], testMatch: afterOthers, use: desktop },
+    { name: "desktop-metrics", dependencies: ["desktop-webhooks"], testMatch: lastAlone, use: desktop },
     // Payers open links on phones: the link and hosted-page specs run again on a phone-sized Chromium.
     {
       name: "mobile",

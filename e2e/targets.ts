@@ -65,6 +65,14 @@ export function targetOf(database: TDatabase): TTarget {
   };
 }
 
+/** Where the metrics spec runs Debian's Prometheus against the app (e2e/metrics.spec.ts). */
+export function prometheusPort(): number {
+  return port("E2E_PROMETHEUS_PORT", 9090);
+}
+
+/** The bearer token Prometheus sends to the apps under test (METRICS_TOKEN). */
+export const e2eMetricsToken = "e2e-metrics-token-not-a-secret";
+
 /** The loopback SMTP server every app under test sends to, and the HTTP port where tests read what it got. */
 export function mailboxPorts(): { smtp: number; http: number } {
   return { smtp: port("E2E_SMTP_PORT", 2525), http: port("E2E_MAILBOX_PORT", 2526) };

@@ -3,8 +3,13 @@
 // `next start` (--port, 3200) from an existing build. --requests=2000 --warmup=200; --sandbox-port (default: any
 // free one); --cpu-prof=DIR writes a CPU profile of `next start` there. The two reads take turns, so both see the
 // same machine. Goal: the app adds < 2 ms at p50 (no upstream change: nothing is written).
+// Server mode starts a second `next start` from the same build on --port + 1 with TELEMETRY_DISABLED=1, and the first
+// one exports its spans over OTLP/HTTP to a sink in this process (--otlp-port, default any free one): metrics and
+// tracing must add < 0.3 ms at p50 (docs/operations.md); the run exits 1 when they do not.
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { Agent, request } from "undici";
 import { startService, stopAll, waitForHttp } from "@/lib/cli/processes";
@@ -20,9 +25,12 @@ type Options = {
   port: number;
   sandboxPort?: number;
   cpuProfileDir?: string;
+  otlpPort: number;
 };
 
 const goalMs = 2;
+const telemetryGoalMs = 0.3;
+const benchMetricsToken = randomBytes(24).toString("hex");
 
 function readOptions(args: string[]): Options {
   const value = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -35,6 +43,7 @@ function readOptions(args: string[]): Options {
     port: Number(value("port") ?? 3200),
     sandboxPort: value("sandbox-port") ? Number(value("sandbox-port")) : undefined,
     cpuProfileDir: value("cpu-prof"),
+    otlpPort: Number(value("otlp-port") ?? 0),
   };
 }
 
@@ -57,12 +66,33 @@ function processGroupCpuSeconds(pgid: number): number | null {
   return ticks / 100; // USER_HZ
 }
 
+// An OTLP/HTTP collector that accepts and counts: spans really leave the server, and cost nothing here to judge.
+async function startOtlpSink(port: number) {
+  const received = { requests: 0, bytes: 0 };
+  const server = createServer((req, res) => {
+    req.on("data", (chunk: Buffer) => {
+      received.bytes += chunk.length;
+    });
+    req.on("end", () => {
+      received.requests += 1;
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const { OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_TRACES_EXPORTER, ...envWithoutOtel } =
+  process.env;
+
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
   if (options.mode === "server" && !existsSync(".next/BUILD_ID"))
     throw new Error("--mode=server needs a production build: run `next build` first.");
   const database = await createThrowawayDatabase("payments_bench");
   const sandbox = await startSandbox({ port: options.sandboxPort });
+  let otlpSinkClose: (() => Promise<void>) | undefined;
   try {
     await applyMigrations({ kind: "postgres", url: database.url });
     const authSecret = randomBytes(32).toString("base64");
@@ -107,6 +137,10 @@ async function main(): Promise<void> {
     let readFloor: (() => Promise<void>) | undefined;
     let appAgent: Agent | undefined;
     let appCpuSeconds = (): number | null => null;
+    let offCpuSeconds = (): number | null => null;
+    let readAppWithoutTelemetry: (() => Promise<void>) | undefined;
+    let readFloorWithoutTelemetry: (() => Promise<void>) | undefined;
+    let otlpSink: Awaited<ReturnType<typeof startOtlpSink>> | undefined;
     if (options.mode === "in-process") {
       appLabel = "app     getPixChargeView(txid, { refresh: true }) in-process";
       readApp = async () => {
@@ -118,19 +152,43 @@ async function main(): Promise<void> {
       const profiling = options.cpuProfileDir
         ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}` }
         : {};
+      otlpSink = await startOtlpSink(options.otlpPort);
+      otlpSinkClose = otlpSink.close;
       const server = startService("app", "next", ["start", "--hostname", "127.0.0.1", "--port", String(options.port)], {
         // JOBS_MODE=off: background jobs (reconciliation reads the sandbox too) would run inside the timed server.
         env: {
-          ...process.env,
+          ...envWithoutOtel,
           PORT: String(options.port),
           ALLOW_INSECURE_LOCAL_GATEWAY: "1",
           JOBS_MODE: "off",
+          METRICS_TOKEN: benchMetricsToken,
+          OTEL_EXPORTER_OTLP_ENDPOINT: otlpSink.url,
           ...profiling,
         },
       });
+      const offPort = options.port + 1;
+      const offUrl = `http://127.0.0.1:${offPort}`;
+      const serverOff = startService(
+        "app-off",
+        "next",
+        ["start", "--hostname", "127.0.0.1", "--port", String(offPort)],
+        {
+          env: {
+            ...envWithoutOtel,
+            APP_URL: offUrl,
+            PORT: String(offPort),
+            ALLOW_INSECURE_LOCAL_GATEWAY: "1",
+            JOBS_MODE: "off",
+            TELEMETRY_DISABLED: "1",
+          },
+        },
+      );
       await waitForHttp(server, `${appUrl}/api/health`);
+      await waitForHttp(serverOff, `${offUrl}/api/health`);
       const serverPid = server.child.pid;
       if (serverPid) appCpuSeconds = () => processGroupCpuSeconds(serverPid);
+      const offPid = serverOff.child.pid;
+      if (offPid) offCpuSeconds = () => processGroupCpuSeconds(offPid);
       const dispatcher = new Agent({ connections: 1 });
       appAgent = dispatcher;
       appLabel = "app     GET /api/pix/charges/{txid}?refresh=1 on next start";
@@ -139,13 +197,21 @@ async function main(): Promise<void> {
         if (response.statusCode !== 200) throw new Error(`health answered ${response.statusCode}`);
         await response.body.json();
       };
-      readApp = async () => {
-        const response = await request(`${appUrl}/api/pix/charges/${txid}?refresh=1`, {
-          dispatcher,
+      const offDispatcher = new Agent({ connections: 1 });
+      const readChargeAt = (baseUrl: string, agent: Agent) => async () => {
+        const response = await request(`${baseUrl}/api/pix/charges/${txid}?refresh=1`, {
+          dispatcher: agent,
           headers: { cookie },
         });
         if (response.statusCode !== 200)
           throw new Error(`app answered ${response.statusCode}: ${await response.body.text()}`);
+        await response.body.json();
+      };
+      readApp = readChargeAt(appUrl, dispatcher);
+      readAppWithoutTelemetry = readChargeAt(offUrl, offDispatcher);
+      readFloorWithoutTelemetry = async () => {
+        const response = await request(`${offUrl}/api/health`, { dispatcher: offDispatcher });
+        if (response.statusCode !== 200) throw new Error(`health answered ${response.statusCode}`);
         await response.body.json();
       };
     }
@@ -164,11 +230,23 @@ async function main(): Promise<void> {
     await listener.query(`LISTEN ${changeChannel}`);
     const versionBefore = await rowVersion();
     const cpuBefore = appCpuSeconds();
+    const offCpuBefore = offCpuSeconds();
     const floorLabel = "floor   GET /api/health on next start (SELECT 1, no session)";
-    const [direct, app, floor] = readFloor
-      ? await timeAlternating([directLabel, appLabel, floorLabel], options, [readDirect, readApp, readFloor])
-      : [...(await timeAlternating([directLabel, appLabel], options, [readDirect, readApp])), undefined];
+    const offLabel = "app     the same, on next start with TELEMETRY_DISABLED=1";
+    const offFloorLabel = "floor   the same, on next start with TELEMETRY_DISABLED=1";
+    // Each server gets the same requests (a charge read and a health check per turn), so their CPU compares too.
+    const [direct, app, floor, appWithoutTelemetry] =
+      readFloor && readAppWithoutTelemetry && readFloorWithoutTelemetry
+        ? await timeAlternating([directLabel, appLabel, floorLabel, offLabel, offFloorLabel], options, [
+            readDirect,
+            readApp,
+            readFloor,
+            readAppWithoutTelemetry,
+            readFloorWithoutTelemetry,
+          ])
+        : [...(await timeAlternating([directLabel, appLabel], options, [readDirect, readApp])), undefined, undefined];
     const cpuAfter = appCpuSeconds();
+    const offCpuAfter = offCpuSeconds();
     const isRowWritten = (await rowVersion()) !== versionBefore;
     await listener.end();
     await appAgent?.close();
@@ -191,9 +269,38 @@ async function main(): Promise<void> {
     console.log(
       `  ${options.warmup + options.requests} reads of an unchanged charge: row ${isRowWritten ? "UPDATED" : "not written"}, ${notifications} change notifications`,
     );
+    if (appWithoutTelemetry && otlpSink) {
+      const added = app.p50 - appWithoutTelemetry.p50;
+      console.log(`\nMetrics and tracing (OTLP export on) against neither, same build, same run, reads taking turns:`);
+      console.log(`  p50 with ${formatMs(app.p50)}   p50 without ${formatMs(appWithoutTelemetry.p50)}`);
+      console.log(`  telemetry adds p50 ${formatMs(added)}   p99 ${formatMs(app.p99 - appWithoutTelemetry.p99)}`);
+      if (cpuBefore !== null && cpuAfter !== null && offCpuBefore !== null && offCpuAfter !== null) {
+        const reads = options.warmup + options.requests;
+        const withCpu = ((cpuAfter - cpuBefore) * 1000) / reads;
+        const withoutCpu = ((offCpuAfter - offCpuBefore) * 1000) / reads;
+        console.log(
+          `  CPU per turn (a charge read and a health check): with ${withCpu.toFixed(2)} ms, without ${withoutCpu.toFixed(2)} ms, telemetry adds ${(withCpu - withoutCpu).toFixed(2)} ms`,
+        );
+      }
+      const scrape = await request(`${appUrl}/api/metrics`, {
+        headers: { authorization: `Bearer ${benchMetricsToken}` },
+      });
+      const exposition = await scrape.body.text();
+      const counted =
+        /payments_http_request_duration_seconds_count\{route="\/api\/pix\/charges\/\[txid\]"[^}]*\} (\d+)/.exec(
+          exposition,
+        )?.[1];
+      console.log(
+        `  spans exported to the OTLP sink: ${otlpSink.received.requests} requests, ${otlpSink.received.bytes} bytes; reads counted by /api/metrics: ${counted ?? "none"}`,
+      );
+      const isMet = added < telemetryGoalMs;
+      console.log(`  goal: under ${telemetryGoalMs} ms at p50 -> ${isMet ? "met" : "NOT met"}`);
+      if (!isMet || !counted || otlpSink.received.requests === 0) process.exitCode = 1;
+    }
     await disconnectDb();
   } finally {
     await stopAll();
+    await otlpSinkClose?.();
     await sandbox.stop();
     const { resetGatewayClient } = await import("@/lib/gateway/http");
     await resetGatewayClient();

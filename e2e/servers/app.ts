@@ -13,6 +13,7 @@ import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
 import {
   authDir,
   dataDir,
+  e2eMetricsToken,
   logsDir,
   mailboxPorts,
   parseDatabase,
@@ -166,6 +167,7 @@ async function main() {
     MAIL_FROM: "Painel E2E <no-reply@e2e.test>",
     // Alert rules every 2 seconds instead of every minute, so e2e/alerts.spec.ts sees incidents open and resolve soon.
     ALERTS_EVALUATE_INTERVAL_SECONDS: "2",
+    METRICS_TOKEN: e2eMetricsToken,
   };
   Object.assign(process.env, env);
   try {

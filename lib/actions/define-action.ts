@@ -6,6 +6,7 @@ import { getRequestContext } from "@/lib/auth/request-context";
 import { authorize, type TCurrentUser, type TPermission } from "@/lib/auth/session";
 import { AppError, isAppError, type TAppErrorCode, type TMessageKey, type TMessageParams } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { withSpan } from "@/lib/telemetry/tracing";
 import { zodIssuesToFieldErrors } from "./field-errors";
 
 export type TActionError = {
@@ -48,20 +49,29 @@ export function defineAction<TSchema extends z.ZodType, TData>(
   options: ActionOptions<TSchema>,
   handler: (input: z.output<TSchema>, action: TActionContext) => Promise<TData>,
 ): (input: z.input<TSchema>) => Promise<TActionResult<TData>> {
-  return async (input) => {
-    try {
-      const user = await authorize(options.permission, {
-        allowPasswordChange: options.allowPasswordChange,
-        allowTwoFactorEnrolment: options.allowTwoFactorEnrolment,
-      });
-      const data = parseInput(options.schema, input);
-      const context: TChangeContext = { actor: { id: user.id, email: user.email }, ...(await getRequestContext()) };
-      return { ok: true, data: await handler(data, { user, context }) };
-    } catch (error) {
-      unstable_rethrow(error);
-      return { ok: false, error: toActionError(error) };
-    }
-  };
+  const action = (input: z.input<TSchema>): Promise<TActionResult<TData>> =>
+    withSpan("server action", actionAttributes(action, options.permission), async (span) => {
+      try {
+        const user = await authorize(options.permission, {
+          allowPasswordChange: options.allowPasswordChange,
+          allowTwoFactorEnrolment: options.allowTwoFactorEnrolment,
+        });
+        const data = parseInput(options.schema, input);
+        const context: TChangeContext = { actor: { id: user.id, email: user.email }, ...(await getRequestContext()) };
+        return { ok: true, data: await handler(data, { user, context }) };
+      } catch (error) {
+        unstable_rethrow(error);
+        const actionError = toActionError(error);
+        span.setAttribute("action.error", actionError.code);
+        return { ok: false, error: actionError };
+      }
+    });
+  return action;
+}
+
+// Next.js gives each exported action an id ($$id, in the build's server-reference manifest); there is no name at run time.
+function actionAttributes(action: object, permission: TPermission | null) {
+  return { "next.action.id": (action as { $$id?: string }).$$id ?? "", "action.permission": permission ?? "signed-in" };
 }
 
 export async function publicActionContext(): Promise<TChangeContext> {

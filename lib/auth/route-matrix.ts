@@ -139,6 +139,8 @@ const posApiKeyOnly: TAccess<TRouteOutcome> = { anonymous: 401, signedIn: 401 };
 
 export const routeMatrix: Record<string, TAccess<TRouteOutcome>> = {
   "GET /api/health": { anonymous: 200, signedIn: 200 },
+  // Prometheus's bearer token (METRICS_TOKEN), never a session; without the variable the route answers 404.
+  "GET /api/metrics": { anonymous: 401, signedIn: 401 },
   // next-auth's own endpoints: GET /api/auth/session answers everyone; a POST without its CSRF token is refused.
   "GET /api/auth/[...nextauth]": { anonymous: 200, signedIn: 200 },
   "POST /api/auth/[...nextauth]": { anonymous: 400, signedIn: 400 },

@@ -7,6 +7,7 @@ import { validateServerEnvOrExit } from "@/lib/config/validate-env";
 import { disconnectDb } from "@/lib/db/client";
 import { startProcessJobRunner, stopProcessJobRunner } from "@/lib/jobs/process-runner";
 import { log } from "@/lib/log";
+import { startTelemetry } from "@/lib/telemetry/start";
 
 // Below the usual 30 seconds a container platform waits after SIGTERM before killing.
 const stopGraceMs = 20_000;
@@ -19,6 +20,8 @@ if (!getDatabaseEnv().DATABASE_URL) {
   process.exit(1);
 }
 await validateServerEnvOrExit();
+// Job spans are exported as the web server's are (OTEL_* variables); this process serves no /api/metrics.
+const telemetry = startTelemetry();
 if (getJobsEnv().JOBS_MODE === "web")
   log.info("jobs: JOBS_MODE=web, so the web servers run jobs too; that is safe, each run is claimed once");
 
@@ -37,6 +40,7 @@ async function stop(signal: NodeJS.Signals) {
   } finally {
     clearInterval(keepAlive);
     await disconnectDb();
+    await telemetry.shutdown();
   }
 }
 

@@ -16,6 +16,7 @@ import {
 } from "./production-env";
 import { reconcileEnvConcern } from "./reconcile-env";
 import { retentionEnvConcern } from "./retention-env";
+import { telemetryEnvConcern } from "./telemetry-env";
 import { webhooksEnvConcern } from "./webhooks-env";
 
 // Add a concern here (and to ServerEnv in server-env.ts) when a feature brings new variables.
@@ -31,6 +32,7 @@ const serverEnvConcerns = [
   jobsEnvConcern,
   mailEnvConcern,
   payPageEnvConcern,
+  telemetryEnvConcern,
   productionEnvConcern,
 ];
 

@@ -5,9 +5,12 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { getDatabaseEnv } from "@/lib/config/database-env";
+import { getTelemetryEnv } from "@/lib/config/telemetry-env";
 import { type Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import { isTraceExporting } from "@/lib/telemetry/tracing";
 import { openPgliteDataDir } from "./pglite";
+import { tracedAdapter } from "./traced-adapter";
 
 export type TDatabaseConnection = { kind: "postgres"; url: string } | { kind: "pglite"; pglite: PGlite };
 
@@ -16,7 +19,8 @@ export function createPrismaClient(connection: TDatabaseConnection): PrismaClien
     connection.kind === "postgres"
       ? new PrismaPg({ connectionString: connection.url })
       : new PrismaPGlite(connection.pglite);
-  return new PrismaClient({ adapter });
+  const isTraced = isTraceExporting() && getTelemetryEnv().TRACE_SQL_STATEMENTS === "1";
+  return new PrismaClient({ adapter: isTraced ? tracedAdapter(adapter, "postgresql") : adapter });
 }
 
 type Database = {

@@ -4,6 +4,7 @@ import pg from "pg";
 import { db, getDatabaseConnection, type TDatabaseConnection } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import { withSpan } from "@/lib/telemetry/tracing";
 import { type TChange, ZChange } from "./change";
 
 export type { TChange } from "./change";
@@ -13,8 +14,10 @@ export const changeChannel = "app_changes";
 type SqlClient = Pick<Prisma.TransactionClient, "$executeRaw">;
 
 // Pass the change's transaction: NOTIFY is delivered at commit and dropped on rollback, so browsers read committed rows.
-export async function publishChange(change: TChange, client: SqlClient = db): Promise<void> {
-  await client.$executeRaw`SELECT pg_notify(${changeChannel}, ${changePayload(change)})`;
+export function publishChange(change: TChange, client: SqlClient = db): Promise<void> {
+  return withSpan("live update publish", { "change.kind": change.kind }, async () => {
+    await client.$executeRaw`SELECT pg_notify(${changeChannel}, ${changePayload(change)})`;
+  });
 }
 
 // For SQL that calls pg_notify on `changeChannel` itself; same rules as publishChange.

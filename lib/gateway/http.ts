@@ -1,10 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import { type Span, SpanKind } from "@opentelemetry/api";
 import { Agent, request } from "undici";
 import type { z } from "zod";
 import { recordGatewayCall } from "@/lib/health/gateway-call-minutes";
 import { log } from "@/lib/log";
+import { countCardPayment, countGatewayError, observeGatewayCall, type TGatewayOutcome } from "@/lib/telemetry/metrics";
+import { injectTraceHeaders, withSpan } from "@/lib/telemetry/tracing";
 import { clearGatewayConfig, GatewayConfigError, getGatewayConfig } from "./config";
 import {
   GatewayHttpError,
@@ -34,12 +37,28 @@ export type TGatewayRequest<TSchema extends z.ZodType> = {
   refusal?: (data: z.output<TSchema>) => TGatewayRefusal | undefined;
 };
 
+// The template behind each built path (`/api/v1/pix-charges/{id}`) for spans and metrics: read back once by the
+// gatewayRequest that follows in the same tick, so the map stays small.
+const pathTemplates = new Map<string, string>();
+
 export function apiPath(strings: TemplateStringsArray, ...segments: Array<string | number>): string {
-  return strings.reduce(
+  const path = strings.reduce(
     (out, part, index) => out + part + (index < segments.length ? encodeURIComponent(String(segments[index])) : ""),
     "",
   );
+  if (pathTemplates.size >= 64) pathTemplates.clear();
+  pathTemplates.set(path, strings.join("{id}"));
+  return path;
 }
+
+function takePathTemplate(path: string): string {
+  const template = pathTemplates.get(path);
+  if (template === undefined) return path;
+  pathTemplates.delete(path);
+  return template;
+}
+
+const cardChargeOperations = new Set(["payments.create", "payments.tokenize"]);
 
 // One keep-alive pool per process: the mTLS handshake is paid once per connection, not once per call (undici also
 // resumes TLS sessions when it reconnects). On globalThis because a production build holds a copy of this module in
@@ -163,7 +182,15 @@ export async function gatewayRequest<TSchema extends z.ZodType>(
     transactionId,
   };
 
-  for (let attempt = 1; ; attempt += 1) {
+  const pathTemplate = takePathTemplate(options.path);
+  const observe = (outcome: TGatewayOutcome, startedAt: number) =>
+    observeGatewayCall(options.operation, pathTemplate, outcome, (performance.now() - startedAt) / 1000);
+
+  const callOnce = async (
+    attempt: number,
+    span: Span,
+  ): Promise<{ isRetry: true } | { isRetry: false; data: z.output<TSchema> }> => {
+    injectTraceHeaders(headers);
     const startedAt = performance.now();
     let status: number;
     let text: string;
@@ -181,14 +208,15 @@ export async function gatewayRequest<TSchema extends z.ZodType>(
       const durationMs = Math.round(performance.now() - startedAt);
       recordGatewayCall(options.operation, "failure", durationMs);
       log.warn({ gateway: { ...logFields, attempt, durationMs, error: code ?? String(error) } }, "gateway call failed");
-      if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
+      const isTimeout = code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT";
+      observe(isTimeout || code === "UND_ERR_CONNECT_TIMEOUT" ? "timeout" : "unreachable", startedAt);
+      countGatewayError(0, code);
+      span.setAttribute("error.type", code ?? "connection error");
+      if (isTimeout) {
         throw new GatewayTimeoutError("response", config.responseTimeoutMs, { ...context, cause: error });
       }
       const isTransient = code !== undefined && transientConnectionCodes.has(code);
-      if (isTransient && attempt < maxAttempts) {
-        await sleep(backoffMs(attempt - 1));
-        continue;
-      }
+      if (isTransient && attempt < maxAttempts) return { isRetry: true };
       if (code === "UND_ERR_CONNECT_TIMEOUT")
         throw new GatewayTimeoutError("connect", config.connectTimeoutMs, { ...context, cause: error });
       throw new GatewayUnavailableError(
@@ -204,6 +232,7 @@ export async function gatewayRequest<TSchema extends z.ZodType>(
       status >= 500 ? "failure" : status >= 400 ? "clientError" : "answered",
       durationMs,
     );
+    span.setAttribute("http.response.status_code", status);
     if (status < 200 || status >= 300) {
       const body = parseGatewayErrorBody(text);
       const upstreamCode = body.shape === "pix" ? body.errorCode : body.shape === "payment" ? body.code : undefined;
@@ -211,12 +240,36 @@ export async function gatewayRequest<TSchema extends z.ZodType>(
         { gateway: { ...logFields, attempt, status, durationMs, upstreamCode } },
         "gateway call answered an error",
       );
+      observe("http_error", startedAt);
+      countGatewayError(status, upstreamCode === undefined ? undefined : String(upstreamCode));
       throw new GatewayHttpError(status, body, context);
     }
     log.info({ gateway: { ...logFields, attempt, status, durationMs } }, "gateway call");
     const data = parseSuccess(options.schema, text, context);
     const refusal = options.refusal?.(data);
+    observe(refusal ? "refused" : "ok", startedAt);
+    if (cardChargeOperations.has(options.operation)) countCardPayment(refusal ? "refused" : "approved");
     if (refusal) throw new GatewayRefusedError(refusal, data, context);
-    return data;
+    return { isRetry: false, data };
+  };
+
+  for (let attempt = 1; ; attempt += 1) {
+    const attributes = {
+      "http.request.method": options.method,
+      "url.template": pathTemplate,
+      "gateway.operation": options.operation,
+      "gateway.attempt": attempt,
+      "gateway.transaction_id": transactionId,
+    };
+    const result = await withSpan(
+      `gateway ${options.method} ${pathTemplate}`,
+      attributes,
+      (span) => callOnce(attempt, span),
+      {
+        kind: SpanKind.CLIENT,
+      },
+    );
+    if (!result.isRetry) return result.data;
+    await sleep(backoffMs(attempt - 1));
   }
 }

@@ -2,6 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { log } from "@/lib/log";
+import { countJobRun } from "@/lib/telemetry/metrics";
+import { withSpan } from "@/lib/telemetry/tracing";
 import { retryDelayMs, type TJobDefinition } from "./define-job";
 import {
   claimDueJobs,
@@ -120,13 +122,18 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
 
     const work = Promise.resolve()
       .then(() =>
-        job.handler({
-          signal: controller.signal,
-          runId: run.runId,
-          trigger: run.trigger,
-          attempt: run.attempt,
-          requestedBy: run.requestedByEmail ? { id: run.requestedById, email: run.requestedByEmail } : null,
-        }),
+        withSpan(
+          `job ${run.name}`,
+          { "job.name": run.name, "job.trigger": run.trigger, "job.attempt": run.attempt },
+          () =>
+            job.handler({
+              signal: controller.signal,
+              runId: run.runId,
+              trigger: run.trigger,
+              attempt: run.attempt,
+              requestedBy: run.requestedByEmail ? { id: run.requestedById, email: run.requestedByEmail } : null,
+            }),
+        ),
       )
       .then(
         (value) => ({ isOk: true as const, value }),
@@ -134,6 +141,7 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
       );
 
     const record = async (outcome: TRunOutcome) => {
+      countJobRun(run.name, outcome.outcome);
       try {
         if (!(await finishRun(db, run, outcome)))
           log.warn({ job: run.name, runId: run.runId }, "jobs: the run ended after its lease was taken over");

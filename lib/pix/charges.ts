@@ -14,6 +14,7 @@ import { log } from "@/lib/log";
 import { readOrNullWhenUnknown, readThroughMirror } from "@/lib/mirror/read-through";
 import { isValidCpf, onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { centsToAmount } from "@/lib/shared/money";
+import { activeTraceParent } from "@/lib/telemetry/tracing";
 import {
   findMirroredPixCharge,
   syncPixChargeFromGateway,
@@ -105,6 +106,8 @@ export async function createPixCharge(
           (await gateway.createPixCharge(body));
         await inTransaction(async (tx) => {
           await upsertPixChargeFromGateway(charge, { client: tx, createdById });
+          const traceParent = activeTraceParent();
+          if (traceParent) await tx.pixCharge.update({ where: { txid: charge.txid }, data: { traceParent } });
           await attempt.succeed(tx, charge.txid);
           await recordAudit(
             {

@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { runSql } from "@/lib/db/sql";
 import { changeChannel, changePayload } from "@/lib/events/bus";
+import { countPosReport } from "@/lib/telemetry/metrics";
+import { withSpan } from "@/lib/telemetry/tracing";
 import type { TPosCaller } from "./authenticate";
 import { PosApiError, posError } from "./errors";
 import { occurredAtBoundsProblem, type TTransactionReport } from "./schemas";
@@ -56,11 +58,24 @@ const posReportConflict = (nsuGateway: string) =>
     `a different report for nsuGateway ${nsuGateway} is already stored: kept for review, not applied`,
   );
 
-export async function ingestTransactionReport(
+export function ingestTransactionReport(
   caller: TPosCaller,
   report: TTransactionReport,
   now = new Date(),
 ): Promise<TReportOutcome> {
+  return withSpan("pos report", { "pos.id": report.posId }, async () => {
+    try {
+      const outcome = await ingest(caller, report, now);
+      countPosReport(outcome);
+      return outcome;
+    } catch (error) {
+      countPosReport(error instanceof PosApiError ? error.reason : "error");
+      throw error;
+    }
+  });
+}
+
+async function ingest(caller: TPosCaller, report: TTransactionReport, now: Date): Promise<TReportOutcome> {
   // Bounded here: a year 0001 or 9999 sale would sort first (or last) everywhere and sit outside every period.
   const outOfBounds = occurredAtBoundsProblem(report.occurredAt, now);
   if (outOfBounds) throw new PosApiError(400, "occurred_at_out_of_bounds", outOfBounds);

@@ -3,6 +3,7 @@ import { recordAudit } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { changedFields, type TMirrorClient } from "@/lib/db/mirror-write";
 import type { MirrorDrift, Prisma } from "@/lib/generated/prisma/client";
+import { countDriftHealed } from "@/lib/telemetry/metrics";
 
 // An authoritative read the never-backwards rule would refuse is confirmed by a second read, written and recorded here.
 
@@ -66,6 +67,7 @@ export async function recordMirrorDrift(tx: TMirrorClient, drift: TDrift, now = 
       healedAt: isOpen ? null : now,
     },
   });
+  countDriftHealed(drift.kind);
   await recordAudit(
     {
       actor: null,

@@ -54,6 +54,8 @@ export default async function setup(project: TestProject) {
   }
   process.env.AUTH_SECRET ||= randomBytes(32).toString("base64");
   process.env.WEBHOOK_SECRET_KEY ||= randomBytes(32).toString("base64");
+  // As the e2e app: /api/metrics exists, behind its bearer token.
+  process.env.METRICS_TOKEN ||= randomBytes(24).toString("hex");
   project.provide(
     "databaseUrls",
     databases.map((database) => database.url),

@@ -6,6 +6,7 @@ import { changeChannel, changePayload, type TChange } from "@/lib/events/bus";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { readConfirmedCopy } from "@/lib/reconcile/drift";
+import { withSpan } from "@/lib/telemetry/tracing";
 import { parseDeliveryBody, type TEventIdentity, type TParsedBody } from "./event-identity";
 import type { TAnyEventKind, TApplyAuthority, TChangeRecord, TEffect } from "./event-kind";
 import { nextApplyAttemptAt } from "./retry-schedule";
@@ -89,21 +90,25 @@ SELECT (SELECT count(*) FROM "finished")::int AS "count",
   (SELECT count(pg_notify($11::text, "payload")) FROM jsonb_array_elements_text($12::jsonb) AS "payload" WHERE EXISTS (SELECT 1 FROM "finished"))::int AS "notified"`;
 
 async function finish(run: TSqlRunner, id: string, data: TFinish, alsoNotify: TChange[] = []): Promise<void> {
-  const notifications = [...alsoNotify, { kind: "webhook_delivery", id } as const].map(changePayload);
-  const [row] = await run<{ count: number }>(finishSql, [
-    id,
-    data.outcome,
-    data.eventKey ?? null,
-    data.resourceType ?? null,
-    data.resourceId ?? null,
-    data.changes === undefined ? null : JSON.stringify(data.changes),
-    data.appliedAt?.toISOString() ?? null,
-    data.error ?? null,
-    data.applyAttempts,
-    data.nextAttemptAt?.toISOString() ?? null,
-    changeChannel,
-    JSON.stringify(notifications),
-  ]);
+  const changes = [...alsoNotify, { kind: "webhook_delivery", id } as const];
+  const notifications = changes.map(changePayload);
+  const kinds = changes.map((change) => change.kind).join(",");
+  const [row] = await withSpan("live update publish", { "change.kind": kinds }, () =>
+    run<{ count: number }>(finishSql, [
+      id,
+      data.outcome,
+      data.eventKey ?? null,
+      data.resourceType ?? null,
+      data.resourceId ?? null,
+      data.changes === undefined ? null : JSON.stringify(data.changes),
+      data.appliedAt?.toISOString() ?? null,
+      data.error ?? null,
+      data.applyAttempts,
+      data.nextAttemptAt?.toISOString() ?? null,
+      changeChannel,
+      JSON.stringify(notifications),
+    ]),
+  );
   if (row!.count === 0) throw new AlreadyFinished();
 }
 

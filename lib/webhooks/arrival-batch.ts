@@ -3,6 +3,7 @@ import { transactionLockSql } from "@/lib/db/locks";
 import { inSqlTransaction, type TSqlRunner } from "@/lib/db/sql";
 import type { TChange } from "@/lib/events/bus";
 import { log } from "@/lib/log";
+import { withSpan } from "@/lib/telemetry/tracing";
 import { bearsOut, identityColumns } from "./apply";
 import type { TEventIdentity, TParsedBody } from "./event-identity";
 import type { TAnyEventKind, TChangeRecord, TEffect } from "./event-kind";
@@ -147,7 +148,9 @@ async function applyArrivals<TArrival extends TArrivalOf>(
           : { ...nothingApplied, outcome: "PENDING" };
     return { arrival, record };
   });
-  await store(run, rows);
+  const kinds = rows.flatMap(({ record }) => record.notify.map((change) => change.kind));
+  // The store's SQL also sends the live updates (pg_notify), delivered when the batch commits.
+  await withSpan("live update publish", { "change.kind": kinds.join(",") }, () => store(run, rows));
   return rows.map(({ record }) => record.outcome);
 }
 

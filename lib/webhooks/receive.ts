@@ -7,11 +7,13 @@ import { runSql, type TSqlRunner } from "@/lib/db/sql";
 import { changeChannel, changePayload } from "@/lib/events/bus";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { bodyLimits, declaredBodyLength, readCappedBody } from "@/lib/http/read-body";
+import { countWebhookApplied, countWebhookReceived } from "@/lib/telemetry/metrics";
 import { applyStoredDelivery } from "./apply";
 import { createArrivalBatcher, nothingApplied, type TArrivalOf, type TArrivalRecord } from "./arrival-batch";
-import { parseDeliveryBody } from "./event-identity";
+import { parseDeliveryBody, type TParsedBody } from "./event-identity";
 import { findReceiverWebhook } from "./receiver-secrets";
 import { checkWebhookSignature, checkWebhookTimestamp } from "./signature";
+import { applyInTraceOfResource } from "./trace-context";
 
 // Receiver (docs/webhooks.md): verify BEFORE storing anything; a refused delivery leaves only a summary, notifies nobody.
 
@@ -194,6 +196,7 @@ async function refuse(
   problem: string,
   now: Date,
 ): Promise<TReceiveResult> {
+  countWebhookReceived(outcome);
   const window = await countRateLimitHit(`webhook-refusal:${refusal.remoteIp ?? "unknown"}`, refusalRateLimit, now);
   if (window.count > refusalRateLimit.limit) {
     const retryAfterSeconds = Math.max(1, Math.ceil((window.expiresAt.getTime() - now.getTime()) / 1000));
@@ -310,9 +313,28 @@ export async function receiveGatewayDelivery(
     duplicateOfId,
   };
   // The common event is stored and applied with its batch, in one transaction (null: not that event, or it failed).
-  const id = randomUUID();
+  countWebhookReceived("ACCEPTED");
   const parsed = parseDeliveryBody(body.bytes);
-  const arrival = { id, deliveryId: deliveryId.slice(0, 200), parsed, bodyBytes: body.bytes.length, record: verified };
+  const sentAt = new Date(Number(request.headers.get("x-webhook-timestamp")) * 1000);
+  const applied = await applyInTraceOfResource(parsed, () => applyVerified(verified, deliveryId, parsed, now));
+  countWebhookApplied(applied.outcome, sentAt);
+  return applied;
+}
+
+async function applyVerified(
+  verified: TVerifiedRecord,
+  deliveryId: string,
+  parsed: TParsedBody,
+  now: Date,
+): Promise<TReceiveResult> {
+  const id = randomUUID();
+  const arrival = {
+    id,
+    deliveryId: deliveryId.slice(0, 200),
+    parsed,
+    bodyBytes: verified.rawBody.length,
+    record: verified,
+  };
   const arrived = await applyOnArrival(arrival);
   if (arrived === "APPLIED" || arrived === "DUPLICATE") return { status: 200, outcome: arrived };
   // A kept X-Webhook-Delivery makes a lost-2xx retry DUPLICATE; with new ids (spec 6.2) the effect key catches it.
@@ -322,6 +344,9 @@ export async function receiveGatewayDelivery(
       : (await recordDeliveries(runSql, [{ ...verified, id, outcome: "PENDING" }], { dedupe: true }))[0]!;
   if (stored.outcome === "DUPLICATE") return { status: 200, outcome: "DUPLICATE" };
   // Stored: the delivery is ours now, so the answer is 200 even when applying fails (the retry worker takes it).
-  const outcome = await applyStoredDelivery({ id: stored.id, rawBody: body.bytes, applyAttempts: 0, parsed }, now);
+  const outcome = await applyStoredDelivery(
+    { id: stored.id, rawBody: verified.rawBody, applyAttempts: 0, parsed },
+    now,
+  );
   return { status: 200, outcome };
 }

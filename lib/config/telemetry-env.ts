@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { defineEnvConcern, parseEnvConcern } from "./define-env";
+
+// Tracing itself is configured by the standard OTEL_* variables, read by the OpenTelemetry SDK (docs/operations.md).
+export const telemetryEnvConcern = defineEnvConcern("telemetry", {
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .optional()
+    .describe(
+      "Bearer token Prometheus sends to GET /api/metrics (openssl rand -hex 24); unset, the endpoint answers 404.",
+    ),
+  TRACE_SQL_STATEMENTS: z
+    .enum(["0", "1"])
+    .default("1")
+    .describe("0 leaves SQL statements out of exported traces (one span each otherwise); defaults to 1."),
+  TELEMETRY_DISABLED: z
+    .enum(["0", "1"])
+    .optional()
+    .describe("1 turns metrics and tracing off altogether (the overhead benchmark's baseline); unset or 0 otherwise."),
+});
+
+export type TTelemetryEnv = z.infer<typeof telemetryEnvConcern.schema>;
+
+export function getTelemetryEnv(env: Record<string, string | undefined> = process.env): TTelemetryEnv {
+  return parseEnvConcern(telemetryEnvConcern, env);
+}

@@ -1,0 +1,107 @@
+import "server-only";
+import { context, propagation, trace } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { NodeSDK } from "@opentelemetry/sdk-node";
+import {
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  ConsoleSpanExporter,
+  ParentBasedSampler,
+  type ReadableSpan,
+  type Sampler,
+  SamplingDecision,
+  type SpanExporter,
+  type SpanProcessor,
+  TracerProvider,
+} from "@opentelemetry/sdk-trace";
+import { isTelemetryDisabled, observeHttpRequest } from "./metrics";
+import { isTraceExportRequested, markTraceExporting } from "./tracing";
+
+// Next.js names its request root span so, and sets the route template on it when the request ends.
+const requestSpanType = "BaseServer.handleRequest";
+
+function isRequestRoot(span: ReadableSpan): boolean {
+  return span.attributes["next.span_type"] === requestSpanType;
+}
+
+// The request latency histogram reads Next.js's own request spans, the one place that knows the route template.
+const requestMetricsProcessor: SpanProcessor = {
+  onStart: () => {},
+  onEnd: (span) => {
+    if (!isRequestRoot(span)) return;
+    const { attributes } = span;
+    const route = attributes["next.route"];
+    // Proxy's pass of a request has no route; the render pass that follows is counted.
+    if (typeof route !== "string") return;
+    const seconds = span.duration[0] + span.duration[1] / 1e9;
+    observeHttpRequest(
+      route,
+      String(attributes["http.method"] ?? ""),
+      Number(attributes["http.status_code"] ?? 0),
+      seconds,
+    );
+  },
+  forceFlush: async () => {},
+  shutdown: async () => {},
+};
+
+// Without export, only Next.js's request root is recorded (for the metric above); every other span is a no-op.
+const requestRootsOnly: Sampler = {
+  shouldSample: (_context, _traceId, _name, _kind, attributes) => ({
+    decision:
+      attributes?.["next.span_type"] === requestSpanType ? SamplingDecision.RECORD : SamplingDecision.NOT_RECORD,
+  }),
+  toString: () => "RequestRootsOnly",
+};
+
+function exportersFromEnv(env: Record<string, string | undefined>) {
+  const names = (env.OTEL_TRACES_EXPORTER?.trim() || "otlp").split(",").map((name) => name.trim());
+  return names.flatMap((name): SpanExporter[] => {
+    if (name === "otlp") return [new OTLPTraceExporter()];
+    if (name === "console") return [new ConsoleSpanExporter()];
+    return [];
+  });
+}
+
+type TStartOptions = { spanProcessors?: SpanProcessor[]; env?: Record<string, string | undefined> };
+
+const shared = globalThis as typeof globalThis & { __paymentsTelemetry?: { shutdown: () => Promise<void> } };
+
+/**
+ * Registers a tracer provider once per process. With export requested (or `spanProcessors` given, as tests do)
+ * the OpenTelemetry Node SDK runs with batch export; otherwise a provider records only request roots.
+ */
+export function startTelemetry(options: TStartOptions = {}): { shutdown: () => Promise<void> } {
+  if (shared.__paymentsTelemetry) return shared.__paymentsTelemetry;
+  const env = options.env ?? process.env;
+  if (isTelemetryDisabled(env)) {
+    shared.__paymentsTelemetry = { shutdown: async () => {} };
+    return shared.__paymentsTelemetry;
+  }
+  const isExporting = options.spanProcessors !== undefined || isTraceExportRequested(env);
+  if (isExporting) {
+    const exportProcessors =
+      options.spanProcessors ?? exportersFromEnv(env).map((exporter) => new BatchSpanProcessor({ exporter }));
+    const sdk = new NodeSDK({
+      serviceName: env.OTEL_SERVICE_NAME || "payments-dashboard",
+      sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
+      spanProcessors: [requestMetricsProcessor, ...exportProcessors],
+      instrumentations: [],
+      // Traces only: metrics are Prometheus's (/api/metrics), logs pino's; the SDK would otherwise add OTLP exporters.
+      metricReaders: [],
+      logRecordProcessors: [],
+    });
+    sdk.start();
+    markTraceExporting(true);
+    shared.__paymentsTelemetry = { shutdown: () => sdk.shutdown() };
+    return shared.__paymentsTelemetry;
+  }
+  const provider = new TracerProvider({ sampler: requestRootsOnly, spanProcessors: [requestMetricsProcessor] });
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(provider);
+  shared.__paymentsTelemetry = { shutdown: () => provider.shutdown() };
+  return shared.__paymentsTelemetry;
+}

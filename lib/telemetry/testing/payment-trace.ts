@@ -1,0 +1,104 @@
+// Tests only (PostgreSQL and PGlite): one Pix charge, created by the browser's server action and paid at the sandbox,
+// is one trace from the action to the live update its webhook publishes.
+import { randomBytes, randomUUID } from "node:crypto";
+import type { InMemorySpanExporter, ReadableSpan } from "@opentelemetry/sdk-trace";
+import { encode } from "next-auth/jwt";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createPixChargeAction } from "@/app/(dashboard)/pix/actions";
+import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
+import { getSessionCookie } from "@/lib/auth/session-cookie";
+import { db } from "@/lib/db/client";
+import { registerWebhook } from "@/lib/gateway/webhooks";
+import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
+import { startRouteServer, type TRouteServer } from "@/lib/testing/route-server";
+import { clearReceiverSecretCache } from "@/lib/webhooks/receiver-secrets";
+import { sealWebhookSecret } from "@/lib/webhooks/secret-box";
+import type { TSandbox } from "@/sandbox/test/harness";
+
+const wait = { timeout: 20_000, interval: 100 };
+
+/** `cookies` is the jar the test's next/headers mock reads. */
+export function itTracesAPixPaymentEndToEnd(exporter: InMemorySpanExporter, cookies: Map<string, string>): void {
+  let sandbox: TSandbox;
+  let server: TRouteServer;
+
+  beforeAll(async () => {
+    process.env.WEBHOOK_SECRET_KEY = randomBytes(32).toString("base64");
+    clearReceiverSecretCache();
+    sandbox = await startGatewaySandbox();
+    server = await startRouteServer("/api/webhooks/gateway/[webhookId]", POST);
+    const id = randomUUID();
+    const url = `${server.url}/api/webhooks/gateway/${id}`;
+    await db.webhook.create({ data: { id, url, events: ["pix_charge.paid"] } });
+    const registered = await registerWebhook({ url, events: ["pix_charge.paid"] });
+    await db.webhook.update({
+      where: { id },
+      data: { upstreamId: registered.id, secretCiphertext: sealWebhookSecret(registered.secret, id) },
+    });
+    const user = await db.user.create({
+      data: { email: `trace-${randomUUID()}@example.com`, name: "Trace", passwordHash: "x", roleId: "owner" },
+    });
+    const token = { sub: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
+    cookies.set(getSessionCookie().name, await encode({ token, secret: process.env.AUTH_SECRET! }));
+  }, 120_000);
+
+  afterAll(async () => {
+    cookies.clear();
+    await server?.close();
+    await sandbox?.stop();
+  });
+
+  it("the action, its gateway call, the webhook applied, its gateway read and the live update share one trace", async () => {
+    exporter.reset();
+    const created = await createPixChargeAction({
+      idempotencyKey: randomUUID(),
+      amountCents: 4321,
+      expirationSeconds: 600,
+    });
+    if (!created.ok) throw new Error(`the action failed: ${created.error.code}`);
+    const { txid } = created.data;
+    const action = exporter.getFinishedSpans().find((span) => span.name === "server action")!;
+    expect(action).toBeDefined();
+    const traceId = action.spanContext().traceId;
+    expect((await db.pixCharge.findUniqueOrThrow({ where: { txid } })).traceParent).toContain(traceId);
+
+    await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${txid}/pay`, { payerName: "Fulana" });
+    await expect
+      .poll(async () => (await db.pixCharge.findUniqueOrThrow({ where: { txid } })).status, wait)
+      .toBe("PAID");
+    await expect
+      .poll(() => exporter.getFinishedSpans().some((span) => span.name === "webhook delivery applied"), wait)
+      .toBe(true);
+
+    const spans = exporter.getFinishedSpans().filter((span) => span.spanContext().traceId === traceId);
+    const idOf = (span: ReadableSpan) => span.spanContext().spanId;
+    const childrenOf = (parent: ReadableSpan, name: string) =>
+      spans.filter((span) => span.name === name && span.parentSpanContext?.spanId === idOf(parent));
+
+    const [create] = childrenOf(action, "gateway POST /api/v1/pix-charges");
+    expect(create?.attributes).toMatchObject({
+      "http.request.method": "POST",
+      "url.template": "/api/v1/pix-charges",
+      "gateway.operation": "pix-charges.create",
+      "gateway.attempt": 1,
+      "http.response.status_code": 201,
+      "gateway.transaction_id": expect.any(String),
+    });
+    const [applied] = childrenOf(action, "webhook delivery applied");
+    expect(applied?.attributes).toMatchObject({ "webhook.resource_type": "pix_charge", "webhook.resource_id": txid });
+    const [read] = childrenOf(applied!, "gateway GET /api/v1/pix-charges/{id}");
+    expect(read?.attributes).toMatchObject({
+      "gateway.operation": "pix-charges.get",
+      "http.response.status_code": 200,
+    });
+    const queries = spans.filter((span) => span.name.startsWith("db ") && span.attributes["db.query.text"]);
+    expect(queries.length).toBeGreaterThan(0);
+    const published = childrenOf(applied!, "live update publish");
+    expect(published.map((span) => span.attributes["change.kind"])).toContainEqual(
+      expect.stringContaining("pix_charge"),
+    );
+    console.info(
+      `spans per traced payment: ${spans.length} (${[...new Set(spans.map((span) => span.name))].join(", ")})`,
+    );
+  });
+}

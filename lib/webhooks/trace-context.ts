@@ -1,0 +1,26 @@
+import "server-only";
+import { type Link, trace } from "@opentelemetry/api";
+import { db } from "@/lib/db/client";
+import { contextOfTraceParent, isTraceExporting, withSpan } from "@/lib/telemetry/tracing";
+import type { TParsedBody } from "./event-identity";
+
+// The gateway does not send our trace context back: the creating request's traceparent, stored with the row, is the
+// parent of the delivery's span, and the receiving request is linked to it.
+async function storedTraceParent(parsed: TParsedBody): Promise<string | null> {
+  if (!isTraceExporting() || !parsed.isUsable || parsed.identity.resourceType !== "pix_charge") return null;
+  const row = await db.pixCharge.findUnique({
+    where: { txid: parsed.identity.resourceId },
+    select: { traceParent: true },
+  });
+  return row?.traceParent ?? null;
+}
+
+export async function applyInTraceOfResource<T>(parsed: TParsedBody, apply: () => Promise<T>): Promise<T> {
+  const attributes = parsed.isUsable
+    ? { "webhook.resource_type": parsed.identity.resourceType, "webhook.resource_id": parsed.identity.resourceId }
+    : {};
+  const parent = contextOfTraceParent(await storedTraceParent(parsed));
+  const receiving = trace.getActiveSpan()?.spanContext();
+  const links: Link[] = parent && receiving ? [{ context: receiving }] : [];
+  return withSpan("webhook delivery applied", attributes, apply, { parent, links });
+}
