@@ -2,24 +2,28 @@ import "server-only";
 import pino from "pino";
 import { activeTraceIds } from "@/lib/telemetry/tracing";
 
-const noTrace = {};
-
 // The redact paths are a last line of defence: card numbers and security codes are never logged in the first place.
-export const log = pino({
-  level: process.env.LOG_LEVEL ?? "info",
-  base: { service: "dashboard" },
-  mixin: () => activeTraceIds() ?? noTrace,
-  redact: {
-    paths: [
-      "numeroCartao",
-      "codigoSeguranca",
-      "*.numeroCartao",
-      "*.codigoSeguranca",
-      "password",
-      "*.password",
-      "secret",
-      "*.secret",
-    ],
-    censor: "[redacted]",
-  },
-});
+export function createLog(destination?: pino.DestinationStream): pino.Logger {
+  const options: pino.LoggerOptions = {
+    level: process.env.LOG_LEVEL ?? "info",
+    base: { service: "dashboard" },
+    // A new object per line: pino merges each line's fields into what the mixin returns.
+    mixin: () => activeTraceIds() ?? {},
+    redact: {
+      paths: [
+        "numeroCartao",
+        "codigoSeguranca",
+        "*.numeroCartao",
+        "*.codigoSeguranca",
+        "password",
+        "*.password",
+        "secret",
+        "*.secret",
+      ],
+      censor: "[redacted]",
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+export const log = createLog();
