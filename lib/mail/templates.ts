@@ -1,4 +1,4 @@
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import type { TAlertRuleKey, TAlertSummaryParams } from "@/lib/alerts/rule-keys";
 import { formatDateTime } from "@/lib/format/date-time";
 import { formatBRL } from "@/lib/format/money";
