@@ -148,7 +148,16 @@ export function getPostgresPool(): pg.Pool | null {
   return database.pool;
 }
 
+const beforeDisconnect = new Set<() => Promise<void>>();
+
+/** Work to finish before the database closes, e.g. counters kept in memory; a timer's next write would reopen it. */
+export function beforeDbDisconnect(finish: () => Promise<void>): void {
+  beforeDisconnect.add(finish);
+}
+
 export async function disconnectDb(): Promise<void> {
+  for (const finish of beforeDisconnect) await finish();
+  beforeDisconnect.clear();
   const database = cache.__paymentsDatabase;
   cache.__paymentsDatabase = undefined;
   await database?.pool?.end();

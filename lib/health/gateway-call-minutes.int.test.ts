@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db, disconnectDb } from "@/lib/db/client";
 import { useAppDatabase } from "@/lib/testing/pglite";
 import { type TTestBackend, testBackends } from "@/lib/testing/test-database";
 import {
@@ -54,5 +54,16 @@ describe.each<TTestBackend>(testBackends)("gateway call minutes (%s)", (backend)
     const series = await readGatewayCallSeries({ since: new Date(minute(-5)), stepMinutes: 5 });
     expect(series).toHaveLength(1);
     expect(series[0]?.calls).toBe(102);
+  });
+});
+
+describe("gateway call minutes and a closing database", () => {
+  useAppDatabase("pglite");
+
+  it("are written before the database closes", async () => {
+    await db.gatewayCallMinute.deleteMany();
+    recordGatewayCall("getPixCharge", "answered", 20, minute(0));
+    await disconnectDb();
+    expect(await db.gatewayCallMinute.count()).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import { beforeDbDisconnect, db } from "@/lib/db/client";
 import { log } from "@/lib/log";
 
 // Each instance adds up its calls in memory and adds them to the database's minute rows every few seconds: one
@@ -65,6 +65,7 @@ export function recordGatewayCall(
   if (!flushTimer) {
     flushTimer = setInterval(() => void flushGatewayCallMinutes(), flushIntervalMs);
     flushTimer.unref();
+    beforeDbDisconnect(stopFlushing);
   }
 }
 
@@ -103,6 +104,12 @@ export async function flushGatewayCallMinutes(): Promise<void> {
       flushing = undefined;
     });
   await flushing;
+}
+
+async function stopFlushing(): Promise<void> {
+  clearInterval(flushTimer);
+  flushTimer = undefined;
+  await flushGatewayCallMinutes();
 }
 
 function mergeBack(tally: TMinuteTally): void {
