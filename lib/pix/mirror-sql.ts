@@ -53,7 +53,16 @@ export const upstreamChargeColumns = {
   raw: "jsonb",
 } as const satisfies Record<keyof ReturnType<typeof fullChargeFields> | "raw", SqlColumnType>;
 
-export const localChargeColumns = ["txid", "refundedCents", "createdById", "syncedAt", "createdAt", "updatedAt"];
+// traceParent: the creating span (lib/telemetry), so the webhook that pays the charge joins its trace.
+export const localChargeColumns = [
+  "txid",
+  "refundedCents",
+  "createdById",
+  "syncedAt",
+  "createdAt",
+  "updatedAt",
+  "traceParent",
+];
 
 type UpstreamChargeColumn = keyof typeof upstreamChargeColumns;
 const upstreamColumnNames = Object.keys(upstreamChargeColumns) as UpstreamChargeColumn[];
