@@ -19,7 +19,9 @@ describe("Next.js's spans while exporting", () => {
         await withSpan("route handler", {}, async () => {});
         inner.end();
       });
-      next().startSpan("start response", { attributes: { "next.span_type": "NextNodeServer.startResponse" } }).end();
+      next()
+        .startSpan("start response", { attributes: { "next.span_type": "NextNodeServer.startResponse" } })
+        .end();
       root.end();
     });
     // The SDK's resource detection is asynchronous: export waits for it.
