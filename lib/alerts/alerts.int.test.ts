@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { getGatewayCertificateReport } from "@/lib/gateway/certificate";
 import { flushGatewayCallMinutes, recordGatewayCall } from "@/lib/health/gateway-call-minutes";
@@ -40,6 +40,11 @@ const alertMails = () =>
 
 describe.each<TTestBackend>(testBackends)("alerts (%s)", (backend) => {
   useAppDatabase(backend);
+
+  // Approvals keep their requester: leave none behind for files of this worker that delete users first.
+  afterAll(async () => {
+    await db.refundApproval.deleteMany();
+  });
 
   beforeEach(async () => {
     await db.alertIncident.deleteMany();

@@ -69,6 +69,7 @@ describe("step-up approval for large refunds", () => {
     await db.auditLog.deleteMany();
     await db.rateLimitBucket.deleteMany();
     await db.appSetting.deleteMany();
+    await db.refundApproval.deleteMany();
     await db.user.deleteMany();
     await db.role.updateMany({ data: { refundLimitCents: 100_000 } });
     requester = await createActor("ana@example.com", "administrator");
