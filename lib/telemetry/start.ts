@@ -29,7 +29,7 @@ import {
   TracerProvider,
 } from "@opentelemetry/sdk-trace";
 import { isTelemetryDisabled, observeHttpRequest } from "./metrics";
-import { isTraceExportRequested, markTraceExporting } from "./tracing";
+import { appTracerName, isTraceExportRequested, markTraceExporting } from "./tracing";
 
 // Next.js names its request root span so, and sets the route template on it when the request ends.
 const requestSpanType = "BaseServer.handleRequest";
@@ -148,9 +148,10 @@ export function startTelemetry(options: TStartOptions = {}): { shutdown: () => P
     });
     sdk.start();
     const global = trace.getTracerProvider();
+    const provider = global instanceof ProxyTracerProvider ? global.getDelegate() : global;
     if (global instanceof ProxyTracerProvider && env.NEXT_OTEL_VERBOSE !== "1")
-      global.setDelegate(withoutNextInternalSpans(global.getDelegate()));
-    markTraceExporting(true);
+      global.setDelegate(withoutNextInternalSpans(provider));
+    markTraceExporting(true, provider.getTracer(appTracerName));
     shared.__paymentsTelemetry = { shutdown: () => sdk.shutdown() };
     return shared.__paymentsTelemetry;
   }

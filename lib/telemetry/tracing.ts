@@ -3,6 +3,7 @@ import {
   type Attributes,
   type Context,
   context,
+  INVALID_SPAN_CONTEXT,
   isSpanContextValid,
   type Link,
   propagation,
@@ -10,11 +11,12 @@ import {
   type Span,
   type SpanKind,
   SpanStatusCode,
+  type Tracer,
   trace,
 } from "@opentelemetry/api";
 import { isTelemetryDisabled } from "./metrics";
 
-const tracerName = "payments-dashboard";
+export const appTracerName = "payments-dashboard";
 
 // Exporting is on only when the standard variables ask for it (docs/operations.md, ## Tracing).
 export function isTraceExportRequested(env: Record<string, string | undefined> = process.env): boolean {
@@ -25,30 +27,41 @@ export function isTraceExportRequested(env: Record<string, string | undefined> =
   return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim());
 }
 
-const shared = globalThis as typeof globalThis & { __paymentsTraceExport?: boolean };
+const shared = globalThis as typeof globalThis & { __paymentsTraceExport?: boolean; __paymentsTracer?: Tracer };
 
 /** True once spans are exported: only then is a trace context stored with a mirror row or sent upstream. */
 export function isTraceExporting(): boolean {
   return shared.__paymentsTraceExport === true;
 }
 
-export function markTraceExporting(isExporting: boolean): void {
+/**
+ * `tracer` is the exporting provider's own: the global one goes through a proxy and Next.js's per-span wrapper for
+ * `use cache` functions, which this app does not use, on every span.
+ */
+export function markTraceExporting(isExporting: boolean, tracer?: Tracer): void {
   shared.__paymentsTraceExport = isExporting;
+  shared.__paymentsTracer = isExporting ? tracer : undefined;
 }
 
 type TSpanOptions = { kind?: SpanKind; parent?: Context; links?: Link[] };
 
-// A proxy until a provider is registered, then its tracer: looked up once, not per span.
-const tracer = trace.getTracer(tracerName);
+const globalTracer = trace.getTracer(appTracerName);
+const unrecorded = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
+function activeTracer(): Tracer {
+  return shared.__paymentsTracer ?? globalTracer;
+}
+
+/** Without export nothing records this app's spans, so none is started and no context is switched. */
 export function withSpan<T>(
   name: string,
   attributes: Attributes,
   fn: (span: Span) => Promise<T>,
   options: TSpanOptions = {},
 ): Promise<T> {
+  if (!isTraceExporting()) return fn(unrecorded);
   const parent = options.parent ?? context.active();
-  return tracer.startActiveSpan(
+  return activeTracer().startActiveSpan(
     name,
     { attributes, kind: options.kind, links: options.links },
     parent,
@@ -67,7 +80,7 @@ export function withSpan<T>(
 
 /** For a span with no children (an SQL statement): not made active, so no context switch is paid. */
 export async function withLeafSpan<T>(name: string, attributes: Attributes, fn: () => Promise<T>): Promise<T> {
-  const span = tracer.startSpan(name, { attributes });
+  const span = activeTracer().startSpan(name, { attributes });
   try {
     return await fn();
   } catch (error) {
