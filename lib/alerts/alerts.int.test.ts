@@ -142,6 +142,32 @@ describe.each<TTestBackend>(testBackends)("alerts (%s)", (backend) => {
     expect(resolved).toEqual([]);
   });
 
+  it("does not count cancelled card payments as refusals", async () => {
+    const now = new Date();
+    const payment = (id: string, status: string, isApproved: boolean) => ({
+      id,
+      status,
+      responseCode: isApproved ? "0" : "51",
+      responseMessage: status,
+      isApproved,
+      amountCents: 1_000,
+      occurredAt: new Date(now.getTime() - 5 * minuteMs),
+      origin: "TERMINAL" as const,
+      raw: {},
+      syncedAt: now,
+    });
+    const cancelled = Array.from({ length: 6 }, (_, index) => payment(`cancelled-${index}`, "CAN", false));
+    await db.cardPayment.createMany({ data: [...cancelled, payment("refused-0", "NEG", false)] });
+    await evaluateAlerts({ now });
+    expect(await incidentsOf("cardRefusals")).toEqual([]);
+
+    await db.cardPayment.createMany({
+      data: Array.from({ length: 4 }, (_, index) => payment(`refused-${index + 1}`, "NEG", false)),
+    });
+    await evaluateAlerts({ now });
+    expect(await incidentsOf("cardRefusals")).toMatchObject([{ lastValue: 45.5, detail: { label: "5" } }]);
+  });
+
   it("fires each rule on its condition", async () => {
     const now = new Date();
     await answerGatewayCalls(10, 4_000, "getPixCharge");

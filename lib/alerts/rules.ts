@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { getGatewayCertificateReport } from "@/lib/gateway/certificate";
+import { readCardRefusals } from "@/lib/health/card-refusals";
 import { readGatewayCallSummaries } from "@/lib/health/gateway-call-minutes";
 import type { TAlertRuleKey } from "./rule-keys";
 
@@ -121,16 +122,8 @@ export const alertRules = [
     evaluate: async ({ factor, minRefusals }, now) => {
       const hourAgo = new Date(now.getTime() - 60 * minuteMs);
       const weekBefore = new Date(hourAgo.getTime() - 7 * 24 * 60 * minuteMs);
-      const count = (from: Date, to: Date, isApproved?: boolean) =>
-        db.cardPayment.count({
-          where: { occurredAt: { gte: from, lt: to }, ...(isApproved === undefined ? {} : { isApproved }) },
-        });
-      const [recent, recentRefused, usual, usualRefused] = await Promise.all([
-        count(hourAgo, now),
-        count(hourAgo, now, false),
-        count(weekBefore, hourAgo),
-        count(weekBefore, hourAgo, false),
-      ]);
+      const { attempts: recent, refused: recentRefused } = await readCardRefusals({ since: hourAgo, until: now });
+      const { attempts: usual, refused: usualRefused } = await readCardRefusals({ since: weekBefore, until: hourAgo });
       const rate = percentOf(recentRefused, recent);
       const baseline = percentOf(usualRefused, usual);
       // With no usual rate to compare with, the minimum count alone decides.
