@@ -82,11 +82,30 @@ describe.each<TTestBackend>(testBackends)("alerts (%s)", (backend) => {
     expect(await alertMails()).toHaveLength(3);
 
     await answerGatewayCalls(300);
+    expect(await evaluateAlerts()).toMatchObject({ opened: 0, resolved: 0, stillOpen: 1 });
+    expect(await evaluateAlerts()).toMatchObject({ opened: 0, resolved: 0, stillOpen: 1 });
     expect(await evaluateAlerts()).toMatchObject({ opened: 0, resolved: 1 });
     expect((await incidentsOf("gatewayErrorRate"))[0]!.resolvedAt).not.toBeNull();
     const mails = await alertMails();
     expect(mails.slice(3)).toEqual(receivers.map((to) => ({ to, subject: "Resolved: Gateway error rate" })));
     expect(await evaluateAlerts()).toMatchObject({ opened: 0, resolved: 0 });
+    expect(await alertMails()).toHaveLength(6);
+  });
+
+  it("keeps one incident and one mail while the error rate hovers at the threshold", async () => {
+    await setAlertRuleThresholds("gatewayErrorRate", { percent: 50, minutes: 5, minCalls: 10 }, actor);
+    for (let round = 0; round < 4; round += 1) {
+      await failGatewayCalls(10);
+      await evaluateAlerts();
+      await answerGatewayCalls(11);
+      await evaluateAlerts();
+    }
+    expect(await incidentsOf("gatewayErrorRate")).toMatchObject([{ resolvedAt: null }]);
+    expect((await alertMails()).map((mail) => mail.subject)).toEqual(Array(3).fill("Alert: Gateway error rate"));
+
+    await answerGatewayCalls(100);
+    for (let clear = 0; clear < 3; clear += 1) await evaluateAlerts();
+    expect((await incidentsOf("gatewayErrorRate"))[0]!.resolvedAt).not.toBeNull();
     expect(await alertMails()).toHaveLength(6);
   });
 
