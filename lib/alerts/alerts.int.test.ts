@@ -82,11 +82,30 @@ describe.each<TTestBackend>(testBackends)("alerts (%s)", (backend) => {
     expect(await alertMails()).toHaveLength(3);
 
     await answerGatewayCalls(300);
+    expect(await evaluateAlerts()).toMatchObject({ opened: 0, resolved: 0, stillOpen: 1 });
+    expect(await evaluateAlerts()).toMatchObject({ opened: 0, resolved: 0, stillOpen: 1 });
     expect(await evaluateAlerts()).toMatchObject({ opened: 0, resolved: 1 });
     expect((await incidentsOf("gatewayErrorRate"))[0]!.resolvedAt).not.toBeNull();
     const mails = await alertMails();
     expect(mails.slice(3)).toEqual(receivers.map((to) => ({ to, subject: "Resolved: Gateway error rate" })));
     expect(await evaluateAlerts()).toMatchObject({ opened: 0, resolved: 0 });
+    expect(await alertMails()).toHaveLength(6);
+  });
+
+  it("keeps one incident and one mail while the error rate hovers at the threshold", async () => {
+    await setAlertRuleThresholds("gatewayErrorRate", { percent: 50, minutes: 5, minCalls: 10 }, actor);
+    for (let round = 0; round < 4; round += 1) {
+      await failGatewayCalls(10);
+      await evaluateAlerts();
+      await answerGatewayCalls(11);
+      await evaluateAlerts();
+    }
+    expect(await incidentsOf("gatewayErrorRate")).toMatchObject([{ resolvedAt: null }]);
+    expect((await alertMails()).map((mail) => mail.subject)).toEqual(Array(3).fill("Alert: Gateway error rate"));
+
+    await answerGatewayCalls(100);
+    for (let clear = 0; clear < 3; clear += 1) await evaluateAlerts();
+    expect((await incidentsOf("gatewayErrorRate"))[0]!.resolvedAt).not.toBeNull();
     expect(await alertMails()).toHaveLength(6);
   });
 
@@ -140,6 +159,32 @@ describe.each<TTestBackend>(testBackends)("alerts (%s)", (backend) => {
     const { open, resolved } = await listAlertIncidents();
     expect(open).toHaveLength(1);
     expect(resolved).toEqual([]);
+  });
+
+  it("does not count cancelled card payments as refusals", async () => {
+    const now = new Date();
+    const payment = (id: string, status: string, isApproved: boolean) => ({
+      id,
+      status,
+      responseCode: isApproved ? "0" : "51",
+      responseMessage: status,
+      isApproved,
+      amountCents: 1_000,
+      occurredAt: new Date(now.getTime() - 5 * minuteMs),
+      origin: "TERMINAL" as const,
+      raw: {},
+      syncedAt: now,
+    });
+    const cancelled = Array.from({ length: 6 }, (_, index) => payment(`cancelled-${index}`, "CAN", false));
+    await db.cardPayment.createMany({ data: [...cancelled, payment("refused-0", "NEG", false)] });
+    await evaluateAlerts({ now });
+    expect(await incidentsOf("cardRefusals")).toEqual([]);
+
+    await db.cardPayment.createMany({
+      data: Array.from({ length: 4 }, (_, index) => payment(`refused-${index + 1}`, "NEG", false)),
+    });
+    await evaluateAlerts({ now });
+    expect(await incidentsOf("cardRefusals")).toMatchObject([{ lastValue: 45.5, detail: { label: "5" } }]);
   });
 
   it("fires each rule on its condition", async () => {

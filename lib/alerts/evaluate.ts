@@ -48,16 +48,28 @@ export async function evaluateAlerts({ now = new Date() }: { now?: Date } = {}):
         result.stillOpen += 1;
         await db.alertIncident.update({
           where: { id: incident.id },
-          data: { lastValue: finding.value, detail: finding.detail as Prisma.InputJsonObject, lastEvaluatedAt: now },
+          data: {
+            lastValue: finding.value,
+            detail: finding.detail as Prisma.InputJsonObject,
+            lastEvaluatedAt: now,
+            clearEvaluations: 0,
+          },
         });
         firing.delete(incident.subject);
         continue;
       }
+      const isQuietEnough = incident.clearEvaluations + 1 >= rule.quietEvaluations;
       const closed = await db.alertIncident.updateMany({
         where: { id: incident.id, resolvedAt: null },
-        data: { resolvedAt: now, lastEvaluatedAt: now },
+        data: {
+          clearEvaluations: { increment: 1 },
+          lastEvaluatedAt: now,
+          ...(isQuietEnough ? { resolvedAt: now } : {}),
+        },
       });
-      if (closed.count === 1) {
+      if (!isQuietEnough) {
+        result.stillOpen += 1;
+      } else if (closed.count === 1) {
         result.resolved += 1;
         await mailAlertIncident({ ...incident, resolvedAt: now });
       }

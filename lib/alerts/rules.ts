@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { getGatewayCertificateReport } from "@/lib/gateway/certificate";
+import { readCardRefusals } from "@/lib/health/card-refusals";
 import { readGatewayCallSummaries } from "@/lib/health/gateway-call-minutes";
 import type { TAlertRuleKey } from "./rule-keys";
 
@@ -15,6 +16,8 @@ export type TThresholdSpec = { min: number; max: number; defaultValue: number; u
 type TAlertRule<TName extends string> = {
   key: TAlertRuleKey;
   thresholds: Record<TName, TThresholdSpec>;
+  // Clear evaluations in a row before an open incident resolves: a value hovering at the threshold stays one incident.
+  quietEvaluations: number;
   // Only the subjects that fire; an open incident whose subject is missing resolves.
   evaluate: (thresholds: Record<TName, number>, now: Date) => Promise<TAlertFinding[]>;
 };
@@ -46,6 +49,7 @@ async function gatewayWindow(minutes: number, now: Date) {
 export const alertRules = [
   defineRule({
     key: "gatewayErrorRate",
+    quietEvaluations: 3,
     thresholds: {
       percent: spec(5, 1, 100, "percent"),
       minutes: spec(5, 1, 60, "minutes"),
@@ -66,6 +70,7 @@ export const alertRules = [
   }),
   defineRule({
     key: "gatewayLatency",
+    quietEvaluations: 3,
     thresholds: {
       p99Ms: spec(2_500, 10, 60_000, "ms"),
       minutes: spec(5, 1, 60, "minutes"),
@@ -84,6 +89,7 @@ export const alertRules = [
   }),
   defineRule({
     key: "webhookFailing",
+    quietEvaluations: 2,
     thresholds: { inARow: spec(5, 1, 1_000, "count") },
     evaluate: async ({ inARow }) => {
       const webhooks = await db.webhook.findMany({ where: { isActive: true }, select: { id: true, url: true } });
@@ -107,6 +113,7 @@ export const alertRules = [
   }),
   defineRule({
     key: "certificateExpiry",
+    quietEvaluations: 1,
     thresholds: { days: spec(30, 1, 365, "days") },
     evaluate: async ({ days }, now) => {
       const report = getGatewayCertificateReport(now);
@@ -117,20 +124,13 @@ export const alertRules = [
   }),
   defineRule({
     key: "cardRefusals",
+    quietEvaluations: 3,
     thresholds: { factor: spec(2, 2, 100, "times"), minRefusals: spec(5, 1, 10_000, "count") },
     evaluate: async ({ factor, minRefusals }, now) => {
       const hourAgo = new Date(now.getTime() - 60 * minuteMs);
       const weekBefore = new Date(hourAgo.getTime() - 7 * 24 * 60 * minuteMs);
-      const count = (from: Date, to: Date, isApproved?: boolean) =>
-        db.cardPayment.count({
-          where: { occurredAt: { gte: from, lt: to }, ...(isApproved === undefined ? {} : { isApproved }) },
-        });
-      const [recent, recentRefused, usual, usualRefused] = await Promise.all([
-        count(hourAgo, now),
-        count(hourAgo, now, false),
-        count(weekBefore, hourAgo),
-        count(weekBefore, hourAgo, false),
-      ]);
+      const { attempts: recent, refused: recentRefused } = await readCardRefusals({ since: hourAgo, until: now });
+      const { attempts: usual, refused: usualRefused } = await readCardRefusals({ since: weekBefore, until: hourAgo });
       const rate = percentOf(recentRefused, recent);
       const baseline = percentOf(usualRefused, usual);
       // With no usual rate to compare with, the minimum count alone decides.
@@ -140,6 +140,7 @@ export const alertRules = [
   }),
   defineRule({
     key: "driftFound",
+    quietEvaluations: 1,
     thresholds: { minItems: spec(1, 1, 10_000, "count") },
     evaluate: async ({ minItems }) => {
       const unhealed = await db.mirrorDrift.count({ where: { healedAt: null } });
@@ -148,6 +149,7 @@ export const alertRules = [
   }),
   defineRule({
     key: "jobFailing",
+    quietEvaluations: 2,
     thresholds: { inARow: spec(3, 1, 100, "count") },
     evaluate: async ({ inARow }) => {
       const jobs = await db.job.findMany({
@@ -163,6 +165,7 @@ export const alertRules = [
   }),
   defineRule({
     key: "approvalWaiting",
+    quietEvaluations: 1,
     thresholds: { minutes: spec(60, 1, 10_080, "minutes") },
     evaluate: async ({ minutes }, now) => {
       const waiting = await db.refundApproval.count({
@@ -181,6 +184,7 @@ export type TAlertThresholds = Record<string, number>;
 type TAnyAlertRule = {
   key: TAlertRuleKey;
   thresholds: Record<string, TThresholdSpec>;
+  quietEvaluations: number;
   evaluate: (thresholds: TAlertThresholds, now: Date) => Promise<TAlertFinding[]>;
 };
 

@@ -35,6 +35,8 @@ export type TGatewayRequest<TSchema extends z.ZodType> = {
   logPath?: string;
   /** 7.4: reports a 200/201 that failed at the authorizer. */
   refusal?: (data: z.output<TSchema>) => TGatewayRefusal | undefined;
+  /** The sandbox's control API: traced, but not tallied as gateway traffic (health, alerts, metrics). */
+  control?: true;
 };
 
 // The template behind each built path (`/api/v1/pix-charges/{id}`) for spans and metrics: read back once by the
@@ -50,6 +52,13 @@ export function apiPath(strings: TemplateStringsArray, ...segments: Array<string
   pathTemplates.set(path, strings.join("{id}"));
   return path;
 }
+
+const trafficTally = { recordGatewayCall, observeGatewayCall, countGatewayError };
+const controlTally: typeof trafficTally = {
+  recordGatewayCall: () => {},
+  observeGatewayCall: () => {},
+  countGatewayError: () => {},
+};
 
 function takePathTemplate(path: string): string {
   const template = pathTemplates.get(path);
@@ -183,8 +192,9 @@ export async function gatewayRequest<TSchema extends z.ZodType>(
   };
 
   const pathTemplate = takePathTemplate(options.path);
+  const tally = options.control ? controlTally : trafficTally;
   const observe = (outcome: TGatewayOutcome, startedAt: number) =>
-    observeGatewayCall(options.operation, pathTemplate, outcome, (performance.now() - startedAt) / 1000);
+    tally.observeGatewayCall(options.operation, pathTemplate, outcome, (performance.now() - startedAt) / 1000);
 
   const callOnce = async (
     attempt: number,
@@ -206,11 +216,11 @@ export async function gatewayRequest<TSchema extends z.ZodType>(
     } catch (error) {
       const code = errorCode(error);
       const durationMs = Math.round(performance.now() - startedAt);
-      recordGatewayCall(options.operation, "failure", durationMs);
+      tally.recordGatewayCall(options.operation, "failure", durationMs);
       log.warn({ gateway: { ...logFields, attempt, durationMs, error: code ?? String(error) } }, "gateway call failed");
       const isTimeout = code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT";
       observe(isTimeout || code === "UND_ERR_CONNECT_TIMEOUT" ? "timeout" : "unreachable", startedAt);
-      countGatewayError(0, code);
+      tally.countGatewayError(0, code);
       span.setAttribute("error.type", code ?? "connection error");
       if (isTimeout) {
         throw new GatewayTimeoutError("response", config.responseTimeoutMs, { ...context, cause: error });
@@ -227,7 +237,7 @@ export async function gatewayRequest<TSchema extends z.ZodType>(
     }
 
     const durationMs = Math.round(performance.now() - startedAt);
-    recordGatewayCall(
+    tally.recordGatewayCall(
       options.operation,
       status >= 500 ? "failure" : status >= 400 ? "clientError" : "answered",
       durationMs,
@@ -241,7 +251,7 @@ export async function gatewayRequest<TSchema extends z.ZodType>(
         "gateway call answered an error",
       );
       observe("http_error", startedAt);
-      countGatewayError(status, upstreamCode === undefined ? undefined : String(upstreamCode));
+      tally.countGatewayError(status, upstreamCode === undefined ? undefined : String(upstreamCode));
       throw new GatewayHttpError(status, body, context);
     }
     log.info({ gateway: { ...logFields, attempt, status, durationMs } }, "gateway call");

@@ -22,6 +22,7 @@ export function setSandboxClock(at: Date | null) {
     path: "/sandbox/v1/clock",
     body: at ? { at: at.toISOString() } : { offsetMs: 0 },
     schema: ZSandboxClock,
+    control: true,
   });
 }
 
@@ -32,6 +33,7 @@ export function payPixChargeAtSandbox(txid: string, payer: { payerName: string; 
     path: apiPath`/sandbox/v1/pix-charges/${txid}/pay`,
     body: payer,
     schema: ZPixCharge,
+    control: true,
   });
 }
 
@@ -41,5 +43,6 @@ export function listSandboxDeliveryAttempts() {
     method: "GET",
     path: "/sandbox/v1/webhook-deliveries",
     schema: z.array(ZDeliveryAttempt),
+    control: true,
   });
 }

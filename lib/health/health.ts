@@ -2,6 +2,7 @@ import "server-only";
 import { runSql } from "@/lib/db/sql";
 import { getGatewayCertificateReport } from "@/lib/gateway/certificate";
 import { listJobsForAdmin, type TJobAdminRow } from "@/lib/jobs/admin";
+import { readCardRefusals } from "./card-refusals";
 import { readGatewayCallSeries, readGatewayCallSummaries, type TGatewayCallSummary } from "./gateway-call-minutes";
 
 // Everything here is read from the database (the certificate from the configuration), so every instance shows the same.
@@ -50,13 +51,6 @@ SELECT d."webhookId"::text AS "webhookId", w.url,
  GROUP BY d."webhookId", w.url
  ORDER BY received DESC`;
 
-// Refused as the card list's status filter reads it (lib/card-payments/list.ts): a codigo other than 0, or NEG.
-const refusalSql = `
-SELECT count(*)::int AS attempts,
-       count(*) FILTER (WHERE p.status <> 'CAN' AND (NOT p."isApproved" OR p.status = 'NEG'))::int AS refused
-  FROM "CardPayment" p
- WHERE p."occurredAt" >= ($1::timestamptz AT TIME ZONE 'UTC')`;
-
 const driftSql = `
 SELECT count(*)::int AS found,
        count(*) FILTER (WHERE d."healedAt" IS NOT NULL)::int AS healed,
@@ -65,9 +59,7 @@ SELECT count(*)::int AS found,
  WHERE d."detectedAt" >= ($1::timestamptz AT TIME ZONE 'UTC')`;
 
 async function readRefusalRate(since: Date): Promise<TRefusalRate> {
-  const [row] = await runSql<{ attempts: number; refused: number }>(refusalSql, [since.toISOString()]);
-  const attempts = row?.attempts ?? 0;
-  const refused = row?.refused ?? 0;
+  const { attempts, refused } = await readCardRefusals({ since });
   return { attempts, refused, rate: attempts === 0 ? null : refused / attempts };
 }
 

@@ -21,6 +21,7 @@ import { runIdempotent } from "@/lib/idempotency/idempotency";
 import { log } from "@/lib/log";
 import { cardBin, detectCardBrand, isCardExpiryValid, maskCardNumber, passesLuhn } from "@/lib/shared/card";
 import { centsToAmount } from "@/lib/shared/money";
+import { countCardPayment } from "@/lib/telemetry/metrics";
 import { claimCardAttempt, countCardRefusal } from "./card-attempts";
 import { refreshPaymentLink, upsertPaymentLinkFromGateway } from "./mirror";
 import { installmentChoicesOf, loadLink, stateOf } from "./pay-page";
@@ -209,6 +210,7 @@ async function chargeCard(
         metadata: { ...audit, outcome: "refused", ...refusal },
       });
       await countCardRefusal();
+      countCardPayment("refused");
       await recordCardRetryAdvice(undefined, {
         orderKey: linkOrderKey(linkPaymentUuid),
         card: retryCardOf(card),
@@ -234,6 +236,8 @@ async function chargeCard(
       return { status: "invalid", fieldErrors: { form: "cardRejected" } };
     return { status: "unavailable" };
   }
+  // The dashboard's card payments are counted by lib/gateway/http.ts, where their refusal is a 201; a link's is a 422.
+  countCardPayment("approved");
   await inTransaction(async (tx) => {
     await upsertPaymentLinkFromGateway(paid, { client: tx });
     await recordAudit(

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { getMetricsRegistry } from "@/lib/telemetry/metrics";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { createPayAccessToken, isPayAccessTokenFor } from "./pay-access";
@@ -21,6 +22,12 @@ const card = (cardNumber: string, installments = 1) =>
     securityCode: "8312",
     installments: String(installments),
   });
+
+async function cardPaymentCounts() {
+  const metric = await getMetricsRegistry().getSingleMetric("payments_card_payments_total")?.get();
+  const count = (outcome: string) => metric?.values.find((value) => value.labels.outcome === outcome)?.value ?? 0;
+  return { approved: count("approved"), refused: count("refused") };
+}
 
 describe("the hosted payment page against the sandbox", () => {
   let sandbox: TSandbox;
@@ -118,6 +125,7 @@ describe("the hosted payment page against the sandbox", () => {
 
   it("pays by card: a refusal the payer understands, then an approved card; audited without card data", async () => {
     const { linkPaymentUuid } = await newLink();
+    const counted = await cardPaymentCounts();
     expect(await payLinkByCard(linkPaymentUuid, card("4000000000009995", 3), payer)).toEqual({
       status: "refused",
       messageKey: "declined",
@@ -137,6 +145,7 @@ describe("the hosted payment page against the sandbox", () => {
     expect((await getPayPageLink(linkPaymentUuid))?.state).toBe("paid");
     // 409 upstream: already paid.
     expect(await payLinkByCard(linkPaymentUuid, card("5555555555554444"), payer)).toEqual({ status: "notPayable" });
+    expect(await cardPaymentCounts()).toEqual({ approved: counted.approved + 1, refused: counted.refused + 2 });
 
     const audit = await db.auditLog.findMany({
       where: { resourceId: linkPaymentUuid, action: { not: "payment_link.created" } },

@@ -105,9 +105,11 @@ export async function createPixCharge(
           (attempt.isRecovery ? await findChargeOfEarlierAttempt(body, attempt) : null) ??
           (await gateway.createPixCharge(body));
         await inTransaction(async (tx) => {
-          await upsertPixChargeFromGateway(charge, { client: tx, createdById });
-          const traceParent = activeTraceParent();
-          if (traceParent) await tx.pixCharge.update({ where: { txid: charge.txid }, data: { traceParent } });
+          await upsertPixChargeFromGateway(charge, {
+            client: tx,
+            createdById,
+            traceParent: activeTraceParent() ?? undefined,
+          });
           await attempt.succeed(tx, charge.txid);
           await recordAudit(
             {

@@ -60,6 +60,8 @@ type UpsertChargeOptions = {
   // findMirroredPixCharge's answer, when the caller has it (outside a transaction): saves the comparison's read.
   mirrored?: TMirroredPixCharge | null;
   authority?: TMirrorAuthority;
+  // The creating span (lib/telemetry), so the webhook that pays the charge joins its trace.
+  traceParent?: string;
 };
 
 async function writeCharge(
@@ -82,6 +84,7 @@ async function writeCharge(
           raw: rawOf(charge, undefined),
           syncedAt,
           createdById: options.createdById ?? null,
+          traceParent: options.traceParent ?? null,
         },
       }),
     move: async (existing) => ((await acceptsStatus(tx, existing.status, charge)) ? "accept" : "backward"),
@@ -101,7 +104,11 @@ async function writeCharge(
     update: (data, existing) =>
       tx.pixCharge.update({
         where,
-        data: { ...data, createdById: existing.createdById ?? options.createdById ?? undefined },
+        data: {
+          ...data,
+          createdById: existing.createdById ?? options.createdById ?? undefined,
+          traceParent: options.traceParent,
+        },
       }),
   });
   return outcome;

@@ -1,24 +1,9 @@
-import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace";
 import { afterAll, beforeAll, describe, vi } from "vitest";
 import { useEmbeddedDefaultDatabase } from "@/lib/testing/pglite";
-import { startTelemetry } from "./start";
 import { itTracesAPixPaymentEndToEnd } from "./testing/payment-trace";
 
-const jar = vi.hoisted(() => new Map<string, string>());
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
-    getAll: () => [...jar].map(([name, value]) => ({ name, value })),
-    has: (name: string) => jar.has(name),
-    set: () => {},
-    delete: () => {},
-  }),
-  headers: async () => new Headers({ "user-agent": "payment-trace", "x-forwarded-for": "203.0.113.91" }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-
-const exporter = new InMemorySpanExporter();
-startTelemetry({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+vi.mock("next/headers", async () => (await import("./testing/next-request-mock")).nextHeadersMock("203.0.113.91"));
+vi.mock("next/cache", async () => (await import("./testing/next-request-mock")).nextCacheMock);
 
 describe("one trace per Pix payment (embedded PGlite, the default)", () => {
   let embedded: { close: () => Promise<void> };
@@ -28,5 +13,5 @@ describe("one trace per Pix payment (embedded PGlite, the default)", () => {
   afterAll(async () => {
     await embedded?.close();
   });
-  itTracesAPixPaymentEndToEnd(exporter, jar);
+  itTracesAPixPaymentEndToEnd();
 });

@@ -1,17 +1,18 @@
 import "server-only";
 import { type Link, trace } from "@opentelemetry/api";
-import { db } from "@/lib/db/client";
+import { runSql } from "@/lib/db/sql";
 import { contextOfTraceParent, isTraceExporting, withSpan } from "@/lib/telemetry/tracing";
 import type { TParsedBody } from "./event-identity";
 
 // The gateway does not send our trace context back: the creating request's traceparent, stored with the row, is the
-// parent of the delivery's span, and the receiving request is linked to it.
+// parent of the delivery's span, and the receiving request is linked to it. The parent must be known before the span
+// starts, so apply's own read (inside the span, in its batch's transaction) cannot supply it: one prepared read of
+// the column, only while exporting.
+const traceParentSql = `SELECT "traceParent" FROM "PixCharge" WHERE "txid" = $1::text`;
+
 async function storedTraceParent(parsed: TParsedBody): Promise<string | null> {
   if (!isTraceExporting() || !parsed.isUsable || parsed.identity.resourceType !== "pix_charge") return null;
-  const row = await db.pixCharge.findUnique({
-    where: { txid: parsed.identity.resourceId },
-    select: { traceParent: true },
-  });
+  const [row] = await runSql<{ traceParent: string | null }>(traceParentSql, [parsed.identity.resourceId]);
   return row?.traceParent ?? null;
 }
 

@@ -1,7 +1,7 @@
 // Tests only (PostgreSQL and PGlite): one Pix charge, created by the browser's server action and paid at the sandbox,
 // is one trace from the action to the live update its webhook publishes.
 import { randomBytes, randomUUID } from "node:crypto";
-import type { InMemorySpanExporter, ReadableSpan } from "@opentelemetry/sdk-trace";
+import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from "@opentelemetry/sdk-trace";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createPixChargeAction } from "@/app/(dashboard)/pix/actions";
@@ -14,11 +14,15 @@ import { startRouteServer, type TRouteServer } from "@/lib/testing/route-server"
 import { clearReceiverSecretCache } from "@/lib/webhooks/receiver-secrets";
 import { sealWebhookSecret } from "@/lib/webhooks/secret-box";
 import type { TSandbox } from "@/sandbox/test/harness";
+import { startTelemetry } from "../start";
+import { cookieJar as cookies } from "./next-request-mock";
 
 const wait = { timeout: 20_000, interval: 100 };
 
-/** `cookies` is the jar the test's next/headers mock reads. */
-export function itTracesAPixPaymentEndToEnd(exporter: InMemorySpanExporter, cookies: Map<string, string>): void {
+/** The calling file mocks next/headers and next/cache with ./next-request-mock. */
+export function itTracesAPixPaymentEndToEnd(): void {
+  const exporter = new InMemorySpanExporter();
+  startTelemetry({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
   let sandbox: TSandbox;
   let server: TRouteServer;
 
