@@ -3,6 +3,9 @@ import https from "node:https";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { flushGatewayCallMinutes } from "@/lib/health/gateway-call-minutes";
+import { getMetricsRegistry } from "@/lib/telemetry/metrics";
 import { startGatewaySandbox, useGateway } from "@/lib/testing/gateway-sandbox";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { checkGatewayConnection, getGatewayCertificateReport } from "./certificate";
@@ -181,7 +184,24 @@ describe("gateway client when the upstream misbehaves", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       await useGateway(`https://127.0.0.1:${(server.address() as net.AddressInfo).port}`, certsDir);
+      await flushGatewayCallMinutes();
+      await db.gatewayCallMinute.deleteMany();
+      const invalidBodies = async () =>
+        (await getMetricsRegistry().getMetricsAsJSON())
+          .find((metric) => metric.name === "payments_gateway_call_duration_seconds")
+          ?.values.find(
+            (value) =>
+              (value as { metricName?: string }).metricName?.endsWith("_count") &&
+              value.labels.outcome === "invalid_body",
+          )?.value ?? 0;
+      const invalidBefore = await invalidBodies();
       const error = await caught(getPixCharge("abc"));
+      // A body the app cannot read is a failed call for the health page and the metrics, not an answer.
+      await flushGatewayCallMinutes();
+      expect(await db.gatewayCallMinute.findMany({ select: { operation: true, calls: true, failures: true } })).toEqual(
+        [{ operation: "pix-charges.get", calls: 1, failures: 1 }],
+      );
+      expect(await invalidBodies()).toBe(invalidBefore + 1);
       expect(error).toBeInstanceOf(GatewaySchemaError);
       expect(error).toMatchObject({ direction: "response", rawBody: expect.stringContaining("12,00") });
       expect((error as GatewaySchemaError).issues.map((issue) => issue.path.join("."))).toEqual(

@@ -4,10 +4,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type Span, SpanKind } from "@opentelemetry/api";
 import { Agent, request } from "undici";
 import type { z } from "zod";
-import { recordGatewayCall } from "@/lib/health/gateway-call-minutes";
 import { log } from "@/lib/log";
-import { countCardPayment, countGatewayError, observeGatewayCall, type TGatewayOutcome } from "@/lib/telemetry/metrics";
 import { injectTraceHeaders, withSpan } from "@/lib/telemetry/tracing";
+import { type TGatewayAttempt, tallyGatewayAttempt } from "./call-tally";
 import { clearGatewayConfig, GatewayConfigError, getGatewayConfig } from "./config";
 import {
   GatewayHttpError,
@@ -53,21 +52,12 @@ export function apiPath(strings: TemplateStringsArray, ...segments: Array<string
   return path;
 }
 
-const trafficTally = { recordGatewayCall, observeGatewayCall, countGatewayError };
-const controlTally: typeof trafficTally = {
-  recordGatewayCall: () => {},
-  observeGatewayCall: () => {},
-  countGatewayError: () => {},
-};
-
 function takePathTemplate(path: string): string {
   const template = pathTemplates.get(path);
   if (template === undefined) return path;
   pathTemplates.delete(path);
   return template;
 }
-
-const cardChargeOperations = new Set(["payments.create", "payments.tokenize"]);
 
 // One keep-alive pool per process: the mTLS handshake is paid once per connection, not once per call (undici also
 // resumes TLS sessions when it reconnects). On globalThis because a production build holds a copy of this module in
@@ -192,9 +182,12 @@ export async function gatewayRequest<TSchema extends z.ZodType>(
   };
 
   const pathTemplate = takePathTemplate(options.path);
-  const tally = options.control ? controlTally : trafficTally;
-  const observe = (outcome: TGatewayOutcome, startedAt: number) =>
-    tally.observeGatewayCall(options.operation, pathTemplate, outcome, (performance.now() - startedAt) / 1000);
+  const tally = (startedAt: number, outcome: TGatewayAttempt["outcome"], status: number, errorCode?: string) => {
+    const durationMs = performance.now() - startedAt;
+    if (!options.control)
+      tallyGatewayAttempt({ operation: options.operation, pathTemplate, outcome, durationMs, status, errorCode });
+    return Math.round(durationMs);
+  };
 
   const callOnce = async (
     attempt: number,
@@ -215,12 +208,10 @@ export async function gatewayRequest<TSchema extends z.ZodType>(
       text = await response.body.text();
     } catch (error) {
       const code = errorCode(error);
-      const durationMs = Math.round(performance.now() - startedAt);
-      tally.recordGatewayCall(options.operation, "failure", durationMs);
-      log.warn({ gateway: { ...logFields, attempt, durationMs, error: code ?? String(error) } }, "gateway call failed");
       const isTimeout = code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT";
-      observe(isTimeout || code === "UND_ERR_CONNECT_TIMEOUT" ? "timeout" : "unreachable", startedAt);
-      tally.countGatewayError(0, code);
+      const outcome = isTimeout || code === "UND_ERR_CONNECT_TIMEOUT" ? "timeout" : "unreachable";
+      const durationMs = tally(startedAt, outcome, 0, code);
+      log.warn({ gateway: { ...logFields, attempt, durationMs, error: code ?? String(error) } }, "gateway call failed");
       span.setAttribute("error.type", code ?? "connection error");
       if (isTimeout) {
         throw new GatewayTimeoutError("response", config.responseTimeoutMs, { ...context, cause: error });
@@ -236,29 +227,32 @@ export async function gatewayRequest<TSchema extends z.ZodType>(
       );
     }
 
-    const durationMs = Math.round(performance.now() - startedAt);
-    tally.recordGatewayCall(
-      options.operation,
-      status >= 500 ? "failure" : status >= 400 ? "clientError" : "answered",
-      durationMs,
-    );
     span.setAttribute("http.response.status_code", status);
     if (status < 200 || status >= 300) {
       const body = parseGatewayErrorBody(text);
       const upstreamCode = body.shape === "pix" ? body.errorCode : body.shape === "payment" ? body.code : undefined;
+      const durationMs = tally(
+        startedAt,
+        "http_error",
+        status,
+        upstreamCode === undefined ? undefined : String(upstreamCode),
+      );
       log.warn(
         { gateway: { ...logFields, attempt, status, durationMs, upstreamCode } },
         "gateway call answered an error",
       );
-      observe("http_error", startedAt);
-      tally.countGatewayError(status, upstreamCode === undefined ? undefined : String(upstreamCode));
       throw new GatewayHttpError(status, body, context);
     }
-    log.info({ gateway: { ...logFields, attempt, status, durationMs } }, "gateway call");
-    const data = parseSuccess(options.schema, text, context);
+    let data: z.output<TSchema>;
+    try {
+      data = parseSuccess(options.schema, text, context);
+    } catch (error) {
+      tally(startedAt, "invalid_body", status, "invalid_body");
+      throw error;
+    }
     const refusal = options.refusal?.(data);
-    observe(refusal ? "refused" : "ok", startedAt);
-    if (cardChargeOperations.has(options.operation)) countCardPayment(refusal ? "refused" : "approved");
+    const durationMs = tally(startedAt, refusal ? "refused" : "ok", status);
+    log.info({ gateway: { ...logFields, attempt, status, durationMs } }, "gateway call");
     if (refusal) throw new GatewayRefusedError(refusal, data, context);
     return { isRetry: false, data };
   };

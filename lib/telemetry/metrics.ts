@@ -122,7 +122,7 @@ export function observeHttpRequest(route: string, method: string, status: number
   metrics().httpRequest.observe({ route, method, status_class: statusClass(status) }, seconds);
 }
 
-export type TGatewayOutcome = "ok" | "refused" | "http_error" | "timeout" | "unreachable";
+export type TGatewayOutcome = "ok" | "refused" | "http_error" | "invalid_body" | "timeout" | "unreachable";
 
 export function observeGatewayCall(operation: string, path: string, outcome: TGatewayOutcome, seconds: number): void {
   if (isDisabled) return;
