@@ -22,6 +22,7 @@ import type { TTestUser } from "../targets";
 const ports = clusterPorts();
 const nginxDir = path.join(clusterDataDir, "nginx");
 const setupLog = path.join(clusterLogsDir, "launcher.log");
+const replicaDir = path.join(clusterDataDir, "replica");
 
 function note(message: string) {
   writeFileSync(setupLog, `[e2e ${new Date().toISOString()}] ${message}\n`, { flag: "a" });
@@ -68,8 +69,7 @@ async function main() {
       sandboxUrl: cluster.sandboxUrl,
       databaseUrl: database.url,
       poolerUrl: cluster.database.url,
-      replicaUrl: cluster.database.readUrl ?? database.url,
-      replicaDir: path.join(clusterDataDir, "replica"),
+      replica: cluster.database.readUrl ? { url: cluster.database.readUrl, dir: replicaDir } : null,
       instances: cluster.instances.map(({ name, port, url, service }) => ({
         name,
         port,
@@ -89,7 +89,8 @@ async function main() {
       databaseUrl: database.url,
       proxyPort: ports.proxyPort,
       poolerPort: ports.poolerPort,
-      replica: { port: ports.replicaPort, dir: path.join(clusterDataDir, "replica") },
+      // pg_basebackup and the standby run as postgres.
+      replica: process.getuid?.() === 0 ? { port: ports.replicaPort, dir: replicaDir } : undefined,
       instancePorts: ports.instancePorts,
       workers: clusterWorkerCount,
       sandboxPort: ports.sandboxPort,
