@@ -1,6 +1,4 @@
 import "server-only";
-import { cookies } from "next/headers";
-import { unstable_rethrow } from "next/navigation";
 import pg from "pg";
 import { appEnvConcern } from "@/lib/config/app-env";
 import { getDatabaseEnv } from "@/lib/config/database-env";
@@ -41,13 +39,20 @@ function getReplica(): Replica | null {
   return replica;
 }
 
-// Outside a request (jobs, scripts) there are no cookies and no own write to wait for.
+// Imported when called: the worker and scripts load this module outside Next.js, where next/headers cannot load.
+async function requestCookies() {
+  const { cookies } = await import("next/headers");
+  return cookies();
+}
+
+// Outside a request (jobs, scripts) there are no cookies and no own write to wait for. Next.js's own signals (a
+// page found dynamic while prerendering) carry a digest and pass through.
 async function ownWriteLsn(): Promise<string | null> {
   try {
-    const value = (await cookies()).get(ownWriteCookie)?.value;
+    const value = (await requestCookies()).get(ownWriteCookie)?.value;
     return value && lsnPattern.test(value) ? value : null;
   } catch (error) {
-    unstable_rethrow(error);
+    if (typeof (error as { digest?: unknown } | null)?.digest === "string") throw error;
     return null;
   }
 }
@@ -94,7 +99,7 @@ export async function rememberOwnWrite(): Promise<void> {
     const { rows } = await pool.query<{ lsn: string }>("SELECT pg_current_wal_lsn()::text AS lsn");
     const lsn = rows[0]?.lsn;
     if (!lsn) return;
-    (await cookies()).set(ownWriteCookie, lsn, {
+    (await requestCookies()).set(ownWriteCookie, lsn, {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
