@@ -1,13 +1,16 @@
 // The production topology on one machine (docs/deploy.md): the gateway sandbox, N `next start` instances of one
-// build with the same secrets, background jobs only in `npm run worker` processes, all on one PostgreSQL database,
-// behind Debian's nginx. Started by `npm run cluster` (scripts/cluster.ts) and by the cluster end-to-end run
+// build with the same secrets, background jobs only in `npm run worker` processes, all on one PostgreSQL database
+// through PgBouncer (transaction pooling) with a streaming read replica, behind Debian's nginx. Started by `npm run cluster` (scripts/cluster.ts) and by the cluster end-to-end run
 // (e2e/servers/cluster.ts).
+import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { needsBuild } from "@/lib/cli/build-freshness";
 import { runCommand, startService, stopAll, type TService, waitForHttp, waitForPort } from "@/lib/cli/processes";
 import { nginxArgs, renderNginxConfig } from "./nginx-config";
+import { pgbouncerBinary, writePgbouncerConfig } from "./pgbouncer-config";
+import { prepareReplica, waitForReplica } from "./replica";
 
 export const nginxBinary = process.env.NGINX_PATH || "/usr/sbin/nginx";
 
@@ -16,6 +19,10 @@ export type TClusterOptions = {
   dir: string;
   databaseUrl: string;
   proxyPort: number;
+  /** PgBouncer in transaction mode between every process and PostgreSQL; its files go to `<dir>/pgbouncer`. */
+  poolerPort?: number;
+  /** A streaming replica (`DATABASE_READ_URL`) copied into `replicaDir`. */
+  replica?: { port: number; dir: string };
   instancePorts: number[];
   workers: number;
   sandboxPort: number;
@@ -40,6 +47,8 @@ export type TClusterInstance = { name: string; port: number; url: string; servic
 
 export type TCluster = {
   proxyUrl: string;
+  /** What the instances and workers connect to, and PostgreSQL itself. */
+  database: { url: string; directUrl: string; readUrl?: string };
   sandboxUrl: string;
   instances: TClusterInstance[];
   workers: TService[];
@@ -49,12 +58,26 @@ export type TCluster = {
   stop: () => Promise<void>;
 };
 
+function databaseUrlAt(databaseUrl: string, port: number): string {
+  const url = new URL(databaseUrl);
+  url.hostname = "127.0.0.1";
+  url.port = String(port);
+  return url.toString();
+}
+
 export function clusterEnv(options: TClusterOptions): Record<string, string> {
   const proxyUrl = `http://127.0.0.1:${options.proxyPort}`;
   return {
     ...options.extraEnv,
     ...options.secrets,
-    DATABASE_URL: options.databaseUrl,
+    ...(options.poolerPort
+      ? {
+          DATABASE_URL: databaseUrlAt(options.databaseUrl, options.poolerPort),
+          DATABASE_DIRECT_URL: options.databaseUrl,
+          DATABASE_POOL_MODE: "transaction",
+        }
+      : { DATABASE_URL: options.databaseUrl }),
+    ...(options.replica ? { DATABASE_READ_URL: databaseUrlAt(options.databaseUrl, options.replica.port) } : {}),
     // Links, sign-in callbacks and the webhook receiver registered at the gateway: all through the proxy.
     APP_URL: proxyUrl,
     GATEWAY_BASE_URL: `https://127.0.0.1:${options.sandboxPort}`,
@@ -69,6 +92,8 @@ export function clusterEnv(options: TClusterOptions): Record<string, string> {
     SANDBOX_LINK_BASE_URL: `${proxyUrl}/pay/`,
   };
 }
+
+const idOf = (flag: "-u" | "-g") => Number(execFileSync("id", [flag, "postgres"]));
 
 // A start that fails half-way stops what it had started.
 export async function startCluster(options: TClusterOptions): Promise<TCluster> {
@@ -109,6 +134,26 @@ async function startProcesses(options: TClusterOptions): Promise<TCluster> {
     startService("sandbox", "tsx", ["sandbox/main.ts"], { env, logFile: logFile("sandbox"), detached: false }),
   );
   await must("Database migrations (npm run db:migrate)", "npm", ["run", "-s", "db:migrate"]);
+  if (options.poolerPort) {
+    step(`PgBouncer (transaction pooling) on 127.0.0.1:${options.poolerPort}`);
+    const isRoot = process.getuid?.() === 0;
+    const config = writePgbouncerConfig({
+      dir: path.join(options.dir, "pgbouncer"),
+      listenPort: options.poolerPort,
+      databaseUrl: options.databaseUrl,
+      runAs: isRoot ? { name: "postgres", uid: idOf("-u"), gid: idOf("-g") } : undefined,
+    });
+    const pooler = essential(
+      startService("pgbouncer", pgbouncerBinary, config.args, { logFile: logFile("pgbouncer"), detached: false }),
+    );
+    await waitForPort(pooler, options.poolerPort);
+  }
+  if (options.replica) {
+    step(`Read replica (pg_basebackup, streaming) on 127.0.0.1:${options.replica.port}`);
+    const replica = await prepareReplica({ ...options.replica, primaryUrl: options.databaseUrl });
+    essential(startService("replica", replica.command, replica.args, { logFile: logFile("replica"), detached: true }));
+    await waitForReplica(replica.url);
+  }
   if (options.build && needsBuild()) {
     await must("Production build (next build; a few minutes the first time)", "next", ["build"]);
   }
@@ -177,6 +222,7 @@ async function startProcesses(options: TClusterOptions): Promise<TCluster> {
 
   return {
     proxyUrl,
+    database: { url: env.DATABASE_URL!, directUrl: options.databaseUrl, readUrl: env.DATABASE_READ_URL },
     sandboxUrl: `https://127.0.0.1:${options.sandboxPort}`,
     instances,
     workers,

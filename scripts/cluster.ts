@@ -1,7 +1,8 @@
 // `npm run cluster`: the production topology on this machine (docs/deploy.md): the gateway sandbox, two `next start`
 // instances, one `npm run worker` and nginx in front, on PostgreSQL: DATABASE_URL when set, otherwise the local
 // database `payments_cluster` (made once, then kept). Local state (secrets, admin, nginx) lives in .data/cluster/.
-// Ports: CLUSTER_PORT (nginx, 3000), the instances on the next ones (CLUSTER_INSTANCES, 2), SANDBOX_PORT (8443).
+// Ports: CLUSTER_PORT (nginx, 3000), the instances on the next ones (CLUSTER_INSTANCES, 2), SANDBOX_PORT (8443),
+// CLUSTER_POOLER_PORT (PgBouncer, 6432), CLUSTER_REPLICA_PORT (the read replica, 5433; as root only).
 import "@/lib/cli/load-env";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -13,6 +14,8 @@ const clusterDir = path.resolve(".data/cluster");
 const proxyPort = Number(process.env.CLUSTER_PORT || 3000);
 const instanceCount = Number(process.env.CLUSTER_INSTANCES || 2);
 const sandboxPort = Number(process.env.SANDBOX_PORT || 8443);
+const poolerPort = Number(process.env.CLUSTER_POOLER_PORT || 6432);
+const replicaPort = Number(process.env.CLUSTER_REPLICA_PORT || 5433);
 
 type TAdmin = { email: string; password: string };
 
@@ -57,6 +60,8 @@ async function main() {
     dir: path.join(clusterDir, "nginx"),
     databaseUrl,
     proxyPort,
+    poolerPort,
+    replica: process.getuid?.() === 0 ? { port: replicaPort, dir: path.join(clusterDir, "replica") } : undefined,
     instancePorts,
     workers: 1,
     sandboxPort,
@@ -95,6 +100,7 @@ async function main() {
   │ Instances:  ${cluster.instances.map((instance) => instance.url).join(", ")}   (next start, no jobs)
   │ Worker:     npm run worker (every background job)
   │ Database:   ${safeDatabaseUrl.toString()}
+  │ Pooler:     PgBouncer (transaction mode) on ${poolerPort}; replica: ${cluster.database.readUrl ? `port ${replicaPort}` : "none (needs root)"}
   │ Sandbox:    ${cluster.sandboxUrl}  (mTLS; webhooks go to the proxy)
   │ Stop with Ctrl+C.
   └──────────────────────────────────────────────────────────────

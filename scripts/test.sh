@@ -1,6 +1,6 @@
 #!/bin/sh
 # `npm test`: the quick start's test command. On a fresh clone it installs what the tests
-# need (npm packages; as root, Debian's chromium-headless-shell, postgresql and nginx), then runs test.ts.
+# need (npm packages; as root, Debian's chromium-headless-shell, postgresql, nginx and pgbouncer), then runs test.ts.
 set -e
 cd "$(dirname "$0")/.."
 if [ ! -x node_modules/.bin/node ] || [ ! -d node_modules/next ]; then
@@ -16,8 +16,9 @@ elif [ ! -x "$headless_shell" ] && { [ "$(id -u)" = 0 ] || [ ! -x /usr/bin/chrom
   missing="$missing chromium-headless-shell"
 fi
 command -v pg_ctlcluster >/dev/null 2>&1 || [ -n "${TEST_DATABASE_ADMIN_URL:-}" ] || missing="$missing postgresql"
-# The cluster end-to-end run puts nginx in front of the instances (scripts/cluster-topology.ts).
+# The cluster end-to-end run puts nginx in front of the instances and PgBouncer behind them (scripts/cluster-topology.ts).
 [ -x "${NGINX_PATH:-/usr/sbin/nginx}" ] || missing="$missing nginx"
+[ -x "${PGBOUNCER_PATH:-/usr/sbin/pgbouncer}" ] || missing="$missing pgbouncer"
 if [ -n "$missing" ]; then
   if [ "$(id -u)" = 0 ]; then
     echo "Installing system packages:$missing"

@@ -2,7 +2,7 @@ import path from "node:path";
 import { dataDir, logsDir, type TTestUser } from "../targets";
 
 // The cluster end-to-end run (e2e/cluster/playwright.config.ts): nginx on E2E_CLUSTER_PORT, the instances on the
-// next ports, the sandbox on E2E_CLUSTER_SANDBOX_PORT. The launcher (e2e/servers/cluster.ts) leaves this state
+// next ports, PgBouncer and the read replica on the two after them, the sandbox on E2E_CLUSTER_SANDBOX_PORT. The launcher (e2e/servers/cluster.ts) leaves this state
 // file for the tests, and rewrites it when an instance is started again.
 
 const clusterInstanceCount = 2;
@@ -14,6 +14,8 @@ export function clusterPorts() {
     proxyPort,
     instancePorts: Array.from({ length: clusterInstanceCount }, (_, index) => proxyPort + 1 + index),
     sandboxPort: Number(process.env.E2E_CLUSTER_SANDBOX_PORT || 8743),
+    poolerPort: Number(process.env.E2E_CLUSTER_POOLER_PORT || proxyPort + clusterInstanceCount + 1),
+    replicaPort: Number(process.env.E2E_CLUSTER_REPLICA_PORT || proxyPort + clusterInstanceCount + 2),
   };
 }
 
@@ -26,7 +28,11 @@ export type TClusterUser = "staff" | "locked";
 export type TClusterState = {
   proxyUrl: string;
   sandboxUrl: string;
+  /** PostgreSQL itself (the primary); the app reaches it through `poolerUrl`. */
   databaseUrl: string;
+  poolerUrl: string;
+  /** The streaming replica (as root only); `dir` is its data folder and socket folder. */
+  replica: { url: string; dir: string } | null;
   instances: { name: string; port: number; url: string; pid: number }[];
   workers: number;
   /** The nginx access log: one line per request with the instance that answered it. */

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { randomInt } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -477,4 +478,120 @@ test("[CLUSTER] killing an instance mid-traffic loses no delivery and no acknowl
     "502 at the proxy": proxied502,
   });
   await context.close();
+});
+
+// As postgres over the replica's socket: pausing replay needs a superuser, which the app's role is not.
+function onReplicaAsSuperuser(replica: { url: string; dir: string }, sql: string): void {
+  const port = new URL(replica.url).port;
+  execFileSync("runuser", ["-u", "postgres", "--", "psql", "-h", replica.dir, "-p", port, "-qAtc", sql], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+}
+
+async function replicaStatementCalls(replica: pg.Client, database: string, pattern: string): Promise<number> {
+  const { rows } = await replica.query<{ calls: number }>(
+    `SELECT coalesce(sum(s.calls), 0)::int AS calls FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+      WHERE d.datname = $1 AND s.query ILIKE $2`,
+    [database, pattern],
+  );
+  return rows[0]!.calls;
+}
+
+async function poolerStats(cluster: TClusterState, database: string) {
+  const admin = new URL(cluster.poolerUrl);
+  admin.pathname = "/pgbouncer";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const stats = await client.query<{ database: string; total_xact_count: string; total_query_count: string }>(
+      "SHOW STATS",
+    );
+    const pools = await client.query<{ database: string; pool_mode: string }>("SHOW POOLS");
+    const row = stats.rows.find((each) => each.database === database);
+    return {
+      transactions: Number(row?.total_xact_count ?? 0),
+      queries: Number(row?.total_query_count ?? 0),
+      mode: pools.rows.find((each) => each.database === database)?.pool_mode,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+test("[CLUSTER] through PgBouncer, lists read the replica, and a person sees their own change at once", async ({
+  browser,
+  cluster,
+  db,
+  staffState,
+}) => {
+  const database = new URL(cluster.databaseUrl).pathname.slice(1);
+  test.skip(!cluster.replica, "the read replica needs root");
+  const standby = cluster.replica!;
+  const replica = new pg.Client({ connectionString: standby.url });
+  await replica.connect();
+  const pooled = await poolerStats(cluster, database);
+  // Every test before this one ran through the pooler: the instances and workers have no other way to the data.
+  expect(pooled.mode).toBe("transaction");
+  expect(pooled.transactions).toBeGreaterThan(100);
+  const [listener] = await query<{ count: number }>(
+    db,
+    `SELECT count(*)::int AS count FROM pg_stat_activity
+      WHERE datname = $1 AND application_name = 'app_changes_listener' AND query ILIKE 'LISTEN%'`,
+    [database],
+  );
+  // Live updates listen on direct connections past the pooler (each instance opens one with its first stream).
+  expect(listener!.count).toBeGreaterThanOrEqual(1);
+
+  const listReadsBefore = await replicaStatementCalls(replica, database, '%FROM "public"."PixCharge"%');
+  const author = await browser.newContext({ baseURL: cluster.proxyUrl, storageState: staffState });
+  const other = await browser.newContext({ baseURL: cluster.proxyUrl, storageState: staffState });
+  onReplicaAsSuperuser(standby, "SELECT pg_wal_replay_pause()");
+  try {
+    const page = await author.newPage();
+    const txid = await new NewPixChargePage(page).create({ amount: "12,34" });
+    const row = (each: Page) => each.getByRole("link", { name: txid, exact: true }).first();
+    // The author's list reads the primary: the replica has not replayed their write.
+    await page.goto("/pix");
+    await expect(row(page)).toBeVisible();
+    // Another browser (no change of its own) reads the paused replica, which has not got the charge yet.
+    const otherPage = await other.newPage();
+    await otherPage.goto("/pix");
+    await expect(otherPage.getByRole("table")).toBeVisible();
+    await expect(row(otherPage)).toHaveCount(0);
+    expect(await replicaStatementCalls(replica, database, '%FROM "public"."PixCharge"%')).toBeGreaterThan(
+      listReadsBefore,
+    );
+    onReplicaAsSuperuser(standby, "SELECT pg_wal_replay_resume()");
+    await expect(async () => {
+      await otherPage.reload();
+      await expect(row(otherPage)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+  } finally {
+    onReplicaAsSuperuser(standby, "SELECT pg_wal_replay_resume()");
+  }
+
+  const after = await poolerStats(cluster, database);
+  const replicaReads = await replicaStatementCalls(replica, database, "%SELECT%");
+  const pixListReads =
+    (await replicaStatementCalls(replica, database, '%FROM "public"."PixCharge"%')) - listReadsBefore;
+  const [deliveries] = await query<{ applied: number; duplicates: number }>(
+    db,
+    `SELECT count(*) FILTER (WHERE "outcome" = 'APPLIED')::int AS applied,
+            count(*) FILTER (WHERE "outcome" = 'DUPLICATE')::int AS duplicates FROM "WebhookDelivery"`,
+  );
+  const [jobs] = await query<{ runs: number }>(db, `SELECT count(*)::int AS runs FROM "JobRun"`);
+  await replica.end();
+  report({
+    "pooler mode": after.mode ?? "?",
+    "transactions through the pooler": after.transactions,
+    "queries through the pooler": after.queries,
+    "statements on the replica": replicaReads,
+    "Pix list reads on the replica in this test": pixListReads,
+    "deliveries applied": deliveries!.applied,
+    duplicates: deliveries!.duplicates,
+    "job runs": jobs!.runs,
+    "own change": "shown to its author at once, to another browser after replay",
+  });
+  await author.close();
+  await other.close();
 });

@@ -1,6 +1,7 @@
 // `tsx --conditions=react-server e2e/servers/cluster.ts`: the topology of `npm run cluster` for the cluster
 // end-to-end run (e2e/cluster/playwright.config.ts): nginx, two instances, two workers (the job lock must hold with
-// more than one), the sandbox, on a throw-away PostgreSQL database dropped on the way out. Output goes to
+// more than one), the sandbox, on a throw-away PostgreSQL database (through PgBouncer, with a streaming replica)
+// dropped on the way out. Output goes to
 // e2e/.logs/cluster/; the tests read e2e/.data/cluster/state.json.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -21,6 +22,7 @@ import type { TTestUser } from "../targets";
 const ports = clusterPorts();
 const nginxDir = path.join(clusterDataDir, "nginx");
 const setupLog = path.join(clusterLogsDir, "launcher.log");
+const replicaDir = path.join(clusterDataDir, "replica");
 
 function note(message: string) {
   writeFileSync(setupLog, `[e2e ${new Date().toISOString()}] ${message}\n`, { flag: "a" });
@@ -66,6 +68,8 @@ async function main() {
       proxyUrl: cluster.proxyUrl,
       sandboxUrl: cluster.sandboxUrl,
       databaseUrl: database.url,
+      poolerUrl: cluster.database.url,
+      replica: cluster.database.readUrl ? { url: cluster.database.readUrl, dir: replicaDir } : null,
       instances: cluster.instances.map(({ name, port, url, service }) => ({
         name,
         port,
@@ -84,6 +88,9 @@ async function main() {
       dir: nginxDir,
       databaseUrl: database.url,
       proxyPort: ports.proxyPort,
+      poolerPort: ports.poolerPort,
+      // pg_basebackup and the standby run as postgres.
+      replica: process.getuid?.() === 0 ? { port: ports.replicaPort, dir: replicaDir } : undefined,
       instancePorts: ports.instancePorts,
       workers: clusterWorkerCount,
       sandboxPort: ports.sandboxPort,

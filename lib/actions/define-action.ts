@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { TChangeContext } from "@/lib/audit/audit-log";
 import { getRequestContext } from "@/lib/auth/request-context";
 import { authorize, type TCurrentUser, type TPermission } from "@/lib/auth/session";
+import { rememberOwnWrite } from "@/lib/db/read-replica";
 import { AppError, isAppError, type TAppErrorCode, type TMessageKey, type TMessageParams } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { withSpan } from "@/lib/telemetry/tracing";
@@ -58,7 +59,12 @@ export function defineAction<TSchema extends z.ZodType, TData>(
         });
         const data = parseInput(options.schema, input);
         const context: TChangeContext = { actor: { id: user.id, email: user.email }, ...(await getRequestContext()) };
-        return { ok: true, data: await handler(data, { user, context }) };
+        try {
+          return { ok: true, data: await handler(data, { user, context }) };
+        } finally {
+          // Also when the handler redirects (it throws) or failed after writing.
+          await rememberOwnWrite();
+        }
       } catch (error) {
         unstable_rethrow(error);
         const actionError = toActionError(error);

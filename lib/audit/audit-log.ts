@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/read-replica";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { periodBounds } from "@/lib/list/period";
 import { findListPage, type TListPage } from "@/lib/list/query";
@@ -110,12 +111,13 @@ export async function findAuditEntries(
   filters: TAuditFilters,
   pageSize = auditPageSize,
 ): Promise<TListPage<TAuditEntry>> {
+  const reader = await readDb();
   const where = await auditListWhere(filters);
   return findListPage(
     { page: filters.page, pageSize, cursor: filters.cursor },
     {
       // Along the date index, so the count stops at `take` rows (Prisma orders a bounded count by the key).
-      count: (take) => db.auditLog.count({ where, take, orderBy: { occurredAt: "desc" } }),
+      count: (take) => reader.auditLog.count({ where, take, orderBy: { occurredAt: "desc" } }),
       keyset: {
         sort: "occurredAt",
         order: "desc",
@@ -125,7 +127,7 @@ export async function findAuditEntries(
       },
       findMany: (window, keyset) => {
         const order = keyset?.order ?? "desc";
-        return db.auditLog.findMany({
+        return reader.auditLog.findMany({
           where: keyset ? { AND: [where, keyset.where as Prisma.AuditLogWhereInput] } : where,
           select: auditList.select,
           orderBy: [{ occurredAt: order }, { id: order }],

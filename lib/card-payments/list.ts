@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/read-replica";
 import type { CardPayment, Prisma } from "@/lib/generated/prisma/client";
 import { defaultPeriod, periodBounds } from "@/lib/list/period";
 import { findListPage, listCountCap, orderByThen, type TListPage } from "@/lib/list/query";
@@ -109,16 +110,17 @@ export async function findCardPayments(
   filters: TCardPaymentFilters,
   pageSize = cardPaymentPageSize,
 ): Promise<TListPage<TCardPaymentListRow> & { totals?: TCardPaymentTotals }> {
+  const reader = await readDb();
   const where = cardPaymentListWhere(filters);
   const field = sortFields[filters.sort];
   const page = await findListPage(
     { page: filters.page, pageSize, cursor: filters.cursor },
     {
       // Along the period's index, so the count stops at `take` rows (Prisma orders a bounded count by the key).
-      count: (take) => db.cardPayment.count({ where, take, orderBy: { occurredAt: "desc" } }),
+      count: (take) => reader.cardPayment.count({ where, take, orderBy: { occurredAt: "desc" } }),
       findMany: async (window, keyset) =>
         (
-          await db.cardPayment.findMany({
+          await reader.cardPayment.findMany({
             where: keyset ? { AND: [where, keyset.where as Prisma.CardPaymentWhereInput] } : where,
             select: listColumns,
             orderBy: orderByThen(field, "id", keyset?.order ?? filters.order),

@@ -1,4 +1,5 @@
-// npm run db:migrate: to DATABASE_URL, else the embedded PGlite, without Prisma's native schema engine.
+// npm run db:migrate: to DATABASE_DIRECT_URL or DATABASE_URL (its session lock needs no pooler in between), else the
+// embedded PGlite, without Prisma's native schema engine.
 import "./load-env";
 import { getDatabaseEnv } from "@/lib/config/database-env";
 import { applyMigrations, type TMigrationResult } from "@/lib/db/migrate";
@@ -13,9 +14,10 @@ function redactPassword(url: string): string {
 async function migrate(): Promise<{ where: string; result: TMigrationResult }> {
   const env = getDatabaseEnv();
   const onApplied = (name: string) => console.log(`  applied ${name}`);
-  if (env.DATABASE_URL) {
-    const result = await applyMigrations({ kind: "postgres", url: env.DATABASE_URL }, { onApplied });
-    return { where: `PostgreSQL ${redactPassword(env.DATABASE_URL)}`, result };
+  const url = env.DATABASE_DIRECT_URL || env.DATABASE_URL;
+  if (url) {
+    const result = await applyMigrations({ kind: "postgres", url }, { onApplied });
+    return { where: `PostgreSQL ${redactPassword(url)}`, result };
   }
   const embedded = openPgliteDataDir(env.PGLITE_DATA_DIR);
   try {

@@ -8,6 +8,7 @@ const validEnv = { AUTH_SECRET: "x".repeat(32), WEBHOOK_SECRET_KEY: "a".repeat(6
 describe("environment validation", () => {
   it("applies defaults and treats empty values as unset", () => {
     expect(parseEnvConcern(databaseEnvConcern, { DATABASE_URL: "", PGLITE_DATA_DIR: "" })).toEqual({
+      DATABASE_POOL_MODE: "session",
       PGLITE_DATA_DIR: ".data/pglite",
     });
   });

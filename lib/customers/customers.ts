@@ -1,5 +1,6 @@
 import "server-only";
 
+import { readSql } from "@/lib/db/read-replica";
 import { runSql, type TSqlRunner } from "@/lib/db/sql";
 import { paymentLinkStatusCodes } from "@/lib/links/types";
 import type { TListPage } from "@/lib/list/query";
@@ -73,8 +74,9 @@ function toCustomerRow({ rowCount: _rowCount, totalPaidCents, ...row }: TCustome
 
 export async function findCustomers(
   filters: TCustomerFilters,
-  { pageSize = customerPageSize, run = runSql }: { pageSize?: number; run?: TSqlRunner } = {},
+  { pageSize = customerPageSize, run: given }: { pageSize?: number; run?: TSqlRunner } = {},
 ): Promise<TListPage<TCustomerRow>> {
+  const run = given ?? (await readSql());
   const search = searchFilter(filters.q, 5);
   const direction = filters.order === "asc" ? "ASC" : "DESC";
   const text = `

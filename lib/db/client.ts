@@ -12,7 +12,19 @@ import { isTraceExporting } from "@/lib/telemetry/tracing";
 import { openPgliteDataDir } from "./pglite";
 import { tracedAdapter } from "./traced-adapter";
 
-export type TDatabaseConnection = { kind: "postgres"; url: string } | { kind: "pglite"; pglite: PGlite };
+export type TDatabaseConnection =
+  | {
+      kind: "postgres";
+      url: string;
+      /** PostgreSQL itself when `url` is a pooler: sessions of their own (LISTEN, migrations) go here. */
+      directUrl?: string;
+      poolMode?: "session" | "transaction";
+    }
+  | { kind: "pglite"; pglite: PGlite };
+
+export function sessionUrl(connection: Extract<TDatabaseConnection, { kind: "postgres" }>): string {
+  return connection.directUrl ?? connection.url;
+}
 
 export function createPrismaClient(connection: TDatabaseConnection): PrismaClient {
   const adapter =
@@ -34,7 +46,12 @@ type Database = {
 function openDefaultDatabase(): Database {
   const env = getDatabaseEnv();
   if (env.DATABASE_URL) {
-    const connection: TDatabaseConnection = { kind: "postgres", url: env.DATABASE_URL };
+    const connection: TDatabaseConnection = {
+      kind: "postgres",
+      url: env.DATABASE_URL,
+      directUrl: env.DATABASE_DIRECT_URL,
+      poolMode: env.DATABASE_POOL_MODE,
+    };
     const client = createPrismaClient(connection);
     return { client, backend: "postgres", connection, close: () => client.$disconnect() };
   }

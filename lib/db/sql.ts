@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type pg from "pg";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { assertNoOpenTransaction, db, getPostgresPool, trackTransaction } from "./client";
+import { assertNoOpenTransaction, db, getDatabaseConnection, getPostgresPool, trackTransaction } from "./client";
 
 // About a tenth of a Prisma query's CPU (docs/webhooks.md). Same on pg and PGlite: cast every parameter, pass
 // timestamps as ISO strings (`($n::timestamptz AT TIME ZONE 'UTC')`, the UTC wall time Prisma stores), return only
@@ -27,9 +27,16 @@ export function statementName(text: string): string {
   return name;
 }
 
-function pgRunner(client: pg.Pool | pg.PoolClient): TSqlRunner {
+// A transaction-pooling pooler hands each transaction any server connection, where a named statement may not exist.
+function hasNamedStatements(): boolean {
+  const connection = getDatabaseConnection();
+  return connection.kind !== "postgres" || connection.poolMode !== "transaction";
+}
+
+export function pgRunner(client: pg.Pool | pg.PoolClient, isNamed = hasNamedStatements()): TSqlRunner {
   return async <TRow>(text: string, values: unknown[]) =>
-    (await client.query<TRow & pg.QueryResultRow>({ name: statementName(text), text, values })).rows;
+    (await client.query<TRow & pg.QueryResultRow>({ name: isNamed ? statementName(text) : undefined, text, values }))
+      .rows;
 }
 
 export const runSql: TSqlRunner = (text, values) => {
@@ -45,12 +52,16 @@ export async function inSqlTransaction<T>(work: (run: TSqlRunner) => Promise<T>)
   return trackTransaction(() => inPoolTransaction(pool, work));
 }
 
-async function inPoolTransaction<T>(pool: pg.Pool, work: (run: TSqlRunner) => Promise<T>): Promise<T> {
+export async function inPoolTransaction<T>(
+  pool: pg.Pool,
+  work: (run: TSqlRunner) => Promise<T>,
+  isNamed = hasNamedStatements(),
+): Promise<T> {
   const client = await pool.connect();
   let isBroken = false;
   try {
     await client.query("BEGIN");
-    const result = await work(pgRunner(client));
+    const result = await work(pgRunner(client, isNamed));
     await client.query("COMMIT");
     return result;
   } catch (error) {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { db, getDatabaseConnection, type TDatabaseConnection } from "@/lib/db/client";
+import { db, getDatabaseConnection, sessionUrl, type TDatabaseConnection } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { withSpan } from "@/lib/telemetry/tracing";
@@ -50,7 +50,8 @@ function listenOnPglite(pglite: PGlite, onPayload: (payload: string) => void): L
   };
 }
 
-// Outside Prisma's pool: a pooled connection would be handed to queries and lose its LISTEN.
+// Outside Prisma's pool, and past a transaction-pooling pooler (sessionUrl): a pooled connection would be handed
+// to other queries and lose its LISTEN.
 function listenOnPostgres(url: string, onPayload: (payload: string) => void, onResync: () => void): Listening {
   let client: pg.Client | null = null;
   let isStopped = false;
@@ -137,7 +138,7 @@ export function createChangeHub(connection: TDatabaseConnection): TChangeHub {
     listening ??=
       connection.kind === "pglite"
         ? listenOnPglite(connection.pglite, onPayload)
-        : listenOnPostgres(connection.url, onPayload, () => emit({ type: "resync" }));
+        : listenOnPostgres(sessionUrl(connection), onPayload, () => emit({ type: "resync" }));
     return listening;
   };
 

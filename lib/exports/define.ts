@@ -1,6 +1,8 @@
 import type { TPermission } from "@/lib/auth/permissions";
 import "server-only";
 import { createLoader } from "nuqs/server";
+import { readDb } from "@/lib/db/read-replica";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { createListParsers, listFiltersOf, toListFilters } from "@/lib/list/search-params";
 import { listBatches, type TListBatchQuery, type TListSpec } from "@/lib/list/spec";
 import type { TResourceExportKind } from "@/lib/resources/registry";
@@ -48,7 +50,11 @@ export function defineExportList<
   fileName: string;
   list: TListSpec<TFilters, TWhere, TListSelect, TField, TTieBreaker>;
   select?: TExtra;
-  findMany: (query: TListBatchQuery<TWhere, TListSelect & TExtra, TField, TTieBreaker>) => Promise<TRecord[]>;
+  /** `reader`: the read replica when there is one (lib/db/read-replica.ts). */
+  findMany: (
+    query: TListBatchQuery<TWhere, TListSelect & TExtra, TField, TTieBreaker>,
+    reader: PrismaClient,
+  ) => Promise<TRecord[]>;
   columns: TExportColumn<TRecord>[];
 }): TExportList {
   const { list, columns } = definition;
@@ -63,7 +69,10 @@ export function defineExportList<
     readFilters: (search) => listFiltersOf(toListFilters(load(search))),
     async *batches(filters, format, batchSize) {
       const now = new Date();
-      for await (const records of listBatches(spec, filters as TFilters, now, definition.findMany, batchSize))
+      const reader = await readDb();
+      const findMany = (query: TListBatchQuery<TWhere, TListSelect & TExtra, TField, TTieBreaker>) =>
+        definition.findMany(query, reader);
+      for await (const records of listBatches(spec, filters as TFilters, now, findMany, batchSize))
         yield records.map((record) => columns.map((column) => column.cell(record, format, now)));
     },
   };

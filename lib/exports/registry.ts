@@ -1,6 +1,5 @@
 import "server-only";
 import { auditList } from "@/lib/audit/audit-log";
-import { db } from "@/lib/db/client";
 import { resourceRegistry, type TResourceEntry } from "@/lib/resources/server-registry";
 import { defineExportList, type TExportKind, type TExportList } from "./define";
 
@@ -11,7 +10,7 @@ const audit = defineExportList({
   permission: "audit.view",
   fileName: "audit-log",
   list: auditList,
-  findMany: (query) => db.auditLog.findMany(query),
+  findMany: (query, reader) => reader.auditLog.findMany(query),
   columns: [
     { key: "occurredAt", cell: (entry, format) => format.dateTime(entry.occurredAt) },
     { key: "actor", cell: (entry, format) => format.text(entry.actorEmail) },

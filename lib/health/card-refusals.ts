@@ -1,5 +1,5 @@
 import "server-only";
-import { runSql } from "@/lib/db/sql";
+import { runSql, type TSqlRunner } from "@/lib/db/sql";
 
 export type TCardRefusalCounts = { attempts: number; refused: number };
 
@@ -13,7 +13,10 @@ SELECT count(*)::int AS attempts,
    AND ($2::timestamptz IS NULL OR p."occurredAt" < ($2::timestamptz AT TIME ZONE 'UTC'))`;
 
 /** Card payments that occurred in [since, until), and how many of them were refused. */
-export async function readCardRefusals({ since, until }: { since: Date; until?: Date }): Promise<TCardRefusalCounts> {
-  const [row] = await runSql<TCardRefusalCounts>(refusalSql, [since.toISOString(), until?.toISOString() ?? null]);
+export async function readCardRefusals(
+  { since, until }: { since: Date; until?: Date },
+  run: TSqlRunner = runSql,
+): Promise<TCardRefusalCounts> {
+  const [row] = await run<TCardRefusalCounts>(refusalSql, [since.toISOString(), until?.toISOString() ?? null]);
   return { attempts: row?.attempts ?? 0, refused: row?.refused ?? 0 };
 }

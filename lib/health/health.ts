@@ -1,5 +1,6 @@
 import "server-only";
-import { runSql } from "@/lib/db/sql";
+import { readSql } from "@/lib/db/read-replica";
+import type { TSqlRunner } from "@/lib/db/sql";
 import { getGatewayCertificateReport } from "@/lib/gateway/certificate";
 import { listJobsForAdmin, type TJobAdminRow } from "@/lib/jobs/admin";
 import { readCardRefusals } from "./card-refusals";
@@ -58,8 +59,8 @@ SELECT count(*)::int AS found,
   FROM "MirrorDrift" d
  WHERE d."detectedAt" >= ($1::timestamptz AT TIME ZONE 'UTC')`;
 
-async function readRefusalRate(since: Date): Promise<TRefusalRate> {
-  const { attempts, refused } = await readCardRefusals({ since });
+async function readRefusalRate(run: TSqlRunner, since: Date): Promise<TRefusalRate> {
+  const { attempts, refused } = await readCardRefusals({ since }, run);
   return { attempts, refused, rate: attempts === 0 ? null : refused / attempts };
 }
 
@@ -72,11 +73,12 @@ export async function readHealthReport(now = new Date()): Promise<THealthReport>
   const since = new Date(now.getTime() - 24 * hourMs);
   const gateway = await readGatewayCallSummaries({ since, until: now });
   const gatewaySeries = await readGatewayCallSeries({ since, until: now, stepMinutes: 60 });
-  const webhooks = await runSql<TWebhookEndpointHealth>(webhookSql, [since.toISOString()]);
+  const run = await readSql();
+  const webhooks = await run<TWebhookEndpointHealth>(webhookSql, [since.toISOString()]);
   const { jobs } = await listJobsForAdmin(now);
-  const day = await readRefusalRate(since);
-  const week = await readRefusalRate(new Date(now.getTime() - 7 * 24 * hourMs));
-  const [drift] = await runSql<THealthReport["drift"]>(driftSql, [since.toISOString()]);
+  const day = await readRefusalRate(run, since);
+  const week = await readRefusalRate(run, new Date(now.getTime() - 7 * 24 * hourMs));
+  const [drift] = await run<THealthReport["drift"]>(driftSql, [since.toISOString()]);
   return {
     since,
     gateway,

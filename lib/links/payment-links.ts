@@ -1,6 +1,7 @@
 import "server-only";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { db, inTransaction } from "@/lib/db/client";
+import { readDb } from "@/lib/db/read-replica";
 import { AppError, type TMessageKey } from "@/lib/errors";
 import { GatewayHttpError, isCertainlyNotApplied, toAppError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/payment-links";
@@ -253,16 +254,17 @@ export async function findPaymentLinks(
   filters: TPaymentLinkFilters,
   pageSize = paymentLinkPageSize,
 ): Promise<TListPage<TPaymentLinkListRow>> {
+  const reader = await readDb();
   const now = new Date();
   const where = paymentLinkListWhere(filters, now);
   return findListPage(
     { page: filters.page, pageSize },
     {
       sumField: "amountCents",
-      aggregate: () => db.paymentLink.aggregate({ where, _count: { _all: true }, _sum: { amountCents: true } }),
+      aggregate: () => reader.paymentLink.aggregate({ where, _count: { _all: true }, _sum: { amountCents: true } }),
       findMany: async (window) =>
         (
-          await db.paymentLink.findMany({
+          await reader.paymentLink.findMany({
             where,
             select: paymentLinkListSelect,
             orderBy: orderByThen(sortFields[filters.sort], "linkPaymentUuid", filters.order),

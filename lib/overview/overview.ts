@@ -1,5 +1,6 @@
 import "server-only";
-import { inSqlTransaction, type TSqlRunner } from "@/lib/db/sql";
+import { inReadSqlTransaction } from "@/lib/db/read-replica";
+import type { TSqlRunner } from "@/lib/db/sql";
 import { timeZone } from "@/lib/i18n/config";
 import { paymentLinkStatusCodes } from "@/lib/links/types";
 import { periodBounds, toSaoPauloDay } from "@/lib/list/period";
@@ -161,7 +162,7 @@ export async function getOverview(
 ): Promise<TOverview> {
   const now = options.now ?? new Date();
   if (!options.run)
-    return inSqlTransaction(async (run) => {
+    return inReadSqlTransaction(async (run) => {
       // Custom plans, no JIT: a generic plan cannot see how few live buckets the array holds and would scan whole tables.
       await run(
         "SELECT set_config('jit', 'off', true) AS jit, set_config('plan_cache_mode', 'force_custom_plan', true) AS plans",

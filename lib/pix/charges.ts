@@ -1,6 +1,7 @@
 import "server-only";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { db, inTransaction } from "@/lib/db/client";
+import { readDb } from "@/lib/db/read-replica";
 import { AppError } from "@/lib/errors";
 import { GatewayHttpError, isCertainlyNotApplied, toAppError } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/pix-charges";
@@ -235,6 +236,7 @@ export async function findPixCharges(
   filters: TPixChargeFilters,
   pageSize = pixChargePageSize,
 ): Promise<TListPage<TPixChargeListRow>> {
+  const reader = await readDb();
   const where = pixChargeListWhere(filters);
   const field = sortFields[filters.sort];
   return findListPage(
@@ -242,7 +244,7 @@ export async function findPixCharges(
     {
       sumField: "amountCents",
       aggregate: (take) =>
-        db.pixCharge.aggregate({
+        reader.pixCharge.aggregate({
           where,
           take,
           // Along the period's index, so the count stops at `take` rows (Prisma orders a bounded count by the key).
@@ -252,7 +254,7 @@ export async function findPixCharges(
         }),
       findMany: async (window, keyset) =>
         (
-          await db.pixCharge.findMany({
+          await reader.pixCharge.findMany({
             where: keyset ? { AND: [where, keyset.where as Prisma.PixChargeWhereInput] } : where,
             select: pixChargeListSelect,
             orderBy: orderByThen(field, "txid", keyset?.order ?? filters.order),

@@ -4,6 +4,7 @@ import { admitMoneyReturn } from "@/lib/approvals/money-policy";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { db, inTransaction } from "@/lib/db/client";
 import type { TMirrorClient } from "@/lib/db/mirror-write";
+import { readDb } from "@/lib/db/read-replica";
 import { AppError } from "@/lib/errors";
 import { GatewayHttpError, isCertainlyNotApplied, isGatewayError, toAppError } from "@/lib/gateway/errors";
 import { getPixCharge } from "@/lib/gateway/pix-charges";
@@ -391,15 +392,16 @@ export async function findPixRefunds(
   filters: TPixRefundFilters,
   pageSize = pixRefundPageSize,
 ): Promise<TListPage<TPixRefundListRow>> {
+  const reader = await readDb();
   const where = pixRefundListWhere(filters);
   return findListPage(
     { page: filters.page, pageSize },
     {
       sumField: "amountCents",
-      aggregate: () => db.pixRefund.aggregate({ where, _count: { _all: true }, _sum: { amountCents: true } }),
+      aggregate: () => reader.pixRefund.aggregate({ where, _count: { _all: true }, _sum: { amountCents: true } }),
       findMany: async (window) =>
         (
-          await db.pixRefund.findMany({
+          await reader.pixRefund.findMany({
             where,
             select: pixRefundList.select,
             orderBy: orderByThen(sortFields[filters.sort], "pixRefundId", filters.order),

@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { db, inTransaction } from "@/lib/db/client";
+import { readDb } from "@/lib/db/read-replica";
 import { AppError } from "@/lib/errors";
 import type { PosDevice, PosSeller, Prisma } from "@/lib/generated/prisma/client";
 import { findListPage, type TListPage } from "@/lib/list/query";
@@ -10,6 +11,7 @@ import { posListPageSize, type TPosSellerFilters, type ZPosStatusInput } from ".
 export type TPosSellerRow = PosSeller & { devices: PosDevice[]; lastReportAt: Date | null };
 
 export async function findPosSellers(filters: TPosSellerFilters): Promise<TListPage<TPosSellerRow>> {
+  const reader = await readDb();
   const q = filters.q;
   const where: Prisma.PosSellerWhereInput = {
     status: filters.status,
@@ -25,9 +27,9 @@ export async function findPosSellers(filters: TPosSellerFilters): Promise<TListP
   return findListPage(
     { page: filters.page, pageSize: posListPageSize },
     {
-      count: () => db.posSeller.count({ where }),
+      count: () => reader.posSeller.count({ where }),
       findMany: async (window) => {
-        const sellers = await db.posSeller.findMany({
+        const sellers = await reader.posSeller.findMany({
           where,
           orderBy: [{ createdAt: "desc" }, { id: "desc" }],
           include: { devices: { orderBy: { activatedAt: "asc" } } },

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/read-replica";
 import type { CardPayment, PosReportConflict, PosTransactionReport, Prisma } from "@/lib/generated/prisma/client";
 import { periodBounds, toSaoPauloDay } from "@/lib/list/period";
 import { findListPage, type TListPage } from "@/lib/list/query";
@@ -21,14 +22,15 @@ function posSalesWhere(filters: TPosSalesFilters): Prisma.PosTransactionReportWh
   };
 }
 
-export function findPosSales(filters: TPosSalesFilters): Promise<TListPage<PosTransactionReport>> {
+export async function findPosSales(filters: TPosSalesFilters): Promise<TListPage<PosTransactionReport>> {
+  const reader = await readDb();
   const where = posSalesWhere(filters);
   return findListPage(
     { page: filters.page, pageSize: posListPageSize },
     {
-      count: () => db.posTransactionReport.count({ where }),
+      count: () => reader.posTransactionReport.count({ where }),
       findMany: (window) =>
-        db.posTransactionReport.findMany({ where, orderBy: [{ occurredAt: "desc" }, { id: "desc" }], ...window }),
+        reader.posTransactionReport.findMany({ where, orderBy: [{ occurredAt: "desc" }, { id: "desc" }], ...window }),
     },
   );
 }

@@ -1,7 +1,8 @@
 import "server-only";
 
 import { can, type TPermissionHolder } from "@/lib/auth/permissions";
-import { runSql, type TSqlRunner } from "@/lib/db/sql";
+import { readSql } from "@/lib/db/read-replica";
+import type { TSqlRunner } from "@/lib/db/sql";
 
 import { searchKindRegistry } from "./kinds";
 import { toSearchTerms } from "./schemas";
@@ -17,8 +18,9 @@ function searchableKinds(viewer: TPermissionHolder): TSearchKind[] {
 export async function searchEverything(
   query: string,
   viewer: TPermissionHolder,
-  { limit = searchGroupLimit, run = runSql }: { limit?: number; run?: TSqlRunner } = {},
+  { limit = searchGroupLimit, run: given }: { limit?: number; run?: TSqlRunner } = {},
 ): Promise<TSearchResult> {
+  const run = given ?? (await readSql());
   const terms = toSearchTerms(query);
   const groups = await Promise.all(
     searchableKinds(viewer).map(async (kind) => {

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/read-replica";
 import type { Prisma, WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { periodBounds } from "@/lib/list/period";
 import { findListPage, type TListPage } from "@/lib/list/query";
@@ -58,12 +59,13 @@ export async function findWebhookDeliveries(
   filters: TDeliveryFilters,
   pageSize = deliveryPageSize,
 ): Promise<TListPage<TDeliveryListRow>> {
+  const reader = await readDb();
   const where = webhookDeliveryListWhere(filters);
   return findListPage(
     { page: filters.page, pageSize, cursor: filters.cursor },
     {
       // Along the date index, so the count stops at `take` rows (Prisma orders a bounded count by the key).
-      count: (take) => db.webhookDelivery.count({ where, take, orderBy: { receivedAt: "desc" } }),
+      count: (take) => reader.webhookDelivery.count({ where, take, orderBy: { receivedAt: "desc" } }),
       keyset: {
         sort: "receivedAt",
         order: "desc",
@@ -73,7 +75,7 @@ export async function findWebhookDeliveries(
       },
       findMany: async (window, keyset) => {
         const order = keyset?.order ?? "desc";
-        const deliveries = await db.webhookDelivery.findMany({
+        const deliveries = await reader.webhookDelivery.findMany({
           where: keyset ? { AND: [where, keyset.where as Prisma.WebhookDeliveryWhereInput] } : where,
           orderBy: [{ receivedAt: order }, { id: order }],
           ...window,

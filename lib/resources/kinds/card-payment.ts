@@ -3,7 +3,6 @@ import { cardPaymentList } from "@/lib/card-payments/list";
 import { listCardPaymentsForReconcile, type TCardPaymentsPassItem } from "@/lib/card-payments/sync";
 import { cardPaymentStatuses } from "@/lib/card-payments/types";
 import { statusKindOf } from "@/lib/card-payments/views";
-import { db } from "@/lib/db/client";
 import { defineExportList } from "@/lib/exports/define";
 import { defineOverviewSource, sqlLiteral } from "@/lib/overview/sources";
 import { defineReconcilePass } from "@/lib/reconcile/pass";
@@ -16,7 +15,7 @@ export const cardPaymentExport = defineExportList({
   list: cardPaymentList,
   // Card numbers are never stored: the list's last four digits are all the export shows of the card.
   select: { authorizationCode: true },
-  findMany: (query) => db.cardPayment.findMany(query),
+  findMany: (query, reader) => reader.cardPayment.findMany(query),
   columns: [
     { key: "id", cell: (payment) => payment.id },
     { key: "occurredAt", cell: (payment, format) => format.dateTime(payment.occurredAt) },

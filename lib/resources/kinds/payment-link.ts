@@ -31,7 +31,7 @@ export const paymentLinkExport = defineExportList({
   fileName: "payment-links",
   list: paymentLinkList,
   select: { statusDescription: true, paidAt: true, paidMethodDescription: true, description: true, pixPaidAt: true },
-  findMany: (query) => db.paymentLink.findMany(query),
+  findMany: (query, reader) => reader.paymentLink.findMany(query),
   columns: [
     { key: "linkPaymentUuid", cell: (link) => link.linkPaymentUuid },
     {

@@ -25,7 +25,7 @@ export const pixChargeExport = defineExportList({
   fileName: "pix-charges",
   list: pixChargeList,
   select: { paidAt: true, paidAmountCents: true, payerName: true, endToEndId: true },
-  findMany: (query) => db.pixCharge.findMany(query),
+  findMany: (query, reader) => reader.pixCharge.findMany(query),
   columns: [
     { key: "txid", cell: (charge) => charge.txid },
     { key: "status", cell: (charge) => charge.status },

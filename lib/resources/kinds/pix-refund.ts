@@ -19,7 +19,7 @@ export const pixRefundExport = defineExportList({
   permission: "payments.view",
   fileName: "pix-refunds",
   list: pixRefundList,
-  findMany: (query) => db.pixRefund.findMany(query),
+  findMany: (query, reader) => reader.pixRefund.findMany(query),
   columns: [
     { key: "pixRefundId", cell: (refund) => refund.pixRefundId },
     { key: "txid", cell: (refund) => refund.txid },

@@ -1,5 +1,4 @@
 import "server-only";
-import { db } from "@/lib/db/client";
 import { defineExportList } from "@/lib/exports/define";
 import { webhookDeliveryList } from "@/lib/webhooks/history";
 
@@ -8,7 +7,7 @@ export const webhookDeliveryExport = defineExportList({
   permission: "webhooks.view",
   fileName: "webhook-deliveries",
   list: webhookDeliveryList,
-  findMany: (query) => db.webhookDelivery.findMany(query),
+  findMany: (query, reader) => reader.webhookDelivery.findMany(query),
   columns: [
     { key: "id", cell: (delivery) => delivery.id },
     { key: "receivedAt", cell: (delivery, format) => format.dateTime(delivery.receivedAt) },
