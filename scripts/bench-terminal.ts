@@ -111,7 +111,7 @@ async function main(): Promise<void> {
     printComparison(
       direct,
       app,
-      goalRatio * direct.p50,
+      Number((goalRatio * direct.p50).toFixed(2)),
       `${goalRatio}x the direct call's p50, in-process${options.isAsyncCommit ? ", synchronous_commit off (diagnosis)" : ""}`,
     );
     const ratio = (app.p50 - direct.p50) / direct.p50;
