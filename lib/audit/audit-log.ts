@@ -29,24 +29,31 @@ export type TRecordAuditInput = {
 
 type AuditWriter = Pick<Prisma.TransactionClient, "auditLog">;
 
-// Pass the transaction client when the change and its entry must stand or fall together.
-export async function recordAudit(input: TRecordAuditInput, client: AuditWriter = db): Promise<void> {
-  await client.auditLog.create({
-    data: {
-      actorId: input.actor?.id ?? null,
-      actorEmail: input.actor?.email ?? null,
-      action: input.action,
-      resourceType: input.resourceType ?? null,
-      resourceId: input.resourceId ?? null,
-      ip: input.ip ?? null,
-      userAgent: input.userAgent?.slice(0, 500) ?? null,
-      metadata: input.metadata,
-    },
-  });
+/** The row recordAudit writes, for a caller that writes it in its own statement (then logAudited). */
+export function auditRowOf(input: TRecordAuditInput) {
+  return {
+    actorId: input.actor?.id ?? null,
+    actorEmail: input.actor?.email ?? null,
+    action: input.action,
+    resourceType: input.resourceType ?? null,
+    resourceId: input.resourceId ?? null,
+    ip: input.ip ?? null,
+    userAgent: input.userAgent?.slice(0, 500) ?? null,
+    metadata: input.metadata,
+  };
+}
+
+export function logAudited(input: TRecordAuditInput): void {
   log.debug(
     { action: input.action, actorId: input.actor?.id, resourceType: input.resourceType, resourceId: input.resourceId },
     "audit",
   );
+}
+
+// Pass the transaction client when the change and its entry must stand or fall together.
+export async function recordAudit(input: TRecordAuditInput, client: AuditWriter = db): Promise<void> {
+  await client.auditLog.create({ data: auditRowOf(input) });
+  logAudited(input);
 }
 
 export type TAuditEntry = {

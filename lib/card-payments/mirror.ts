@@ -42,7 +42,7 @@ export async function lockCardPayment(tx: TMirrorClient, id: string): Promise<vo
   await takeTransactionLock(tx, cardPaymentLockKey(id));
 }
 
-function cardPaymentLockKey(id: string): string {
+export function cardPaymentLockKey(id: string): string {
   return `card_payment:${id}`;
 }
 
@@ -118,6 +118,24 @@ async function writeInstallments(tx: TMirrorClient, paymentId: string, transacti
   return true;
 }
 
+/** The rows a payment first seen starts: the mirror's one definition of them (also lib/card-payments/terminal-record.ts). */
+export function newCardPaymentRows(transaction: TPaymentTransaction, knowledge: TCardPaymentKnowledge, syncedAt: Date) {
+  const fields = transactionFields(transaction);
+  const isCancelled = fields.status === cardPaymentStatuses.CANCELLED;
+  return {
+    payment: {
+      id: transaction.id,
+      ...fields,
+      ...knowledgeFields(knowledge, null, transaction.parcelas?.length ?? 0),
+      cancelledCents: isCancelled ? fields.amountCents : 0,
+      occurredAt: fields.authorizedAt ?? fields.paidAt ?? syncedAt,
+      syncedAt,
+      createdById: knowledge.createdById ?? null,
+    },
+    installments: installmentRows(transaction).map((row) => ({ ...row, paymentId: transaction.id })),
+  };
+}
+
 // A created payment comes back whole, so the hot path (the terminal, the hosted page) reads nothing again.
 type TWritten = { outcome: TMirrorOutcome; created?: TMirroredCardPayment };
 
@@ -139,19 +157,12 @@ async function writePayment(
     syncedAt,
     find: () => tx.cardPayment.findUnique({ where }),
     create: async (): Promise<TMirroredCardPayment> => {
-      const created = await tx.cardPayment.create({
-        data: {
-          id: transaction.id,
-          ...fields,
-          ...knowledgeFields(knowledge, null, parcelas),
-          cancelledCents: isCancelled ? fields.amountCents : 0,
-          occurredAt: fields.authorizedAt ?? fields.paidAt ?? syncedAt,
-          syncedAt,
-          createdById: knowledge.createdById ?? null,
-        },
-      });
-      const rows = installmentRows(transaction).map((row) => ({ ...row, paymentId: transaction.id }));
-      const installments = rows.length > 0 ? await tx.cardPaymentInstallment.createManyAndReturn({ data: rows }) : [];
+      const rows = newCardPaymentRows(transaction, knowledge, syncedAt);
+      const created = await tx.cardPayment.create({ data: rows.payment });
+      const installments =
+        rows.installments.length > 0
+          ? await tx.cardPaymentInstallment.createManyAndReturn({ data: rows.installments })
+          : [];
       installments.sort((a, b) => a.number - b.number);
       return { ...created, installments };
     },

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
+import { auditFieldsOf, recordAudit, type TChangeContext, type TRecordAuditInput } from "@/lib/audit/audit-log";
 import { db, inTransaction } from "@/lib/db/client";
 import { AppError, type TMessageKey } from "@/lib/errors";
 import {
@@ -20,10 +20,18 @@ import { ZCardTokenFilters } from "@/lib/saved-cards/schemas";
 import type { TCardTokenRow } from "@/lib/saved-cards/types";
 import { cardBin, detectCardBrand, maskCardNumber } from "@/lib/shared/card";
 import { amountToCents, centsToAmount } from "@/lib/shared/money";
-import { upsertCardPaymentFromGateway } from "./mirror";
-import { findCardRetryBlock, recordCardRetryAdvice, type TRetryBlock, terminalOrderKey } from "./retry-advice";
+import { newCardPaymentRows, type TCardPaymentKnowledge, upsertCardPaymentFromGateway } from "./mirror";
+import {
+  cardRetryAdviceRow,
+  findCardRetryBlock,
+  recordCardRetryAdvice,
+  type TCardRefusal,
+  type TRetryBlock,
+  terminalOrderKey,
+} from "./retry-advice";
 import type { TTerminalPayment } from "./schemas";
 import { installmentCountFor } from "./terminal-plan";
+import { recordCreatedCardPayment } from "./terminal-record";
 
 // Card number and code go upstream and nowhere else (fingerprint, mirror, audit, logs, errors): docs/virtual-terminal.md.
 
@@ -124,12 +132,11 @@ const retryBlockKeys = new Set<TMessageKey>(Object.values(retryBlockErrorKeys));
 const isRetryBlockError = (error: unknown) => error instanceof AppError && retryBlockKeys.has(error.messageKey);
 
 // Checked before upstream: the card networks fine a retry against the advice. `retryAfter` is ISO 8601.
-async function refuseRetryAgainstAdvice(orderId: string, card: TResolvedCard): Promise<void> {
-  const block = await findCardRetryBlock(terminalOrderKey(orderId), {
-    bin: card.bin,
-    lastFour: card.lastFour,
-    expiry: card.expiry,
-  });
+function readRetryBlock(orderId: string, card: TResolvedCard): Promise<TRetryBlock | null> {
+  return findCardRetryBlock(terminalOrderKey(orderId), { bin: card.bin, lastFour: card.lastFour, expiry: card.expiry });
+}
+
+function refuseRetryAgainstAdvice(block: TRetryBlock | null): void {
   if (!block) return;
   throw new AppError("UNPROCESSABLE", retryBlockErrorKeys[block.kind], {
     params: block.kind === "retryLater" ? { until: block.retryAfter.getTime() } : undefined,
@@ -199,51 +206,65 @@ async function recordPayment(
   attempt: TIdempotentAttempt,
   context: TChangeContext,
 ): Promise<TRecorded> {
-  const createdById = context.actor?.id ?? null;
+  const now = new Date();
   const installmentCount = installmentCountFor(input.installmentType, input.installmentCount);
-  return inTransaction(async (tx) => {
-    const { payment } = await upsertCardPaymentFromGateway(
-      transaction,
-      {
-        origin: "TERMINAL",
-        cardBin: card.bin,
-        cardLastFour: card.lastFour,
-        cardToken: transaction.token ?? card.token,
-        installmentType: input.installmentType,
-        installmentCount,
-        createdById,
-      },
-      { client: tx },
-    );
-    if (!payment.isApproved)
-      await recordCardRetryAdvice(tx, {
-        orderKey: terminalOrderKey(input.orderId),
-        card: { bin: card.bin, lastFour: card.lastFour, expiry: card.expiry },
-        merchantAdviceCode: payment.merchantAdviceCode,
-        paymentId: payment.id,
-      });
-    await attempt.succeed(tx, transaction.id);
-    await recordAudit(
-      {
-        ...auditFieldsOf(context, "card_payment", transaction.id),
-        action: payment.isApproved ? "card_payment.created" : "card_payment.refused",
-        metadata: {
-          amountCents: input.amountCents,
-          orderId: input.orderId,
-          installmentType: input.installmentType,
-          installmentCount,
-          bandeiraCartao: card.bandeiraCartao,
-          cardLastFour: card.lastFour,
-          bySavedCard: card.token !== null,
-          savesCard: input.card.kind === "typed" && input.card.saveCard,
-          responseCode: payment.responseCode,
+  const knowledge: TCardPaymentKnowledge = {
+    origin: "TERMINAL",
+    cardBin: card.bin,
+    cardLastFour: card.lastFour,
+    cardToken: transaction.token ?? card.token,
+    installmentType: input.installmentType,
+    installmentCount,
+    createdById: context.actor?.id ?? null,
+  };
+  const auditOf = (payment: TRecorded & { responseCode: string }): TRecordAuditInput => ({
+    ...auditFieldsOf(context, "card_payment", transaction.id),
+    action: payment.isApproved ? "card_payment.created" : "card_payment.refused",
+    metadata: {
+      amountCents: input.amountCents,
+      orderId: input.orderId,
+      installmentType: input.installmentType,
+      installmentCount,
+      bandeiraCartao: card.bandeiraCartao,
+      cardLastFour: card.lastFour,
+      bySavedCard: card.token !== null,
+      savesCard: input.card.kind === "typed" && input.card.saveCard,
+      responseCode: payment.responseCode,
+      merchantAdviceCode: payment.merchantAdviceCode,
+      idempotencyKey: input.idempotencyKey,
+      isRecovery: attempt.isRecovery,
+    },
+  });
+  const refusalOf = (payment: TRecorded): TCardRefusal | null =>
+    payment.isApproved
+      ? null
+      : {
+          orderKey: terminalOrderKey(input.orderId),
+          card: { bin: card.bin, lastFour: card.lastFour, expiry: card.expiry },
           merchantAdviceCode: payment.merchantAdviceCode,
-          idempotencyKey: input.idempotencyKey,
-          isRecovery: attempt.isRecovery,
-        },
-      },
-      tx,
-    );
+          paymentId: transaction.id,
+        };
+  const rows = newCardPaymentRows(transaction, knowledge, now);
+  const refusal = refusalOf(rows.payment);
+  const isCreated = await recordCreatedCardPayment({
+    rows,
+    idempotencyKey: { scope: attempt.scope, key: attempt.key },
+    audit: auditOf(rows.payment),
+    retryAdvice: refusal ? cardRetryAdviceRow(refusal, now) : null,
+    now,
+  });
+  if (isCreated) {
+    attempt.markSucceeded();
+    const { isApproved, merchantAdviceCode, cardToken } = rows.payment;
+    return { isApproved, merchantAdviceCode, cardToken };
+  }
+  // The mirror saw the payment first (a recovery, the list's refresh): merged as any snapshot is.
+  return inTransaction(async (tx) => {
+    const { payment } = await upsertCardPaymentFromGateway(transaction, knowledge, { client: tx, now });
+    const mirroredRefusal = refusalOf(payment);
+    if (mirroredRefusal) await recordCardRetryAdvice(tx, mirroredRefusal, now);
+    await attempt.succeed(tx, transaction.id);
+    await recordAudit(auditOf(payment), tx);
     return {
       isApproved: payment.isApproved,
       merchantAdviceCode: payment.merchantAdviceCode,
@@ -282,6 +303,9 @@ export async function chargeFromTerminal(
       ...card.body,
     };
     let recorded: TRecorded | undefined;
+    // Read beside the key's claim, not after it: the advice is per order and card, whichever key asks.
+    const retryBlock = readRetryBlock(input.orderId, card);
+    retryBlock.catch(() => undefined);
     const { resultId, isReplay } = await runIdempotent({
       scope: terminalPaymentScope,
       key: input.idempotencyKey,
@@ -302,7 +326,7 @@ export async function chargeFromTerminal(
       // A retry the advice forbids never reached upstream: the key is free for another card.
       isCertainlyNotApplied: (error) => isRetryBlockError(error) || isCertainlyNotApplied(error),
       run: async (attempt) => {
-        if (!attempt.isRecovery) await refuseRetryAgainstAdvice(input.orderId, card);
+        if (!attempt.isRecovery) refuseRetryAgainstAdvice(await retryBlock);
         const transaction =
           (attempt.isRecovery ? await findPaymentOfEarlierAttempt(body) : null) ??
           (await sendPayment(body, isTokenize));

@@ -2,8 +2,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { db, type TTransactionClient } from "@/lib/db/client";
+import { runSql } from "@/lib/db/sql";
 import { AppError } from "@/lib/errors";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 
 // Call it outside any transaction: `run` opens its own (docs/idempotency.md).
@@ -20,6 +20,8 @@ export type TIdempotentAttempt = {
   isRecovery: boolean;
   firstClaimedAt: Date;
   succeed: (tx: TTransactionClient, resultId: string) => Promise<void>;
+  /** The caller's own statement wrote the result as `succeed` does (succeededKeySql): nothing is written again. */
+  markSucceeded: () => void;
 };
 
 export type TIdempotentRequest = {
@@ -51,24 +53,46 @@ function requestFingerprint(request: unknown): string {
 }
 
 type Claim =
-  | { kind: "claimed"; attempt: Omit<TIdempotentAttempt, "succeed"> }
+  | { kind: "claimed"; attempt: Omit<TIdempotentAttempt, "succeed" | "markSucceeded"> }
   | { kind: "done"; resultId: string }
   | { kind: "busy" };
 
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+// Raw SQL: every payment claims a key, and a conflict answered as a row count costs no thrown error.
+const claimSql = `
+INSERT INTO "IdempotencyKey"
+  ("scope", "key", "fingerprint", "status", "attempts", "lockedUntil", "createdById", "createdAt", "updatedAt")
+VALUES ($1::text, $2::text, $3::text, 'PENDING', 1, ($4::timestamptz AT TIME ZONE 'UTC'), $5::uuid,
+  ($6::timestamptz AT TIME ZONE 'UTC'), ($6::timestamptz AT TIME ZONE 'UTC'))
+ON CONFLICT ("scope", "key") DO NOTHING
+RETURNING 1 AS "claimed"`;
+
+/** `succeed`'s UPDATE for a caller's single statement: SQL expressions for the values, `from` joins the result's row. */
+export function succeededKeySql(sql: {
+  scope: string;
+  key: string;
+  now: string;
+  resultId: string;
+  from: string;
+}): string {
+  const now = `(${sql.now}::timestamptz AT TIME ZONE 'UTC')`;
+  return `UPDATE "IdempotencyKey" SET "status" = 'SUCCEEDED', "resultId" = ${sql.resultId}, "error" = NULL,
+    "lockedUntil" = ${now}, "updatedAt" = ${now}
+  FROM ${sql.from} WHERE "scope" = ${sql.scope}::text AND "key" = ${sql.key}::text`;
+}
 
 async function claim(input: TIdempotentRequest, fingerprint: string): Promise<Claim> {
   const { scope, key } = input;
   const lockedUntil = () => new Date(Date.now() + (input.leaseMs ?? defaultLeaseMs));
-  try {
-    const created = await db.idempotencyKey.create({
-      data: { scope, key, fingerprint, lockedUntil: lockedUntil(), createdById: input.actorId ?? null },
-    });
-    return { kind: "claimed", attempt: { scope, key, isRecovery: false, firstClaimedAt: created.createdAt } };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-  }
+  const now = new Date();
+  const claimed = await runSql<{ claimed: number }>(claimSql, [
+    scope,
+    key,
+    fingerprint,
+    lockedUntil().toISOString(),
+    input.actorId ?? null,
+    now.toISOString(),
+  ]);
+  if (claimed.length > 0) return { kind: "claimed", attempt: { scope, key, isRecovery: false, firstClaimedAt: now } };
   const row = await db.idempotencyKey.findUnique({ where: { scope_key: { scope, key } } });
   if (!row) return claim(input, fingerprint);
   // A FAILED key changed nothing upstream: it may carry a corrected request (a form fixed after a refusal).
@@ -115,6 +139,9 @@ export async function runIdempotent(input: TIdempotentRequest): Promise<TIdempot
     ...claimed.attempt,
     succeed: async (tx, resultId) => {
       await markSucceeded(tx, scope, key, resultId);
+      isSucceeded = true;
+    },
+    markSucceeded: () => {
       isSucceeded = true;
     },
   };
