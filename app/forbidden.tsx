@@ -1,7 +1,7 @@
-import { ShieldXIcon } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
+import { ShieldXIcon } from "@/components/server-icons";
 import { StatusPage } from "@/components/status-page";
 import { getCurrentUser } from "@/lib/auth/session";
 

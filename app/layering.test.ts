@@ -71,3 +71,25 @@ describe("layering of app/ and components/", () => {
     expect(offenders).toEqual([]);
   });
 });
+
+// lucide-react's Icon and next/link are client components: imported by the payer's page or by the root not-found and
+// forbidden boundaries (whose client code every page loads), they add to the pay page's scripts (docs/pay-page.md).
+describe("client code of the pay page and the root boundaries", () => {
+  const files = [
+    ...sourceFiles("app/(public)/pay"),
+    "app/not-found.tsx",
+    "app/forbidden.tsx",
+    "components/status-page.tsx",
+    "components/ui/empty-state.tsx",
+  ];
+
+  it("imports no lucide-react or next/link", () => {
+    const offending = files.flatMap((file) =>
+      importsOf(file)
+        .filter(({ specifier, isTypeOnly }) => !isTypeOnly && /^(lucide-react|next\/link)(\/|$)/.test(specifier))
+        .map(({ specifier }) => `${file}: ${specifier}`),
+    );
+    expect(files.length).toBeGreaterThan(8);
+    expect(offending).toEqual([]);
+  });
+});

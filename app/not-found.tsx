@@ -1,7 +1,7 @@
-import { FileQuestionIcon } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
+import { FileQuestionIcon } from "@/components/server-icons";
 import { StatusPage } from "@/components/status-page";
 
 export async function generateMetadata(): Promise<Metadata> {

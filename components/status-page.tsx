@@ -1,18 +1,20 @@
-import type { LucideIcon } from "lucide-react";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import type { ComponentProps } from "react";
 
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 
-/** A whole page that says why nothing is shown here (not found, forbidden), with a way home. */
+/**
+ * A whole page that says why nothing is shown here (not found, forbidden), with a way home. The root not-found and
+ * forbidden boundaries load their client code on every page, so this one has none: a plain link, a server-drawn icon.
+ */
 export async function StatusPage({
   icon,
   title,
   description,
   way,
 }: {
-  icon: LucideIcon;
+  icon: NonNullable<ComponentProps<typeof EmptyState>["icon"]>;
   title: string;
   description: string;
   // Where to go instead; home unless said.
@@ -29,7 +31,7 @@ export async function StatusPage({
         description={description}
         action={
           <Button asChild>
-            <Link href={way?.href ?? "/"}>{way?.label ?? t("goHome")}</Link>
+            <a href={way?.href ?? "/"}>{way?.label ?? t("goHome")}</a>
           </Button>
         }
       />

@@ -2,7 +2,8 @@
 // `next`, whose one route handler reads its path parameter and the body and answers a little JSON. It is a dynamic
 // route, as the receiver's is (/api/webhooks/gateway/[webhookId]): Next.js matches and clones route parameters for
 // such a route on every request, which a static one skips. No dynamic route of any Next.js app, the receiver
-// included, can answer faster on this machine than this one does.
+// included, can answer faster on this machine than this one does. Its one page, a client form posting to a server
+// action, is the floor of `npm run bench:pay-page`: what any App Router page with a form ships to the browser.
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -11,11 +12,42 @@ import { promisify } from "node:util";
 import { startService, type TService } from "@/lib/cli/processes";
 
 export const emptyNextRoutePath = "/api/echo/6f1c2a9e-3b7d-4e58-9a40-2d8c5e7f1b34";
+export const emptyNextFormPath = "/form";
 
 const files: Record<string, string> = {
   "package.json": JSON.stringify({ private: true }),
   // The repo's node_modules is linked in from outside this folder: Turbopack must be allowed to read it.
   "next.config.mjs": `export default { poweredByHeader: false, turbopack: { root: "/" } };\n`,
+  "app/layout.js": `export default function RootLayout({ children }) {
+  return <html lang="en"><body>{children}</body></html>;
+}
+`,
+  "app/form/page.js": `import { Form } from "./form";
+export const dynamic = "force-dynamic";
+export default function Page() {
+  return <main><h1>Form</h1><Form /></main>;
+}
+`,
+  "app/form/actions.js": `"use server";
+export async function send(_state, data) {
+  return { message: \`got \${String(data.get("code") ?? "").length} characters\` };
+}
+`,
+  "app/form/form.js": `"use client";
+import { useActionState } from "react";
+import { send } from "./actions";
+export function Form() {
+  const [state, action, isPending] = useActionState(send, { message: "" });
+  return (
+    <form action={action}>
+      <label htmlFor="code">Code</label>
+      <input id="code" name="code" required />
+      <button type="submit" disabled={isPending}>Send</button>
+      <p role="status">{state.message}</p>
+    </form>
+  );
+}
+`,
   "app/api/echo/[id]/route.js": `export async function POST(request, context) {
   const { id } = await context.params;
   const body = await request.text();

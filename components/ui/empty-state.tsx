@@ -1,5 +1,4 @@
-import type { LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 
 import { cn } from "@/lib/utils";
 
@@ -7,7 +6,7 @@ type EmptyStateProps = {
   title: ReactNode;
   /** What the person can do about it ("Create the first charge", "Clear the filters"). */
   description?: ReactNode;
-  icon?: LucideIcon;
+  icon?: ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
   /** Buttons or links that resolve the empty state. */
   action?: ReactNode;
   className?: string;

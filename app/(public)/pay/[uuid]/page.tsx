@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { CreditCardIcon, QrCodeIcon } from "lucide-react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 
+import { CreditCardIcon, QrCodeIcon } from "@/components/server-icons";
 import { buttonVariants } from "@/components/ui/button";
 import { inputClassName } from "@/components/ui/input";
 import { getRequestContext } from "@/lib/auth/request-context";

@@ -1,7 +1,7 @@
-import { LockIcon } from "lucide-react";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 
+import { LockIcon } from "@/components/server-icons";
 import { resolveLocale } from "@/lib/i18n/config";
 
 import { switchPayLocaleAction } from "../actions";

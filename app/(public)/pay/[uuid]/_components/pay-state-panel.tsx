@@ -1,6 +1,6 @@
-import { BanIcon, CircleAlertIcon, CircleCheckIcon, TimerOffIcon } from "lucide-react";
 import { getLocale, getTranslations } from "next-intl/server";
 
+import { BanIcon, CircleAlertIcon, CircleCheckIcon, TimerOffIcon } from "@/components/server-icons";
 import { formatBRL } from "@/lib/format/money";
 import { resolveLocale } from "@/lib/i18n/config";
 import type { TPayPageState } from "@/lib/links/pay-page";

@@ -46,7 +46,10 @@ export function PixPanel({ linkPaymentUuid, state, formAction, isPending, text, 
   const charge = state.status === "ready" ? state.charge : undefined;
   const isWaiting = charge?.status === "waiting";
 
-  useEffect(() => setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard)), []);
+  // Only once a code is on screen: hydrating the first form then costs no second render.
+  useEffect(() => {
+    if (isWaiting) setCanCopy(Boolean(navigator.clipboard));
+  }, [isWaiting]);
 
   useEffect(() => {
     if (!isWaiting) return;
