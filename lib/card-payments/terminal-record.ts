@@ -7,9 +7,8 @@ import { succeededKeySql } from "@/lib/idempotency/idempotency";
 import { cardPaymentLockKey, type newCardPaymentRows } from "./mirror";
 import type { cardRetryAdviceRow } from "./retry-advice";
 
-// A payment this app just created upstream, recorded in one statement (one round trip, one commit): the mirror row and
-// its installments, the idempotency key's result, the audit entry, a refusal's advice and the live update. Each write
-// joins "payment", so when the mirror already has the row nothing is written and the caller takes the general path.
+// A payment just created upstream, recorded in one statement: mirror row, installments, key result, audit, advice and
+// live update. Each write joins "payment": a row already mirrored writes nothing and the caller takes the general path.
 // Timestamps travel as ISO strings inside the JSON and are stored as their UTC wall time, as Prisma stores them.
 const recordCreatedSql = `
 WITH "lock" AS (

@@ -20,7 +20,6 @@ function tracedQuery(run: (query: { sql: string }) => Promise<unknown>, system: 
   };
 }
 
-// Prisma reads the adapter's members on every query: each wrapper is made once per object, not per read.
 function traced<T extends object>(target: T, system: string): T {
   const wrappers = new Map<PropertyKey, unknown>();
   return new Proxy(target, {

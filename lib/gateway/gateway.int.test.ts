@@ -196,7 +196,6 @@ describe("gateway client when the upstream misbehaves", () => {
           )?.value ?? 0;
       const invalidBefore = await invalidBodies();
       const error = await caught(getPixCharge("abc"));
-      // A body the app cannot read is a failed call for the health page and the metrics, not an answer.
       await flushGatewayCallMinutes();
       expect(await db.gatewayCallMinute.findMany({ select: { operation: true, calls: true, failures: true } })).toEqual(
         [{ operation: "pix-charges.get", calls: 1, failures: 1 }],

@@ -236,7 +236,7 @@ async function chargeCard(
       return { status: "invalid", fieldErrors: { form: "cardRejected" } };
     return { status: "unavailable" };
   }
-  // The dashboard's card payments are counted by lib/gateway/http.ts, where their refusal is a 201; a link's is a 422.
+  // The dashboard's card payments are counted by lib/gateway/call-tally.ts (a refusal is a 201); a link's is a 422.
   countCardPayment("approved");
   await inTransaction(async (tx) => {
     await upsertPaymentLinkFromGateway(paid, { client: tx });

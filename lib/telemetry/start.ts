@@ -70,9 +70,8 @@ const requestRootsOnly: Sampler = {
 
 const nextTracerName = "next.js";
 
-// Next.js's internal spans under the request root (route module loading, handler run, response start) are half of
-// what a request exports and nobody reads them. Not started at all: the callback gets the active span's context, so
-// spans made inside it stay children of the request root.
+// Next.js's internal spans under the request root (module loading, handler run, response start): half the exported
+// bytes, read by nobody. Not started: the callback gets the active context, so spans inside stay the root's children.
 function nextRequestRootsOnly(tracer: Tracer): Tracer {
   const skipped = (parent: Context) => trace.wrapSpanContext(trace.getSpanContext(parent) ?? INVALID_SPAN_CONTEXT);
   const isRoot = (options: SpanOptions | undefined) => options?.attributes?.["next.span_type"] === requestSpanType;

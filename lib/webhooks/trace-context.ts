@@ -5,9 +5,7 @@ import { contextOfTraceParent, isTraceExporting, withSpan } from "@/lib/telemetr
 import type { TParsedBody } from "./event-identity";
 
 // The gateway does not send our trace context back: the creating request's traceparent, stored with the row, is the
-// parent of the delivery's span, and the receiving request is linked to it. The parent must be known before the span
-// starts, so apply's own read (inside the span, in its batch's transaction) cannot supply it: one prepared read of
-// the column, only while exporting.
+// parent of the delivery's span (read before apply's own read, which runs inside it), the receiving request a link.
 const traceParentSql = `SELECT "traceParent" FROM "PixCharge" WHERE "txid" = $1::text`;
 
 async function storedTraceParent(parsed: TParsedBody): Promise<string | null> {
