@@ -13,6 +13,8 @@ import { startService, type TService } from "@/lib/cli/processes";
 
 export const emptyNextRoutePath = "/api/echo/6f1c2a9e-3b7d-4e58-9a40-2d8c5e7f1b34";
 export const emptyNextFormPath = "/form";
+// `npm run bench:pos`'s floor: a static route at the POS report's own path that reads the body and answers 202.
+export const emptyNextPosPath = "/v1/transactions";
 
 const files: Record<string, string> = {
   "package.json": JSON.stringify({ private: true }),
@@ -52,6 +54,11 @@ export function Form() {
   const { id } = await context.params;
   const body = await request.text();
   return Response.json({ outcome: "ECHO", id, bytes: body.length });
+}
+`,
+  "app/v1/transactions/route.js": `export async function POST(request) {
+  JSON.parse(await request.text());
+  return new Response(null, { status: 202, headers: { "cache-control": "no-store" } });
 }
 `,
 };

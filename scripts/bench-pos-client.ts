@@ -13,6 +13,8 @@ export type TBenchPosClientOptions = {
   repeats: number;
   /** Prefix of every nsuGateway, so two runs never share one. */
   nsuPrefix: string;
+  /** Another app's route for the same posts (the empty Next.js floor); /v1/transactions by default. */
+  path?: string;
 };
 export type TBenchPosPhase = { durationMs: number; connections: number };
 export type TBenchPosPhaseResult = {
@@ -70,7 +72,12 @@ async function run(phase: TBenchPosPhase): Promise<TBenchPosPhaseResult> {
       if (isRepeat) repeatsSent += 1;
       const startedAt = performance.now();
       try {
-        const response = await pool.request({ method: "POST", path: "/v1/transactions", headers, body });
+        const response = await pool.request({
+          method: "POST",
+          path: options.path ?? "/v1/transactions",
+          headers,
+          body,
+        });
         await response.body.text();
         latencies.push(performance.now() - startedAt);
         count(String(response.statusCode));

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { Agent, request } from "undici";
 import { needsBuild } from "@/lib/cli/build-freshness";
@@ -9,6 +10,7 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { generatePosApiKey, hashPosApiKey } from "@/lib/pos/api-key-format";
 import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
 import { freePort, percentile, runBenchmark } from "./bench-common";
+import { buildEmptyNextApp, emptyNextPosPath, type TEmptyNextBuild } from "./bench-empty-next";
 import type { TBenchPosClientOptions, TBenchPosPhase, TBenchPosPhaseResult } from "./bench-pos-client";
 import { formatMs, type TTiming, time } from "./bench-timing";
 import { processCpuMs, processGroup } from "./proc-stats";
@@ -21,6 +23,7 @@ type Options = {
   pdvs: number;
   requests: number;
   port: number | null;
+  cpuProfDir: string | null;
 };
 
 function readOptions(args: string[]): Options {
@@ -36,6 +39,7 @@ function readOptions(args: string[]): Options {
     pdvs: Number(value("pdvs") ?? 20),
     requests: Number(value("requests") ?? 2000),
     port: value("port") ? Number(value("port")) : null,
+    cpuProfDir: value("cpu-prof") ? path.resolve(value("cpu-prof")!) : null,
   };
 }
 
@@ -53,6 +57,53 @@ function timingLine(label: string, timing: Pick<TTiming, "p50" | "p99">, cpuMs?:
   return `  ${label.padEnd(58)} p50 ${formatMs(timing.p50)}   p99 ${formatMs(timing.p99)}${cpu}`;
 }
 
+function startPosClient(workerData: TBenchPosClientOptions) {
+  const worker = new Worker(new URL("./bench-pos-client.ts", import.meta.url), { workerData });
+  return {
+    run: (phase: TBenchPosPhase) =>
+      new Promise<TBenchPosPhaseResult>((resolve, reject) => {
+        worker.once("message", resolve);
+        worker.once("error", reject);
+        worker.postMessage(phase);
+      }),
+    close: () => worker.postMessage(null),
+  };
+}
+
+// The same reports, connections and durations to an empty Next.js app's /v1/transactions (read the body, 202).
+async function measureEmptyNext(build: TEmptyNextBuild, clientOptions: TBenchPosClientOptions, options: Options) {
+  const port = await freePort();
+  const server = build.start(port);
+  const origin = `http://127.0.0.1:${port}`;
+  const client = startPosClient({ ...clientOptions, origin, path: emptyNextPosPath });
+  try {
+    await waitForHttp(server, `${origin}/`);
+    const pids = processGroup(server.child.pid!);
+    await client.run({ durationMs: options.warmupS * 1000, connections: options.connections[0]! });
+    const results = new Map<number, { rate: number; p99: number; cpuMs: number }>();
+    for (const connections of options.connections) {
+      const cpuBefore = processCpuMs(pids);
+      const startedAt = performance.now();
+      const result = await client.run({ durationMs: options.durationS * 1000, connections });
+      const accepted = result.answers["202"] ?? 0;
+      const rate = accepted / ((performance.now() - startedAt) / 1000);
+      const cpuMs = (processCpuMs(pids) - cpuBefore) / result.requests;
+      results.set(connections, {
+        rate,
+        p99: percentile(
+          result.latencies.sort((a, b) => a - b),
+          99,
+        ),
+        cpuMs,
+      });
+    }
+    return results;
+  } finally {
+    client.close();
+    await server.stop();
+  }
+}
+
 async function main(): Promise<number> {
   const options = readOptions(process.argv.slice(2));
   if (!existsSync(".next/BUILD_ID"))
@@ -60,6 +111,7 @@ async function main(): Promise<number> {
   if (needsBuild())
     console.warn("warning: sources changed since the last `next build`: the server runs the older build.");
 
+  const emptyNext = await buildEmptyNextApp();
   const database = await createThrowawayDatabase("payments_bench");
   try {
     await applyMigrations({ kind: "postgres", url: database.url });
@@ -105,8 +157,9 @@ async function main(): Promise<number> {
     const posIds = Array.from({ length: options.pdvs }, (_, index) => `pos_bench${String(index).padStart(4, "0")}`);
     await db.posDevice.createMany({ data: posIds.map((posId) => ({ posId, sellerId, tenantId })) });
 
+    const nodeOptions = options.cpuProfDir ? `--cpu-prof --cpu-prof-dir=${options.cpuProfDir}` : undefined;
     const server = startService("app", "next", ["start", "--hostname", "127.0.0.1", "--port", String(port)], {
-      env,
+      env: { ...env, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) },
     });
     await waitForHttp(server, `${appUrl}/api/health`);
     console.log(
@@ -135,22 +188,16 @@ async function main(): Promise<number> {
       get("/api/health"),
     );
 
-    const client = new Worker(new URL("./bench-pos-client.ts", import.meta.url), {
-      workerData: {
-        origin: appUrl,
-        apiKey: key,
-        posIds,
-        maxConnections: Math.max(...options.connections),
-        repeats: options.repeats,
-        nsuPrefix: `B${randomBytes(3).toString("hex")}-`,
-      } satisfies TBenchPosClientOptions,
-    });
-    const runPhase = (phase: TBenchPosPhase) =>
-      new Promise<TBenchPosPhaseResult>((resolve, reject) => {
-        client.once("message", resolve);
-        client.once("error", reject);
-        client.postMessage(phase);
-      });
+    const clientOptions: TBenchPosClientOptions = {
+      origin: appUrl,
+      apiKey: key,
+      posIds,
+      maxConnections: Math.max(...options.connections),
+      repeats: options.repeats,
+      nsuPrefix: `B${randomBytes(3).toString("hex")}-`,
+    };
+    const client = startPosClient(clientOptions);
+    const runPhase = client.run;
     const backendPids = async () =>
       (
         await db.$queryRaw<{ pid: number }[]>`
@@ -165,7 +212,7 @@ async function main(): Promise<number> {
     let requestsSent = warmup.requests;
     let uniqueSent = warmup.uniqueSent;
     let non202 = Object.entries(warmup.answers).reduce((sum, [status, n]) => sum + (status === "202" ? 0 : n), 0);
-    const summaries: { connections: number; rate: number; p99: number }[] = [];
+    const summaries: { connections: number; rate: number; p99: number; cpuMs: number }[] = [];
     for (const connections of options.connections) {
       const postgresPids = await backendPids();
       const serverCpuBefore = processCpuMs(serverPids);
@@ -184,7 +231,7 @@ async function main(): Promise<number> {
       non202 += failed;
       const rate = accepted / seconds;
       const p99 = percentile(latencies, 99);
-      summaries.push({ connections, rate, p99 });
+      summaries.push({ connections, rate, p99, cpuMs: serverCpuMs / result.requests });
       const perRequest = (ms: number) => `${(ms / result.requests).toFixed(2)} ms`;
       console.log(
         `\n  ${connections} connections: ${result.requests} reports (${result.repeatsSent} repeats) in ${seconds.toFixed(2)} s`,
@@ -202,7 +249,7 @@ async function main(): Promise<number> {
       );
       console.log(`    load average before ${loadBefore}, after ${loadAverage()}`);
     }
-    client.postMessage(null);
+    client.close();
 
     const configTiming = await timeWithCpu("GET /v1/transactions/config?posId=", () =>
       get(`/v1/transactions/config?posId=${posIds[Math.floor(Math.random() * posIds.length)]}`, {
@@ -210,6 +257,27 @@ async function main(): Promise<number> {
       }),
     );
     await agent.close();
+    await server.stop();
+    const floors = await measureEmptyNext(emptyNext, clientOptions, options);
+    console.log(
+      `\nFRAMEWORK FLOOR: an empty Next.js app (this repo's next, built in this run) whose POST /v1/transactions only ` +
+        `parses the body and answers 202, the same client, reports and durations; app beside it:`,
+    );
+    let isFloorGoalMet = true;
+    for (const summary of summaries) {
+      const floor = floors.get(summary.connections)!;
+      const share = summary.rate / floor.rate;
+      const extraCpuMs = summary.cpuMs - floor.cpuMs;
+      isFloorGoalMet &&= share >= 0.8 && extraCpuMs <= 0.5;
+      console.log(
+        `  ${summary.connections} connections: app ${summary.rate.toFixed(0)}/s, CPU ${summary.cpuMs.toFixed(2)} ms/report; ` +
+          `empty app ${floor.rate.toFixed(0)}/s, CPU ${floor.cpuMs.toFixed(2)} ms/request, p99 ${floor.p99.toFixed(1)} ms`,
+      );
+      console.log(
+        `    reports/s ÷ framework floor = ${(share * 100).toFixed(1)} % (goal ≥ 80 %), CPU over the floor ` +
+          `${extraCpuMs.toFixed(2)} ms (goal ≤ 0.5 ms)`,
+      );
+    }
     console.log(
       `\nSequential requests, one keep-alive connection, ${options.requests} after ${timing.warmup} warm-up:`,
     );
@@ -232,11 +300,13 @@ async function main(): Promise<number> {
     console.log(
       `Goal config p50 < 5 ms: ${configTiming.p50 < 5 ? "met" : "NOT met"} (${configTiming.p50.toFixed(2)} ms)`,
     );
+    console.log(`Goal ≥ 80 % of the framework floor, CPU within 0.5 ms of it: ${isFloorGoalMet ? "met" : "NOT met"}`);
     console.log(`load average at the end: ${loadAverage()}`);
     await disconnectDb();
     return isIdempotent && non202 === 0 ? 0 : 1;
   } finally {
     await stopAll();
+    emptyNext.remove();
     await database.drop();
   }
 }

@@ -16,7 +16,7 @@ export type TPosSellerTokenVerifier = {
 
 export type TPosCaller = { keyId: string; tenantId: string; prefix: string; verifier: TPosSellerTokenVerifier };
 
-const lastUsedResolutionMs = 60_000;
+export const lastUsedResolutionMs = 60_000;
 
 type TKeyRow = {
   id: string;
@@ -48,12 +48,14 @@ export async function authenticatePosRequest(
   const key = parseBearer(request.headers.get("authorization"));
   if (!key) throw posError.unauthorized("missing_key");
   if (!isPosApiKeyFormat(key)) throw posError.unauthorized("malformed_key");
+  const keyHash = hashPosApiKey(key);
   const [row] = await runSql<TKeyRow>(keyQuery, [
-    hashPosApiKey(key),
+    keyHash,
     now.toISOString(),
     new Date(now.getTime() - lastUsedResolutionMs).toISOString(),
   ]);
   if (!row) throw posError.unauthorized("unknown_key");
+  rememberKeyId(keyHash, row.id);
   context.keyPrefix = row.prefix;
   context.tenantId = row.tenantId;
   if (row.isRevoked) throw posError.unauthorized("revoked_key");
@@ -78,6 +80,32 @@ export async function authenticatePosRequest(
       jwksUrl: row.sellerTokenJwksUrl,
     },
   };
+}
+
+// A key's id never changes for its hash, so it is remembered (validity is not): the report path rate-limits by it
+// before reading anything and verifies the key inside the report's own statement.
+const knownKeyIds = new Map<string, string>();
+const maxKnownKeys = 10_000;
+
+function rememberKeyId(keyHash: string, keyId: string): void {
+  if (knownKeyIds.size >= maxKnownKeys) knownKeyIds.clear();
+  knownKeyIds.set(keyHash, keyId);
+}
+
+export function forgetPosKey(keyHash: string): void {
+  knownKeyIds.delete(keyHash);
+}
+
+export type TKnownPosKey = { keyHash: string; keyId: string };
+
+// Null sends the request to authenticatePosRequest, which gives every refusal (401, 429) its own answer.
+export function takeKnownPosKey(request: Request, now = new Date()): TKnownPosKey | null {
+  const key = parseBearer(request.headers.get("authorization"));
+  if (!key || !isPosApiKeyFormat(key)) return null;
+  const keyHash = hashPosApiKey(key);
+  const keyId = knownKeyIds.get(keyHash);
+  if (!keyId || posRateLimiter.take(keyId, now.getTime()) > 0) return null;
+  return { keyHash, keyId };
 }
 
 // At most about once a minute per key, and the WHERE keeps parallel requests and instances from writing it again.

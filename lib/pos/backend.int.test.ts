@@ -163,6 +163,27 @@ describe("API key (all three calls)", () => {
     expect(posFailureCount("config", 401, "expired_key")).toBeGreaterThan(0);
   });
 
+  it("verifies a key this process knows inside the report's statement: revoked, expired or deleted, it is refused", async () => {
+    const key = await createKey({ secret: hsSecret });
+    const { posId } = await activated(key);
+    expect((await report(key.key, saleReport(posId))).status).toBe(202);
+    expect((await db.posApiKey.findUniqueOrThrow({ where: { id: key.id } })).lastUsedAt).toBeInstanceOf(Date);
+    const revokedBefore = posFailureCount("report", 401, "revoked_key");
+    await db.posApiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
+    const revoked = await report(key.key, saleReport(posId));
+    expect(revoked).toMatchObject({ status: 401, body: { code: 401, message: "API key missing or invalid" } });
+    expect(posFailureCount("report", 401, "revoked_key")).toBe(revokedBefore + 1);
+    // A bad body with a refused key still answers 401, not 422.
+    expect((await report(key.key, { posId })).status).toBe(401);
+    await db.posApiKey.update({ where: { id: key.id }, data: { revokedAt: null, expiresAt: new Date() } });
+    expect((await report(key.key, saleReport(posId))).status).toBe(401);
+    await db.posTransactionReport.deleteMany({ where: { posId } });
+    await db.posDevice.deleteMany({ where: { posId } });
+    await db.posApiKey.delete({ where: { id: key.id } });
+    expect((await report(key.key, saleReport(posId))).status).toBe(401);
+    expect(await db.posTransactionReport.count({ where: { posId } })).toBe(0);
+  });
+
   it("records lastUsedAt, at most once a minute", async () => {
     const key = await createKey({ secret: hsSecret });
     await config(key.key, "pos_unknown");

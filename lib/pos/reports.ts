@@ -5,8 +5,8 @@ import { runSql } from "@/lib/db/sql";
 import { changeChannel, changePayload } from "@/lib/events/bus";
 import { countPosReport } from "@/lib/telemetry/metrics";
 import { withSpan } from "@/lib/telemetry/tracing";
-import type { TPosCaller } from "./authenticate";
-import { PosApiError, posError } from "./errors";
+import { forgetPosKey, lastUsedResolutionMs, type TKnownPosKey, type TPosCaller } from "./authenticate";
+import { PosApiError, posError, type TPosLogContext } from "./errors";
 import { occurredAtBoundsProblem, type TTransactionReport } from "./schemas";
 import { posNotFound } from "./transaction-config";
 
@@ -21,35 +21,67 @@ type TIngestRow = {
   insertedId: string | null;
 };
 
-const ingestStatement = `
-  WITH device AS (
+// $2 is the caller's tenant, or in the keyed statement a subquery of the key verified in the same statement.
+const reportCtes = (tenantId: string) => `
+  "device" AS (
     SELECT d."posId", d."sellerId", d."tenantId", d."status" AS "deviceStatus", s."status" AS "sellerStatus"
     FROM "PosDevice" d JOIN "PosSeller" s ON s."id" = d."sellerId"
     WHERE d."posId" = $1::text
-  ), inserted AS (
+  ), "inserted" AS (
     INSERT INTO "PosTransactionReport" ("id", "posId", "sellerId", "tenantId", "approved", "codResp", "nsuGateway",
       "nsuHost", "cardBrand", "acquirerNetwork", "authorizationCode", "installments", "amountCents", "occurredAt",
       "receivedAt")
     SELECT $3::uuid, "posId", "sellerId", "tenantId", $4::boolean, $5::int4, $6::text, $7::text, $8::text, $9::text,
       $10::text, $11::int4, $12::int4, ($13::timestamptz AT TIME ZONE 'UTC'), ($14::timestamptz AT TIME ZONE 'UTC')
-    FROM device
-    WHERE "tenantId" = $2::uuid AND "deviceStatus" = 'ACTIVE' AND "sellerStatus" = 'ACTIVE'
+    FROM "device"
+    WHERE "tenantId" = ${tenantId} AND "deviceStatus" = 'ACTIVE' AND "sellerStatus" = 'ACTIVE'
     ON CONFLICT ("posId", "nsuGateway") DO NOTHING
     RETURNING "id"
-  ), touched AS (
+  ), "touched" AS (
     UPDATE "PosDevice" SET "lastReportAt" = ($14::timestamptz AT TIME ZONE 'UTC')
-    WHERE "posId" = (SELECT "posId" FROM device WHERE "tenantId" = $2::uuid)
+    WHERE "posId" = (SELECT "posId" FROM "device" WHERE "tenantId" = ${tenantId})
       AND ("lastReportAt" IS NULL OR "lastReportAt" < ($15::timestamptz AT TIME ZONE 'UTC'))
     RETURNING 1
-  ), notified AS (
-    SELECT pg_notify('${changeChannel}', $16::text) FROM inserted
-  )
-  SELECT (SELECT "deviceStatus"::text FROM device) AS "deviceStatus",
-    (SELECT "sellerStatus"::text FROM device) AS "sellerStatus",
-    (SELECT "tenantId"::text FROM device) AS "tenantId",
-    (SELECT "id"::text FROM inserted) AS "insertedId",
-    (SELECT count(*) FROM touched)::int4 AS "touched",
-    (SELECT count(*) FROM notified)::int4 AS "notified"`;
+  ), "notified" AS (
+    SELECT pg_notify('${changeChannel}', $16::text) FROM "inserted"
+  )`;
+
+const reportColumns = `
+  (SELECT "deviceStatus"::text FROM "device") AS "deviceStatus",
+  (SELECT "sellerStatus"::text FROM "device") AS "sellerStatus",
+  (SELECT "tenantId"::text FROM "device") AS "tenantId",
+  (SELECT "id"::text FROM "inserted") AS "insertedId",
+  (SELECT count(*) FROM "touched")::int4 AS "touched",
+  (SELECT count(*) FROM "notified")::int4 AS "notified"`;
+
+const ingestStatement = `WITH ${reportCtes("$2::uuid")} SELECT ${reportColumns}`;
+
+// One round trip for a known key: its validity (as authenticatePosRequest reads it), its last use and the report.
+const keyedIngestStatement = `
+  WITH "key" AS (
+    SELECT "id", "tenantId", "prefix",
+      ("revokedAt" IS NOT NULL AND "revokedAt" <= ($14::timestamptz AT TIME ZONE 'UTC')) AS "isRevoked",
+      ("expiresAt" IS NOT NULL AND "expiresAt" <= ($14::timestamptz AT TIME ZONE 'UTC')) AS "isExpired"
+    FROM "PosApiKey" WHERE "keyHash" = $2::text
+  ), "caller" AS (
+    SELECT "id", "tenantId" FROM "key" WHERE NOT "isRevoked" AND NOT "isExpired"
+  ), "keyTouched" AS (
+    UPDATE "PosApiKey" SET "lastUsedAt" = ($14::timestamptz AT TIME ZONE 'UTC')
+    WHERE "id" = (SELECT "id" FROM "caller")
+      AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ($17::timestamptz AT TIME ZONE 'UTC'))
+    RETURNING 1
+  ), ${reportCtes('(SELECT "tenantId" FROM "caller")')}
+  SELECT ${reportColumns},
+    (SELECT "tenantId"::text FROM "key") AS "keyTenantId", (SELECT "prefix" FROM "key") AS "keyPrefix",
+    (SELECT "isRevoked" FROM "key") AS "isRevoked", (SELECT "isExpired" FROM "key") AS "isExpired",
+    (SELECT count(*) FROM "keyTouched")::int4 AS "keyTouched"`;
+
+type TKeyedIngestRow = TIngestRow & {
+  keyTenantId: string | null;
+  keyPrefix: string | null;
+  isRevoked: boolean | null;
+  isExpired: boolean | null;
+};
 
 const posReportConflict = (nsuGateway: string) =>
   new PosApiError(
@@ -59,13 +91,14 @@ const posReportConflict = (nsuGateway: string) =>
   );
 
 export function ingestTransactionReport(
-  caller: TPosCaller,
+  caller: TPosCaller | TKnownPosKey,
   report: TTransactionReport,
   now = new Date(),
+  context: TPosLogContext = {},
 ): Promise<TReportOutcome> {
   return withSpan("pos report", { "pos.id": report.posId }, async () => {
     try {
-      const outcome = await ingest(caller, report, now);
+      const outcome = await ingest(caller, report, now, context);
       countPosReport(outcome);
       return outcome;
     } catch (error) {
@@ -75,15 +108,21 @@ export function ingestTransactionReport(
   });
 }
 
-async function ingest(caller: TPosCaller, report: TTransactionReport, now: Date): Promise<TReportOutcome> {
+async function ingest(
+  caller: TPosCaller | TKnownPosKey,
+  report: TTransactionReport,
+  now: Date,
+  context: TPosLogContext,
+): Promise<TReportOutcome> {
   // Bounded here: a year 0001 or 9999 sale would sort first (or last) everywhere and sit outside every period.
   const outOfBounds = occurredAtBoundsProblem(report.occurredAt, now);
   if (outOfBounds) throw new PosApiError(400, "occurred_at_out_of_bounds", outOfBounds);
   const occurredAt = new Date(report.occurredAt);
   const id = randomUUID();
-  const [row] = await runSql<TIngestRow>(ingestStatement, [
+  const isKeyed = "keyHash" in caller;
+  const [row] = await runSql<TKeyedIngestRow>(isKeyed ? keyedIngestStatement : ingestStatement, [
     report.posId,
-    caller.tenantId,
+    isKeyed ? caller.keyHash : caller.tenantId,
     id,
     report.approved,
     report.codResp,
@@ -98,9 +137,22 @@ async function ingest(caller: TPosCaller, report: TTransactionReport, now: Date)
     now.toISOString(),
     new Date(now.getTime() - 1000).toISOString(),
     changePayload({ kind: "pos_sale", id }),
+    ...(isKeyed ? [new Date(now.getTime() - lastUsedResolutionMs).toISOString()] : []),
   ]);
 
-  if (!row?.deviceStatus || row.tenantId !== caller.tenantId) throw posNotFound();
+  let tenantId: string | null = null;
+  if (isKeyed) {
+    if (!row?.keyTenantId) {
+      forgetPosKey(caller.keyHash);
+      throw posError.unauthorized("unknown_key");
+    }
+    context.keyPrefix = row.keyPrefix ?? undefined;
+    context.tenantId = row.keyTenantId;
+    if (row.isRevoked) throw posError.unauthorized("revoked_key");
+    if (row.isExpired) throw posError.unauthorized("expired_key");
+    tenantId = row.keyTenantId;
+  } else tenantId = caller.tenantId;
+  if (!row?.deviceStatus || row.tenantId !== tenantId) throw posNotFound();
   if (row.deviceStatus !== "ACTIVE") throw posError.business("pos_blocked", "PDV blocked");
   if (row.sellerStatus !== "ACTIVE") throw posError.business("seller_blocked", "seller blocked");
   if (row.insertedId) return "stored";

@@ -8,9 +8,9 @@ import { changeChannel, changePayload } from "@/lib/events/bus";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { bodyLimits, declaredBodyLength, readCappedBody } from "@/lib/http/read-body";
 import { countWebhookApplied, countWebhookReceived } from "@/lib/telemetry/metrics";
-import { applyStoredDelivery } from "./apply";
+import { applyStoredDelivery, identityColumns } from "./apply";
 import { createArrivalBatcher, nothingApplied, type TArrivalOf, type TArrivalRecord } from "./arrival-batch";
-import { parseDeliveryBody, type TParsedBody } from "./event-identity";
+import { parseDeliveryBody, type TEventIdentity, type TParsedBody } from "./event-identity";
 import { findReceiverWebhook } from "./receiver-secrets";
 import { checkWebhookSignature, checkWebhookTimestamp } from "./signature";
 import { applyInTraceOfResource } from "./trace-context";
@@ -296,7 +296,10 @@ export async function receiveGatewayDelivery(
     return refuse({ ...refusal, signatureValid: true }, "IGNORED", 400, "missing X-Webhook-Delivery header", now);
   // A repeat of a stored body is stored as a reference, limited per webhook, and still applied (ledger: DUPLICATE).
   const bodySha256 = createHash("sha256").update(body.bytes).digest("hex");
-  const firstOfBody = await findFirstDeliveryOfBody(runSql, bodySha256);
+  const parsed = parseDeliveryBody(body.bytes);
+  const eventKey = parsed.isUsable ? parsed.identity.eventKey : null;
+  const [seen] = await runSql<TSeenRow>(seenBodyAndEffectSql, [bodySha256, eventKey]);
+  const firstOfBody = seen?.id ? { id: seen.id, webhookId: seen.webhookId } : null;
   const duplicateOfId = firstOfBody?.id ?? null;
   // During a rotation overlap both webhooks deliver every body once: only a repeat on the same webhook counts.
   if (firstOfBody?.webhookId === webhook.id) {
@@ -314,11 +317,40 @@ export async function receiveGatewayDelivery(
   };
   // The common event is stored and applied with its batch, in one transaction (null: not that event, or it failed).
   countWebhookReceived("ACCEPTED");
-  const parsed = parseDeliveryBody(body.bytes);
   const sentAt = new Date(Number(request.headers.get("x-webhook-timestamp")) * 1000);
+  if (parsed.isUsable && seen?.isEffectDone) {
+    const outcome = await recordRepeatOfApplied(verified, parsed.identity);
+    countWebhookApplied(outcome, sentAt);
+    return { status: 200, outcome };
+  }
   const applied = await applyInTraceOfResource(parsed, () => applyVerified(verified, deliveryId, parsed, now));
   countWebhookApplied(applied.outcome, sentAt);
   return applied;
+}
+
+// One read for every verified delivery: the first delivery of these bytes and whether the event is applied already.
+const seenBodyAndEffectSql = `
+SELECT f."id", f."webhookId",
+  ($2::text IS NOT NULL AND EXISTS (SELECT 1 FROM "WebhookEffect" WHERE "eventKey" = $2::text)) AS "isEffectDone"
+FROM (SELECT 1) AS "one" LEFT JOIN LATERAL (
+  SELECT "id"::text AS "id", "webhookId"::text AS "webhookId" FROM "WebhookDelivery"
+  WHERE "bodySha256" = $1::text AND "duplicateOfId" IS NULL
+  LIMIT 1
+) AS f ON true`;
+
+type TSeenRow = { id: string | null; webhookId: string | null; isEffectDone: boolean };
+
+// A retry or re-send of an applied event: stored as DUPLICATE without reading the gateway's copy again, since the
+// applied effect came from that copy already and the claim would refuse it anyway.
+async function recordRepeatOfApplied(
+  verified: TVerifiedRecord,
+  identity: TEventIdentity,
+): Promise<WebhookDeliveryOutcome> {
+  const applied = { ...nothingApplied, ...identityColumns(identity), applyAttempts: 1 };
+  const [stored] = await recordDeliveries(runSql, [{ ...verified, id: randomUUID(), outcome: "DUPLICATE", applied }], {
+    dedupe: true,
+  });
+  return stored?.outcome ?? "DUPLICATE";
 }
 
 async function applyVerified(

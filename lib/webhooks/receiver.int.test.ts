@@ -233,6 +233,32 @@ describe("webhook receiver (hand-built requests)", () => {
     expect(await db.webhookDelivery.count({ where: { outcome: "APPLIED" } })).toBe(1);
   });
 
+  it("stores a retry or re-send of an applied event as DUPLICATE without asking the gateway again", async () => {
+    const txid = await mirroredOpenCharge();
+    const first = await deliver(paidChargeEvent(txid));
+    expect(first.body.outcome).toBe("APPLIED");
+    await useGateway("https://127.0.0.1:1", sandbox().certsDir, "merchant", { GATEWAY_GET_RETRIES: "0" });
+    try {
+      const again = await deliver(paidChargeEvent(txid), { headers: { "x-webhook-delivery": first.deliveryId } });
+      const resent = await deliver(paidChargeEvent(txid));
+      expect([again, resent].map((result) => [result.status, result.body.outcome])).toEqual([
+        [200, "DUPLICATE"],
+        [200, "DUPLICATE"],
+      ]);
+    } finally {
+      await useGateway(sandbox().baseUrl, sandbox().certsDir);
+    }
+    const repeats = await db.webhookDelivery.findMany({
+      where: { outcome: "DUPLICATE" },
+      orderBy: { receivedAt: "asc" },
+    });
+    expect(repeats.map((row) => [row.eventKey, row.error])).toEqual([
+      [`pix_charge.paid:${txid}:PAID`, "delivery id already applied"],
+      [`pix_charge.paid:${txid}:PAID`, null],
+    ]);
+    expect(await db.webhookEffect.count()).toBe(1);
+  });
+
   it("applies one of many concurrent deliveries of one event", async () => {
     const txid = await mirroredOpenCharge();
     const results = await Promise.all(Array.from({ length: 12 }, () => deliver(paidChargeEvent(txid))));
