@@ -82,8 +82,7 @@ export async function authenticatePosRequest(
   };
 }
 
-// A key's id never changes for its hash, so it is remembered (validity is not): the report path rate-limits by it
-// before reading anything and verifies the key inside the report's own statement.
+// A key's id never changes for its hash, so it is remembered (validity is not, it is verified in the report's statement).
 const knownKeyIds = new Map<string, string>();
 const maxKnownKeys = 10_000;
 

@@ -340,8 +340,7 @@ FROM (SELECT 1) AS "one" LEFT JOIN LATERAL (
 
 type TSeenRow = { id: string | null; webhookId: string | null; isEffectDone: boolean };
 
-// A retry or re-send of an applied event: stored as DUPLICATE without reading the gateway's copy again, since the
-// applied effect came from that copy already and the claim would refuse it anyway.
+// A re-send of an applied event is DUPLICATE without a second gateway read: the applied effect came from that copy.
 async function recordRepeatOfApplied(
   verified: TVerifiedRecord,
   identity: TEventIdentity,
