@@ -42,9 +42,11 @@ export async function timeAlternating<const TCalls extends readonly (() => Promi
 ): Promise<{ -readonly [K in keyof TCalls]: TTiming }> {
   const samples: number[][] = calls.map(() => []);
   for (let index = 0; index < options.warmup + options.requests; index += 1) {
-    for (const [side, call] of calls.entries()) {
+    // Each turn starts one call later, so no call always runs right after the same one (warm caches, a busy peer).
+    for (let step = 0; step < calls.length; step += 1) {
+      const side = (index + step) % calls.length;
       const startedAt = performance.now();
-      await call();
+      await calls[side]!();
       if (index >= options.warmup) samples[side]!.push(performance.now() - startedAt);
     }
   }
