@@ -2,7 +2,6 @@
 // how a benchmark's exit code is reported.
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
-import { applyMigrations } from "@/lib/db/migrate";
 import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
 
 /** The p-th percentile (nearest rank) of samples sorted in ascending order. */
@@ -23,10 +22,11 @@ export function freePort(): Promise<number> {
 }
 
 // The environment is set before `measure` runs because the app's modules read it when first imported, so
-// benchmarks import them inside `measure`.
+// benchmarks import them inside `measure` (and this module imports none at its top: the pay-page bench loads it).
 export async function withBenchDatabase(prefix: string, measure: () => Promise<number>): Promise<number> {
   const database = await createThrowawayDatabase(prefix);
   try {
+    const { applyMigrations } = await import("@/lib/db/migrate");
     await applyMigrations({ kind: "postgres", url: database.url });
     Object.assign(process.env, {
       DATABASE_URL: database.url,

@@ -6,13 +6,13 @@
 // `npm run bench:lighthouse`: Lighthouse's default mobile run (simulated throttling) on both steps, medians of 5 runs
 // (--runs); goals performance ≥ 97, accessibility 100, LCP < 2.5 s.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
 import { Agent, request } from "undici";
 import { waitForHttp } from "@/lib/cli/processes";
+import { freePort } from "./bench-common";
 import { buildEmptyNextApp, emptyNextFormPath } from "./bench-empty-next";
 
 type Options = {
@@ -147,17 +147,6 @@ async function verifiedCookies(
   const cookies = await context.cookies();
   await context.close();
   return cookies;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 // The floor's build runs before any measured load, so its compile does not share the machine with them.

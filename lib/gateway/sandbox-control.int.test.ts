@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { flushGatewayCallMinutes } from "@/lib/health/gateway-call-minutes";
 import { getMetricsRegistry } from "@/lib/telemetry/metrics";
-import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
-import type { TSandbox } from "@/sandbox/test/harness";
-import { resetGatewayClient } from "./http";
+import { useSuiteGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import { getPixCharge } from "./pix-charges";
 import { listSandboxDeliveryAttempts, payPixChargeAtSandbox, setSandboxClock } from "./sandbox-control";
 
@@ -22,16 +20,7 @@ async function tallies() {
 }
 
 describe("sandbox control calls", () => {
-  let sandbox: TSandbox;
-
-  beforeAll(async () => {
-    sandbox = await startGatewaySandbox();
-  });
-
-  afterAll(async () => {
-    await resetGatewayClient();
-    await sandbox?.stop();
-  });
+  useSuiteGatewaySandbox();
 
   beforeEach(async () => {
     await flushGatewayCallMinutes();

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { resetGatewayClient } from "@/lib/gateway/http";
 import { startSandbox, type TSandbox } from "@/sandbox/test/harness";
 
@@ -25,4 +26,17 @@ export async function useGateway(
     ...gatewayEnv,
   });
   await resetGatewayClient();
+}
+
+/** The sandbox for the calling suite: started before its tests, stopped with the gateway client after them. */
+export function useSuiteGatewaySandbox(): () => TSandbox {
+  let sandbox: TSandbox | undefined;
+  beforeAll(async () => {
+    sandbox = await startGatewaySandbox();
+  });
+  afterAll(async () => {
+    await resetGatewayClient();
+    await sandbox?.stop();
+  });
+  return () => sandbox!;
 }
