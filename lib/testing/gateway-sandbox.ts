@@ -28,7 +28,6 @@ export async function useGateway(
   await resetGatewayClient();
 }
 
-/** The sandbox for the calling suite: started before its tests, stopped with the gateway client after them. */
 export function useSuiteGatewaySandbox(): () => TSandbox {
   let sandbox: TSandbox | undefined;
   beforeAll(async () => {
