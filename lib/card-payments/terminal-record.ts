@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { auditRowOf, logAudited, type TRecordAuditInput } from "@/lib/audit/audit-log";
+import { transactionLockSql } from "@/lib/db/locks";
 import { runSql } from "@/lib/db/sql";
 import { changeChannel, changePayload } from "@/lib/events/bus";
 import { succeededKeySql } from "@/lib/idempotency/idempotency";
@@ -12,7 +13,7 @@ import type { cardRetryAdviceRow } from "./retry-advice";
 // Timestamps travel as ISO strings inside the JSON and are stored as their UTC wall time, as Prisma stores them.
 const recordCreatedSql = `
 WITH "lock" AS (
-  SELECT pg_advisory_xact_lock(hashtextextended($1::text, 0))
+  SELECT ${transactionLockSql.byText("$1::text")}
 ), "payment" AS (
   INSERT INTO "CardPayment"
   SELECT r.* FROM jsonb_populate_record(NULL::"CardPayment", $2::jsonb) AS r, "lock"
