@@ -21,6 +21,7 @@ import { upsertPixChargeFromGateway, upsertPixRefundFromGateway } from "@/lib/pi
 import { runPosMatching } from "@/lib/pos/match";
 import { HttpBackend, type PaymentApp, PosClient, type TPaymentAppResult, type TPaymentIntent } from "@/lib/pos-sdk";
 import { runReconciliation } from "@/lib/reconcile/reconcile";
+import { isReportableByPos } from "./demo-history-window";
 import { startDemoHost } from "./demo-host";
 import { posPaymentResultOf } from "./demo-pos";
 
@@ -400,7 +401,8 @@ function planHistory(plan: TPlanContext, options: { days: number; scale: number;
     const stories: Array<(start: number, number: number) => TStep[]> = [];
     for (let i = howMany(6); i > 0; i -= 1) stories.push((start, number) => pixStory(plan, start, latest, number));
     for (let i = howMany(3.5); i > 0; i -= 1) stories.push((start, number) => cardStory(plan, start, latest, number));
-    for (let i = howMany(2); i > 0; i -= 1) stories.push((start, number) => posStory(plan, start, number));
+    for (let i = howMany(2); i > 0; i -= 1)
+      stories.push((start, number) => (isReportableByPos(start, options.now) ? posStory(plan, start, number) : []));
     for (let i = howMany(1.6); i > 0; i -= 1) stories.push((start, number) => linkStory(plan, start, latest, number));
     for (const story of stories) {
       const start = at();
