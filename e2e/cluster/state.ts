@@ -31,8 +31,8 @@ export type TClusterState = {
   /** PostgreSQL itself (the primary); the app reaches it through `poolerUrl`. */
   databaseUrl: string;
   poolerUrl: string;
-  /** The streaming replica (as root only); `dir` is its data folder and socket folder. */
-  replica: { url: string; dir: string } | null;
+  /** The streaming replica; `dir` is its data folder and socket folder. */
+  replica: { url: string; dir: string };
   instances: { name: string; port: number; url: string; pid: number }[];
   workers: number;
   /** The nginx access log: one line per request with the instance that answered it. */

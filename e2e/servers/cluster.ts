@@ -69,7 +69,7 @@ async function main() {
       sandboxUrl: cluster.sandboxUrl,
       databaseUrl: database.url,
       poolerUrl: cluster.database.url,
-      replica: cluster.database.readUrl ? { url: cluster.database.readUrl, dir: replicaDir } : null,
+      replica: { url: cluster.database.readUrl!, dir: replicaDir },
       instances: cluster.instances.map(({ name, port, url, service }) => ({
         name,
         port,
@@ -89,8 +89,8 @@ async function main() {
       databaseUrl: database.url,
       proxyPort: ports.proxyPort,
       poolerPort: ports.poolerPort,
-      // pg_basebackup and the standby run as postgres.
-      replica: process.getuid?.() === 0 ? { port: ports.replicaPort, dir: replicaDir } : undefined,
+      // Always part of the topology under test; without root it stops here with the reason (scripts/replica.ts).
+      replica: { port: ports.replicaPort, dir: replicaDir },
       instancePorts: ports.instancePorts,
       workers: clusterWorkerCount,
       sandboxPort: ports.sandboxPort,
