@@ -532,15 +532,6 @@ test("[CLUSTER] through PgBouncer, lists read the replica, and a person sees the
   // Every test before this one ran through the pooler: the instances and workers have no other way to the data.
   expect(pooled.mode).toBe("transaction");
   expect(pooled.transactions).toBeGreaterThan(100);
-  const [listener] = await query<{ count: number }>(
-    db,
-    `SELECT count(*)::int AS count FROM pg_stat_activity
-      WHERE datname = $1 AND application_name = 'app_changes_listener' AND query ILIKE 'LISTEN%'`,
-    [database],
-  );
-  // Live updates listen on direct connections past the pooler (each instance opens one with its first stream).
-  expect(listener!.count).toBeGreaterThanOrEqual(1);
-
   const listReadsBefore = await replicaStatementCalls(replica, database, '%FROM "public"."PixCharge"%');
   const author = await browser.newContext({ baseURL: cluster.proxyUrl, storageState: staffState });
   const other = await browser.newContext({ baseURL: cluster.proxyUrl, storageState: staffState });
@@ -549,6 +540,19 @@ test("[CLUSTER] through PgBouncer, lists read the replica, and a person sees the
     const page = await author.newPage();
     const txid = await new NewPixChargePage(page).create({ amount: "12,34" });
     const row = (each: Page) => each.getByRole("link", { name: txid, exact: true }).first();
+    // Live updates listen on direct connections past the pooler. An instance opens one with its first stream, and
+    // the charge page just opened one (an instance restarted by an earlier test has none before).
+    await expect
+      .poll(async () => {
+        const [listener] = await query<{ count: number }>(
+          db,
+          `SELECT count(*)::int AS count FROM pg_stat_activity
+            WHERE datname = $1 AND application_name = 'app_changes_listener' AND query ILIKE 'LISTEN%'`,
+          [database],
+        );
+        return listener!.count;
+      })
+      .toBeGreaterThanOrEqual(1);
     // The author's list reads the primary: the replica has not replayed their write.
     await page.goto("/pix");
     await expect(row(page)).toBeVisible();
