@@ -2,7 +2,7 @@ import "server-only";
 import { isAppError } from "@/lib/errors";
 import { englishErrorText } from "@/lib/i18n/error-text";
 import { log } from "@/lib/log";
-import { withSpan } from "@/lib/telemetry/tracing";
+import { setActiveSpanAttributes } from "@/lib/telemetry/tracing";
 import { authorize, type TCurrentUser, type TPermission } from "./session";
 
 export type TApiErrorBody = { error: { code: string; message: string; fieldErrors?: Record<string, string> } };
@@ -28,15 +28,13 @@ export function withAuth<TParams = Record<string, never>>(
   handler: AuthedHandler<TParams>,
   options: { permission: TPermission | null },
 ) {
-  return (request: Request, context: RouteContext<TParams>): Promise<Response> =>
-    withSpan("route handler", { "action.permission": options.permission ?? "signed-in" }, async (span) => {
-      try {
-        const user = await authorize(options.permission);
-        const response = await handler(request, { user, params: await context.params });
-        span.setAttribute("http.response.status_code", response.status);
-        return response;
-      } catch (error) {
-        return apiErrorResponse(error);
-      }
-    });
+  return async (request: Request, context: RouteContext<TParams>): Promise<Response> => {
+    setActiveSpanAttributes({ "action.permission": options.permission ?? "signed-in" });
+    try {
+      const user = await authorize(options.permission);
+      return await handler(request, { user, params: await context.params });
+    } catch (error) {
+      return apiErrorResponse(error);
+    }
+  };
 }

@@ -20,23 +20,22 @@ function tracedQuery(run: (query: { sql: string }) => Promise<unknown>, system: 
   };
 }
 
+// A plain object, not a Proxy: Prisma reads the adapter's members on every query, and a trap runs on each read.
 function traced<T extends object>(target: T, system: string): T {
-  const wrappers = new Map<PropertyKey, unknown>();
-  return new Proxy(target, {
-    get(object, key) {
-      const value = Reflect.get(object, key, object);
-      if (typeof value !== "function") return value;
-      const known = wrappers.get(key);
-      if (known) return known;
-      let wrapper: unknown;
-      if (tracedMethods.has(key)) wrapper = tracedQuery(value.bind(object), system);
+  const delegate: Record<PropertyKey, unknown> = {};
+  for (let owner: object | null = target; owner && owner !== Object.prototype; owner = Object.getPrototypeOf(owner)) {
+    for (const key of Reflect.ownKeys(owner)) {
+      if (key === "constructor" || key in delegate) continue;
+      const value = Reflect.get(target, key, target);
+      if (typeof value !== "function") {
+        Object.defineProperty(delegate, key, { get: () => Reflect.get(target, key, target), enumerable: true });
+      } else if (tracedMethods.has(key)) delegate[key] = tracedQuery(value.bind(target), system);
       else if (key === "connect" || key === "startTransaction")
-        wrapper = async (...args: unknown[]) => traced(await value.apply(object, args), system);
-      else wrapper = value.bind(object);
-      wrappers.set(key, wrapper);
-      return wrapper;
-    },
-  });
+        delegate[key] = async (...args: unknown[]) => traced(await value.apply(target, args), system);
+      else delegate[key] = value.bind(target);
+    }
+  }
+  return delegate as T;
 }
 
 export function tracedAdapter<T extends SqlDriverAdapterFactory>(factory: T, system: string): T {

@@ -1,15 +1,17 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import {
   type Attributes,
   type Context,
-  context,
   INVALID_SPAN_CONTEXT,
   isSpanContextValid,
   type Link,
   propagation,
   ROOT_CONTEXT,
   type Span,
+  type SpanContext,
   type SpanKind,
+  type SpanOptions,
   SpanStatusCode,
   type Tracer,
   trace,
@@ -18,7 +20,6 @@ import { isTelemetryDisabled } from "./metrics";
 
 export const appTracerName = "payments-dashboard";
 
-// Exporting is on only when the standard variables ask for it (docs/operations.md, ## Tracing).
 export function isTraceExportRequested(env: Record<string, string | undefined> = process.env): boolean {
   if (isTelemetryDisabled(env)) return false;
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === "true") return false;
@@ -27,30 +28,34 @@ export function isTraceExportRequested(env: Record<string, string | undefined> =
   return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim());
 }
 
-const shared = globalThis as typeof globalThis & { __paymentsTraceExport?: boolean; __paymentsTracer?: Tracer };
+// On globalThis: a production build holds a copy of this module per chunk.
+const shared = globalThis as typeof globalThis & {
+  __paymentsTracer?: Tracer;
+  __paymentsSpanContexts?: AsyncLocalStorage<Context>;
+};
 
 /** True once spans are exported: only then is a trace context stored with a mirror row or sent upstream. */
 export function isTraceExporting(): boolean {
-  return shared.__paymentsTraceExport === true;
+  return shared.__paymentsTracer !== undefined;
 }
 
-/**
- * `tracer` is the exporting provider's own: the global one goes through a proxy and Next.js's per-span wrapper for
- * `use cache` functions, which this app does not use, on every span.
- */
-export function markTraceExporting(isExporting: boolean, tracer?: Tracer): void {
-  shared.__paymentsTraceExport = isExporting;
-  shared.__paymentsTracer = isExporting ? tracer : undefined;
+/** `tracer` is the exporting provider's own, which is not registered globally (see spanContexts). */
+export function markTraceExporting(tracer: Tracer | undefined): void {
+  shared.__paymentsTracer = tracer;
 }
 
 type TSpanOptions = { kind?: SpanKind; parent?: Context; links?: Link[] };
 
-const globalTracer = trace.getTracer(appTracerName);
-const unrecorded = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+// This app's span context, kept apart from OpenTelemetry's global one: Next.js traces its own steps whenever that
+// one holds a recording span (or a tracer provider is registered), a context switch and promise chain per step.
+shared.__paymentsSpanContexts ??= new AsyncLocalStorage<Context>();
+const spanContexts = shared.__paymentsSpanContexts;
 
-function activeTracer(): Tracer {
-  return shared.__paymentsTracer ?? globalTracer;
+function activeContext(): Context {
+  return spanContexts.getStore() ?? ROOT_CONTEXT;
 }
+
+const unrecorded = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 /** Without export nothing records this app's spans, so none is started and no context is switched. */
 export function withSpan<T>(
@@ -59,28 +64,27 @@ export function withSpan<T>(
   fn: (span: Span) => Promise<T>,
   options: TSpanOptions = {},
 ): Promise<T> {
-  if (!isTraceExporting()) return fn(unrecorded);
-  const parent = options.parent ?? context.active();
-  return activeTracer().startActiveSpan(
-    name,
-    { attributes, kind: options.kind, links: options.links },
-    parent,
-    async (span) => {
-      try {
-        return await fn(span);
-      } catch (error) {
-        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : String(error) });
-        throw error;
-      } finally {
-        span.end();
-      }
-    },
-  );
+  const tracer = shared.__paymentsTracer;
+  if (!tracer) return fn(unrecorded);
+  const parent = options.parent ?? activeContext();
+  const span = tracer.startSpan(name, { attributes, kind: options.kind, links: options.links }, parent);
+  return spanContexts.run(trace.setSpan(parent, span), async () => {
+    try {
+      return await fn(span);
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : String(error) });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
 }
 
 /** For a span with no children (an SQL statement): not made active, so no context switch is paid. */
 export async function withLeafSpan<T>(name: string, attributes: Attributes, fn: () => Promise<T>): Promise<T> {
-  const span = activeTracer().startSpan(name, { attributes });
+  const tracer = shared.__paymentsTracer;
+  if (!tracer) return fn();
+  const span = tracer.startSpan(name, { attributes }, activeContext());
   try {
     return await fn();
   } catch (error) {
@@ -91,11 +95,20 @@ export async function withLeafSpan<T>(name: string, attributes: Attributes, fn: 
   }
 }
 
+/** `span` parents what the rest of this call and all it schedules start (a request event has no callback). */
+export function enterSpan(span: Span, parent: Context = ROOT_CONTEXT): void {
+  spanContexts.enterWith(trace.setSpan(parent, span));
+}
+
+export function startSpan(name: string, options: SpanOptions, parent: Context = ROOT_CONTEXT): Span | null {
+  return shared.__paymentsTracer?.startSpan(name, options, parent) ?? null;
+}
+
 /** The active span's W3C traceparent, to store beside a row a later, separate request continues (a webhook). */
 export function activeTraceParent(): string | null {
   if (!isTraceExporting()) return null;
   const carrier: Record<string, string> = {};
-  propagation.inject(context.active(), carrier);
+  propagation.inject(activeContext(), carrier);
   return carrier.traceparent ?? null;
 }
 
@@ -107,12 +120,21 @@ export function contextOfTraceParent(traceParent: string | null | undefined): Co
 }
 
 export function injectTraceHeaders(headers: Record<string, string>): void {
-  if (isTraceExporting()) propagation.inject(context.active(), headers);
+  if (isTraceExporting()) propagation.inject(activeContext(), headers);
+}
+
+/** The active span's context, when one is recording (a request's span, to link from another trace). */
+export function activeSpanContext(): SpanContext | undefined {
+  const spanContext = trace.getSpanContext(activeContext());
+  return spanContext && isSpanContextValid(spanContext) ? spanContext : undefined;
+}
+
+export function setActiveSpanAttributes(attributes: Attributes): void {
+  if (isTraceExporting()) trace.getSpan(activeContext())?.setAttributes(attributes);
 }
 
 /** For pino's mixin: the active span's ids, when one is recording. */
 export function activeTraceIds(): { traceId: string; spanId: string } | undefined {
-  const spanContext = trace.getActiveSpan()?.spanContext();
-  if (!spanContext || !isSpanContextValid(spanContext)) return undefined;
-  return { traceId: spanContext.traceId, spanId: spanContext.spanId };
+  const spanContext = activeSpanContext();
+  return spanContext && { traceId: spanContext.traceId, spanId: spanContext.spanId };
 }

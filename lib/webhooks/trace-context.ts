@@ -1,7 +1,7 @@
 import "server-only";
-import { type Link, trace } from "@opentelemetry/api";
+import type { Link } from "@opentelemetry/api";
 import { runSql } from "@/lib/db/sql";
-import { contextOfTraceParent, isTraceExporting, withSpan } from "@/lib/telemetry/tracing";
+import { activeSpanContext, contextOfTraceParent, isTraceExporting, withSpan } from "@/lib/telemetry/tracing";
 import type { TParsedBody } from "./event-identity";
 
 // The gateway does not send our trace context back: the creating request's traceparent, stored with the row, is the
@@ -19,7 +19,7 @@ export async function applyInTraceOfResource<T>(parsed: TParsedBody, apply: () =
     ? { "webhook.resource_type": parsed.identity.resourceType, "webhook.resource_id": parsed.identity.resourceId }
     : {};
   const parent = contextOfTraceParent(await storedTraceParent(parsed));
-  const receiving = trace.getActiveSpan()?.spanContext();
+  const receiving = activeSpanContext();
   const links: Link[] = parent && receiving ? [{ context: receiving }] : [];
   return withSpan("webhook delivery applied", attributes, apply, { parent, links });
 }
