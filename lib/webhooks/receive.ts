@@ -215,8 +215,8 @@ async function refuse(
   return { status, outcome, problem };
 }
 
-// The gateway retries a handful of times (spec 6.4); past this many repeats per webhook, nothing more is stored.
-export const repeatedBodyRateLimit: TRateLimitRule = { limit: 20, windowMs: 10 * 60_000 };
+// Per body: the gateway retries each delivery a handful of times (spec 6.4), after an outage all of them at once.
+export const repeatedBodyRateLimit: TRateLimitRule = { limit: 10, windowMs: 10 * 60_000 };
 
 const firstDeliveryOfBodySql = `
 SELECT "id"::text AS "id", "webhookId"::text AS "webhookId" FROM "WebhookDelivery"
@@ -231,8 +231,8 @@ async function findFirstDeliveryOfBody(
   return row ?? null;
 }
 
-async function limitRepeatedBodies(webhookId: string, now: Date): Promise<TReceiveResult | null> {
-  const window = await countRateLimitHit(`webhook-repeat:${webhookId}`, repeatedBodyRateLimit, now);
+async function limitRepeatedBodies(webhookId: string, bodySha256: string, now: Date): Promise<TReceiveResult | null> {
+  const window = await countRateLimitHit(`webhook-repeat:${webhookId}:${bodySha256}`, repeatedBodyRateLimit, now);
   if (window.count <= repeatedBodyRateLimit.limit) return null;
   const retryAfterSeconds = Math.max(1, Math.ceil((window.expiresAt.getTime() - now.getTime()) / 1000));
   return {
@@ -303,7 +303,7 @@ export async function receiveGatewayDelivery(
   const duplicateOfId = firstOfBody?.id ?? null;
   // During a rotation overlap both webhooks deliver every body once: only a repeat on the same webhook counts.
   if (firstOfBody?.webhookId === webhook.id) {
-    const limited = await limitRepeatedBodies(webhook.id, now);
+    const limited = await limitRepeatedBodies(webhook.id, bodySha256, now);
     if (limited) return limited;
   }
   const verified = {

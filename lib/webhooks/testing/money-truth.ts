@@ -285,6 +285,22 @@ export function itKeepsTheMirrorOnTheGatewaysWord(): void {
     expect(firstForAdmin?.headers).toContainEqual(["x-webhook-signature", expect.stringMatching(/^[0-9a-f]{64}$/)]);
   });
 
+  it("[money truth] after an outage every delivery's retry is stored and answered, past what one body may repeat", async () => {
+    const bodies = [];
+    for (let index = 0; index < 22; index += 1) {
+      const txid = await openCharge();
+      await sandbox().request("merchant", "POST", `/sandbox/v1/pix-charges/${txid}/pay`);
+      bodies.push(Buffer.from(JSON.stringify(paidChargeEvent(txid))));
+    }
+    const post = async (rawBody: Buffer) => (await postSignedDelivery({ webhookId, secret, rawBody })).response.status;
+    for (const rawBody of bodies) expect(await post(rawBody)).toBe(200);
+    const retries = [];
+    for (const rawBody of bodies) retries.push(await post(rawBody));
+    expect(retries).toEqual(Array(bodies.length).fill(200));
+    const duplicates = await db.webhookDelivery.count({ where: { webhookId, outcome: "DUPLICATE" } });
+    expect(duplicates).toBe(bodies.length);
+  });
+
   it("[money truth] copies of one body arriving together: one stored whole, the others references to it", async () => {
     const txid = await openCharge();
     await sandbox().request("merchant", "POST", `/sandbox/v1/pix-charges/${txid}/pay`);
