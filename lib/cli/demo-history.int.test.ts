@@ -72,6 +72,10 @@ describe.each(["postgres", "pglite"] as const)("npm run demo: 30 days of history
     expect(await db.posTransactionReport.count({ where: { matchStatus: "MATCHED" } })).toBeGreaterThan(10);
     expect(await db.webhookDelivery.count({ where: { outcome: "APPLIED" } })).toBeGreaterThan(0);
     expect(await db.webhookDelivery.count({ where: { outcome: "REJECTED_SIGNATURE" } })).toBeGreaterThan(0);
+    // The drift view has one difference healed by the reconciler and one held for review.
+    const drift = await db.mirrorDrift.findMany({ select: { resourceKind: true, healedAt: true } });
+    expect(drift.filter((row) => row.healedAt !== null).length).toBeGreaterThan(0);
+    expect(drift.filter((row) => row.healedAt === null)).toHaveLength(1);
 
     const overview = await getOverview(resolveOverviewPeriod({ period: "30d" }));
     const busyDays = overview.series.filter((row) => row.pix + row.card + row.link > 0);

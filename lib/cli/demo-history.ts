@@ -9,7 +9,12 @@ import { GatewayRefusedError } from "@/lib/gateway/errors";
 import * as payments from "@/lib/gateway/payments";
 import * as pixCharges from "@/lib/gateway/pix-charges";
 import * as pixRefunds from "@/lib/gateway/pix-refunds";
-import { listSandboxDeliveryAttempts, payPixChargeAtSandbox, setSandboxClock } from "@/lib/gateway/sandbox-control";
+import {
+  listSandboxDeliveryAttempts,
+  payPixChargeAtSandbox,
+  setSandboxClock,
+  tamperPixChargeAtSandbox,
+} from "@/lib/gateway/sandbox-control";
 import type { TPaymentTransaction } from "@/lib/gateway/schemas/payment";
 import { registerWebhook, updateWebhook } from "@/lib/gateway/webhooks";
 import { payLinkByCard } from "@/lib/links/pay-page-card";
@@ -53,6 +58,7 @@ type THistoryFile = {
   counts: TCounts;
 };
 type TCounts = Record<string, number>;
+
 type TStep = { at: number; run: () => Promise<void> };
 
 function prng(seed: number) {
@@ -431,6 +437,24 @@ async function waitForDeliveries(timeoutMs: number): Promise<number> {
   }
 }
 
+// For the drift view, two paid charges the gateway holds otherwise, with no event: one it shows unpaid (the mirror
+// moves back at the reconciliation that follows) and one whose amount changed (held for a person to review).
+async function changeChargesAtGateway(counts: TCounts): Promise<void> {
+  const [unpaid, changed] = await db.pixCharge.findMany({
+    where: { status: "PAID", refundedCents: 0 },
+    orderBy: { creationDate: "desc" },
+    take: 2,
+  });
+  if (unpaid) {
+    await tamperPixChargeAtSandbox(unpaid.txid, { status: "ACTIVE" });
+    count(counts, "driftUnpaidAtGateway");
+  }
+  if (changed) {
+    await tamperPixChargeAtSandbox(changed.txid, { amountCents: changed.amountCents + 1_000 });
+    count(counts, "driftAmountChanged");
+  }
+}
+
 export async function seedDemoHistory(
   options: THistoryOptions,
   print: (line: string) => void = console.log,
@@ -461,6 +485,7 @@ export async function seedDemoHistory(
       await setSandboxClock(null);
     }
     pending = await waitForDeliveries(60_000);
+    await changeChargesAtGateway(counts);
     const reconciled = await runReconciliation({ trigger: "manual", windowHours: (days + 2) * 24 });
     if (reconciled.status === "finished") counts.reconciliationHealed = reconciled.run.healedCount;
     await runPosMatching();

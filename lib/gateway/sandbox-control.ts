@@ -37,6 +37,17 @@ export function payPixChargeAtSandbox(txid: string, payer: { payerName: string; 
   });
 }
 
+export function tamperPixChargeAtSandbox(txid: string, change: { amountCents?: number; status?: "ACTIVE" | "PAID" }) {
+  return gatewayRequest({
+    operation: "sandbox.pix-charges.tamper",
+    method: "POST",
+    path: apiPath`/sandbox/v1/pix-charges/${txid}/tamper`,
+    body: change,
+    schema: ZPixCharge,
+    control: true,
+  });
+}
+
 export function listSandboxDeliveryAttempts() {
   return gatewayRequest({
     operation: "sandbox.webhook-deliveries",
