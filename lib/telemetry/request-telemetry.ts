@@ -6,7 +6,7 @@ import { observeHttpRequest } from "./metrics";
 import { buildRouteTemplates, type TRouteTemplates } from "./route-template";
 import { enterSpan, isTraceExporting, startSpan } from "./tracing";
 
-type TRequestTiming = { startedAt: bigint; span: Span | null };
+type TRequestTiming = { startedAt: bigint; pathname: string; method: string; span: Span | null };
 type TTimedRequest = IncomingMessage & { [timing]?: TRequestTiming };
 type TRequestMessage = { request: TTimedRequest; response: ServerResponse };
 
@@ -32,14 +32,14 @@ export function installRequestTelemetry(templates: TRouteTemplates = buildRouteT
     const { request } = message as TRequestMessage;
     const url = request.url ?? "/";
     if (isFrameworkAsset(url)) return;
+    const method = request.method ?? "GET";
     let span: Span | null = null;
     if (isTraceExporting()) {
-      const method = request.method ?? "GET";
       const parent = request.headers.traceparent ? propagation.extract(ROOT_CONTEXT, request.headers) : ROOT_CONTEXT;
       span = startSpan(method, { kind: SpanKind.SERVER, attributes: { "http.request.method": method } }, parent);
       if (span) enterSpan(span, parent);
     }
-    request[timing] = { startedAt: process.hrtime.bigint(), span };
+    request[timing] = { startedAt: process.hrtime.bigint(), pathname: pathnameOf(url), method, span };
   });
 
   subscribe("http.server.response.finish", (message) => {
@@ -48,9 +48,9 @@ export function installRequestTelemetry(templates: TRouteTemplates = buildRouteT
     if (!started) return;
     request[timing] = undefined;
     const seconds = Number(process.hrtime.bigint() - started.startedAt) / 1e9;
-    const method = request.method ?? "GET";
+    const { method, pathname } = started;
     const status = response.statusCode;
-    const route = templates.templateOf(pathnameOf(request.url ?? "/")) ?? (status === 404 ? "/_not-found" : "other");
+    const route = templates.templateOf(pathname) ?? (status === 404 ? "/_not-found" : "other");
     observeHttpRequest(route, method, status, seconds);
     const { span } = started;
     if (!span) return;
