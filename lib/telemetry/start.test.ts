@@ -7,7 +7,7 @@ import { getTracer as nextTracer } from "next/dist/server/lib/trace/tracer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getMetricsRegistry } from "./metrics";
 import { routeTemplates } from "./route-template";
-import { startTelemetry } from "./start";
+import { batchOptionsFromEnv, startTelemetry } from "./start";
 import { withSpan } from "./tracing";
 
 const exporter = new InMemorySpanExporter();
@@ -111,5 +111,23 @@ describe("route templates from the build's routes manifest", () => {
     ["/favicon.ico", null],
   ])("%s is %s", (pathname, template) => {
     expect(routes.templateOf(pathname)).toBe(template);
+  });
+});
+
+describe("the batch span processor's standard variables", () => {
+  it("are read as positive integers, and an invalid one keeps the SDK's default", () => {
+    expect(
+      batchOptionsFromEnv({
+        OTEL_BSP_SCHEDULE_DELAY: "2000",
+        OTEL_BSP_EXPORT_TIMEOUT: " 10000 ",
+        OTEL_BSP_MAX_QUEUE_SIZE: "-4",
+        OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "many",
+      }),
+    ).toEqual({
+      scheduledDelayMillis: 2000,
+      exportTimeoutMillis: 10000,
+      maxQueueSize: undefined,
+      maxExportBatchSize: undefined,
+    });
   });
 });

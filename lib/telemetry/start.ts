@@ -4,16 +4,17 @@ import { OTLPTraceExporter as OTLPJsonTraceExporter } from "@opentelemetry/expor
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-proto";
 import { NodeSDK } from "@opentelemetry/sdk-node";
 import {
-  AlwaysOnSampler,
   BatchSpanProcessor,
   ConsoleSpanExporter,
-  ParentBasedSampler,
+  type ReadableSpan,
   type SpanExporter,
   type SpanProcessor,
 } from "@opentelemetry/sdk-trace";
+import { z } from "zod";
 import { isTelemetryDisabled } from "./metrics";
 import { installRequestTelemetry } from "./request-telemetry";
 import type { TRouteTemplates } from "./route-template";
+import { SpanRecorder } from "./span-recorder";
 import { appTracerName, isTraceExportRequested, markTraceExporting } from "./tracing";
 
 // OTLP's default protocol: half the bytes of http/json for the same serializing time.
@@ -29,6 +30,19 @@ function exportersFromEnv(env: Record<string, string | undefined>) {
     if (name === "console") return [new ConsoleSpanExporter()];
     return [];
   });
+}
+
+const ZBatchVariable = z.coerce.number().int().positive().optional();
+
+/** The standard batch span processor variables (the SDK's processor takes options only); an invalid one is ignored. */
+export function batchOptionsFromEnv(env: Record<string, string | undefined>) {
+  const read = (name: string) => ZBatchVariable.safeParse(env[name]?.trim() || undefined).data;
+  return {
+    scheduledDelayMillis: read("OTEL_BSP_SCHEDULE_DELAY"),
+    exportTimeoutMillis: read("OTEL_BSP_EXPORT_TIMEOUT"),
+    maxQueueSize: read("OTEL_BSP_MAX_QUEUE_SIZE"),
+    maxExportBatchSize: read("OTEL_BSP_MAX_EXPORT_BATCH_SIZE"),
+  };
 }
 
 type TStartOptions = {
@@ -47,11 +61,12 @@ export function startTelemetry(options: TStartOptions = {}): { shutdown: () => P
   if (isTelemetryDisabled(env)) return shared.__paymentsTelemetry;
   installRequestTelemetry(options.routes);
   if (options.spanProcessors === undefined && !isTraceExportRequested(env)) return shared.__paymentsTelemetry;
+  const processors =
+    options.spanProcessors ??
+    exportersFromEnv(env).map((exporter) => new BatchSpanProcessor({ exporter, ...batchOptionsFromEnv(env) }));
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME || "payments-dashboard",
-    sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
-    spanProcessors:
-      options.spanProcessors ?? exportersFromEnv(env).map((exporter) => new BatchSpanProcessor({ exporter })),
+    spanProcessors: processors,
     instrumentations: [],
     // Traces only: metrics are Prometheus's (/api/metrics), logs pino's; the SDK would otherwise add OTLP exporters.
     metricReaders: [],
@@ -64,7 +79,11 @@ export function startTelemetry(options: TStartOptions = {}): { shutdown: () => P
   const provider = global instanceof ProxyTracerProvider ? global.getDelegate() : global;
   trace.disable();
   context.disable();
-  markTraceExporting(provider.getTracer(appTracerName));
+  // The resource the SDK detected, read from a span of its own that is never ended, so never exported.
+  const probe: Partial<ReadableSpan> = provider.getTracer(appTracerName).startSpan("resource") as object;
+  const { resource, instrumentationScope } = probe;
+  if (!resource || !instrumentationScope) throw new Error("the OpenTelemetry SDK's spans carry no resource");
+  markTraceExporting(new SpanRecorder({ resource, instrumentationScope, processors }));
   shared.__paymentsTelemetry = {
     shutdown: async () => {
       markTraceExporting(undefined);

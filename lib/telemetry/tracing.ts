@@ -30,7 +30,7 @@ export function isTraceExportRequested(env: Record<string, string | undefined> =
 
 // On globalThis: a production build holds a copy of this module per chunk.
 const shared = globalThis as typeof globalThis & {
-  __paymentsTracer?: Tracer;
+  __paymentsTracer?: TSpanStarter;
   __paymentsSpanContexts?: AsyncLocalStorage<Context>;
 };
 
@@ -39,8 +39,10 @@ export function isTraceExporting(): boolean {
   return shared.__paymentsTracer !== undefined;
 }
 
-/** `tracer` is the exporting provider's own, which is not registered globally (see spanContexts). */
-export function markTraceExporting(tracer: Tracer | undefined): void {
+type TSpanStarter = Pick<Tracer, "startSpan">;
+
+/** `tracer` records for the exporting SDK, whose provider is not registered globally (see spanContexts). */
+export function markTraceExporting(tracer: TSpanStarter | undefined): void {
   shared.__paymentsTracer = tracer;
 }
 
