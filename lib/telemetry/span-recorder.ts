@@ -40,9 +40,9 @@ function randomId(bytes: 8 | 16): string {
 
 const nowMs = () => performance.timeOrigin + performance.now();
 
-function toHrTime(epochMs: number): HrTime {
-  const seconds = Math.floor(epochMs / 1000);
-  const nanos = Math.round((epochMs - seconds * 1000) * 1e6);
+function toHrTime(ms: number): HrTime {
+  const seconds = Math.floor(ms / 1000);
+  const nanos = Math.round((ms - seconds * 1000) * 1e6);
   return nanos >= 1e9 ? [seconds + 1, nanos - 1e9] : [seconds, nanos];
 }
 
@@ -92,8 +92,7 @@ class RecordedSpan implements Span, ReadableSpan {
     return toHrTime(this.endMs);
   }
   get duration(): HrTime {
-    const ms = Math.max(0, this.endMs - this.startMs);
-    return [Math.floor(ms / 1000), Math.round((ms % 1000) * 1e6)];
+    return toHrTime(Math.max(0, this.endMs - this.startMs));
   }
 
   spanContext(): SpanContext {
@@ -150,6 +149,7 @@ class RecordedSpan implements Span, ReadableSpan {
   end(endTime?: TimeInput): void {
     if (this.ended) return;
     this.endMs = endTime === undefined ? nowMs() : toEpochMs(endTime);
+    for (const processor of this.source.processors) processor.onEnding?.(this);
     this.ended = true;
     for (const processor of this.source.processors) processor.onEnd(this);
   }
