@@ -155,12 +155,8 @@ class RecordedSpan implements Span, ReadableSpan {
   }
 }
 
-/**
- * Starts this app's spans and hands them to the SDK's span processors when they end. The SDK's own tracer does far
- * more per span (global API lookups, sampler and attribute-limit machinery, self-metrics) than a request path can
- * afford; batching, the resource and the OTLP exporters stay the SDK's. Sampling is the SDK's default: parent-based,
- * always on for a new trace, off under a caller that did not sample.
- */
+// Ended spans go to the SDK's processors: its tracer costs a request far more per span (docs/operations.md). Sampling
+// is the SDK's default, parent-based: always on for a new trace, off under a caller that did not sample.
 export class SpanRecorder {
   constructor(private readonly source: TSpanSource) {}
 
