@@ -20,21 +20,22 @@ import {
 } from "@opentelemetry/api";
 import type { ReadableSpan, SpanProcessor, TimedEvent } from "@opentelemetry/sdk-trace";
 
-// Span ids from one pooled buffer of random bytes: a syscall per 256 spans instead of per id.
+// Span ids cut from one pooled hex string of random bytes: a syscall and a hex conversion per 128 spans, not per id.
 const idPool = Buffer.allocUnsafe(4096);
-let idOffset = idPool.length;
+let idHex = "";
+let idOffset = 0;
 
-const invalidIds = { 8: "0".repeat(16), 16: "0".repeat(32) };
+const invalidIds = { 16: "0".repeat(16), 32: "0".repeat(32) };
 
-function randomId(bytes: 8 | 16): string {
+function randomId(hexLength: 16 | 32): string {
   for (;;) {
-    if (idOffset + bytes > idPool.length) {
-      randomFillSync(idPool);
+    if (idOffset + hexLength > idHex.length) {
+      idHex = randomFillSync(idPool).toString("hex");
       idOffset = 0;
     }
-    const id = idPool.toString("hex", idOffset, idOffset + bytes);
-    idOffset += bytes;
-    if (id !== invalidIds[bytes]) return id;
+    const id = idHex.slice(idOffset, idOffset + hexLength);
+    idOffset += hexLength;
+    if (id !== invalidIds[hexLength]) return id;
   }
 }
 
@@ -166,12 +167,12 @@ export class SpanRecorder {
     if (hasParent && (parentContext.traceFlags & TraceFlags.SAMPLED) === 0)
       return trace.wrapSpanContext({
         traceId: parentContext.traceId,
-        spanId: randomId(8),
+        spanId: randomId(16),
         traceFlags: TraceFlags.NONE,
       });
     const context: SpanContext = {
-      traceId: hasParent ? parentContext.traceId : randomId(16),
-      spanId: randomId(8),
+      traceId: hasParent ? parentContext.traceId : randomId(32),
+      spanId: randomId(16),
       traceFlags: TraceFlags.SAMPLED,
       traceState: hasParent ? parentContext.traceState : undefined,
     };
