@@ -20,7 +20,7 @@ import {
 } from "@opentelemetry/api";
 import type { ReadableSpan, SpanProcessor, TimedEvent } from "@opentelemetry/sdk-trace";
 
-// Span ids cut from one pooled hex string of random bytes: a syscall and a hex conversion per 128 spans, not per id.
+// Span ids cut from one pooled hex string of random bytes: a syscall and a hex conversion per few hundred ids.
 const idPool = Buffer.allocUnsafe(4096);
 let idHex = "";
 let idOffset = 0;
