@@ -16,21 +16,31 @@ export type TRetryBlock = { kind: "doNotRetry" } | { kind: "retryLater"; retryAf
 export const terminalOrderKey = (orderId: string) => `order:${orderId}`;
 export const linkOrderKey = (linkPaymentUuid: string) => `link:${linkPaymentUuid}`;
 
+type TBlockRow = { adviceCode: string; cardExpiry: string | null; retryAfter: string | null };
+
+/** The card's blocks for an order as one JSON array expression over three placeholders (order key, BIN, last four). */
+export function retryBlocksJsonSql([orderKey, bin, lastFour]: string[]): string {
+  return `(SELECT coalesce(json_agg(json_build_object('adviceCode', "adviceCode", 'cardExpiry', "cardExpiry",
+    'retryAfter', to_char("retryAfter", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))), '[]'::json)
+  FROM "CardRetryBlock" WHERE "orderKey" = ${orderKey}::text AND "cardBin" = ${bin}::text AND "cardLastFour" = ${lastFour}::text)`;
+}
+
+export const retryBlocksValues = (orderKey: string, card: TRetryCard) => [orderKey, card.bin, card.lastFour];
+
 // Raw SQL: read before every card payment.
-const findBlocksSql = `
-SELECT "adviceCode", "cardExpiry", to_char("retryAfter", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "retryAfter"
-FROM "CardRetryBlock" WHERE "orderKey" = $1::text AND "cardBin" = $2::text AND "cardLastFour" = $3::text`;
+const findBlocksSql = `SELECT ${retryBlocksJsonSql(["$1", "$2", "$3"])} AS "blocks"`;
 
 export async function findCardRetryBlock(
   orderKey: string,
   card: TRetryCard,
   now: Date = new Date(),
 ): Promise<TRetryBlock | null> {
-  const rows = await runSql<{ adviceCode: string; cardExpiry: string | null; retryAfter: string | null }>(
-    findBlocksSql,
-    [orderKey, card.bin, card.lastFour],
-  );
-  const byCode = new Map(rows.map((row) => [row.adviceCode, row]));
+  const [row] = await runSql<{ blocks: unknown }>(findBlocksSql, retryBlocksValues(orderKey, card));
+  return retryBlockOf(row?.blocks, card, now);
+}
+
+export function retryBlockOf(blocks: unknown, card: TRetryCard, now: Date = new Date()): TRetryBlock | null {
+  const byCode = new Map(((blocks ?? []) as TBlockRow[]).map((row) => [row.adviceCode, row]));
   if (byCode.has("03")) return { kind: "doNotRetry" };
   const laterUntil = byCode.get("02")?.retryAfter;
   const retryAfter = laterUntil ? new Date(laterUntil) : null;

@@ -23,8 +23,10 @@ import { amountToCents, centsToAmount } from "@/lib/shared/money";
 import { newCardPaymentRows, type TCardPaymentKnowledge, upsertCardPaymentFromGateway } from "./mirror";
 import {
   cardRetryAdviceRow,
-  findCardRetryBlock,
   recordCardRetryAdvice,
+  retryBlockOf,
+  retryBlocksJsonSql,
+  retryBlocksValues,
   type TCardRefusal,
   type TRetryBlock,
   terminalOrderKey,
@@ -131,10 +133,7 @@ export const retryBlockErrorKeys = {
 const retryBlockKeys = new Set<TMessageKey>(Object.values(retryBlockErrorKeys));
 const isRetryBlockError = (error: unknown) => error instanceof AppError && retryBlockKeys.has(error.messageKey);
 
-// Checked before upstream: the card networks fine a retry against the advice. `retryAfter` is ISO 8601.
-function readRetryBlock(orderId: string, card: TResolvedCard): Promise<TRetryBlock | null> {
-  return findCardRetryBlock(terminalOrderKey(orderId), { bin: card.bin, lastFour: card.lastFour, expiry: card.expiry });
-}
+const retryCardOf = (card: TResolvedCard) => ({ bin: card.bin, lastFour: card.lastFour, expiry: card.expiry });
 
 function refuseRetryAgainstAdvice(block: TRetryBlock | null): void {
   if (!block) return;
@@ -240,7 +239,7 @@ async function recordPayment(
       ? null
       : {
           orderKey: terminalOrderKey(input.orderId),
-          card: { bin: card.bin, lastFour: card.lastFour, expiry: card.expiry },
+          card: retryCardOf(card),
           merchantAdviceCode: payment.merchantAdviceCode,
           paymentId: transaction.id,
         };
@@ -303,9 +302,6 @@ export async function chargeFromTerminal(
       ...card.body,
     };
     let recorded: TRecorded | undefined;
-    // Read beside the key's claim, not after it: the advice is per order and card, whichever key asks.
-    const retryBlock = readRetryBlock(input.orderId, card);
-    retryBlock.catch(() => undefined);
     const { resultId, isReplay } = await runIdempotent({
       scope: terminalPaymentScope,
       key: input.idempotencyKey,
@@ -323,10 +319,16 @@ export async function chargeFromTerminal(
         isTokenize,
       },
       actorId: createdById,
+      // Checked before upstream (card networks fine a retry against the advice), read in the claim's own statement:
+      // the advice is per order and card, whichever key asks.
+      readBeside: {
+        sql: retryBlocksJsonSql,
+        values: retryBlocksValues(terminalOrderKey(input.orderId), retryCardOf(card)),
+      },
       // A retry the advice forbids never reached upstream: the key is free for another card.
       isCertainlyNotApplied: (error) => isRetryBlockError(error) || isCertainlyNotApplied(error),
       run: async (attempt) => {
-        if (!attempt.isRecovery) refuseRetryAgainstAdvice(await retryBlock);
+        if (!attempt.isRecovery) refuseRetryAgainstAdvice(retryBlockOf(attempt.beside, retryCardOf(card)));
         const transaction =
           (attempt.isRecovery ? await findPaymentOfEarlierAttempt(body) : null) ??
           (await sendPayment(body, isTokenize));

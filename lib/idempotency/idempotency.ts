@@ -19,6 +19,8 @@ export type TIdempotentAttempt = {
   // Took over a key left PENDING: the resource may exist upstream already, so look for it before creating.
   isRecovery: boolean;
   firstClaimedAt: Date;
+  /** What `readBeside` read in the claim's statement (undefined without it). */
+  beside: unknown;
   succeed: (tx: TTransactionClient, resultId: string) => Promise<void>;
   /** The caller's own statement wrote the result as `succeed` does (succeededKeySql): nothing is written again. */
   markSucceeded: () => void;
@@ -31,6 +33,8 @@ export type TIdempotentRequest = {
   actorId?: string | null;
   leaseMs?: number;
   waitMs?: number;
+  // A read the attempt needs, as one SQL expression over placeholders it is given: it rides the claim's statement.
+  readBeside?: { sql: (placeholders: string[]) => string; values: unknown[] };
   // True when `error` proves nothing happened upstream: the key is FAILED and may be reused at once.
   isCertainlyNotApplied?: (error: unknown) => boolean;
   run: (attempt: TIdempotentAttempt) => Promise<string>;
@@ -58,13 +62,28 @@ type Claim =
   | { kind: "busy" };
 
 // Raw SQL: every payment claims a key, and a conflict answered as a row count costs no thrown error.
-const claimSql = `
+const claimInsertSql = `
 INSERT INTO "IdempotencyKey"
   ("scope", "key", "fingerprint", "status", "attempts", "lockedUntil", "createdById", "createdAt", "updatedAt")
 VALUES ($1::text, $2::text, $3::text, 'PENDING', 1, ($4::timestamptz AT TIME ZONE 'UTC'), $5::uuid,
   ($6::timestamptz AT TIME ZONE 'UTC'), ($6::timestamptz AT TIME ZONE 'UTC'))
 ON CONFLICT ("scope", "key") DO NOTHING
-RETURNING 1 AS "claimed"`;
+RETURNING 1`;
+const claimParameters = 6;
+
+type TReadBeside = NonNullable<TIdempotentRequest["readBeside"]>;
+const claimSqlByBesideSql = new Map<TReadBeside["sql"] | undefined, string>();
+
+function claimSql(readBeside: TIdempotentRequest["readBeside"]): string {
+  let sql = claimSqlByBesideSql.get(readBeside?.sql);
+  if (!sql) {
+    const placeholders = (readBeside?.values ?? []).map((_, index) => `$${claimParameters + index + 1}`);
+    const beside = readBeside ? readBeside.sql(placeholders) : "NULL::json";
+    sql = `WITH "claimed" AS (${claimInsertSql})\nSELECT EXISTS (SELECT 1 FROM "claimed") AS "claimed", ${beside} AS "beside"`;
+    claimSqlByBesideSql.set(readBeside?.sql, sql);
+  }
+  return sql;
+}
 
 /** `succeed`'s UPDATE for a caller's single statement: SQL expressions for the values, `from` joins the result's row. */
 export function succeededKeySql(sql: {
@@ -84,15 +103,18 @@ async function claim(input: TIdempotentRequest, fingerprint: string): Promise<Cl
   const { scope, key } = input;
   const lockedUntil = () => new Date(Date.now() + (input.leaseMs ?? defaultLeaseMs));
   const now = new Date();
-  const claimed = await runSql<{ claimed: number }>(claimSql, [
+  const [claimed] = await runSql<{ claimed: boolean; beside: unknown }>(claimSql(input.readBeside), [
     scope,
     key,
     fingerprint,
     lockedUntil().toISOString(),
     input.actorId ?? null,
     now.toISOString(),
+    ...(input.readBeside?.values ?? []),
   ]);
-  if (claimed.length > 0) return { kind: "claimed", attempt: { scope, key, isRecovery: false, firstClaimedAt: now } };
+  const beside = claimed?.beside ?? undefined;
+  if (claimed?.claimed)
+    return { kind: "claimed", attempt: { scope, key, isRecovery: false, firstClaimedAt: now, beside } };
   const row = await db.idempotencyKey.findUnique({ where: { scope_key: { scope, key } } });
   if (!row) return claim(input, fingerprint);
   // A FAILED key changed nothing upstream: it may carry a corrected request (a form fixed after a refusal).
@@ -109,7 +131,7 @@ async function claim(input: TIdempotentRequest, fingerprint: string): Promise<Cl
   if (count === 0) return { kind: "busy" };
   return {
     kind: "claimed",
-    attempt: { scope, key, isRecovery: row.status === "PENDING", firstClaimedAt: row.createdAt },
+    attempt: { scope, key, isRecovery: row.status === "PENDING", firstClaimedAt: row.createdAt, beside },
   };
 }
 
