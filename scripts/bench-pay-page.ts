@@ -3,8 +3,8 @@
 // most the floor + 10 kB, the floor being an empty Next.js app built in the same run from the same `node_modules`
 // (scripts/bench-empty-next.ts), whose one page holds a client form posting to a server action: what any App
 // Router page with a form ships, framework only. LCP goal < 1 s (an unthrottled local load, a regression signal).
-// `npm run bench:lighthouse`: Lighthouse's default mobile run (simulated throttling) on both steps, medians of 5 runs
-// (--runs); goals performance ≥ 97, accessibility 100, LCP < 2.5 s.
+// `npm run bench:lighthouse`: Lighthouse's default mobile run (simulated throttling) on both steps and on the same
+// floor, medians of 5 runs (--runs); goals performance ≥ 97, accessibility 100, LCP < 2.5 s.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -203,6 +203,92 @@ type TLighthouseSample = {
   failing: string[];
 };
 
+type TLighthouseMedians = Omit<TLighthouseSample, "failing"> & { failing: string[]; perRun: number[] };
+
+// Simulated throttling scales CPU-bound figures (TBT) with the machine's speed, which varies on a shared machine:
+// each page runs `runs` times and the medians are what counts.
+async function lighthouseMedians(
+  chromePort: number,
+  name: string,
+  url: string,
+  extraHeaders: Record<string, string> | undefined,
+  runs: number,
+  saveDir: string | undefined,
+): Promise<TLighthouseMedians> {
+  const samples: TLighthouseSample[] = [];
+  let failedRuns = 0;
+  while (samples.length < runs) {
+    const result = await lighthouse(url, {
+      port: chromePort,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+      ...(extraHeaders ? { extraHeaders } : {}),
+    });
+    if (!result) throw new Error("Lighthouse returned no result");
+    // A run whose trace Lighthouse could not read (NO_NAVSTART, now and then here) has no score at all, not a
+    // score of 0: it is run again rather than counted.
+    const { runtimeError } = result.lhr;
+    if (runtimeError) {
+      console.log(`    ${name} run ${samples.length + 1}: Lighthouse error ${runtimeError.code}, run again`);
+      if (++failedRuns > runs) throw new Error(`Lighthouse failed ${failedRuns} times: ${runtimeError.message}`);
+      continue;
+    }
+    if (saveDir) {
+      mkdirSync(saveDir, { recursive: true });
+      writeFileSync(
+        path.join(saveDir, `${name.replaceAll(" ", "-")}-${samples.length + 1}.json`),
+        JSON.stringify(result.lhr),
+      );
+    }
+    const { categories, audits } = result.lhr;
+    const ms = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    samples.push({
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      lcpMs: ms("largest-contentful-paint"),
+      fcpMs: ms("first-contentful-paint"),
+      tbtMs: ms("total-blocking-time"),
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
+      failing: Object.values(audits)
+        .filter((audit) => audit.scoreDisplayMode === "binary" && audit.score === 0)
+        .map((audit) => audit.id),
+    });
+  }
+  const of = (key: Exclude<keyof TLighthouseSample, "failing">) => median(samples.map((sample) => sample[key]));
+  return {
+    performance: of("performance"),
+    accessibility: of("accessibility"),
+    lcpMs: of("lcpMs"),
+    fcpMs: of("fcpMs"),
+    tbtMs: of("tbtMs"),
+    benchmarkIndex: of("benchmarkIndex"),
+    failing: [...new Set(samples.flatMap((sample) => sample.failing))],
+    perRun: samples.map((sample) => sample.performance),
+  };
+}
+
+const lighthouseLine = (name: string, result: TLighthouseMedians, runs: number) =>
+  `  ${name.padEnd(13)} performance ${result.performance}, accessibility ${result.accessibility}, LCP ${Math.round(result.lcpMs)} ms (FCP ${Math.round(result.fcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms; medians of ${runs}, performance per run ${result.perRun.join("/")}, benchmarkIndex ${Math.round(result.benchmarkIndex)})`;
+
+// The floor: the empty Next.js app's page with one client form (as the JavaScript budget's), built in this run.
+async function lighthouseFloor(chromePort: number, runs: number, saveDir: string | undefined) {
+  const emptyNext = await buildEmptyNextApp();
+  try {
+    const port = await freePort();
+    const server = emptyNext.start(port);
+    try {
+      const url = `http://127.0.0.1:${port}${emptyNextFormPath}`;
+      await waitForHttp(server, url);
+      return await lighthouseMedians(chromePort, "floor", url, undefined, runs, saveDir);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    emptyNext.remove();
+  }
+}
+
 async function benchLighthouse(
   browser: Browser,
   url: string,
@@ -226,70 +312,32 @@ async function benchLighthouse(
   });
   let isOk = true;
   try {
+    const floor = await lighthouseFloor(chrome.port, runs, saveDir);
     console.log(
       `Lighthouse (default mobile config, simulated throttling); goals performance ≥ ${lighthouseGoals.performance}, accessibility ${lighthouseGoals.accessibility}, LCP < ${lighthouseGoals.lcpMs} ms:`,
+    );
+    console.log(lighthouseLine("floor", floor, runs));
+    console.log(
+      "    (an empty Next.js app's page with one client form, built in this run: what the framework scores here)",
     );
     for (const [name, extraHeaders] of [
       ["code step", undefined],
       ["payment step", { Cookie: cookieHeader }],
     ] as const) {
-      // Simulated throttling scales CPU-bound figures (TBT) with the machine's speed, which varies on a shared
-      // machine: each step runs `runs` times and the medians are what counts.
-      const samples: TLighthouseSample[] = [];
-      let failedRuns = 0;
-      while (samples.length < runs) {
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility"],
-          ...(extraHeaders ? { extraHeaders } : {}),
-        });
-        if (!result) throw new Error("Lighthouse returned no result");
-        // A run whose trace Lighthouse could not read (NO_NAVSTART, now and then here) has no score at all, not a
-        // score of 0: it is run again rather than counted.
-        const { runtimeError } = result.lhr;
-        if (runtimeError) {
-          console.log(`    ${name} run ${samples.length + 1}: Lighthouse error ${runtimeError.code}, run again`);
-          if (++failedRuns > runs) throw new Error(`Lighthouse failed ${failedRuns} times: ${runtimeError.message}`);
-          continue;
-        }
-        if (saveDir) {
-          mkdirSync(saveDir, { recursive: true });
-          writeFileSync(
-            path.join(saveDir, `${name.replace(" ", "-")}-${samples.length + 1}.json`),
-            JSON.stringify(result.lhr),
-          );
-        }
-        const { categories, audits } = result.lhr;
-        const ms = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-        samples.push({
-          performance: Math.round((categories.performance?.score ?? 0) * 100),
-          accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-          lcpMs: ms("largest-contentful-paint"),
-          fcpMs: ms("first-contentful-paint"),
-          tbtMs: ms("total-blocking-time"),
-          benchmarkIndex: result.lhr.environment.benchmarkIndex,
-          failing: Object.values(audits)
-            .filter((audit) => audit.scoreDisplayMode === "binary" && audit.score === 0)
-            .map((audit) => audit.id),
-        });
-      }
-      const of = (key: Exclude<keyof TLighthouseSample, "failing">) => median(samples.map((sample) => sample[key]));
-      const [performance, accessibility, lcpMs] = [of("performance"), of("accessibility"), of("lcpMs")];
+      const step = await lighthouseMedians(chrome.port, name, url, extraHeaders, runs, saveDir);
       const verdict =
-        performance >= lighthouseGoals.performance &&
-        accessibility >= lighthouseGoals.accessibility &&
-        lcpMs < lighthouseGoals.lcpMs
+        step.performance >= lighthouseGoals.performance &&
+        step.accessibility >= lighthouseGoals.accessibility &&
+        step.lcpMs < lighthouseGoals.lcpMs
           ? "ok"
           : "OVER GOAL";
       if (verdict !== "ok") isOk = false;
-      const failing = [...new Set(samples.flatMap((sample) => sample.failing))];
       console.log(
-        `  ${name.padEnd(13)} performance ${performance}, accessibility ${accessibility}, LCP ${Math.round(lcpMs)} ms (FCP ${Math.round(of("fcpMs"))} ms, TBT ${Math.round(of("tbtMs"))} ms; medians of ${runs}, performance per run ${samples.map((sample) => sample.performance).join("/")})  ${verdict}${failing.length > 0 ? `  (failing: ${failing.join(", ")})` : ""}`,
+        `${lighthouseLine(name, step, runs)}  ${verdict}${step.failing.length > 0 ? `  (failing: ${step.failing.join(", ")})` : ""}`,
       );
-      // How fast this machine is by Lighthouse's yardstick: CPU-bound figures (TBT) scale with it.
-      console.log(`    benchmarkIndex ${Math.round(of("benchmarkIndex"))}`);
+      console.log(
+        `    beside the floor: performance ${step.performance - floor.performance >= 0 ? "+" : ""}${step.performance - floor.performance}, TBT ${step.tbtMs - floor.tbtMs >= 0 ? "+" : ""}${Math.round(step.tbtMs - floor.tbtMs)} ms, LCP ${step.lcpMs - floor.lcpMs >= 0 ? "+" : ""}${Math.round(step.lcpMs - floor.lcpMs)} ms`,
+      );
     }
   } finally {
     chrome.kill();
