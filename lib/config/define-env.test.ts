@@ -13,6 +13,31 @@ describe("environment validation", () => {
     });
   });
 
+  it("reads only the concern's variables, and parses again only when one of them changes", () => {
+    const read: string[] = [];
+    const env = new Proxy<Record<string, string | undefined>>(
+      { DATABASE_URL: "postgresql://u:p@127.0.0.1:5432/db", UNRELATED: "x" },
+      {
+        get: (target, key) => {
+          read.push(String(key));
+          return target[String(key)];
+        },
+        ownKeys: () => {
+          throw new Error("the whole environment was enumerated");
+        },
+      },
+    );
+    const first = parseEnvConcern(databaseEnvConcern, env);
+    expect(first.DATABASE_URL).toBe("postgresql://u:p@127.0.0.1:5432/db");
+    expect(read).not.toContain("UNRELATED");
+    expect(parseEnvConcern(databaseEnvConcern, env)).toBe(first);
+    env.DATABASE_POOL_MODE = "transaction";
+    const second = parseEnvConcern(databaseEnvConcern, env);
+    expect(second).not.toBe(first);
+    expect(second.DATABASE_POOL_MODE).toBe("transaction");
+    expect(Object.isFrozen(second)).toBe(true);
+  });
+
   it("accepts a complete environment", () => {
     expect(() =>
       assertValidServerEnv({ ...validEnv, DATABASE_URL: "postgresql://u:p@127.0.0.1:5432/db", PORT: "8080" }),

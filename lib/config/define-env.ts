@@ -24,9 +24,15 @@ export function defineEnvConcern<Shape extends z.ZodRawShape>(name: string, shap
 
 type Env = Record<string, string | undefined>;
 
-// An empty value (`AUTH_SECRET=` in a .env file) means "not set", so defaults apply.
-function withoutEmptyValues(env: Env): Env {
-  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
+// An empty value (`AUTH_SECRET=` in a .env file) means "not set", so defaults apply. Only the concern's own variables
+// are read: enumerating process.env crosses into C++ per variable, and hot paths read their concern per request.
+function presentValues(variables: string[], env: Env): Env {
+  const present: Env = {};
+  for (const variable of variables) {
+    const value = env[variable];
+    if (value !== undefined && value.trim() !== "") present[variable] = value;
+  }
+  return present;
 }
 
 function describeIssues<Shape extends z.ZodRawShape>(
@@ -46,14 +52,22 @@ function describeIssues<Shape extends z.ZodRawShape>(
   });
 }
 
+// The last parse per concern, by its variables' values: the same values parse to the same (frozen) result.
+const lastParses = new WeakMap<object, { values: string; data: unknown }>();
+
 export function parseEnvConcern<Shape extends z.ZodRawShape>(
   concern: TEnvConcern<Shape>,
   env: Env = process.env,
-): z.infer<z.ZodObject<Shape>> {
-  const present = withoutEmptyValues(env);
+): Readonly<z.infer<z.ZodObject<Shape>>> {
+  const present = presentValues(Object.keys(concern.schema.shape), env);
+  const values = JSON.stringify(present);
+  const last = lastParses.get(concern);
+  if (last?.values === values) return last.data as Readonly<z.infer<z.ZodObject<Shape>>>;
   const result = concern.schema.safeParse(present);
   if (!result.success) throw new EnvValidationError(describeIssues(concern, result.error, present));
-  return result.data;
+  const data = Object.freeze(result.data);
+  lastParses.set(concern, { values, data });
+  return data;
 }
 
 export function collectEnvProblems(concerns: TEnvConcern<z.ZodRawShape>[], env: Env = process.env): TEnvProblem[] {
