@@ -99,6 +99,8 @@ test("[LINKS] staff see field errors, create a link for a foreign payer, cancel 
 
   await page.getByRole("button", { name: "Cancelar link" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Manter link" }).click();
+  // While it closes, the dialog's own "Cancelar link" is the only one a role query finds (the page behind is hidden).
+  await expect(page.getByRole("alertdialog")).toBeHidden();
   await link.expectStatus("Ativo", 1);
   await link.cancel();
   await link.expectStatus("Cancelado", 4);
