@@ -150,15 +150,15 @@ async function verifiedCookies(
 }
 
 // The floor's build runs before any measured load, so its compile does not share the machine with them.
-async function measureFloor(browser: Browser, options: Options): Promise<Sample> {
+async function onEmptyNextFormPage<T>(port: number | undefined, measure: (url: string) => Promise<T>): Promise<T> {
   const emptyNext = await buildEmptyNextApp();
   try {
-    const port = options.floorPort ?? (await freePort());
-    const server = emptyNext.start(port);
+    const floorPort = port ?? (await freePort());
+    const server = emptyNext.start(floorPort);
     try {
-      const url = `http://127.0.0.1:${port}${emptyNextFormPath}`;
+      const url = `http://127.0.0.1:${floorPort}${emptyNextFormPath}`;
       await waitForHttp(server, url);
-      return await measureStep(browser, url, options.runs, []);
+      return await measure(url);
     } finally {
       await server.stop();
     }
@@ -166,6 +166,9 @@ async function measureFloor(browser: Browser, options: Options): Promise<Sample>
     emptyNext.remove();
   }
 }
+
+const measureFloor = (browser: Browser, options: Options): Promise<Sample> =>
+  onEmptyNextFormPage(options.floorPort, (url) => measureStep(browser, url, options.runs, []));
 
 async function benchJavaScript(browser: Browser, options: Options, url: string, code: number): Promise<number> {
   const floor = await measureFloor(browser, options);
@@ -272,22 +275,8 @@ const lighthouseLine = (name: string, result: TLighthouseMedians, runs: number) 
   `  ${name.padEnd(13)} performance ${result.performance}, accessibility ${result.accessibility}, LCP ${Math.round(result.lcpMs)} ms (FCP ${Math.round(result.fcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms; medians of ${runs}, performance per run ${result.perRun.join("/")}, benchmarkIndex ${Math.round(result.benchmarkIndex)})`;
 
 // The floor: the empty Next.js app's page with one client form (as the JavaScript budget's), built in this run.
-async function lighthouseFloor(chromePort: number, runs: number, saveDir: string | undefined) {
-  const emptyNext = await buildEmptyNextApp();
-  try {
-    const port = await freePort();
-    const server = emptyNext.start(port);
-    try {
-      const url = `http://127.0.0.1:${port}${emptyNextFormPath}`;
-      await waitForHttp(server, url);
-      return await lighthouseMedians(chromePort, "floor", url, undefined, runs, saveDir);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    emptyNext.remove();
-  }
-}
+const lighthouseFloor = (chromePort: number, runs: number, saveDir: string | undefined) =>
+  onEmptyNextFormPage(undefined, (url) => lighthouseMedians(chromePort, "floor", url, undefined, runs, saveDir));
 
 async function benchLighthouse(
   browser: Browser,
