@@ -302,6 +302,7 @@ export async function chargeFromTerminal(
       ...card.body,
     };
     let recorded: TRecorded | undefined;
+    const retryCard = retryCardOf(card);
     const { resultId, isReplay } = await runIdempotent({
       scope: terminalPaymentScope,
       key: input.idempotencyKey,
@@ -323,12 +324,12 @@ export async function chargeFromTerminal(
       // the advice is per order and card, whichever key asks.
       readBeside: {
         sql: retryBlocksJsonSql,
-        values: retryBlocksValues(terminalOrderKey(input.orderId), retryCardOf(card)),
+        values: retryBlocksValues(terminalOrderKey(input.orderId), retryCard),
       },
       // A retry the advice forbids never reached upstream: the key is free for another card.
       isCertainlyNotApplied: (error) => isRetryBlockError(error) || isCertainlyNotApplied(error),
       run: async (attempt) => {
-        if (!attempt.isRecovery) refuseRetryAgainstAdvice(retryBlockOf(attempt.beside, retryCardOf(card)));
+        if (!attempt.isRecovery) refuseRetryAgainstAdvice(retryBlockOf(attempt.beside, retryCard));
         const transaction =
           (attempt.isRecovery ? await findPaymentOfEarlierAttempt(body) : null) ??
           (await sendPayment(body, isTokenize));
