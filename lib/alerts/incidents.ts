@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/read-replica";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TAlertRuleKey, TAlertSummaryParams } from "./rule-keys";
 
@@ -51,8 +52,9 @@ function toView(row: TIncidentRow): TAlertIncidentView {
 
 /** Open incidents first (newest first), then the latest resolved ones. */
 export async function listAlertIncidents({ resolvedLimit = 50 }: { resolvedLimit?: number } = {}) {
-  const open = await db.alertIncident.findMany({ where: { resolvedAt: null }, orderBy: { openedAt: "desc" } });
-  const resolved = await db.alertIncident.findMany({
+  const reader = await readDb();
+  const open = await reader.alertIncident.findMany({ where: { resolvedAt: null }, orderBy: { openedAt: "desc" } });
+  const resolved = await reader.alertIncident.findMany({
     where: { resolvedAt: { not: null } },
     orderBy: { resolvedAt: "desc" },
     take: resolvedLimit,
@@ -60,11 +62,13 @@ export async function listAlertIncidents({ resolvedLimit = 50 }: { resolvedLimit
   return { open: open.map(toView), resolved: resolved.map(toView) };
 }
 
-// Unread: opened or resolved after the person last opened the list (both are news).
+// Unread: opened or resolved after the person last opened the list (both are news). Every open dashboard polls it,
+// so it reads the replica: a mark written while rendering /alerts (no cookie then) shows at the next poll at worst.
 export async function countUnreadAlerts(userId: string): Promise<number> {
-  const seen = await db.alertSeen.findUnique({ where: { userId } });
-  if (!seen) return db.alertIncident.count({ where: { resolvedAt: null } });
-  return db.alertIncident.count({
+  const reader = await readDb();
+  const seen = await reader.alertSeen.findUnique({ where: { userId } });
+  if (!seen) return reader.alertIncident.count({ where: { resolvedAt: null } });
+  return reader.alertIncident.count({
     where: { OR: [{ openedAt: { gt: seen.seenAt } }, { resolvedAt: { gt: seen.seenAt } }] },
   });
 }

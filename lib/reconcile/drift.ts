@@ -1,7 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/audit-log";
-import { db } from "@/lib/db/client";
 import { changedFields, type TMirrorClient } from "@/lib/db/mirror-write";
+import { readDb } from "@/lib/db/read-replica";
 import type { MirrorDrift, Prisma } from "@/lib/generated/prisma/client";
 import { countDriftHealed } from "@/lib/telemetry/metrics";
 
@@ -94,8 +94,8 @@ export async function readConfirmedCopy<T>(
 
 export type TMirrorDriftFilter = { limit?: number; resourceKind?: TDriftKind; resourceId?: string };
 
-export function listMirrorDrift(filter: TMirrorDriftFilter = {}): Promise<MirrorDrift[]> {
-  return db.mirrorDrift.findMany({
+export async function listMirrorDrift(filter: TMirrorDriftFilter = {}): Promise<MirrorDrift[]> {
+  return (await readDb()).mirrorDrift.findMany({
     where: {
       ...(filter.resourceKind ? { resourceKind: filter.resourceKind } : {}),
       ...(filter.resourceId ? { resourceId: filter.resourceId } : {}),

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { db, inTransaction } from "@/lib/db/client";
+import { readDb } from "@/lib/db/read-replica";
 import { AppError } from "@/lib/errors";
 import * as gateway from "@/lib/gateway/cards";
 import { GatewayHttpError, isGatewayError, toAppError } from "@/lib/gateway/errors";
@@ -73,13 +74,14 @@ export async function findCardTokens(
     token: filters.token,
   };
   const now = new Date();
+  const reader = await readDb();
   return findListPage(
     { page: filters.page, pageSize },
     {
-      count: () => db.cardToken.count({ where }),
+      count: () => reader.cardToken.count({ where }),
       findMany: async (window) =>
         (
-          await db.cardToken.findMany({
+          await reader.cardToken.findMany({
             where,
             orderBy: [
               { [sortFields[filters.sort]]: orderOf(filters) },
