@@ -130,6 +130,17 @@ describe.each<TTestBackend>(testBackends)("alerts (%s)", (backend) => {
     expect(await alertMails()).toHaveLength(3);
   });
 
+  it("counts one clear evaluation when two evaluators run at once: the incident resolves no earlier than alone", async () => {
+    await failGatewayCalls(10);
+    await evaluateAlerts();
+    await answerGatewayCalls(300);
+    await Promise.all([evaluateAlerts(), evaluateAlerts()]);
+    expect(await incidentsOf("gatewayErrorRate")).toMatchObject([{ clearEvaluations: 1, resolvedAt: null }]);
+    expect(await evaluateAlerts()).toMatchObject({ resolved: 0, stillOpen: 1 });
+    expect(await evaluateAlerts()).toMatchObject({ resolved: 1 });
+    expect(await alertMails()).toHaveLength(6);
+  });
+
   it("validates and audits thresholds, and puts the defaults back", async () => {
     await expect(
       setAlertRuleThresholds("gatewayErrorRate", { percent: 0, minutes: 5, minCalls: 10 }, actor),

@@ -9,8 +9,8 @@ import { alertRules, effectiveThresholds, evaluateRule, type TAlertFinding } fro
 
 export type TAlertEvaluationResult = { opened: number; resolved: number; stillOpen: number; mutedRules: number };
 
-// Opening and resolving are each decided by one statement (the partial unique index, `resolvedAt IS NULL`): of two
-// evaluators at once, exactly one opens or resolves, and only that one mails.
+// Opening, counting a clear evaluation and resolving are each decided by one statement (the partial unique index, a
+// compare-and-set of the count): of two evaluators at once, exactly one opens or resolves, and only that one mails.
 async function openIncident(ruleKey: string, finding: TAlertFinding, now: Date): Promise<string | null> {
   const at = now.toISOString();
   const rows = await db.$queryRaw<Array<{ id: string }>>`
@@ -59,17 +59,18 @@ export async function evaluateAlerts({ now = new Date() }: { now?: Date } = {}):
         continue;
       }
       const isQuietEnough = incident.clearEvaluations + 1 >= rule.quietEvaluations;
-      const closed = await db.alertIncident.updateMany({
-        where: { id: incident.id, resolvedAt: null },
+      // Only from the count this evaluator read: of two at once, one counts this evaluation (and resolves).
+      const counted = await db.alertIncident.updateMany({
+        where: { id: incident.id, resolvedAt: null, clearEvaluations: incident.clearEvaluations },
         data: {
-          clearEvaluations: { increment: 1 },
+          clearEvaluations: incident.clearEvaluations + 1,
           lastEvaluatedAt: now,
           ...(isQuietEnough ? { resolvedAt: now } : {}),
         },
       });
       if (!isQuietEnough) {
         result.stillOpen += 1;
-      } else if (closed.count === 1) {
+      } else if (counted.count === 1) {
         result.resolved += 1;
         await mailAlertIncident({ ...incident, resolvedAt: now });
       }
