@@ -146,6 +146,11 @@ export class GatewayTimeoutError extends GatewayError {
   }
 }
 
+/** The gateway answered that it does not know the resource. */
+export function isGatewayNotFound(error: unknown): error is GatewayHttpError {
+  return error instanceof GatewayHttpError && error.status === 404;
+}
+
 export function isGatewayError(error: unknown): error is GatewayError {
   return error instanceof GatewayError;
 }

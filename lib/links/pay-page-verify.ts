@@ -2,7 +2,7 @@ import "server-only";
 import { countRateLimitHit, getRateLimitStatus, resetRateLimit } from "@/lib/auth/rate-limit";
 import type { TRateLimitRule } from "@/lib/auth/rate-limit-window";
 import { db } from "@/lib/db/client";
-import { describeGatewayFailure, GatewayHttpError } from "@/lib/gateway/errors";
+import { describeGatewayFailure, GatewayHttpError, isGatewayNotFound } from "@/lib/gateway/errors";
 import * as gateway from "@/lib/gateway/payment-links";
 import { log } from "@/lib/log";
 import { upsertPaymentLinkFromGateway } from "./mirror";
@@ -79,7 +79,7 @@ export async function verifyPayPageCode(
     const link = await gateway.verifyPaymentLink(linkPaymentUuid, code);
     await upsertPaymentLinkFromGateway(link);
   } catch (error) {
-    if (error instanceof GatewayHttpError && error.status === 404) rememberUnknownLink(linkPaymentUuid, now);
+    if (isGatewayNotFound(error)) rememberUnknownLink(linkPaymentUuid, now);
     if (error instanceof GatewayHttpError && (error.status === 400 || error.status === 404)) return wrong();
     // Not the error itself: a connection error's cause may carry the request path, code included.
     log.warn(

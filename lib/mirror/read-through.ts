@@ -1,5 +1,5 @@
 import "server-only";
-import { describeGatewayFailure, GatewayHttpError, toAppError } from "@/lib/gateway/errors";
+import { describeGatewayFailure, isGatewayNotFound, toAppError } from "@/lib/gateway/errors";
 import { log } from "@/lib/log";
 
 // The gateway is the truth: a read goes through it (writing the mirror); when it cannot answer, the mirrored row is shown.
@@ -18,7 +18,7 @@ export async function readOrNullWhenUnknown<T>(read: () => Promise<T>): Promise<
   try {
     return await read();
   } catch (error) {
-    if (error instanceof GatewayHttpError && error.status === 404) return null;
+    if (isGatewayNotFound(error)) return null;
     throw error;
   }
 }

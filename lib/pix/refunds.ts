@@ -6,7 +6,7 @@ import { db, inTransaction } from "@/lib/db/client";
 import type { TMirrorClient } from "@/lib/db/mirror-write";
 import { readDb } from "@/lib/db/read-replica";
 import { AppError } from "@/lib/errors";
-import { GatewayHttpError, isCertainlyNotApplied, isGatewayError, toAppError } from "@/lib/gateway/errors";
+import { isCertainlyNotApplied, isGatewayError, isGatewayNotFound, toAppError } from "@/lib/gateway/errors";
 import { getPixCharge } from "@/lib/gateway/pix-charges";
 import * as gateway from "@/lib/gateway/pix-refunds";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
@@ -68,7 +68,7 @@ async function checkRefundable(tx: TMirrorClient, txid: string, amountCents: num
     try {
       await upsertPixChargeFromGateway(await getPixCharge(txid), { client: tx });
     } catch (error) {
-      if (!(error instanceof GatewayHttpError && error.status === 404)) throw toAppError(error);
+      if (!isGatewayNotFound(error)) throw toAppError(error);
     }
     charge = await loadCharge(tx, txid);
   }
@@ -316,8 +316,7 @@ export async function refreshPixRefundFromGateway(pixRefundId: string): Promise<
     try {
       return await gateway.getPixRefund(pixRefundId);
     } catch (error) {
-      if (error instanceof GatewayHttpError && error.status === 404)
-        throw new AppError("NOT_FOUND", "pix.refunds.errors.notFound");
+      if (isGatewayNotFound(error)) throw new AppError("NOT_FOUND", "pix.refunds.errors.notFound");
       throw toAppError(error);
     }
   };

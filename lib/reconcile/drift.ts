@@ -1,5 +1,6 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/audit-log";
+import { inTransaction } from "@/lib/db/client";
 import { changedFields, type TMirrorClient } from "@/lib/db/mirror-write";
 import { readDb } from "@/lib/db/read-replica";
 import type { MirrorDrift, Prisma } from "@/lib/generated/prisma/client";
@@ -77,6 +78,30 @@ export async function recordMirrorDrift(tx: TMirrorClient, drift: TDrift, now = 
       metadata: { source: drift.source, fields, mirror: mirrorValue, gateway: gatewayValue },
     },
     tx,
+  );
+}
+
+/** A mirrored row the gateway answers 404 for: held open (the drift alert fires) until a person looks into it. */
+export async function holdUnknownAtGateway(
+  kind: TDriftKind,
+  resourceId: string,
+  mirror: Record<string, unknown>,
+  now = new Date(),
+): Promise<void> {
+  const unknown = Object.fromEntries(Object.keys(mirror).map((field) => [field, null]));
+  await inTransaction((tx) =>
+    recordMirrorDrift(
+      tx,
+      {
+        kind,
+        resourceId,
+        source: "reconcile",
+        mirror: { knownToGateway: true, ...mirror },
+        gateway: { knownToGateway: false, ...unknown },
+        isHeldForReview: true,
+      },
+      now,
+    ),
   );
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { isGatewayNotFound } from "@/lib/gateway/errors";
 import { getPaymentLink } from "@/lib/gateway/payment-links";
 import type { MirrorDrift } from "@/lib/generated/prisma/client";
 import { syncPaymentLinkFromGateway } from "@/lib/links/mirror";
@@ -50,7 +51,13 @@ export async function healMirrorDrift(id: string, context: TChangeContext, now =
   const drift = await db.mirrorDrift.findUnique({ where: { id } });
   if (!drift) throw new AppError("NOT_FOUND", "health.drift.errors.notFound");
   if (drift.healedAt) throw new AppError("CONFLICT", "health.drift.errors.alreadyHealed");
-  await applyGatewayCopy(drift);
+  try {
+    await applyGatewayCopy(drift);
+  } catch (error) {
+    if (isGatewayNotFound(error))
+      throw new AppError("CONFLICT", "health.drift.errors.unknownAtGateway", { cause: error });
+    throw error;
+  }
   const { count } = await db.mirrorDrift.updateMany({
     where: { resourceKind: drift.resourceKind, resourceId: drift.resourceId, healedAt: null },
     data: { healedAt: now, healedById: context.actor?.id ?? null, healedByEmail: context.actor?.email ?? null },

@@ -18,6 +18,13 @@ export type TReconcilePass<I = unknown> = {
   list: (query: TReconcileQuery) => Promise<{ content: I[]; last: boolean }>;
   // Errors of one item go to `run.errors` and the pass goes on; a thrown error ends this pass only.
   heal: (items: I[], run: TReconcileRun) => Promise<void>;
+  // The mirror's rows of the window that the gateway's whole list did not name: each is read by id, and one the
+  // gateway does not know is held as drift (a row it never had, or no longer has, must not pass for money).
+  unlisted?: {
+    idOf: (item: I) => string;
+    mirroredIds: (window: { from: Date; to: Date }) => Promise<string[]>;
+    check: (id: string, run: TReconcileRun) => Promise<void>;
+  };
 };
 
 export function defineReconcilePass<I>(pass: TReconcilePass<I>): TReconcilePass {

@@ -8,7 +8,9 @@ import { registerWebhook } from "@/lib/gateway/webhooks";
 import { upsertPixChargeFromGateway } from "@/lib/pix/mirror";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import { testDatabaseUrl } from "@/lib/testing/test-database";
+import { truncateAllTables } from "@/lib/testing/truncate-tables";
 import { freePort, type TSandbox } from "@/sandbox/test/harness";
+import { healMirrorDrift } from "./heal";
 import { reconcileLockName, runReconciliation, type THealedItem } from "./reconcile";
 
 describe("reconciliation against the sandbox", () => {
@@ -24,7 +26,30 @@ describe("reconciliation against the sandbox", () => {
   const pay = (txid: string) =>
     sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${txid}/pay`, { payerName: "Beltrana" });
 
+  // Paid in the mirror only, as a forged or restored-from-elsewhere row would be: this sandbox never issued it.
+  async function mirroredOnlyPaidCharge(): Promise<string> {
+    const txid = `mirroronly${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+    const now = new Date();
+    await db.pixCharge.create({
+      data: {
+        txid,
+        amountCents: 50_000,
+        status: "PAID",
+        paidAmountCents: 50_000,
+        paidAt: now,
+        creationDate: now,
+        expirationSeconds: 600,
+        expiresAt: new Date(now.getTime() + 600_000),
+        raw: {},
+        syncedAt: now,
+      },
+    });
+    return txid;
+  }
+
   beforeAll(async () => {
+    // Rows other files of this worker left were issued by other sandboxes: this one would not know them.
+    await truncateAllTables(db);
     // Retry waits of 10 s, 30 s, 2 min and 5 min shrink to under half a second: the whole
     // schedule of a lost webhook passes while the test waits.
     sandbox = await startGatewaySandbox({ env: { SANDBOX_RETRY_SCALE: "0.001" } });
@@ -138,6 +163,36 @@ describe("reconciliation against the sandbox", () => {
     }
   });
 
+  it("holds a paid charge the gateway does not know, once per difference, and heals nothing of it", async () => {
+    const listed = await mirroredActiveCharge();
+    const unknown = await mirroredOnlyPaidCharge();
+
+    const result = await runReconciliation({ trigger: "schedule" });
+    expect(result).toMatchObject({ status: "finished", run: { status: "SUCCEEDED", healedCount: 0 } });
+    const drift = await db.mirrorDrift.findMany({ where: { resourceId: unknown } });
+    expect(drift).toEqual([
+      expect.objectContaining({
+        resourceKind: "pix_charge",
+        source: "reconcile",
+        healedAt: null,
+        fields: ["knownToGateway", "status", "amountCents"],
+        mirrorValue: { knownToGateway: true, status: "PAID", amountCents: 50_000 },
+        gatewayValue: { knownToGateway: false, status: null, amountCents: null },
+      }),
+    ]);
+    expect(await db.mirrorDrift.count({ where: { resourceId: listed } })).toBe(0);
+    // The mirror's row is left as it is, for a person to look into.
+    expect(await db.pixCharge.findUnique({ where: { txid: unknown } })).toMatchObject({ status: "PAID" });
+    expect(await db.auditLog.count({ where: { action: "mirror.drift_held", resourceId: unknown } })).toBe(1);
+
+    await runReconciliation({ trigger: "schedule" });
+    expect(await db.mirrorDrift.count({ where: { resourceId: unknown } })).toBe(1);
+    await expect(
+      healMirrorDrift(drift[0]!.id, { actor: { id: null, email: "admin@example.com" } }),
+    ).rejects.toMatchObject({ code: "CONFLICT", messageKey: "health.drift.errors.unknownAtGateway" });
+    expect(await db.mirrorDrift.count({ where: { resourceId: unknown, healedAt: null } })).toBe(1);
+  });
+
   it("runs on one instance at a time: a run while another holds the lock is skipped and not recorded", async () => {
     const outer = await runAsSingleInstance(reconcileLockName, () => runReconciliation({ trigger: "schedule" }));
     expect(outer).toEqual({ isAcquired: true, value: { status: "skipped" } });
@@ -152,10 +207,13 @@ describe("reconciliation against the sandbox", () => {
     await useGateway(`https://127.0.0.1:${await freePort()}`, sandbox.certsDir, "merchant", {
       GATEWAY_GET_RETRIES: "0",
     });
+    const unknown = await mirroredOnlyPaidCharge();
     try {
       const result = await runReconciliation({ trigger: "schedule" });
       expect(result).toMatchObject({ status: "finished", run: { status: "FAILED", healedCount: 0 } });
       if (result.status === "finished") expect(result.run.error).toBeTruthy();
+      // A list that could not be read names no row: none is taken for unknown to the gateway.
+      expect(await db.mirrorDrift.count({ where: { resourceId: unknown } })).toBe(0);
     } finally {
       await useGateway(previous!, sandbox.certsDir);
     }

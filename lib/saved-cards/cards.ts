@@ -5,7 +5,7 @@ import { db, inTransaction } from "@/lib/db/client";
 import { readDb } from "@/lib/db/read-replica";
 import { AppError } from "@/lib/errors";
 import * as gateway from "@/lib/gateway/cards";
-import { GatewayHttpError, isGatewayError, toAppError } from "@/lib/gateway/errors";
+import { GatewayHttpError, isGatewayError, isGatewayNotFound, toAppError } from "@/lib/gateway/errors";
 import type { TCard, TCardResult } from "@/lib/gateway/schemas/card";
 import type { CardToken, Prisma } from "@/lib/generated/prisma/client";
 import { findListPage, type TListPage } from "@/lib/list/query";
@@ -95,14 +95,12 @@ export async function findCardTokens(
   );
 }
 
-const isNotFound = (error: unknown) => error instanceof GatewayHttpError && error.status === 404;
-
 async function readCardByToken(token: string): Promise<TCard | null> {
   try {
     const lookup = await gateway.getCardByToken(token);
     return lookup.cartoes.find((card) => card.token === token) ?? null;
   } catch (error) {
-    if (isNotFound(error)) return null;
+    if (isGatewayNotFound(error)) return null;
     throw error;
   }
 }
@@ -266,7 +264,7 @@ export async function setCardTokenStatus(
       if (card) await upsertCardTokenFromGateway(card);
       return { status: "unchanged", card: await mirroredRow(token) };
     }
-    if (isNotFound(error)) throw new AppError("NOT_FOUND", "cards.errors.notFound", { cause: error });
+    if (isGatewayNotFound(error)) throw new AppError("NOT_FOUND", "cards.errors.notFound", { cause: error });
     throw toAppError(error);
   }
   // The status result has no dates: the Card read again carries dataModificacao, which orders later writes.
@@ -299,7 +297,7 @@ export async function lookUpCardToken(query: string): Promise<TCardTokenLookupRe
     let byId: TCardResult | null = null;
     if (isId) {
       byId = await gateway.getCardById(query).catch((error: unknown) => {
-        if (isNotFound(error)) return null;
+        if (isGatewayNotFound(error)) return null;
         throw error;
       });
     }

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { GatewayHttpError } from "@/lib/gateway/errors";
+import { isGatewayNotFound } from "@/lib/gateway/errors";
 import { getPaymentLink } from "@/lib/gateway/payment-links";
 import { getPixCharge } from "@/lib/gateway/pix-charges";
 import { ZPaymentLink } from "@/lib/gateway/schemas/payment-link";
@@ -48,7 +48,7 @@ async function orNullWhenUnknown<T>(read: Promise<T>): Promise<T | null> {
   try {
     return await read;
   } catch (error) {
-    if (error instanceof GatewayHttpError && error.status === 404) return null;
+    if (isGatewayNotFound(error)) return null;
     throw error;
   }
 }
