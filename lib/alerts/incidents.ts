@@ -62,8 +62,7 @@ export async function listAlertIncidents({ resolvedLimit = 50 }: { resolvedLimit
   return { open: open.map(toView), resolved: resolved.map(toView) };
 }
 
-// Unread: opened or resolved after the person last opened the list (both are news). Every open dashboard polls it,
-// so it reads the replica: a mark written while rendering /alerts (no cookie then) shows at the next poll at worst.
+// Unread: opened or resolved since the person last looked. Polled by every dashboard, so from the replica.
 export async function countUnreadAlerts(userId: string): Promise<number> {
   const reader = await readDb();
   const seen = await reader.alertSeen.findUnique({ where: { userId } });

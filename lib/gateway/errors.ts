@@ -146,7 +146,6 @@ export class GatewayTimeoutError extends GatewayError {
   }
 }
 
-/** The gateway answered that it does not know the resource. */
 export function isGatewayNotFound(error: unknown): error is GatewayHttpError {
   return error instanceof GatewayHttpError && error.status === 404;
 }

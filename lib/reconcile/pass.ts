@@ -18,8 +18,7 @@ export type TReconcilePass<I = unknown> = {
   list: (query: TReconcileQuery) => Promise<{ content: I[]; last: boolean }>;
   // Errors of one item go to `run.errors` and the pass goes on; a thrown error ends this pass only.
   heal: (items: I[], run: TReconcileRun) => Promise<void>;
-  // The mirror's rows of the window that the gateway's whole list did not name: each is read by id, and one the
-  // gateway does not know is held as drift (a row it never had, or no longer has, must not pass for money).
+  // The window's mirrored rows the whole list did not name: each is read by id, and a 404 held as drift.
   unlisted?: {
     idOf: (item: I) => string;
     mirroredIds: (window: { from: Date; to: Date }) => Promise<string[]>;

@@ -18,7 +18,6 @@ export type { THealedItem } from "./pass";
 export const reconcileLockName = "reconcile:pix";
 const pageSize = 100; // the upstream maximum
 const maxRecordedErrors = 5;
-// Reads by id per kind and run: a mirror the gateway's lists disagree with wholesale is an incident, not a loop.
 const maxUnlistedReads = 200;
 
 export type TReconcileOptions = {
