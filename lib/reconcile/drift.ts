@@ -3,6 +3,7 @@ import { recordAudit } from "@/lib/audit/audit-log";
 import { inTransaction } from "@/lib/db/client";
 import { changedFields, type TMirrorClient } from "@/lib/db/mirror-write";
 import { readDb } from "@/lib/db/read-replica";
+import { isGatewayNotFound } from "@/lib/gateway/errors";
 import type { MirrorDrift, Prisma } from "@/lib/generated/prisma/client";
 import { countDriftHealed } from "@/lib/telemetry/metrics";
 
@@ -81,27 +82,32 @@ export async function recordMirrorDrift(tx: TMirrorClient, drift: TDrift, now = 
   );
 }
 
-/** A mirrored row the gateway answers 404 for: held open (the drift alert fires) until a person looks into it. */
-export async function holdUnknownAtGateway(
+/** Reads a mirrored row by id; a 404 is held open (the drift alert fires) until a person looks into it. */
+export async function readOrHoldUnknown(
   kind: TDriftKind,
   resourceId: string,
-  mirror: Record<string, unknown>,
-  now = new Date(),
+  steps: { read: () => Promise<unknown>; mirrored: () => Promise<Record<string, unknown> | null> },
 ): Promise<void> {
+  try {
+    await steps.read();
+  } catch (error) {
+    if (!isGatewayNotFound(error)) throw error;
+    const mirror = await steps.mirrored();
+    if (mirror) await holdUnknownAtGateway(kind, resourceId, mirror);
+  }
+}
+
+async function holdUnknownAtGateway(kind: TDriftKind, resourceId: string, mirror: Record<string, unknown>) {
   const unknown = Object.fromEntries(Object.keys(mirror).map((field) => [field, null]));
   await inTransaction((tx) =>
-    recordMirrorDrift(
-      tx,
-      {
-        kind,
-        resourceId,
-        source: "reconcile",
-        mirror: { knownToGateway: true, ...mirror },
-        gateway: { knownToGateway: false, ...unknown },
-        isHeldForReview: true,
-      },
-      now,
-    ),
+    recordMirrorDrift(tx, {
+      kind,
+      resourceId,
+      source: "reconcile",
+      mirror: { knownToGateway: true, ...mirror },
+      gateway: { knownToGateway: false, ...unknown },
+      isHeldForReview: true,
+    }),
   );
 }
 

@@ -193,6 +193,49 @@ describe("reconciliation against the sandbox", () => {
     expect(await db.mirrorDrift.count({ where: { resourceId: unknown, healedAt: null } })).toBe(1);
   });
 
+  it("holds a paid link the gateway does not know, and heals nothing of it", async () => {
+    const now = new Date();
+    const linkPaymentUuid = crypto.randomUUID();
+    await db.paymentLink.create({
+      data: {
+        linkPaymentUuid,
+        linkPaymentId: 999_001,
+        statusCode: 3,
+        statusDescription: "PAID",
+        amountCents: 12_000,
+        payerName: "Fulana",
+        payerDocument: "12345678909",
+        isForeignPayer: false,
+        installments: 1,
+        installmentOptions: [],
+        acceptedMethodCodes: [1],
+        paymentUrl: "https://pay.example/link",
+        verificationCode: "unused",
+        creationDate: now,
+        expirationDays: 1,
+        expiresAt: new Date(now.getTime() + 86_400_000),
+        raw: {},
+        syncedAt: now,
+      },
+    });
+
+    const result = await runReconciliation({ trigger: "schedule" });
+    expect(result).toMatchObject({ status: "finished", run: { status: "SUCCEEDED" } });
+    const drift = await db.mirrorDrift.findMany({ where: { resourceId: linkPaymentUuid } });
+    expect(drift).toEqual([
+      expect.objectContaining({
+        resourceKind: "payment_link",
+        healedAt: null,
+        mirrorValue: { knownToGateway: true, statusCode: 3, amountCents: 12_000 },
+        gatewayValue: { knownToGateway: false, statusCode: null, amountCents: null },
+      }),
+    ]);
+    await expect(
+      healMirrorDrift(drift[0]!.id, { actor: { id: null, email: "admin@example.com" } }),
+    ).rejects.toMatchObject({ messageKey: "health.drift.errors.unknownAtGateway" });
+    expect(await db.paymentLink.findUnique({ where: { linkPaymentUuid } })).toMatchObject({ statusCode: 3 });
+  });
+
   it("runs on one instance at a time: a run while another holds the lock is skipped and not recorded", async () => {
     const outer = await runAsSingleInstance(reconcileLockName, () => runReconciliation({ trigger: "schedule" }));
     expect(outer).toEqual({ isAcquired: true, value: { status: "skipped" } });

@@ -10,6 +10,7 @@ import { paymentLinkStatusCodes, statusCodeByFilter } from "@/lib/links/types";
 import { effectiveStatusCode } from "@/lib/links/views";
 import { toSaoPauloDay, toUpstreamPeriod } from "@/lib/list/period";
 import { defineOverviewSource, sqlLiteral } from "@/lib/overview/sources";
+import { readOrHoldUnknown } from "@/lib/reconcile/drift";
 import { defineReconcilePass, type TReconcileRun } from "@/lib/reconcile/pass";
 import { findWhere, foldedPrefix, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
 import { isDocumentDigits } from "@/lib/search/schemas";
@@ -77,6 +78,17 @@ SELECT l."linkPaymentUuid" AS id, l."payerName" AS title, l."payerDocument" AS d
     ),
 };
 
+async function healLink(linkPaymentUuid: string, before: { statusCode: number } | null, run: TReconcileRun) {
+  const { link } = await syncPaymentLinkFromGateway(linkPaymentUuid, "reconcile");
+  if (link.statusCode !== before?.statusCode)
+    run.healed.push({
+      kind: "payment_link",
+      id: linkPaymentUuid,
+      from: before ? String(before.statusCode) : null,
+      to: String(link.statusCode),
+    });
+}
+
 // The gateway's list carries each link whole: one that disagrees with the mirror is read alone (authoritative).
 async function healLinks(items: TPaymentLink[], run: TReconcileRun): Promise<void> {
   const mirrored = await db.paymentLink.findMany({
@@ -89,14 +101,7 @@ async function healLinks(items: TPaymentLink[], run: TReconcileRun): Promise<voi
     if (!before) continue; // a link made elsewhere: the links page's refresh imports it
     if (before.statusCode === item.status.code && before.amountCents === amountToCents(item.valor)) continue;
     try {
-      const { link } = await syncPaymentLinkFromGateway(item.linkPaymentUuid, "reconcile");
-      if (link.statusCode !== before.statusCode)
-        run.healed.push({
-          kind: "payment_link",
-          id: item.linkPaymentUuid,
-          from: String(before.statusCode),
-          to: String(link.statusCode),
-        });
+      await healLink(item.linkPaymentUuid, before, run);
     } catch (error) {
       run.errors.push(`payment_link ${item.linkPaymentUuid}: ${describeError(error)}`);
     }
@@ -104,7 +109,7 @@ async function healLinks(items: TPaymentLink[], run: TReconcileRun): Promise<voi
 }
 
 // The spec's link list is one unpaged array in zone-less Brasília time: the São Paulo days covering the window.
-export const paymentLinkPass = defineReconcilePass({
+export const paymentLinkPass = defineReconcilePass<TPaymentLink>({
   list: async ({ initialDate, endDate, page }) => {
     if (page > 0) return { content: [], last: true };
     const days = { from: toSaoPauloDay(new Date(initialDate)), to: toSaoPauloDay(new Date(endDate)) };
@@ -115,6 +120,24 @@ export const paymentLinkPass = defineReconcilePass({
     };
   },
   heal: healLinks,
+  unlisted: {
+    idOf: (item) => item.linkPaymentUuid,
+    mirroredIds: async ({ from, to }) =>
+      (
+        await db.paymentLink.findMany({
+          where: { creationDate: { gte: from, lte: to } },
+          select: { linkPaymentUuid: true },
+        })
+      ).map((row) => row.linkPaymentUuid),
+    check: async (linkPaymentUuid, run) => {
+      const mirrored = () =>
+        db.paymentLink.findUnique({ where: { linkPaymentUuid }, select: { statusCode: true, amountCents: true } });
+      await readOrHoldUnknown("payment_link", linkPaymentUuid, {
+        read: async () => healLink(linkPaymentUuid, await mirrored(), run),
+        mirrored,
+      });
+    },
+  },
 });
 
 // A link paid by Pix is counted through its charge, by card through its card payment; a link counts itself only when

@@ -1,7 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { defineExportList } from "@/lib/exports/define";
-import { isGatewayNotFound } from "@/lib/gateway/errors";
 import { listPixCharges } from "@/lib/gateway/pix-charges";
 import type { TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
 import { recordLinkPaymentFromCharge } from "@/lib/links/pix";
@@ -9,7 +8,7 @@ import { defineOverviewSource, sqlTextArray } from "@/lib/overview/sources";
 import { pixChargeList } from "@/lib/pix/charges";
 import { syncPixChargeFromGateway } from "@/lib/pix/mirror";
 import { pixReceivedStatuses } from "@/lib/pix/types";
-import { holdUnknownAtGateway } from "@/lib/reconcile/drift";
+import { readOrHoldUnknown } from "@/lib/reconcile/drift";
 import { defineReconcilePass, type TReconcileRun } from "@/lib/reconcile/pass";
 import { findWhere, foldedPrefix, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
 import { isDocumentDigits } from "@/lib/search/schemas";
@@ -130,17 +129,6 @@ async function healCharges(items: TPixChargeListItem[], run: TReconcileRun): Pro
   }
 }
 
-// Not in the gateway's list of its creation window: read by id (a list's edge heals as any read); a 404 is held.
-async function checkUnlistedCharge(txid: string, run: TReconcileRun): Promise<void> {
-  try {
-    await healCharge(txid, run);
-  } catch (error) {
-    if (!isGatewayNotFound(error)) throw error;
-    const row = await db.pixCharge.findUnique({ where: { txid }, select: { status: true, amountCents: true } });
-    if (row) await holdUnknownAtGateway("pix_charge", txid, row);
-  }
-}
-
 export const pixChargePass = defineReconcilePass<TPixChargeListItem>({
   list: listPixCharges,
   heal: healCharges,
@@ -153,7 +141,12 @@ export const pixChargePass = defineReconcilePass<TPixChargeListItem>({
           select: { txid: true },
         })
       ).map((row) => row.txid),
-    check: checkUnlistedCharge,
+    // Found after all (a list's edge), it heals as any read.
+    check: (txid, run) =>
+      readOrHoldUnknown("pix_charge", txid, {
+        read: () => healCharge(txid, run),
+        mirrored: () => db.pixCharge.findUnique({ where: { txid }, select: { status: true, amountCents: true } }),
+      }),
   },
 });
 
