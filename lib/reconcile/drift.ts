@@ -11,7 +11,7 @@ import { countDriftHealed } from "@/lib/telemetry/metrics";
 
 export type TDriftSource = "webhook" | "refresh" | "reconcile";
 export const driftKinds = ["pix_charge", "pix_refund", "payment_link", "card_payment"] as const;
-type TDriftKind = (typeof driftKinds)[number];
+export type TDriftKind = (typeof driftKinds)[number];
 
 /** `isReviewed`: a person asked for the gateway's copy (heal), so a difference held for review is applied. */
 export type TMirrorAuthority = { source: TDriftSource; isBackwardConfirmed: boolean; isReviewed?: boolean };

@@ -1,4 +1,5 @@
 import type { TReconciledChangeKind } from "@/lib/resources/registry";
+import { readOrHoldUnknown, type TDriftKind } from "./drift";
 
 /** `from` is null when the mirror lacked it. */
 export type THealedItem = { kind: TReconciledChangeKind; id: string; from: string | null; to: string };
@@ -25,6 +26,26 @@ export type TReconcilePass<I = unknown> = {
     check: (id: string, run: TReconcileRun) => Promise<void>;
   };
 };
+
+type TCreatedIn = { creationDate: { gte: Date; lte: Date } };
+
+/** `unlisted` for a kind whose mirror keeps the gateway's creationDate: found, `read` heals; a 404 is held. */
+export function unlistedByCreationDate<I>(
+  kind: TDriftKind,
+  steps: {
+    idOf: (item: I) => string;
+    findIds: (where: TCreatedIn) => Promise<string[]>;
+    read: (id: string, run: TReconcileRun) => Promise<unknown>;
+    mirrored: (id: string) => Promise<Record<string, unknown> | null>;
+  },
+): NonNullable<TReconcilePass<I>["unlisted"]> {
+  return {
+    idOf: steps.idOf,
+    mirroredIds: ({ from, to }) => steps.findIds({ creationDate: { gte: from, lte: to } }),
+    check: (id, run) =>
+      readOrHoldUnknown(kind, id, { read: () => steps.read(id, run), mirrored: () => steps.mirrored(id) }),
+  };
+}
 
 export function defineReconcilePass<I>(pass: TReconcilePass<I>): TReconcilePass {
   return pass as unknown as TReconcilePass;

@@ -10,8 +10,7 @@ import { paymentLinkStatusCodes, statusCodeByFilter } from "@/lib/links/types";
 import { effectiveStatusCode } from "@/lib/links/views";
 import { toSaoPauloDay, toUpstreamPeriod } from "@/lib/list/period";
 import { defineOverviewSource, sqlLiteral } from "@/lib/overview/sources";
-import { readOrHoldUnknown } from "@/lib/reconcile/drift";
-import { defineReconcilePass, type TReconcileRun } from "@/lib/reconcile/pass";
+import { defineReconcilePass, type TReconcileRun, unlistedByCreationDate } from "@/lib/reconcile/pass";
 import { findWhere, foldedPrefix, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
 import { isDocumentDigits } from "@/lib/search/schemas";
 import { documentFor } from "@/lib/security/personal-data";
@@ -78,6 +77,9 @@ SELECT l."linkPaymentUuid" AS id, l."payerName" AS title, l."payerDocument" AS d
     ),
 };
 
+const mirroredLink = (linkPaymentUuid: string) =>
+  db.paymentLink.findUnique({ where: { linkPaymentUuid }, select: { statusCode: true, amountCents: true } });
+
 async function healLink(linkPaymentUuid: string, before: { statusCode: number } | null, run: TReconcileRun) {
   const { link } = await syncPaymentLinkFromGateway(linkPaymentUuid, "reconcile");
   if (link.statusCode !== before?.statusCode)
@@ -120,24 +122,13 @@ export const paymentLinkPass = defineReconcilePass<TPaymentLink>({
     };
   },
   heal: healLinks,
-  unlisted: {
+  unlisted: unlistedByCreationDate<TPaymentLink>("payment_link", {
     idOf: (item) => item.linkPaymentUuid,
-    mirroredIds: async ({ from, to }) =>
-      (
-        await db.paymentLink.findMany({
-          where: { creationDate: { gte: from, lte: to } },
-          select: { linkPaymentUuid: true },
-        })
-      ).map((row) => row.linkPaymentUuid),
-    check: async (linkPaymentUuid, run) => {
-      const mirrored = () =>
-        db.paymentLink.findUnique({ where: { linkPaymentUuid }, select: { statusCode: true, amountCents: true } });
-      await readOrHoldUnknown("payment_link", linkPaymentUuid, {
-        read: async () => healLink(linkPaymentUuid, await mirrored(), run),
-        mirrored,
-      });
-    },
-  },
+    findIds: async (where) =>
+      (await db.paymentLink.findMany({ where, select: { linkPaymentUuid: true } })).map((row) => row.linkPaymentUuid),
+    read: async (linkPaymentUuid, run) => healLink(linkPaymentUuid, await mirroredLink(linkPaymentUuid), run),
+    mirrored: mirroredLink,
+  }),
 });
 
 // A link paid by Pix is counted through its charge, by card through its card payment; a link counts itself only when

@@ -8,8 +8,7 @@ import { defineOverviewSource, sqlTextArray } from "@/lib/overview/sources";
 import { pixChargeList } from "@/lib/pix/charges";
 import { syncPixChargeFromGateway } from "@/lib/pix/mirror";
 import { pixReceivedStatuses } from "@/lib/pix/types";
-import { readOrHoldUnknown } from "@/lib/reconcile/drift";
-import { defineReconcilePass, type TReconcileRun } from "@/lib/reconcile/pass";
+import { defineReconcilePass, type TReconcileRun, unlistedByCreationDate } from "@/lib/reconcile/pass";
 import { findWhere, foldedPrefix, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
 import { isDocumentDigits } from "@/lib/search/schemas";
 import { documentFor } from "@/lib/security/personal-data";
@@ -132,22 +131,12 @@ async function healCharges(items: TPixChargeListItem[], run: TReconcileRun): Pro
 export const pixChargePass = defineReconcilePass<TPixChargeListItem>({
   list: listPixCharges,
   heal: healCharges,
-  unlisted: {
+  unlisted: unlistedByCreationDate<TPixChargeListItem>("pix_charge", {
     idOf: (item) => item.txid,
-    mirroredIds: async ({ from, to }) =>
-      (
-        await db.pixCharge.findMany({
-          where: { creationDate: { gte: from, lte: to } },
-          select: { txid: true },
-        })
-      ).map((row) => row.txid),
-    // Found after all (a list's edge), it heals as any read.
-    check: (txid, run) =>
-      readOrHoldUnknown("pix_charge", txid, {
-        read: () => healCharge(txid, run),
-        mirrored: () => db.pixCharge.findUnique({ where: { txid }, select: { status: true, amountCents: true } }),
-      }),
-  },
+    findIds: async (where) => (await db.pixCharge.findMany({ where, select: { txid: true } })).map((row) => row.txid),
+    read: healCharge,
+    mirrored: (txid) => db.pixCharge.findUnique({ where: { txid }, select: { status: true, amountCents: true } }),
+  }),
 });
 
 const paidAmount = `coalesce(c."paidAmountCents", c."amountCents")`;
