@@ -14,6 +14,7 @@ type TReadThrough<TRow, TRead> = {
   unmirrored?: (error: unknown) => Promise<unknown>;
 };
 
+// A resource the gateway does not know reads as null; any other failure is thrown (a webhook's apply is retried).
 export async function readOrNullWhenUnknown<T>(read: () => Promise<T>): Promise<T | null> {
   try {
     return await read();

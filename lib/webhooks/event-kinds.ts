@@ -1,6 +1,5 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { isGatewayNotFound } from "@/lib/gateway/errors";
 import { getPaymentLink } from "@/lib/gateway/payment-links";
 import { getPixCharge } from "@/lib/gateway/pix-charges";
 import { ZPaymentLink } from "@/lib/gateway/schemas/payment-link";
@@ -8,6 +7,7 @@ import { type TPixCharge, ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import { ZPixRefund } from "@/lib/gateway/schemas/pix-refund";
 import { isPaymentLinkBehindMirror, lockPaymentLink, upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
 import { isPaymentLinkCharge, recordLinkPaymentFromCharge } from "@/lib/links/pix";
+import { readOrNullWhenUnknown } from "@/lib/mirror/read-through";
 import {
   isPixChargeBehindMirror,
   isPixRefundBehindMirror,
@@ -43,16 +43,6 @@ const linkResource = {
   },
 } as const;
 
-// A read of a resource the gateway does not know answers null; any other failure fails the apply (retried).
-async function orNullWhenUnknown<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (error) {
-    if (isGatewayNotFound(error)) return null;
-    throw error;
-  }
-}
-
 const paidChargeStatuses = ["PAID", "PARTIALLY REFUNDED", "REFUNDED"];
 
 const pixChargePaid = defineEventKind({
@@ -61,7 +51,7 @@ const pixChargePaid = defineEventKind({
   ...chargeResource,
   identity: (charge) => ({ resourceId: charge.txid, state: charge.status }),
   confirm: {
-    readUpstream: (charge) => orNullWhenUnknown(getPixCharge(charge.txid)),
+    readUpstream: (charge) => readOrNullWhenUnknown(() => getPixCharge(charge.txid)),
     isBehindMirror: isPixChargeBehindMirror,
     // Paid, and perhaps refunded since: the payment happened.
     bearsOut: (charge) => charge.pix !== null && paidChargeStatuses.includes(charge.status),
@@ -104,7 +94,7 @@ const pixRefundReturned = defineEventKind({
   // The gateway's copy of a refund is the one in its charge's full read.
   confirm: {
     async readUpstream(refund) {
-      const charge = await orNullWhenUnknown(getPixCharge(refund.pixChargeTxid));
+      const charge = await readOrNullWhenUnknown(() => getPixCharge(refund.pixChargeTxid));
       return charge?.devolutions?.find((item) => item.pixRefundId === refund.pixRefundId) ?? null;
     },
     isBehindMirror: isPixRefundBehindMirror,
@@ -139,7 +129,7 @@ const linkPaymentPaid = defineEventKind({
   ...linkResource,
   identity: (link) => ({ resourceId: link.linkPaymentUuid, state: link.status.code }),
   confirm: {
-    readUpstream: (link) => orNullWhenUnknown(getPaymentLink(link.linkPaymentUuid)),
+    readUpstream: (link) => readOrNullWhenUnknown(() => getPaymentLink(link.linkPaymentUuid)),
     isBehindMirror: isPaymentLinkBehindMirror,
   },
   async apply(tx, link, _prepared, authority) {
