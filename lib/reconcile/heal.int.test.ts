@@ -8,6 +8,7 @@ import { syncPixChargeFromGateway, upsertPixChargeFromGateway } from "@/lib/pix/
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import { useAppDatabase } from "@/lib/testing/pglite";
 import { type TTestBackend, testBackends } from "@/lib/testing/test-database";
+import { truncateAllTables } from "@/lib/testing/truncate-tables";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { listMirrorDrift } from "./drift";
 import { healMirrorDrift, listDriftPage } from "./heal";
@@ -20,6 +21,8 @@ describe.each<TTestBackend>(testBackends)("drift held, healed automatically and 
   let sandbox: TSandbox;
 
   beforeAll(async () => {
+    // Rows other files of this worker left were issued by other sandboxes: reconciliation would hold them as unknown.
+    await truncateAllTables(db);
     sandbox = await startGatewaySandbox();
   });
   afterAll(async () => {

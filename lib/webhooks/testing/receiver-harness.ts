@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from "vitest";
 import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
 import { db } from "@/lib/db/client";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
+import { truncateAllTables } from "@/lib/testing/truncate-tables";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { clearReceiverSecretCache } from "../receiver-secrets";
 import { sealWebhookSecret } from "../secret-box";
@@ -12,6 +13,8 @@ import { signedHeaders } from "./fixtures";
 export function useReceiverSandbox(): () => TSandbox {
   let sandbox: TSandbox | undefined;
   beforeAll(async () => {
+    // Rows other files of this worker left were issued by other sandboxes: reconciliation would hold them as unknown.
+    await truncateAllTables(db);
     process.env.WEBHOOK_SECRET_KEY = randomBytes(32).toString("base64");
     clearReceiverSecretCache();
     sandbox = await startGatewaySandbox();
