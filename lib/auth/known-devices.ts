@@ -7,10 +7,9 @@ import { mailUser } from "@/lib/mail/notify-user";
 import { hashLinkToken } from "./link-token";
 import type { TRequestContext } from "./request-context";
 
-// A device is a browser profile: a random id in a long-lived httpOnly cookie, kept across sign-outs and shared by
-// every account signed in there; the server keeps only its hash per user. A cleared cookie, another browser or a
-// private window count as new. The IP and user agent only describe the sign-in in the mail: they change too often
-// (mobile networks, browser updates) to identify anything.
+// A device is a browser profile: a random id in a long-lived httpOnly cookie shared by its accounts (the server keeps
+// its hash per user); a cleared cookie or a private window is new. IP and user agent only describe the sign-in in
+// the mail: they change too often to identify anything.
 const deviceCookieName = "device-id";
 const deviceCookieMaxAgeSeconds = 400 * 24 * 60 * 60;
 

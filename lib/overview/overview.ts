@@ -16,7 +16,6 @@ import {
 } from "./sources";
 
 // Two aggregate statements over the mirror (never loading rows) plus OverviewDay's closed days; see docs/overview.md.
-// Each resource's figures come from its registry entry (lib/overview/sources.ts); this module shapes them.
 
 export type TOverviewBucketRow = { bucket: string } & Record<TOverviewMethod, number>;
 

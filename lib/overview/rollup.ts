@@ -62,7 +62,6 @@ export async function readRolledDays(
   }));
 }
 
-// Each day runs the same per-bucket SQL as the live buckets of lib/overview/overview.ts.
 const computeDaysSql = (sources: readonly TOverviewSource[]) => `
 WITH buckets AS (
   SELECT d::date AS s,
