@@ -59,9 +59,14 @@ export async function evaluateAlerts({ now = new Date() }: { now?: Date } = {}):
         continue;
       }
       const isQuietEnough = incident.clearEvaluations + 1 >= rule.quietEvaluations;
-      // Only from the count this evaluator read: of two at once, one counts this evaluation (and resolves).
+      // From the count this evaluator read, once per evaluation time: of two at once, one counts (and resolves).
       const counted = await db.alertIncident.updateMany({
-        where: { id: incident.id, resolvedAt: null, clearEvaluations: incident.clearEvaluations },
+        where: {
+          id: incident.id,
+          resolvedAt: null,
+          clearEvaluations: incident.clearEvaluations,
+          lastEvaluatedAt: { lt: now },
+        },
         data: {
           clearEvaluations: incident.clearEvaluations + 1,
           lastEvaluatedAt: now,
