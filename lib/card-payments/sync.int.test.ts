@@ -5,6 +5,7 @@ import { defaultPeriod } from "@/lib/list/period";
 import { listMirrorDrift } from "@/lib/reconcile/drift";
 import { runReconciliation, type THealedItem } from "@/lib/reconcile/reconcile";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
+import { truncateAllTables } from "@/lib/testing/truncate-tables";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { getCardPaymentView } from "./detail";
 import { upsertCardPaymentFromGateway } from "./mirror";
@@ -31,6 +32,8 @@ describe("card payments made outside the app", () => {
   }
 
   beforeAll(async () => {
+    // Rows earlier files of this worker left were issued by other sandboxes: reconciliation would hold them.
+    await truncateAllTables(db);
     sandbox = await startGatewaySandbox();
   });
 

@@ -16,7 +16,7 @@ const upstreamSort = "dataAutorizacao,desc";
 /** Pages a refresh or a reconciliation reads at most (100 per page): older payments stay as the mirror has them. */
 const maxCardPaymentPages = 50;
 
-type TPulledPage = { page: number; totalPages: number; isDone: boolean; items: TPulledItem[] };
+type TPulledPage = { page: number; totalPages: number; isDone: boolean; items: TPulledItem[]; coveredFrom?: Date };
 type TPulledItem = { id: string; from: string | null; to: string; isWritten: boolean };
 
 // A list item writes as GATEWAY (a better origin, BIN and last four are kept); one leaving a final status is re-read by id.
@@ -56,8 +56,15 @@ async function pullPage(page: number, since: Date | undefined, source: TDriftSou
     if (!oldest || occurredAt < oldest) oldest = occurredAt;
   }
   const isPastPeriod = since !== undefined && oldest !== null && oldest < since;
-  const isDone = result.last || result.content.length === 0 || isPastPeriod || page + 1 >= maxCardPaymentPages;
-  return { page: result.number, totalPages: Math.min(result.totalPages, maxCardPaymentPages), isDone, items };
+  const isComplete = result.last || result.content.length === 0 || isPastPeriod;
+  const isCapped = !isComplete && page + 1 >= maxCardPaymentPages;
+  return {
+    page: result.number,
+    totalPages: Math.min(result.totalPages, maxCardPaymentPages),
+    isDone: isComplete || isCapped,
+    items,
+    ...(isCapped && oldest ? { coveredFrom: oldest } : {}),
+  };
 }
 
 export async function refreshCardPaymentsPage(input: TPeriod & { page: number }): Promise<TCardPaymentsRefreshStep> {
@@ -81,7 +88,11 @@ export type TCardPaymentsPassItem = { id: string; from: string | null; to: strin
 export async function listCardPaymentsForReconcile(
   page: number,
   since: Date,
-): Promise<{ content: TCardPaymentsPassItem[]; last: boolean }> {
+): Promise<{ content: TCardPaymentsPassItem[]; last: boolean; coveredFrom?: Date }> {
   const pulled = await pullPage(page, since, "reconcile");
-  return { content: pulled.items.map(({ id, from, to }) => ({ id, from, to })), last: pulled.isDone };
+  return {
+    content: pulled.items.map(({ id, from, to }) => ({ id, from, to })),
+    last: pulled.isDone,
+    ...(pulled.coveredFrom ? { coveredFrom: pulled.coveredFrom } : {}),
+  };
 }

@@ -82,19 +82,19 @@ export async function recordMirrorDrift(tx: TMirrorClient, drift: TDrift, now = 
   );
 }
 
-/** Reads a mirrored row by id; a 404 is held open (the drift alert fires) until a person looks into it. */
+/** Reads a mirrored row by id; a 404 (thrown, or readOrNullWhenUnknown's null) is held open for a person. */
 export async function readOrHoldUnknown(
   kind: TDriftKind,
   resourceId: string,
   steps: { read: () => Promise<unknown>; mirrored: () => Promise<Record<string, unknown> | null> },
 ): Promise<void> {
   try {
-    await steps.read();
+    if ((await steps.read()) !== null) return;
   } catch (error) {
     if (!isGatewayNotFound(error)) throw error;
-    const mirror = await steps.mirrored();
-    if (mirror) await holdUnknownAtGateway(kind, resourceId, mirror);
   }
+  const mirror = await steps.mirrored();
+  if (mirror) await holdUnknownAtGateway(kind, resourceId, mirror);
 }
 
 async function holdUnknownAtGateway(kind: TDriftKind, resourceId: string, mirror: Record<string, unknown>) {

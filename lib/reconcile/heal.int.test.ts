@@ -21,7 +21,7 @@ describe.each<TTestBackend>(testBackends)("drift held, healed automatically and 
   let sandbox: TSandbox;
 
   beforeAll(async () => {
-    // Rows other files of this worker left were issued by other sandboxes: reconciliation would hold them as unknown.
+    // Rows earlier files of this worker left were issued by other sandboxes: reconciliation would hold them.
     await truncateAllTables(db);
     sandbox = await startGatewaySandbox();
   });

@@ -1,13 +1,15 @@
 import "server-only";
 import { z } from "zod";
 import { recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
+import { syncCardPayment } from "@/lib/card-payments/detail";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { isGatewayNotFound } from "@/lib/gateway/errors";
 import { getPaymentLink } from "@/lib/gateway/payment-links";
+import { getPixRefund } from "@/lib/gateway/pix-refunds";
 import type { MirrorDrift } from "@/lib/generated/prisma/client";
 import { syncPaymentLinkFromGateway } from "@/lib/links/mirror";
-import { syncPixChargeFromGateway } from "@/lib/pix/mirror";
+import { syncPixChargeFromGateway, upsertPixRefundFromGateway } from "@/lib/pix/mirror";
 import { driftKinds } from "./drift";
 
 const driftPageSize = 25;
@@ -37,13 +39,23 @@ export async function listDriftPage(filters: TDriftSearchParams): Promise<TDrift
   return { rows: rows.slice(0, driftPageSize), page, hasNext: rows.length > driftPageSize };
 }
 
-// Only the kinds whose differences can be held (an amount on a paid charge or link) need a hand to heal.
+const unknownAtGateway = (cause?: unknown) =>
+  new AppError("CONFLICT", "health.drift.errors.unknownAtGateway", { cause });
+
+// Held differences: an amount on a paid charge or link, or a row of any kind the gateway does not know.
 async function applyGatewayCopy(drift: MirrorDrift): Promise<void> {
-  if (drift.resourceKind === "pix_charge")
-    await syncPixChargeFromGateway(drift.resourceId, "reconcile", { isReviewed: true });
+  const id = drift.resourceId;
+  if (drift.resourceKind === "pix_charge") await syncPixChargeFromGateway(id, "reconcile", { isReviewed: true });
   else if (drift.resourceKind === "payment_link")
-    await syncPaymentLinkFromGateway(drift.resourceId, "reconcile", () => getPaymentLink(drift.resourceId), true);
-  else throw new AppError("CONFLICT", "health.drift.errors.notHealable");
+    await syncPaymentLinkFromGateway(id, "reconcile", () => getPaymentLink(id), true);
+  else if (drift.resourceKind === "pix_refund") {
+    const refund = await getPixRefund(id);
+    await syncPixChargeFromGateway(refund.pixChargeTxid, "reconcile", { isReviewed: true });
+    const authority = { source: "reconcile", isBackwardConfirmed: false, isReviewed: true } as const;
+    await upsertPixRefundFromGateway(refund, { authority });
+  } else if (drift.resourceKind === "card_payment") {
+    if (!(await syncCardPayment(id, { source: "reconcile" }))) throw unknownAtGateway();
+  } else throw new AppError("CONFLICT", "health.drift.errors.notHealable");
 }
 
 /** Re-reads the gateway's copy, writes it through the mirror and closes every open difference of that resource. */
@@ -54,9 +66,7 @@ export async function healMirrorDrift(id: string, context: TChangeContext, now =
   try {
     await applyGatewayCopy(drift);
   } catch (error) {
-    if (isGatewayNotFound(error))
-      throw new AppError("CONFLICT", "health.drift.errors.unknownAtGateway", { cause: error });
-    throw error;
+    throw isGatewayNotFound(error) ? unknownAtGateway(error) : error;
   }
   const { count } = await db.mirrorDrift.updateMany({
     where: { resourceKind: drift.resourceKind, resourceId: drift.resourceId, healedAt: null },

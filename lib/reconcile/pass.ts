@@ -16,7 +16,8 @@ export type TReconcileRun = {
 type TReconcileQuery = { initialDate: string; endDate: string; page: number; size: number; sort: string };
 
 export type TReconcilePass<I = unknown> = {
-  list: (query: TReconcileQuery) => Promise<{ content: I[]; last: boolean }>;
+  // `coveredFrom`: how far back a walk cut short read (the card list's page cap); older rows are not unlisted.
+  list: (query: TReconcileQuery) => Promise<{ content: I[]; last: boolean; coveredFrom?: Date }>;
   // Errors of one item go to `run.errors` and the pass goes on; a thrown error ends this pass only.
   heal: (items: I[], run: TReconcileRun) => Promise<void>;
   // The window's mirrored rows the whole list did not name: each is read by id, and a 404 held as drift.

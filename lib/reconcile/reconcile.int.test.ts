@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { upsertCardPaymentFromGateway } from "@/lib/card-payments/mirror";
 import { db } from "@/lib/db/client";
 import { runAsSingleInstance } from "@/lib/db/single-instance";
 import { createChangeHub, type TChangeEvent } from "@/lib/events/bus";
+import { createPayment as createUpstreamPayment } from "@/lib/gateway/payments";
 import { createPixCharge as createUpstreamCharge, getPixCharge } from "@/lib/gateway/pix-charges";
 import { requestPixRefund as requestUpstreamRefund } from "@/lib/gateway/pix-refunds";
 import { registerWebhook } from "@/lib/gateway/webhooks";
@@ -11,7 +13,8 @@ import { testDatabaseUrl } from "@/lib/testing/test-database";
 import { truncateAllTables } from "@/lib/testing/truncate-tables";
 import { freePort, type TSandbox } from "@/sandbox/test/harness";
 import { healMirrorDrift } from "./heal";
-import { reconcileLockName, runReconciliation, type THealedItem } from "./reconcile";
+import { defineReconcilePass } from "./pass";
+import { reconcileLockName, reconcileWindow, runReconciliation, type THealedItem } from "./reconcile";
 
 describe("reconciliation against the sandbox", () => {
   let sandbox: TSandbox;
@@ -234,6 +237,173 @@ describe("reconciliation against the sandbox", () => {
       healMirrorDrift(drift[0]!.id, { actor: { id: null, email: "admin@example.com" } }),
     ).rejects.toMatchObject({ messageKey: "health.drift.errors.unknownAtGateway" });
     expect(await db.paymentLink.findUnique({ where: { linkPaymentUuid } })).toMatchObject({ statusCode: 3 });
+  });
+
+  it("holds a returned refund the gateway does not know, on a charge it does, and heals nothing of it", async () => {
+    const txid = await mirroredActiveCharge(100);
+    await pay(txid);
+    await upsertPixChargeFromGateway(await getPixCharge(txid));
+    const pixRefundId = `D${Date.now().toString(36)}mirroronly`;
+    const now = new Date();
+    await db.pixRefund.create({
+      data: {
+        pixRefundId,
+        txid,
+        amountCents: 3_000,
+        statusCode: 3,
+        statusDescription: "RETURNED",
+        creationDate: now,
+        settlementDate: now,
+        raw: {},
+        syncedAt: now,
+      },
+    });
+
+    const result = await runReconciliation({ trigger: "schedule" });
+    expect(result).toMatchObject({ status: "finished", run: { status: "SUCCEEDED" } });
+    const drift = await db.mirrorDrift.findMany({ where: { resourceId: pixRefundId } });
+    expect(drift).toEqual([
+      expect.objectContaining({
+        resourceKind: "pix_refund",
+        healedAt: null,
+        mirrorValue: { knownToGateway: true, statusCode: 3, amountCents: 3_000 },
+        gatewayValue: { knownToGateway: false, statusCode: null, amountCents: null },
+      }),
+    ]);
+    expect(await db.mirrorDrift.count({ where: { resourceId: txid } })).toBe(0);
+
+    await runReconciliation({ trigger: "schedule" });
+    expect(await db.mirrorDrift.count({ where: { resourceId: pixRefundId } })).toBe(1);
+    await expect(
+      healMirrorDrift(drift[0]!.id, { actor: { id: null, email: "admin@example.com" } }),
+    ).rejects.toMatchObject({ code: "CONFLICT", messageKey: "health.drift.errors.unknownAtGateway" });
+    expect(await db.pixRefund.findUnique({ where: { pixRefundId } })).toMatchObject({ statusCode: 3 });
+  });
+
+  it("holds an approved card payment the gateway does not know, and not one it knows", async () => {
+    const known = await createUpstreamPayment({
+      identificacaoPagamento: `reconcile-${crypto.randomUUID()}`,
+      numeroParcelas: 1,
+      tipoParcelamento: "3",
+      bandeiraCartao: "1",
+      valor: 12.34,
+      numeroCartao: "4111111111111111",
+      dataExpiracao: "12/30",
+    });
+    await upsertCardPaymentFromGateway(known, { origin: "TERMINAL" });
+    const id = crypto.randomUUID();
+    const now = new Date();
+    await db.cardPayment.create({
+      data: {
+        id,
+        status: "CON",
+        responseCode: "0",
+        responseMessage: "Aprovada",
+        isApproved: true,
+        amountCents: 99_900,
+        occurredAt: now,
+        authorizedAt: now,
+        origin: "TERMINAL",
+        raw: {},
+        syncedAt: now,
+      },
+    });
+
+    const result = await runReconciliation({ trigger: "schedule" });
+    expect(result).toMatchObject({ status: "finished", run: { status: "SUCCEEDED" } });
+    const drift = await db.mirrorDrift.findMany({ where: { resourceId: id } });
+    expect(drift).toEqual([
+      expect.objectContaining({
+        resourceKind: "card_payment",
+        healedAt: null,
+        mirrorValue: { knownToGateway: true, status: "CON", amountCents: 99_900 },
+        gatewayValue: { knownToGateway: false, status: null, amountCents: null },
+      }),
+    ]);
+    expect(await db.mirrorDrift.count({ where: { resourceId: known.id } })).toBe(0);
+
+    await runReconciliation({ trigger: "schedule" });
+    expect(await db.mirrorDrift.count({ where: { resourceId: id } })).toBe(1);
+    await expect(
+      healMirrorDrift(drift[0]!.id, { actor: { id: null, email: "admin@example.com" } }),
+    ).rejects.toMatchObject({ code: "CONFLICT", messageKey: "health.drift.errors.unknownAtGateway" });
+    expect(await db.cardPayment.findUnique({ where: { id } })).toMatchObject({ status: "CON", isApproved: true });
+  });
+
+  it("heals by hand a held card payment and a held refund once the gateway knows them", async () => {
+    const txid = await mirroredActiveCharge(100);
+    await pay(txid);
+    await upsertPixChargeFromGateway(await getPixCharge(txid));
+    const refund = await requestUpstreamRefund({ txid, amount: 10 });
+    const payment = await createUpstreamPayment({
+      identificacaoPagamento: `reconcile-${crypto.randomUUID()}`,
+      numeroParcelas: 1,
+      tipoParcelamento: "3",
+      bandeiraCartao: "1",
+      valor: 5,
+      numeroCartao: "4111111111111111",
+      dataExpiracao: "12/30",
+    });
+    const held = await Promise.all(
+      [
+        { resourceKind: "pix_refund", resourceId: refund.pixRefundId },
+        { resourceKind: "card_payment", resourceId: payment.id },
+      ].map((row) =>
+        db.mirrorDrift.create({
+          data: {
+            ...row,
+            fields: ["knownToGateway"],
+            mirrorValue: { knownToGateway: true },
+            gatewayValue: { knownToGateway: false },
+            source: "reconcile",
+            detectedAt: new Date(),
+          },
+        }),
+      ),
+    );
+
+    for (const drift of held)
+      expect(await healMirrorDrift(drift.id, { actor: { id: null, email: "admin@example.com" } })).toBe(1);
+    expect(await db.pixRefund.findUnique({ where: { pixRefundId: refund.pixRefundId } })).toMatchObject({
+      statusCode: 3,
+      amountCents: 1_000,
+    });
+    expect(await db.cardPayment.findUnique({ where: { id: payment.id } })).toMatchObject({
+      status: payment.status,
+      amountCents: 500,
+    });
+  });
+
+  it("a walk cut short before the window's start looks for unlisted rows only as far back as it read", async () => {
+    const asked: { from: Date; to: Date }[] = [];
+    const coveredFrom = new Date("2026-03-10T12:00:00Z");
+    const window = { from: new Date("2026-03-01T00:00:00Z"), to: new Date("2026-03-11T00:00:00Z") };
+    const state = { scanned: {}, healed: [], errors: [], visited: new Set<string>() };
+    await reconcileWindow(
+      [
+        {
+          kind: "card_payment",
+          pass: defineReconcilePass<{ id: string }>({
+            list: async () => ({ content: [{ id: "listed" }], last: true, coveredFrom }),
+            heal: async () => {},
+            unlisted: {
+              idOf: (item) => item.id,
+              mirroredIds: async (covered) => {
+                asked.push(covered);
+                return ["listed"];
+              },
+              check: async () => {
+                throw new Error("a listed row is never read again");
+              },
+            },
+          }),
+        },
+      ],
+      window,
+      state,
+    );
+    expect(asked).toEqual([{ from: coveredFrom, to: window.to }]);
+    expect(state.errors).toEqual([]);
   });
 
   it("runs on one instance at a time: a run while another holds the lock is skipped and not recorded", async () => {

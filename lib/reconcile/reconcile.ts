@@ -56,16 +56,19 @@ async function reconcileKind(
 ): Promise<void> {
   const period = { initialDate: window.from.toISOString(), endDate: window.to.toISOString() };
   const listed = new Set<string>();
+  let coveredFrom = window.from;
   for (let page = 0; ; page += 1) {
     const result = await pass.list({ ...period, page, size: pageSize, sort: "creationDate,asc" });
     state.scanned[kind] = (state.scanned[kind] ?? 0) + result.content.length;
     if (pass.unlisted) for (const item of result.content) listed.add(pass.unlisted.idOf(item));
     await pass.heal(result.content, state);
+    if (result.coveredFrom && result.coveredFrom > coveredFrom) coveredFrom = result.coveredFrom;
     if (result.last || result.content.length === 0) break;
   }
   // Only after the whole list was read: a list cut short would make every row after the cut look unknown.
   if (!pass.unlisted) return;
-  const unlisted = (await pass.unlisted.mirroredIds(window)).filter((id) => !listed.has(id));
+  const covered = { from: coveredFrom, to: window.to };
+  const unlisted = (await pass.unlisted.mirroredIds(covered)).filter((id) => !listed.has(id));
   for (const id of unlisted.slice(0, maxUnlistedReads)) {
     try {
       await pass.unlisted.check(id, state);

@@ -1,10 +1,13 @@
 import "server-only";
+import { syncCardPayment } from "@/lib/card-payments/detail";
 import { cardPaymentList } from "@/lib/card-payments/list";
 import { listCardPaymentsForReconcile, type TCardPaymentsPassItem } from "@/lib/card-payments/sync";
 import { cardPaymentStatuses } from "@/lib/card-payments/types";
 import { statusKindOf } from "@/lib/card-payments/views";
+import { db } from "@/lib/db/client";
 import { defineExportList } from "@/lib/exports/define";
 import { defineOverviewSource, sqlLiteral } from "@/lib/overview/sources";
+import { readOrHoldUnknown } from "@/lib/reconcile/drift";
 import { defineReconcilePass } from "@/lib/reconcile/pass";
 import { findWhere, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
 
@@ -62,6 +65,19 @@ export const cardPaymentPass = defineReconcilePass<TCardPaymentsPassItem>({
   async heal(items, run) {
     for (const item of items)
       if (item.from !== item.to) run.healed.push({ kind: "card_payment", id: item.id, from: item.from, to: item.to });
+  },
+  // The walk is newest first by authorization time, which the mirror keeps as occurredAt.
+  unlisted: {
+    idOf: (item) => item.id,
+    mirroredIds: async ({ from, to }) =>
+      (await db.cardPayment.findMany({ where: { occurredAt: { gte: from, lte: to } }, select: { id: true } })).map(
+        (row) => row.id,
+      ),
+    check: (id) =>
+      readOrHoldUnknown("card_payment", id, {
+        read: () => syncCardPayment(id, { source: "reconcile" }),
+        mirrored: () => db.cardPayment.findUnique({ where: { id }, select: { status: true, amountCents: true } }),
+      }),
   },
 });
 

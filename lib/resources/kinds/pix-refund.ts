@@ -1,13 +1,13 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { defineExportList } from "@/lib/exports/define";
-import { listPixRefunds } from "@/lib/gateway/pix-refunds";
+import { getPixRefund, listPixRefunds } from "@/lib/gateway/pix-refunds";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
 import { defineOverviewSource, sqlLiteral } from "@/lib/overview/sources";
 import { upsertPixRefundFromGateway } from "@/lib/pix/mirror";
 import { pixRefundList } from "@/lib/pix/refunds";
 import { pixRefundStatusCodes } from "@/lib/pix/types";
-import { defineReconcilePass, type TReconcileRun } from "@/lib/reconcile/pass";
+import { defineReconcilePass, type TReconcileRun, unlistedByCreationDate } from "@/lib/reconcile/pass";
 import { healCharge, recordRefundHeal } from "./pix-charge";
 
 function describeError(error: unknown): string {
@@ -57,7 +57,18 @@ async function healRefunds(items: TPixRefund[], run: TReconcileRun): Promise<voi
   }
 }
 
-export const pixRefundPass = defineReconcilePass({ list: listPixRefunds, heal: healRefunds });
+export const pixRefundPass = defineReconcilePass<TPixRefund>({
+  list: listPixRefunds,
+  heal: healRefunds,
+  unlisted: unlistedByCreationDate<TPixRefund>("pix_refund", {
+    idOf: (item) => item.pixRefundId,
+    findIds: async (where) =>
+      (await db.pixRefund.findMany({ where, select: { pixRefundId: true } })).map((row) => row.pixRefundId),
+    read: async (pixRefundId, run) => healRefunds([await getPixRefund(pixRefundId)], run),
+    mirrored: (pixRefundId) =>
+      db.pixRefund.findUnique({ where: { pixRefundId }, select: { statusCode: true, amountCents: true } }),
+  }),
+});
 
 const refundFigures = {
   refundsReturned: "RETURNED",

@@ -13,7 +13,7 @@ import { signedHeaders } from "./fixtures";
 export function useReceiverSandbox(): () => TSandbox {
   let sandbox: TSandbox | undefined;
   beforeAll(async () => {
-    // Rows other files of this worker left were issued by other sandboxes: reconciliation would hold them as unknown.
+    // Rows earlier files of this worker left were issued by other sandboxes: reconciliation would hold them.
     await truncateAllTables(db);
     process.env.WEBHOOK_SECRET_KEY = randomBytes(32).toString("base64");
     clearReceiverSecretCache();
