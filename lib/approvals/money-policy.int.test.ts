@@ -16,6 +16,7 @@ import { createPixCharge, getPixChargeView } from "@/lib/pix/charges";
 import { submitPixRefund } from "@/lib/pix/refund-approvals";
 import { ZCreatePixChargeInput, ZSubmitPixRefundInput } from "@/lib/pix/schemas";
 import { setAppSetting } from "@/lib/settings/app-settings";
+import { approvedCardRequest } from "@/lib/testing/card-requests";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import { freshApproverCode, makeIndependentApprover } from "@/lib/testing/independent-approver";
 import { useEmbeddedDefaultDatabase } from "@/lib/testing/pglite";
@@ -232,15 +233,7 @@ describe.each<TTestBackend>(testBackends)("money back to a payer, per charge and
   async function cardPayment(valor: number): Promise<string> {
     let transaction: TPaymentTransaction;
     try {
-      transaction = await cardGateway.createPayment({
-        identificacaoPagamento: randomUUID(),
-        numeroParcelas: 1,
-        tipoParcelamento: "3",
-        bandeiraCartao: "1",
-        valor,
-        numeroCartao: "4111111111111111",
-        dataExpiracao: "12/30",
-      });
+      transaction = await cardGateway.createPayment(approvedCardRequest(valor));
     } catch (error) {
       if (!(error instanceof GatewayRefusedError)) throw error;
       throw new Error("the test card was refused");

@@ -8,6 +8,7 @@ import { createPixCharge as createUpstreamCharge, getPixCharge } from "@/lib/gat
 import { requestPixRefund as requestUpstreamRefund } from "@/lib/gateway/pix-refunds";
 import { registerWebhook } from "@/lib/gateway/webhooks";
 import { upsertPixChargeFromGateway } from "@/lib/pix/mirror";
+import { approvedCardRequest } from "@/lib/testing/card-requests";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import { testDatabaseUrl } from "@/lib/testing/test-database";
 import { truncateAllTables } from "@/lib/testing/truncate-tables";
@@ -65,6 +66,32 @@ describe("reconciliation against the sandbox", () => {
   beforeEach(async () => {
     await db.reconciliationRun.deleteMany();
   });
+
+  // Held once over two runs and audited; Heal changes nothing while the gateway still answers 404.
+  async function expectHeldAsUnknown(resourceKind: string, resourceId: string, mirror: Record<string, unknown>) {
+    for (const _run of [1, 2])
+      expect(await runReconciliation({ trigger: "schedule" })).toMatchObject({
+        status: "finished",
+        run: { status: "SUCCEEDED" },
+      });
+    const unknown = Object.fromEntries(Object.keys(mirror).map((field) => [field, null]));
+    const drift = await db.mirrorDrift.findMany({ where: { resourceId } });
+    expect(drift).toEqual([
+      expect.objectContaining({
+        resourceKind,
+        source: "reconcile",
+        healedAt: null,
+        fields: ["knownToGateway", ...Object.keys(mirror)],
+        mirrorValue: { knownToGateway: true, ...mirror },
+        gatewayValue: { knownToGateway: false, ...unknown },
+      }),
+    ]);
+    expect(await db.auditLog.count({ where: { action: "mirror.drift_held", resourceId } })).toBe(1);
+    await expect(
+      healMirrorDrift(drift[0]!.id, { actor: { id: null, email: "admin@example.com" } }),
+    ).rejects.toMatchObject({ code: "CONFLICT", messageKey: "health.drift.errors.unknownAtGateway" });
+    expect(await db.mirrorDrift.count({ where: { resourceId, healedAt: null } })).toBe(1);
+  }
 
   it("heals a charge paid without any webhook, records it, and finds nothing the second time", async () => {
     const txid = await mirroredActiveCharge();
@@ -170,30 +197,10 @@ describe("reconciliation against the sandbox", () => {
     const listed = await mirroredActiveCharge();
     const unknown = await mirroredOnlyPaidCharge();
 
-    const result = await runReconciliation({ trigger: "schedule" });
-    expect(result).toMatchObject({ status: "finished", run: { status: "SUCCEEDED", healedCount: 0 } });
-    const drift = await db.mirrorDrift.findMany({ where: { resourceId: unknown } });
-    expect(drift).toEqual([
-      expect.objectContaining({
-        resourceKind: "pix_charge",
-        source: "reconcile",
-        healedAt: null,
-        fields: ["knownToGateway", "status", "amountCents"],
-        mirrorValue: { knownToGateway: true, status: "PAID", amountCents: 50_000 },
-        gatewayValue: { knownToGateway: false, status: null, amountCents: null },
-      }),
-    ]);
+    await expectHeldAsUnknown("pix_charge", unknown, { status: "PAID", amountCents: 50_000 });
     expect(await db.mirrorDrift.count({ where: { resourceId: listed } })).toBe(0);
     // The mirror's row is left as it is, for a person to look into.
     expect(await db.pixCharge.findUnique({ where: { txid: unknown } })).toMatchObject({ status: "PAID" });
-    expect(await db.auditLog.count({ where: { action: "mirror.drift_held", resourceId: unknown } })).toBe(1);
-
-    await runReconciliation({ trigger: "schedule" });
-    expect(await db.mirrorDrift.count({ where: { resourceId: unknown } })).toBe(1);
-    await expect(
-      healMirrorDrift(drift[0]!.id, { actor: { id: null, email: "admin@example.com" } }),
-    ).rejects.toMatchObject({ code: "CONFLICT", messageKey: "health.drift.errors.unknownAtGateway" });
-    expect(await db.mirrorDrift.count({ where: { resourceId: unknown, healedAt: null } })).toBe(1);
   });
 
   it("holds a paid link the gateway does not know, and heals nothing of it", async () => {
@@ -222,20 +229,7 @@ describe("reconciliation against the sandbox", () => {
       },
     });
 
-    const result = await runReconciliation({ trigger: "schedule" });
-    expect(result).toMatchObject({ status: "finished", run: { status: "SUCCEEDED" } });
-    const drift = await db.mirrorDrift.findMany({ where: { resourceId: linkPaymentUuid } });
-    expect(drift).toEqual([
-      expect.objectContaining({
-        resourceKind: "payment_link",
-        healedAt: null,
-        mirrorValue: { knownToGateway: true, statusCode: 3, amountCents: 12_000 },
-        gatewayValue: { knownToGateway: false, statusCode: null, amountCents: null },
-      }),
-    ]);
-    await expect(
-      healMirrorDrift(drift[0]!.id, { actor: { id: null, email: "admin@example.com" } }),
-    ).rejects.toMatchObject({ messageKey: "health.drift.errors.unknownAtGateway" });
+    await expectHeldAsUnknown("payment_link", linkPaymentUuid, { statusCode: 3, amountCents: 12_000 });
     expect(await db.paymentLink.findUnique({ where: { linkPaymentUuid } })).toMatchObject({ statusCode: 3 });
   });
 
@@ -259,37 +253,13 @@ describe("reconciliation against the sandbox", () => {
       },
     });
 
-    const result = await runReconciliation({ trigger: "schedule" });
-    expect(result).toMatchObject({ status: "finished", run: { status: "SUCCEEDED" } });
-    const drift = await db.mirrorDrift.findMany({ where: { resourceId: pixRefundId } });
-    expect(drift).toEqual([
-      expect.objectContaining({
-        resourceKind: "pix_refund",
-        healedAt: null,
-        mirrorValue: { knownToGateway: true, statusCode: 3, amountCents: 3_000 },
-        gatewayValue: { knownToGateway: false, statusCode: null, amountCents: null },
-      }),
-    ]);
+    await expectHeldAsUnknown("pix_refund", pixRefundId, { statusCode: 3, amountCents: 3_000 });
     expect(await db.mirrorDrift.count({ where: { resourceId: txid } })).toBe(0);
-
-    await runReconciliation({ trigger: "schedule" });
-    expect(await db.mirrorDrift.count({ where: { resourceId: pixRefundId } })).toBe(1);
-    await expect(
-      healMirrorDrift(drift[0]!.id, { actor: { id: null, email: "admin@example.com" } }),
-    ).rejects.toMatchObject({ code: "CONFLICT", messageKey: "health.drift.errors.unknownAtGateway" });
     expect(await db.pixRefund.findUnique({ where: { pixRefundId } })).toMatchObject({ statusCode: 3 });
   });
 
   it("holds an approved card payment the gateway does not know, and not one it knows", async () => {
-    const known = await createUpstreamPayment({
-      identificacaoPagamento: `reconcile-${crypto.randomUUID()}`,
-      numeroParcelas: 1,
-      tipoParcelamento: "3",
-      bandeiraCartao: "1",
-      valor: 12.34,
-      numeroCartao: "4111111111111111",
-      dataExpiracao: "12/30",
-    });
+    const known = await createUpstreamPayment(approvedCardRequest(12.34));
     await upsertCardPaymentFromGateway(known, { origin: "TERMINAL" });
     const id = crypto.randomUUID();
     const now = new Date();
@@ -309,24 +279,8 @@ describe("reconciliation against the sandbox", () => {
       },
     });
 
-    const result = await runReconciliation({ trigger: "schedule" });
-    expect(result).toMatchObject({ status: "finished", run: { status: "SUCCEEDED" } });
-    const drift = await db.mirrorDrift.findMany({ where: { resourceId: id } });
-    expect(drift).toEqual([
-      expect.objectContaining({
-        resourceKind: "card_payment",
-        healedAt: null,
-        mirrorValue: { knownToGateway: true, status: "CON", amountCents: 99_900 },
-        gatewayValue: { knownToGateway: false, status: null, amountCents: null },
-      }),
-    ]);
+    await expectHeldAsUnknown("card_payment", id, { status: "CON", amountCents: 99_900 });
     expect(await db.mirrorDrift.count({ where: { resourceId: known.id } })).toBe(0);
-
-    await runReconciliation({ trigger: "schedule" });
-    expect(await db.mirrorDrift.count({ where: { resourceId: id } })).toBe(1);
-    await expect(
-      healMirrorDrift(drift[0]!.id, { actor: { id: null, email: "admin@example.com" } }),
-    ).rejects.toMatchObject({ code: "CONFLICT", messageKey: "health.drift.errors.unknownAtGateway" });
     expect(await db.cardPayment.findUnique({ where: { id } })).toMatchObject({ status: "CON", isApproved: true });
   });
 
@@ -335,15 +289,7 @@ describe("reconciliation against the sandbox", () => {
     await pay(txid);
     await upsertPixChargeFromGateway(await getPixCharge(txid));
     const refund = await requestUpstreamRefund({ txid, amount: 10 });
-    const payment = await createUpstreamPayment({
-      identificacaoPagamento: `reconcile-${crypto.randomUUID()}`,
-      numeroParcelas: 1,
-      tipoParcelamento: "3",
-      bandeiraCartao: "1",
-      valor: 5,
-      numeroCartao: "4111111111111111",
-      dataExpiracao: "12/30",
-    });
+    const payment = await createUpstreamPayment(approvedCardRequest(5));
     const held = await Promise.all(
       [
         { resourceKind: "pix_refund", resourceId: refund.pixRefundId },

@@ -1,10 +1,9 @@
 // Tests only (PostgreSQL and PGlite): the gateway is the truth (docs/webhooks.md); a live-signed body only says "look".
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { beforeEach, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { confirmPaymentLink, createPaymentLink } from "@/lib/gateway/payment-links";
 import { createPixCharge } from "@/lib/gateway/pix-charges";
-import type { TCardPaymentRequest } from "@/lib/gateway/schemas/payment";
 import { ZPaymentLink } from "@/lib/gateway/schemas/payment-link";
 import { ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import { upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
@@ -14,25 +13,13 @@ import { getPixChargeView } from "@/lib/pix/charges";
 import { upsertPixChargeFromGateway } from "@/lib/pix/mirror";
 import { listMirrorDrift } from "@/lib/reconcile/drift";
 import { runReconciliation } from "@/lib/reconcile/reconcile";
+import { approvedCardRequest } from "@/lib/testing/card-requests";
 import { getWebhookDeliveryDetail } from "../history";
 import { repeatedBodyRateLimit } from "../receive";
 import { paidChargeEvent, paymentLinkEvent } from "./fixtures";
 import { postSignedDelivery, storeReceiverWebhook, useReceiverSandbox } from "./receiver-harness";
 
 const secret = `whsec_${randomBytes(24).toString("hex")}`;
-
-function approvedCardPayment(valor: number): TCardPaymentRequest {
-  return {
-    identificacaoPagamento: randomUUID(),
-    numeroParcelas: 1,
-    tipoParcelamento: "3",
-    bandeiraCartao: "1",
-    valor,
-    numeroCartao: "4111111111111111",
-    dataExpiracao: "12/30",
-    codigoSeguranca: "123",
-  };
-}
 
 export function itKeepsTheMirrorOnTheGatewaysWord(): void {
   let webhookId: string;
@@ -152,7 +139,7 @@ export function itKeepsTheMirrorOnTheGatewaysWord(): void {
     expect(await db.webhookEffect.count({ where: { eventKey: `link_payment.paid:${uuid}:3` } })).toBe(0);
 
     // The genuine payment applies from the gateway's copy.
-    await confirmPaymentLink(uuid, approvedCardPayment(100));
+    await confirmPaymentLink(uuid, { ...approvedCardRequest(100), codigoSeguranca: "123" });
     expect(await deliver(paymentLinkEvent(uuid))).toMatchObject({ outcome: "APPLIED" });
     expect(await linkStatus(uuid)).toBe(3);
   });
