@@ -77,6 +77,42 @@ test("[HEALTH] an admin sees the test's gateway calls, finds a tampered charge i
   );
 });
 
+test("[HEALTH] a charge the gateway forgot is held as unknown; Heal changes nothing, Remove takes it out of the mirror", {
+  tag: "@embedded",
+}, async ({ page, sandbox }) => {
+  test.setTimeout(120_000);
+  const txid = await new NewPixChargePage(page).create({ amount: "31,00" });
+  await sandbox.forgetPixCharge(txid);
+  const item = page.getByTestId("drift-item").filter({ has: page.getByRole("link", { name: txid }) });
+  await expect(async () => {
+    await page.goto("/webhooks");
+    await page.getByRole("button", { name: "Reconciliar agora" }).click();
+    await expect(page.locator("[data-sonner-toast]").first()).toBeVisible({ timeout: 20_000 });
+    await page.goto("/health/drift?kind=pix_charge&state=open");
+    await expect(item).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  const known = item.getByRole("row", { name: /knownToGateway/ });
+  await expect(known.getByRole("cell").nth(0)).toHaveText("true");
+  await expect(known.getByRole("cell").nth(1)).toHaveText("false");
+
+  await item.getByRole("button", { name: /Corrigir/ }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Corrigir" }).click();
+  await expect(page.getByText("O gateway ainda não conhece este recurso").first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.reload();
+  await expect(item).toContainText("Em aberto: requer revisão");
+
+  await item.getByRole("button", { name: /Remover do espelho/ }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(txid);
+  await dialog.getByRole("button", { name: "Remover do espelho" }).click();
+  await expect(page.getByText("Removido do espelho", { exact: true })).toBeVisible();
+  await expect(item).toContainText(/Removido do espelho por /);
+  await expect(item.getByRole("button", { name: /Remover do espelho/ })).toHaveCount(0);
+  expect((await new PixChargePage(page).goto(txid))?.status()).toBe(404);
+  console.log("[HEALTH] a charge unknown to the gateway: held, Heal refused, removed from the mirror by hand");
+});
+
 test("[HEALTH] Support is refused the health page and the drift view", { tag: "@embedded" }, async ({
   browser,
   users,

@@ -29,6 +29,11 @@ export class SandboxControl {
     await this.client.call("POST", `/sandbox/v1/pix-charges/${encodeURIComponent(txid)}/tamper`, change);
   }
 
+  /** The gateway forgets the charge: only the app's mirror still has it. */
+  async forgetPixCharge(txid: string): Promise<void> {
+    await this.client.call("DELETE", `/sandbox/v1/pix-charges/${encodeURIComponent(txid)}`);
+  }
+
   /** CREATED → EXPIRED now, as when a link's days run out. */
   async expirePaymentLink(linkPaymentUuid: string): Promise<void> {
     await this.client.call("POST", `/sandbox/v1/payment-links/${encodeURIComponent(linkPaymentUuid)}/expire`);

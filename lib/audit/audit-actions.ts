@@ -51,6 +51,7 @@ export const auditActions = [
   "mirror.drift_corrected",
   "mirror.drift_held",
   "mirror.drift_healed",
+  "mirror.unknown_removed",
   "job.run_requested",
   "payment_link.created",
   "payment_link.cancelled",

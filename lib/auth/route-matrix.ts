@@ -205,6 +205,7 @@ export const actionMatrix: Record<string, TAccess<TActionOutcome>> = {
   "app/(dashboard)/cards/actions.ts#refreshCardTokensPageAction": action("savedCards.manage"),
   "app/(dashboard)/jobs/actions.ts#runJobNowAction": action("jobs.run"),
   "app/(dashboard)/health/drift/actions.ts#healDriftAction": action("jobs.run"),
+  "app/(dashboard)/health/drift/actions.ts#removeUnknownAction": action("jobs.run"),
   "app/(dashboard)/settings/actions.ts#checkGatewayConnectionAction": action("settings.manage"),
   "app/(dashboard)/settings/actions.ts#setTwoFactorRequirementAction": action("settings.manage"),
   "app/(dashboard)/settings/actions.ts#saveSsoSettingsAction": action("settings.manage"),

@@ -273,6 +273,16 @@ export async function upsertPixRefundFromGateway(
   });
 }
 
+/** Deletes a refund the gateway does not know (lib/reconcile/remove-unknown.ts); its charge's refunded sum follows. */
+export async function removePixRefundFromMirror(tx: TMirrorClient, pixRefundId: string): Promise<boolean> {
+  const refund = await tx.pixRefund.findUnique({ where: { pixRefundId }, select: { txid: true } });
+  if (!refund) return false;
+  await lockPixCharge(tx, refund.txid);
+  const { count } = await tx.pixRefund.deleteMany({ where: { pixRefundId } });
+  await recomputeRefundedCents(tx, refund.txid);
+  return count === 1;
+}
+
 type TMirroredStates = { status: string; refunds: Array<{ pixRefundId: string; statusCode: number }> };
 
 function readMirroredStates(txid: string): Promise<TMirroredStates | null> {

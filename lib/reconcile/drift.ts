@@ -97,6 +97,13 @@ export async function readOrHoldUnknown(
   if (mirror) await holdUnknownAtGateway(kind, resourceId, mirror);
 }
 
+/** A difference held because the gateway answered 404 for a mirrored row. */
+export function isHeldAsUnknown(gatewayValue: unknown): boolean {
+  return typeof gatewayValue === "object" && gatewayValue !== null && "knownToGateway" in gatewayValue
+    ? gatewayValue.knownToGateway === false
+    : false;
+}
+
 async function holdUnknownAtGateway(kind: TDriftKind, resourceId: string, mirror: Record<string, unknown>) {
   const unknown = Object.fromEntries(Object.keys(mirror).map((field) => [field, null]));
   await inTransaction((tx) =>

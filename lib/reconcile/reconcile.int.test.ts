@@ -16,6 +16,7 @@ import { freePort, type TSandbox } from "@/sandbox/test/harness";
 import { healMirrorDrift } from "./heal";
 import { defineReconcilePass } from "./pass";
 import { reconcileLockName, reconcileWindow, runReconciliation, type THealedItem } from "./reconcile";
+import { removeUnknownFromMirror } from "./remove-unknown";
 
 describe("reconciliation against the sandbox", () => {
   let sandbox: TSandbox;
@@ -318,6 +319,86 @@ describe("reconciliation against the sandbox", () => {
       status: payment.status,
       amountCents: 500,
     });
+  });
+
+  it("removes by hand a row the gateway still does not know, and nothing the gateway knows", async () => {
+    const admin = { actor: { id: null, email: "admin@example.com" } };
+    const unknown = await mirroredOnlyPaidCharge();
+    await expectHeldAsUnknown("pix_charge", unknown, { status: "PAID", amountCents: 50_000 });
+    const [held] = await db.mirrorDrift.findMany({ where: { resourceId: unknown } });
+
+    expect(await removeUnknownFromMirror(held!.id, admin)).toBe(1);
+    expect(await db.pixCharge.findUnique({ where: { txid: unknown } })).toBeNull();
+    expect(await db.mirrorDrift.findUnique({ where: { id: held!.id } })).toMatchObject({
+      healedAt: expect.any(Date),
+      healedByEmail: "admin@example.com",
+      removedFromMirror: true,
+    });
+    expect(
+      await db.auditLog.findFirst({ where: { action: "mirror.unknown_removed", resourceId: unknown } }),
+    ).toMatchObject({ actorEmail: "admin@example.com", metadata: expect.objectContaining({ isRemoved: true }) });
+    await expect(removeUnknownFromMirror(held!.id, admin)).rejects.toMatchObject({
+      messageKey: "health.drift.errors.alreadyHealed",
+    });
+    await runReconciliation({ trigger: "schedule" });
+    expect(await db.mirrorDrift.count({ where: { resourceId: unknown } })).toBe(1);
+
+    // A refund the gateway does not know leaves its charge's refunded sum with it.
+    const txid = await mirroredActiveCharge(100);
+    await pay(txid);
+    await upsertPixChargeFromGateway(await getPixCharge(txid));
+    const now = new Date();
+    const pixRefundId = `D${Date.now().toString(36)}removed`;
+    await db.pixRefund.create({
+      data: {
+        pixRefundId,
+        txid,
+        amountCents: 2_000,
+        statusCode: 3,
+        statusDescription: "RETURNED",
+        creationDate: now,
+        raw: {},
+        syncedAt: now,
+      },
+    });
+    await db.pixCharge.update({ where: { txid }, data: { refundedCents: 2_000 } });
+    await runReconciliation({ trigger: "schedule" });
+    const [refundHeld] = await db.mirrorDrift.findMany({ where: { resourceId: pixRefundId } });
+    expect(await removeUnknownFromMirror(refundHeld!.id, admin)).toBe(1);
+    expect(await db.pixRefund.findUnique({ where: { pixRefundId } })).toBeNull();
+    expect(await db.pixCharge.findUniqueOrThrow({ where: { txid } })).toMatchObject({ refundedCents: 0 });
+
+    // Known to the gateway by now, or not held as unknown: nothing is removed.
+    const payment = await createUpstreamPayment(approvedCardRequest(7));
+    await upsertCardPaymentFromGateway(payment, { origin: "TERMINAL" });
+    const knownAgain = await db.mirrorDrift.create({
+      data: {
+        resourceKind: "card_payment",
+        resourceId: payment.id,
+        fields: ["knownToGateway"],
+        mirrorValue: { knownToGateway: true },
+        gatewayValue: { knownToGateway: false },
+        source: "reconcile",
+      },
+    });
+    await expect(removeUnknownFromMirror(knownAgain.id, admin)).rejects.toMatchObject({
+      code: "CONFLICT",
+      messageKey: "health.drift.errors.knownAgain",
+    });
+    const amountHeld = await db.mirrorDrift.create({
+      data: {
+        resourceKind: "card_payment",
+        resourceId: payment.id,
+        fields: ["amountCents"],
+        mirrorValue: { amountCents: 700 },
+        gatewayValue: { amountCents: 800 },
+        source: "reconcile",
+      },
+    });
+    await expect(removeUnknownFromMirror(amountHeld.id, admin)).rejects.toMatchObject({
+      messageKey: "health.drift.errors.notUnknown",
+    });
+    expect(await db.cardPayment.findUnique({ where: { id: payment.id } })).not.toBeNull();
   });
 
   it("a walk cut short before the window's start looks for unlisted rows only as far back as it read", async () => {

@@ -3,7 +3,7 @@ import { clockOffsetMs, formatDateTime, now, parseDateTime, setClockOffset } fro
 import { parseInput } from "../http/errors";
 import { requiredText } from "../http/fields";
 import type { Router } from "../http/router";
-import { chargeStatuses, expireCharge, payCharge, tamperCharge, toApiCharge } from "../pix/charges";
+import { chargeStatuses, expireCharge, forgetCharge, payCharge, tamperCharge, toApiCharge } from "../pix/charges";
 import { failRefund, settleRefund } from "../pix/refunds";
 import { toApiRefund } from "../pix/refunds-store";
 import { ZPayChargeControl } from "../pix/schemas";
@@ -83,6 +83,12 @@ export function registerControlRoutes(router: Router): void {
       tamperCharge(ctx.clientId, ctx.params.txid ?? "", parseInput(ZTamperCharge, ctx.body)),
     ),
   }));
+
+  // DELETE /sandbox/v1/pix-charges/{txid} – the gateway forgets the charge: the app's mirror alone still has it.
+  router.add("DELETE", "/sandbox/v1/pix-charges/:txid", (ctx) => {
+    forgetCharge(ctx.clientId, ctx.params.txid ?? "");
+    return { status: 204 };
+  });
 
   // GET /sandbox/v1/webhook-deliveries – every delivery attempt of the client, oldest first.
   router.add("GET", "/sandbox/v1/webhook-deliveries", (ctx) => ({

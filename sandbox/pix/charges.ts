@@ -237,3 +237,14 @@ export function tamperCharge(
     return next;
   });
 }
+
+// DELETE /sandbox/v1/pix-charges/{txid}: a testing aid; the gateway no longer knows the charge (its reads answer 404),
+// as for a mirror restored from another environment. A charge with refunds is kept: they would point at nothing.
+export function forgetCharge(clientId: string, txid: string): void {
+  transaction(() => {
+    getCharge(clientId, txid);
+    if (refundsOfCharge(clientId, txid).length > 0)
+      throw httpError(409, "Cobrança com devoluções não pode ser esquecida");
+    charges.delete(clientId, txid);
+  });
+}

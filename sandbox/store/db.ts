@@ -72,6 +72,7 @@ export type TCollection<T> = {
   insert(clientId: string, id: string, createdAtMs: number, doc: T): void;
   get(clientId: string, id: string): T | undefined;
   update(clientId: string, id: string, doc: T): void;
+  delete(clientId: string, id: string): boolean;
   /** Every document of the client, oldest first, optionally limited to a creation-time range (inclusive). */
   list(clientId: string, range?: { fromMs?: number; toMs?: number }): T[];
 };
@@ -104,6 +105,9 @@ export function defineCollection<T>(table: string): TCollection<T> {
     },
     update(clientId, id, doc) {
       statement(`UPDATE ${table} SET doc = ? WHERE client_id = ? AND id = ?`).run(JSON.stringify(doc), clientId, id);
+    },
+    delete(clientId, id) {
+      return statement(`DELETE FROM ${table} WHERE client_id = ? AND id = ?`).run(clientId, id).changes === 1;
     },
     list(clientId, range = {}) {
       return statement(

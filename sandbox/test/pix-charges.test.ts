@@ -370,4 +370,18 @@ describe("control API for charges", () => {
     expect(expired.body).toMatchObject({ status: "EXPIRED", qrCodeBase64: null, devolutionAllowed: false });
     expectPixError(await sandbox.request("merchant", "POST", `/sandbox/v1/pix-charges/${charge.txid}/expire`), 409);
   });
+
+  it("forgets a charge without refunds: reads answer 404 and lists leave it out; 409 with refunds", async () => {
+    const charge = await createCharge(sandbox);
+    expect((await sandbox.request("merchant", "DELETE", `/sandbox/v1/pix-charges/${charge.txid}`)).status).toBe(204);
+    expectPixError(await sandbox.request("merchant", "GET", `/api/v1/pix-charges/${charge.txid}`), 404);
+    const list = await sandbox.request("merchant", "GET", `/api/v1/pix-charges?${wholeRange}&size=100&sort=creationDate,desc`);
+    expect(list.body.content.map((item: { txid: string }) => item.txid)).not.toContain(charge.txid);
+    expectPixError(await sandbox.request("merchant", "DELETE", `/sandbox/v1/pix-charges/${charge.txid}`), 404);
+
+    const refunded = await createPaidCharge(sandbox);
+    const refund = await sandbox.request("merchant", "POST", "/api/v1/pix-refunds", { txid: refunded.txid, amount: 1 });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    expectPixError(await sandbox.request("merchant", "DELETE", `/sandbox/v1/pix-charges/${refunded.txid}`), 409);
+  });
 });

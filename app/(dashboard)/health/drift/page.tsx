@@ -14,11 +14,11 @@ import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
 import type { MirrorDrift } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { driftKinds } from "@/lib/reconcile/drift";
+import { driftKinds, isHeldAsUnknown } from "@/lib/reconcile/drift";
 import { listDriftPage, type TDriftPage, type TDriftSearchParams, ZDriftSearchParams } from "@/lib/reconcile/heal";
 import { detailHrefByChangeKind } from "@/lib/resources/registry";
 
-import { HealDriftButton } from "./_components/heal-drift-button";
+import { DriftActionButton } from "./_components/drift-action-button";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("health.drift");
@@ -115,7 +115,11 @@ async function DriftItem({ drift, canHeal }: { drift: MirrorDrift; canHeal: bool
           <dd>
             {drift.healedAt ? (
               <>
-                {drift.healedByEmail ? t("healedBy", { email: drift.healedByEmail }) : t("healedAuto")}{" "}
+                {drift.removedFromMirror
+                  ? t("removedBy", { email: drift.healedByEmail ?? "" })
+                  : drift.healedByEmail
+                    ? t("healedBy", { email: drift.healedByEmail })
+                    : t("healedAuto")}{" "}
                 <DateTime value={drift.healedAt.toISOString()} />
               </>
             ) : (
@@ -125,8 +129,21 @@ async function DriftItem({ drift, canHeal }: { drift: MirrorDrift; canHeal: bool
         </div>
       </dl>
       {!drift.healedAt && canHeal ? (
-        <div>
-          <HealDriftButton id={drift.id} changes={changes} label={`${kind} ${drift.resourceId}`} />
+        <div className="flex flex-wrap gap-2">
+          <DriftActionButton
+            id={drift.id}
+            action="heal"
+            description={t("heal.description", { changes })}
+            label={`${kind} ${drift.resourceId}`}
+          />
+          {isHeldAsUnknown(drift.gatewayValue) ? (
+            <DriftActionButton
+              id={drift.id}
+              action="remove"
+              description={t("remove.description", { resource: `${kind} ${drift.resourceId}` })}
+              label={`${kind} ${drift.resourceId}`}
+            />
+          ) : null}
         </div>
       ) : null}
     </li>
