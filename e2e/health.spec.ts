@@ -106,9 +106,12 @@ test("[HEALTH] a charge the gateway forgot is held as unknown; Heal changes noth
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText(txid);
   await dialog.getByRole("button", { name: "Remover do espelho" }).click();
-  await expect(page.getByText("Removido do espelho", { exact: true })).toBeVisible();
-  await expect(item).toContainText(/Removido do espelho por /);
-  await expect(item.getByRole("button", { name: /Remover do espelho/ })).toHaveCount(0);
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Removido do espelho" })).toBeVisible();
+  await page.goto("/health/drift?kind=pix_charge&state=healed");
+  const removed = page.getByTestId("drift-item").filter({ hasText: txid });
+  await expect(removed).toContainText(/Removido do espelho por /);
+  await expect(removed.getByRole("link", { name: txid })).toHaveCount(0);
+  await expect(removed.getByRole("button", { name: /Remover do espelho/ })).toHaveCount(0);
   expect((await new PixChargePage(page).goto(txid))?.status()).toBe(404);
   console.log("[HEALTH] a charge unknown to the gateway: held, Heal refused, removed from the mirror by hand");
 });

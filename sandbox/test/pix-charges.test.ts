@@ -375,7 +375,11 @@ describe("control API for charges", () => {
     const charge = await createCharge(sandbox);
     expect((await sandbox.request("merchant", "DELETE", `/sandbox/v1/pix-charges/${charge.txid}`)).status).toBe(204);
     expectPixError(await sandbox.request("merchant", "GET", `/api/v1/pix-charges/${charge.txid}`), 404);
-    const list = await sandbox.request("merchant", "GET", `/api/v1/pix-charges?${wholeRange}&size=100&sort=creationDate,desc`);
+    const list = await sandbox.request(
+      "merchant",
+      "GET",
+      `/api/v1/pix-charges?${wholeRange}&size=100&sort=creationDate,desc`,
+    );
     expect(list.body.content.map((item: { txid: string }) => item.txid)).not.toContain(charge.txid);
     expectPixError(await sandbox.request("merchant", "DELETE", `/sandbox/v1/pix-charges/${charge.txid}`), 404);
 

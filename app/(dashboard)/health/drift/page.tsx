@@ -56,7 +56,7 @@ async function DriftItem({ drift, canHeal }: { drift: MirrorDrift; canHeal: bool
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="grid min-w-0 gap-0.5">
           <span className="text-xs text-muted-foreground">{kind}</span>
-          {base ? (
+          {base && !drift.removedFromMirror ? (
             <Link
               href={`${base}/${encodeURIComponent(drift.resourceId)}`}
               className="break-all font-mono text-sm underline-offset-4 hover:underline"
@@ -67,7 +67,9 @@ async function DriftItem({ drift, canHeal }: { drift: MirrorDrift; canHeal: bool
             <span className="break-all font-mono text-sm">{drift.resourceId}</span>
           )}
         </div>
-        {drift.healedAt ? (
+        {drift.removedFromMirror ? (
+          <Badge tone="neutral">{t("removedBadge")}</Badge>
+        ) : drift.healedAt ? (
           <Badge tone="success">{t("states.healed")}</Badge>
         ) : (
           <Badge tone="warning">{t("openBadge")}</Badge>
