@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { LoginPage } from "./pages/login-page";
 import { NewPixChargePage } from "./pages/new-pix-charge-page";
 import { PixChargePage } from "./pages/pix-charge-page";
@@ -16,6 +16,17 @@ async function openHealthWithCalls(page: Page, operation: string): Promise<void>
       timeout: 1_000,
     });
   }).toPass({ timeout: 30_000 });
+}
+
+// A scheduled run may hold the lock: ask again until a run of ours has read the charge.
+async function reconcileUntilOpenDrift(page: Page, item: Locator): Promise<void> {
+  await expect(async () => {
+    await page.goto("/webhooks");
+    await page.getByRole("button", { name: "Reconciliar agora" }).click();
+    await expect(page.locator("[data-sonner-toast]").first()).toBeVisible({ timeout: 20_000 });
+    await page.goto("/health/drift?kind=pix_charge&state=open");
+    await expect(item).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 test("[HEALTH] an admin sees the test's gateway calls, finds a tampered charge in the drift view and heals it", {
@@ -39,14 +50,7 @@ test("[HEALTH] an admin sees the test's gateway calls, finds a tampered charge i
   // The amount changes at the gateway without a webhook; the next reconciliation finds it.
   await sandbox.tamperPixCharge(txid, { amountCents: 9990 });
   const item = page.getByTestId("drift-item").filter({ has: page.getByRole("link", { name: txid }) });
-  // A scheduled run may hold the lock: ask again until a run of ours has read the charge.
-  await expect(async () => {
-    await page.goto("/webhooks");
-    await page.getByRole("button", { name: "Reconciliar agora" }).click();
-    await expect(page.locator("[data-sonner-toast]").first()).toBeVisible({ timeout: 20_000 });
-    await page.goto("/health/drift?kind=pix_charge&state=open");
-    await expect(item).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 60_000 });
+  await reconcileUntilOpenDrift(page, item);
   await expect(item).toBeVisible();
   await expect(item).toContainText("Em aberto: requer revisão");
   const amountRow = item.getByRole("row", { name: /amountCents/ });
@@ -84,13 +88,7 @@ test("[HEALTH] a charge the gateway forgot is held as unknown; Heal changes noth
   const txid = await new NewPixChargePage(page).create({ amount: "31,00" });
   await sandbox.forgetPixCharge(txid);
   const item = page.getByTestId("drift-item").filter({ has: page.getByRole("link", { name: txid }) });
-  await expect(async () => {
-    await page.goto("/webhooks");
-    await page.getByRole("button", { name: "Reconciliar agora" }).click();
-    await expect(page.locator("[data-sonner-toast]").first()).toBeVisible({ timeout: 20_000 });
-    await page.goto("/health/drift?kind=pix_charge&state=open");
-    await expect(item).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 60_000 });
+  await reconcileUntilOpenDrift(page, item);
   const known = item.getByRole("row", { name: /knownToGateway/ });
   await expect(known.getByRole("cell").nth(0)).toHaveText("true");
   await expect(known.getByRole("cell").nth(1)).toHaveText("false");
