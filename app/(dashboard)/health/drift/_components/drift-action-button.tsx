@@ -36,7 +36,7 @@ export function DriftActionButton({
       }
       title={t(`${action}.title`)}
       description={description}
-      descriptionClassName="break-all"
+      descriptionClassName="[overflow-wrap:anywhere]"
       confirmLabel={t(`${action}.confirm`)}
       variant={action === "remove" ? "destructive" : "default"}
       action={() => actions[action]({ id })}
