@@ -68,7 +68,7 @@ async function DriftItem({ drift, canHeal }: { drift: MirrorDrift; canHeal: bool
           )}
         </div>
         {drift.removedFromMirror ? (
-          <Badge tone="neutral">{t("removedBadge")}</Badge>
+          <Badge tone="neutral">{t("remove.done")}</Badge>
         ) : drift.healedAt ? (
           <Badge tone="success">{t("states.healed")}</Badge>
         ) : (
