@@ -25,6 +25,8 @@ export type TClusterOptions = {
   replica?: { port: number; dir: string };
   instancePorts: number[];
   workers: number;
+  /** GET /metrics of each worker (WORKER_METRICS_PORT), one port per worker; METRICS_TOKEN comes with `extraEnv`. */
+  workerMetricsPorts?: number[];
   sandboxPort: number;
   sandboxDataDir: string;
   /** AUTH_SECRET and WEBHOOK_SECRET_KEY: one set for every instance and worker. */
@@ -194,7 +196,12 @@ async function startProcesses(options: TClusterOptions): Promise<TCluster> {
   const workers = Array.from({ length: options.workers }, (_, index) =>
     essential(
       startService(`worker-${index + 1}`, "npm", ["run", "-s", "worker"], {
-        env,
+        env: {
+          ...env,
+          ...(options.workerMetricsPorts?.[index]
+            ? { WORKER_METRICS_PORT: String(options.workerMetricsPorts[index]) }
+            : {}),
+        },
         logFile: logFile(`worker-${index + 1}`),
         // npm, its shell and tsx are stopped together with the worker.
         detached: true,

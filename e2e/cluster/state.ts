@@ -16,6 +16,10 @@ export function clusterPorts() {
     sandboxPort: Number(process.env.E2E_CLUSTER_SANDBOX_PORT || 8743),
     poolerPort: Number(process.env.E2E_CLUSTER_POOLER_PORT || proxyPort + clusterInstanceCount + 1),
     replicaPort: Number(process.env.E2E_CLUSTER_REPLICA_PORT || proxyPort + clusterInstanceCount + 2),
+    workerMetricsPorts: Array.from(
+      { length: clusterWorkerCount },
+      (_, index) => proxyPort + clusterInstanceCount + 3 + index,
+    ),
   };
 }
 
@@ -35,6 +39,8 @@ export type TClusterState = {
   replica: { url: string; dir: string };
   instances: { name: string; port: number; url: string; pid: number }[];
   workers: number;
+  /** Each worker's GET /metrics and the bearer token Prometheus would send. */
+  workerMetrics: { urls: string[]; token: string };
   /** The nginx access log: one line per request with the instance that answered it. */
   accessLog: string;
   users: Record<TClusterUser, TTestUser>;

@@ -348,6 +348,20 @@ test("[CLUSTER] every job runs once across the instances and two workers, only i
     "runs by instances": 0,
     "overlapping runs": overlaps.length,
   });
+
+  // Each worker serves its own job counters to Prometheus, behind the same token as the instances' /api/metrics.
+  const runsCounted = new Map<string, number>();
+  for (const url of cluster.workerMetrics.urls) {
+    expect((await fetch(url)).status).toBe(401);
+    const scrape = await fetch(url, { headers: { authorization: `Bearer ${cluster.workerMetrics.token}` } });
+    expect(scrape.status).toBe(200);
+    for (const [, job, count] of (await scrape.text()).matchAll(
+      /^payments_job_runs_total\{job="([^"]+)",[^}]*\} (\d+)$/gm,
+    ))
+      runsCounted.set(job!, (runsCounted.get(job!) ?? 0) + Number(count));
+  }
+  for (const job of jobs) expect(runsCounted.get(job.name) ?? 0, job.name).toBeGreaterThanOrEqual(1);
+  report({ "job runs in the workers' metrics": [...runsCounted.values()].reduce((sum, count) => sum + count, 0) });
 });
 
 test("[CLUSTER] killing an instance mid-traffic loses no delivery and no acknowledged request", async ({

@@ -50,6 +50,7 @@ async function main() {
   mkdirSync(clusterLogsDir, { recursive: true });
   writeFileSync(setupLog, "");
   const database = await createThrowawayDatabase("payments_cluster_e2e");
+  const metricsToken = randomBytes(24).toString("hex");
   let cluster: TCluster | undefined;
   let users: Record<TClusterUser, TTestUser> | undefined;
   let isStopping = false;
@@ -77,6 +78,10 @@ async function main() {
         pid: service.child.pid ?? 0,
       })),
       workers: cluster.workers.length,
+      workerMetrics: {
+        urls: ports.workerMetricsPorts.map((port) => `http://127.0.0.1:${port}/metrics`),
+        token: metricsToken,
+      },
       accessLog: path.join(nginxDir, "access.log"),
       users,
     };
@@ -93,6 +98,7 @@ async function main() {
       replica: { port: ports.replicaPort, dir: replicaDir },
       instancePorts: ports.instancePorts,
       workers: clusterWorkerCount,
+      workerMetricsPorts: ports.workerMetricsPorts,
       sandboxPort: ports.sandboxPort,
       sandboxDataDir: path.join(clusterDataDir, "sandbox"),
       secrets: {
@@ -103,6 +109,7 @@ async function main() {
       logsDir: clusterLogsDir,
       extraEnv: {
         LOG_LEVEL: "info",
+        METRICS_TOKEN: metricsToken,
         // Retries after 0.1 s, 0.3 s, 1.2 s, 3 s instead of 10 s to 5 min; one delivery id across a delivery's retries,
         // so each acknowledged attempt can be found in the dashboard's database.
         SANDBOX_RETRY_SCALE: "0.01",

@@ -3,10 +3,12 @@
 import "./load-env";
 import { getDatabaseEnv } from "@/lib/config/database-env";
 import { getJobsEnv } from "@/lib/config/jobs-env";
+import { workerMetricsPort } from "@/lib/config/telemetry-env";
 import { validateServerEnvOrExit } from "@/lib/config/validate-env";
 import { disconnectDb } from "@/lib/db/client";
 import { startProcessJobRunner, stopProcessJobRunner } from "@/lib/jobs/process-runner";
 import { log } from "@/lib/log";
+import { startMetricsServer } from "@/lib/telemetry/metrics-server";
 import { startTelemetry } from "@/lib/telemetry/start";
 
 // Below the usual 30 seconds a container platform waits after SIGTERM before killing.
@@ -20,8 +22,11 @@ if (!getDatabaseEnv().DATABASE_URL) {
   process.exit(1);
 }
 await validateServerEnvOrExit();
-// Job spans are exported as the web server's are (OTEL_* variables); this process serves no /api/metrics.
+// Job spans are exported as the web server's are (OTEL_* variables); its counters on WORKER_METRICS_PORT.
 const telemetry = startTelemetry();
+const metricsPort = workerMetricsPort();
+const metricsServer = metricsPort === null ? null : await startMetricsServer(metricsPort);
+if (metricsServer) log.info({ port: metricsServer.port }, "worker: Prometheus metrics on GET /metrics");
 if (getJobsEnv().JOBS_MODE === "web")
   log.info("jobs: JOBS_MODE=web, so the web servers run jobs too; that is safe, each run is claimed once");
 
@@ -39,6 +44,7 @@ async function stop(signal: NodeJS.Signals) {
     await stopProcessJobRunner(stopGraceMs);
   } finally {
     clearInterval(keepAlive);
+    await metricsServer?.close();
     await disconnectDb();
     await telemetry.shutdown();
   }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEnvConcern, parseEnvConcern } from "./define-env";
+import { defineEnvConcern, EnvValidationError, parseEnvConcern } from "./define-env";
 
 // Tracing itself is configured by the standard OTEL_* variables, read by the OpenTelemetry SDK (docs/operations.md).
 export const telemetryEnvConcern = defineEnvConcern("telemetry", {
@@ -9,6 +9,15 @@ export const telemetryEnvConcern = defineEnvConcern("telemetry", {
     .optional()
     .describe(
       "Bearer token Prometheus sends to GET /api/metrics (openssl rand -hex 24); unset, the endpoint answers 404.",
+    ),
+  WORKER_METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65_535)
+    .optional()
+    .describe(
+      "Port on which `npm run worker` serves GET /metrics to Prometheus, with the METRICS_TOKEN bearer as /api/metrics; unset, the worker serves none.",
     ),
   TRACE_SQL_STATEMENTS: z
     .enum(["0", "1"])
@@ -24,4 +33,19 @@ export type TTelemetryEnv = z.infer<typeof telemetryEnvConcern.schema>;
 
 export function getTelemetryEnv(env: Record<string, string | undefined> = process.env): TTelemetryEnv {
   return parseEnvConcern(telemetryEnvConcern, env);
+}
+
+// The worker's counters would otherwise be open to anyone who reaches the port.
+export function workerMetricsPort(env: Record<string, string | undefined> = process.env): number | null {
+  const parsed = getTelemetryEnv(env);
+  if (parsed.WORKER_METRICS_PORT === undefined) return null;
+  if (!parsed.METRICS_TOKEN)
+    throw new EnvValidationError([
+      {
+        variable: "WORKER_METRICS_PORT",
+        problem: "is set, but METRICS_TOKEN is not",
+        fix: "Set METRICS_TOKEN (openssl rand -hex 24), the bearer token Prometheus sends, or unset WORKER_METRICS_PORT.",
+      },
+    ]);
+  return parsed.WORKER_METRICS_PORT;
 }

@@ -16,7 +16,7 @@ import {
 } from "./production-env";
 import { reconcileEnvConcern } from "./reconcile-env";
 import { retentionEnvConcern } from "./retention-env";
-import { telemetryEnvConcern } from "./telemetry-env";
+import { telemetryEnvConcern, workerMetricsPort } from "./telemetry-env";
 import { webhooksEnvConcern } from "./webhooks-env";
 
 // Add a concern here (and to ServerEnv in server-env.ts) when a feature brings new variables.
@@ -40,6 +40,7 @@ export function assertValidServerEnv(env: Record<string, string | undefined> = p
   const problems = [...collectEnvProblems(serverEnvConcerns, env), ...collectProductionProblems(env)];
   if (problems.length > 0) throw new EnvValidationError(problems);
   getJobsEnv(env);
+  workerMetricsPort(env);
 }
 
 // A server with a bad environment stops at start, not on the first request that reads the variable. The gateway's
