@@ -38,3 +38,14 @@ export function processCpuMs(pids: number[]): number {
 export function processGroup(groupId: number): number[] {
   return processIds().filter((pid) => Number(statFields(pid)?.[2]) === groupId);
 }
+
+// Processes whose command line names the given script (a child started by the bench, say).
+export function processesRunning(script: string): number[] {
+  return processIds().filter((pid) => {
+    try {
+      return pid !== process.pid && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(script);
+    } catch {
+      return false;
+    }
+  });
+}
