@@ -20,6 +20,15 @@ export const reconcileEnvConcern = defineEnvConcern("reconcile", {
     .describe(
       "How far back, by creation time, each run reads charges and refunds, 1 to 2160 hours (90 days); defaults to 48.",
     ),
+  RECONCILE_OLDER_CHECKS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000)
+    .default(50)
+    .describe(
+      "Mirrored rows older than the window each run reads by id, per kind, never-checked and least recently checked first, 0 to 1000 (0 turns the rolling check off); defaults to 50.",
+    ),
 });
 
 export type TReconcileEnv = z.infer<typeof reconcileEnvConcern.schema>;

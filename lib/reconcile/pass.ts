@@ -25,8 +25,13 @@ export type TReconcilePass<I = unknown> = {
     idOf: (item: I) => string;
     mirroredIds: (window: { from: Date; to: Date }) => Promise<string[]>;
     check: (id: string, run: TReconcileRun) => Promise<void>;
+    // Where the rows older than the window are, for the rolling check that reads a few of them by id each run.
+    table: TMirrorTable;
   };
 };
+
+/** A mirror table by its SQL names: its id and the creation instant the window bounds. */
+export type TMirrorTable = { name: string; id: string; createdAt: string };
 
 type TCreatedIn = { creationDate: { gte: Date; lte: Date } };
 
@@ -38,10 +43,12 @@ export function unlistedByCreationDate<I>(
     findIds: (where: TCreatedIn) => Promise<string[]>;
     read: (id: string, run: TReconcileRun) => Promise<unknown>;
     mirrored: (id: string) => Promise<Record<string, unknown> | null>;
+    table: TMirrorTable;
   },
 ): NonNullable<TReconcilePass<I>["unlisted"]> {
   return {
     idOf: steps.idOf,
+    table: steps.table,
     mirroredIds: ({ from, to }) => steps.findIds({ creationDate: { gte: from, lte: to } }),
     check: (id, run) =>
       readOrHoldUnknown(kind, id, { read: () => steps.read(id, run), mirrored: () => steps.mirrored(id) }),

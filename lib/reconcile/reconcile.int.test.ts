@@ -415,6 +415,7 @@ describe("reconciliation against the sandbox", () => {
             heal: async () => {},
             unlisted: {
               idOf: (item) => item.id,
+              table: { name: "CardPayment", id: "id", createdAt: "occurredAt" },
               mirroredIds: async (covered) => {
                 asked.push(covered);
                 return ["listed"];

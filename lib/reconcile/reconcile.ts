@@ -5,11 +5,12 @@ import { recordAudit, type TAuditActor } from "@/lib/audit/audit-log";
 import { getReconcileEnv } from "@/lib/config/reconcile-env";
 import { db } from "@/lib/db/client";
 import { runAsSingleInstance } from "@/lib/db/single-instance";
+import { runSql } from "@/lib/db/sql";
 import { publishChange } from "@/lib/events/bus";
 import type { Prisma, ReconciliationRun } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { resourceRegistry, type TResourceEntry } from "@/lib/resources/server-registry";
-import type { TReconcilePass, TReconcileRun } from "./pass";
+import type { TMirrorTable, TReconcilePass, TReconcileRun } from "./pass";
 
 // Webhooks give up after ~8 minutes (spec 6.4): compare the mirror with upstream lists; only a lone read may move it back.
 
@@ -25,6 +26,7 @@ export type TReconcileOptions = {
   actor?: TAuditActor;
   now?: Date;
   windowHours?: number;
+  olderChecks?: number;
 };
 
 export type TReconcileResult = { status: "skipped" } | { status: "finished"; run: ReconciliationRun };
@@ -49,11 +51,12 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Returns how far back the list was read: older rows are the rolling check's. */
 async function reconcileKind(
   { kind, pass }: TKindPass,
   window: { from: Date; to: Date },
   state: TReconcileRun,
-): Promise<void> {
+): Promise<Date> {
   const period = { initialDate: window.from.toISOString(), endDate: window.to.toISOString() };
   const listed = new Set<string>();
   let coveredFrom = window.from;
@@ -66,7 +69,7 @@ async function reconcileKind(
     if (result.last || result.content.length === 0) break;
   }
   // Only after the whole list was read: a list cut short would make every row after the cut look unknown.
-  if (!pass.unlisted) return;
+  if (!pass.unlisted) return coveredFrom;
   const covered = { from: coveredFrom, to: window.to };
   const unlisted = (await pass.unlisted.mirroredIds(covered)).filter((id) => !listed.has(id));
   for (const id of unlisted.slice(0, maxUnlistedReads)) {
@@ -78,6 +81,41 @@ async function reconcileKind(
   }
   if (unlisted.length > maxUnlistedReads)
     state.errors.push(`${kind}: ${unlisted.length - maxUnlistedReads} unlisted rows left for the next run`);
+  return coveredFrom;
+}
+
+// Never-checked rows first (newest first), then the least recently checked: every row comes round in turn.
+const olderRowsSql = ({ name, id, createdAt }: TMirrorTable) => `
+(SELECT "${id}"::text AS "id" FROM "${name}"
+ WHERE "gatewayCheckedAt" IS NULL AND "${createdAt}" < ($1::timestamptz AT TIME ZONE 'UTC')
+ ORDER BY "${createdAt}" DESC LIMIT $2::int)
+UNION ALL
+(SELECT "${id}"::text AS "id" FROM "${name}"
+ WHERE "gatewayCheckedAt" IS NOT NULL AND "${createdAt}" < ($1::timestamptz AT TIME ZONE 'UTC')
+ ORDER BY "gatewayCheckedAt" ASC LIMIT $2::int)
+LIMIT $2::int`;
+
+const markCheckedSql = ({ name, id }: TMirrorTable) => `
+UPDATE "${name}" SET "gatewayCheckedAt" = ($2::timestamptz AT TIME ZONE 'UTC')
+WHERE "${id}" IN (SELECT jsonb_array_elements_text($1::jsonb))
+RETURNING 1 AS "one"`;
+
+/** Rows older than the window are in no list a run reads: a few are read by id each run, and a 404 held as drift. */
+async function checkOlderRows({ kind, pass }: TKindPass, before: Date, limit: number, state: TReconcileRun) {
+  if (!pass.unlisted || limit === 0) return;
+  const { table, check } = pass.unlisted;
+  const rows = await runSql<{ id: string }>(olderRowsSql(table), [before.toISOString(), limit]);
+  const checked: string[] = [];
+  for (const { id } of rows) {
+    try {
+      await check(id, state);
+      checked.push(id);
+    } catch (error) {
+      state.errors.push(`${kind} ${id}: ${describeError(error)}`);
+    }
+  }
+  if (checked.length > 0) await runSql(markCheckedSql(table), [JSON.stringify(checked), new Date().toISOString()]);
+  state.scanned[kind] = (state.scanned[kind] ?? 0) + checked.length;
 }
 
 /** Runs every pass over the window; a pass whose list fails ends alone, so it hides nothing the others healed. */
@@ -85,11 +123,13 @@ export async function reconcileWindow(
   passes: readonly TKindPass[],
   window: { from: Date; to: Date },
   state: TReconcileRun,
+  olderChecks = 0,
 ): Promise<void> {
   for (const entry of passes) {
     state.scanned[entry.kind] ??= 0;
     try {
-      await reconcileKind(entry, window, state);
+      const coveredFrom = await reconcileKind(entry, window, state);
+      await checkOlderRows(entry, coveredFrom, olderChecks, state);
     } catch (error) {
       // First among the recorded errors: a list that could not be read leaves the whole kind unchecked.
       state.errors.unshift(`${entry.kind}: ${describeError(error)}`);
@@ -99,7 +139,8 @@ export async function reconcileWindow(
 
 async function execute(options: TReconcileOptions): Promise<ReconciliationRun> {
   const now = options.now ?? new Date();
-  const windowHours = options.windowHours ?? getReconcileEnv().RECONCILE_WINDOW_HOURS;
+  const settings = getReconcileEnv();
+  const windowHours = options.windowHours ?? settings.RECONCILE_WINDOW_HOURS;
   const run = await db.reconciliationRun.create({
     data: {
       trigger: options.trigger === "manual" ? "MANUAL" : "SCHEDULE",
@@ -112,7 +153,12 @@ async function execute(options: TReconcileOptions): Promise<ReconciliationRun> {
   });
   await publishChange({ kind: "reconciliation", id: run.id });
   const state: TReconcileRun = { scanned: {}, healed: [], errors: [], visited: new Set() };
-  await reconcileWindow(reconcilePassesOf(resourceRegistry), { from: run.windowFrom, to: run.windowTo }, state);
+  await reconcileWindow(
+    reconcilePassesOf(resourceRegistry),
+    { from: run.windowFrom, to: run.windowTo },
+    state,
+    options.olderChecks ?? settings.RECONCILE_OLDER_CHECKS,
+  );
   const { healed } = state;
   if (state.errors.length > 0)
     log.warn({ runId: run.id, errors: state.errors.slice(0, maxRecordedErrors) }, "reconciliation: some reads failed");

@@ -69,6 +69,7 @@ export const cardPaymentPass = defineReconcilePass<TCardPaymentsPassItem>({
   // The walk is newest first by authorization time, which the mirror keeps as occurredAt.
   unlisted: {
     idOf: (item) => item.id,
+    table: { name: "CardPayment", id: "id", createdAt: "occurredAt" },
     mirroredIds: async ({ from, to }) =>
       (await db.cardPayment.findMany({ where: { occurredAt: { gte: from, lte: to } }, select: { id: true } })).map(
         (row) => row.id,

@@ -124,6 +124,7 @@ export const paymentLinkPass = defineReconcilePass<TPaymentLink>({
   heal: healLinks,
   unlisted: unlistedByCreationDate<TPaymentLink>("payment_link", {
     idOf: (item) => item.linkPaymentUuid,
+    table: { name: "PaymentLink", id: "linkPaymentUuid", createdAt: "creationDate" },
     findIds: async (where) =>
       (await db.paymentLink.findMany({ where, select: { linkPaymentUuid: true } })).map((row) => row.linkPaymentUuid),
     read: async (linkPaymentUuid, run) => healLink(linkPaymentUuid, await mirroredLink(linkPaymentUuid), run),

@@ -4,6 +4,7 @@ import { beforeEach, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { confirmPaymentLink, createPaymentLink } from "@/lib/gateway/payment-links";
 import { createPixCharge } from "@/lib/gateway/pix-charges";
+import { setSandboxClock } from "@/lib/gateway/sandbox-control";
 import { ZPaymentLink } from "@/lib/gateway/schemas/payment-link";
 import { ZPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import { upsertPaymentLinkFromGateway } from "@/lib/links/mirror";
@@ -189,6 +190,52 @@ export function itKeepsTheMirrorOnTheGatewaysWord(): void {
     // Nothing left to correct: a second pass records no more drift.
     await runReconciliation({ trigger: "schedule" });
     expect(await listMirrorDrift({ resourceId: txid })).toHaveLength(1);
+  });
+
+  it("[money truth] rows older than the reconciliation window are read by id in turn: a forged old PAID charge is held", async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await setSandboxClock(daysAgo(5));
+    const known = await openCharge().finally(() => setSandboxClock(null));
+    const forged = `forgedold${randomBytes(8).toString("hex")}`;
+    await db.pixCharge.create({
+      data: {
+        txid: forged,
+        amountCents: 90_000,
+        status: "PAID",
+        paidAmountCents: 90_000,
+        paidAt: daysAgo(10),
+        creationDate: daysAgo(10),
+        expirationSeconds: 600,
+        expiresAt: daysAgo(10),
+        raw: {},
+        syncedAt: daysAgo(10),
+      },
+    });
+    const checkedAt = async (txid: string) =>
+      (await db.pixCharge.findUniqueOrThrow({ where: { txid } })).gatewayCheckedAt;
+
+    // One older row a run: the never-checked newest first, healed as any read (its 10 minutes are long over).
+    await runReconciliation({ trigger: "schedule", olderChecks: 1 });
+    const knownCheckedAt = await checkedAt(known);
+    expect(knownCheckedAt).not.toBeNull();
+    expect(await chargeStatus(known)).toBe("EXPIRED");
+    expect(await checkedAt(forged)).toBeNull();
+    expect(await listMirrorDrift({ resourceId: forged })).toEqual([]);
+
+    await runReconciliation({ trigger: "schedule", olderChecks: 1 });
+    expect(await checkedAt(forged)).not.toBeNull();
+    expect(await listMirrorDrift({ resourceId: forged })).toEqual([
+      expect.objectContaining({
+        resourceKind: "pix_charge",
+        source: "reconcile",
+        gatewayValue: expect.objectContaining({ knownToGateway: false }),
+      }),
+    ]);
+    expect(await chargeStatus(forged)).toBe("PAID");
+
+    // Then round again, least recently checked first.
+    await runReconciliation({ trigger: "schedule", olderChecks: 1 });
+    expect((await checkedAt(known))!.getTime()).toBeGreaterThan(knownCheckedAt!.getTime());
   });
 
   it("[money truth] forged, replayed and malformed deliveries: none accepted, none stored beyond a reference", async () => {
