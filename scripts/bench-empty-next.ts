@@ -64,7 +64,8 @@ export function Form() {
 };
 
 export type TEmptyNextBuild = {
-  start: (port: number) => TService;
+  /** `nodeOptions`: e.g. `--cpu-prof --cpu-prof-dir=…`, to profile the floor as the app is. */
+  start: (port: number, nodeOptions?: string) => TService;
   remove: () => void;
 };
 
@@ -82,10 +83,10 @@ export async function buildEmptyNextApp(): Promise<TEmptyNextBuild> {
     const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" as const };
     await promisify(execFile)(nextBin, ["build"], { cwd: dir, env, maxBuffer: 16 * 1024 * 1024 });
     return {
-      start: (port) =>
+      start: (port, nodeOptions) =>
         startService("empty-next", nextBin, ["start", "--hostname", "127.0.0.1", "--port", String(port)], {
           cwd: dir,
-          env: { NEXT_TELEMETRY_DISABLED: "1" },
+          env: { NEXT_TELEMETRY_DISABLED: "1", ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) },
         }),
       remove,
     };

@@ -73,7 +73,11 @@ function startPosClient(workerData: TBenchPosClientOptions) {
 // The same reports, connections and durations to an empty Next.js app's /v1/transactions (read the body, 202).
 async function measureEmptyNext(build: TEmptyNextBuild, clientOptions: TBenchPosClientOptions, options: Options) {
   const port = await freePort();
-  const server = build.start(port);
+  // Profiled beside the app when asked, so the two profiles can be compared function by function.
+  const server = build.start(
+    port,
+    options.cpuProfDir ? `--cpu-prof --cpu-prof-dir=${options.cpuProfDir}/empty-next` : undefined,
+  );
   const origin = `http://127.0.0.1:${port}`;
   const client = startPosClient({ ...clientOptions, origin, path: emptyNextPosPath });
   try {

@@ -2,7 +2,7 @@
 // then checked exactly-once (docs/webhooks.md). --mode=server (default) posts through `next start` and measures
 // beside it pgbench single-row INSERTs/s, GET /api/health and an empty Next.js app; --mode=in-process uses node:http.
 // Options: --events=5000 --connections=48 (16 leaves the server idle a fifth of the time) --duplicates=0.2
-// --warmup=1000 --pgbench-seconds=8 --cpu-prof=DIR. Goals: ≥ 1,000/s, p99 < 100 ms, ≥ 10 % of pgbench. Deliveries
+// --warmup=1000 --pgbench-seconds=8 --cpu-prof=DIR (the empty app's profile in DIR/empty-next). Goals: ≥ 1,000/s, p99 < 100 ms, ≥ 10 % of pgbench. Deliveries
 // read the sandbox gateway's copy, so charges are created and paid there first.
 import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -99,9 +99,15 @@ function startLoadClient(clientOptions: TBenchClientOptions) {
 }
 
 // The same signed posts, the same connections, to the empty app's route: the framework's own cost per request.
-async function measureEmptyNext(build: TEmptyNextBuild, posts: TBenchPost[], connections: number) {
+async function measureEmptyNext(
+  build: TEmptyNextBuild,
+  posts: TBenchPost[],
+  connections: number,
+  cpuProfDir: string | null,
+) {
   const port = await freePort();
-  const server = build.start(port);
+  // Profiled beside the receiver when asked, so the two profiles can be compared function by function.
+  const server = build.start(port, cpuProfDir ? `--cpu-prof --cpu-prof-dir=${cpuProfDir}/empty-next` : undefined);
   const origin = `http://127.0.0.1:${port}`;
   const client = startLoadClient({ origin, path: emptyNextRoutePath, connections });
   try {
@@ -337,7 +343,7 @@ async function main(): Promise<number> {
       );
       console.log(`  deliveries/s ÷ floor = ${((rate / floorRate) * 100).toFixed(1)} %`);
       await target.close();
-      const framework = await measureEmptyNext(emptyNext!, signed(queue), options.connections);
+      const framework = await measureEmptyNext(emptyNext!, signed(queue), options.connections, options.cpuProfDir);
       console.log(
         `  FRAMEWORK FLOOR: an empty Next.js app (this repo's next, built in this run) whose one dynamic route only reads its parameter and the body, the same posts and connections: ${framework.rate.toFixed(0)} requests/s, p50 ${framework.p50.toFixed(1)} ms, CPU ${framework.cpuMs.toFixed(2)} ms per request`,
       );
