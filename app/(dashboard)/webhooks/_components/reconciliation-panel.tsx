@@ -21,7 +21,11 @@ export async function ReconciliationPanel({ limit = 5 }: { limit?: number }) {
     listMirrorDrift({ limit: 10 }),
     getTranslations("reconciliation"),
   ]);
-  const { RECONCILE_INTERVAL_SECONDS: intervalSeconds, RECONCILE_WINDOW_HOURS: windowHours } = getReconcileEnv();
+  const {
+    RECONCILE_INTERVAL_SECONDS: intervalSeconds,
+    RECONCILE_WINDOW_HOURS: windowHours,
+    RECONCILE_OLDER_CHECKS: olderChecks,
+  } = getReconcileEnv();
 
   return (
     <Card>
@@ -33,6 +37,7 @@ export async function ReconciliationPanel({ limit = 5 }: { limit?: number }) {
             {intervalSeconds === 0
               ? t("scheduleOff", { windowHours })
               : t("schedule", { minutes: Math.max(1, Math.round(intervalSeconds / 60)), windowHours })}
+            {olderChecks > 0 && ` ${t("olderChecks", { count: olderChecks })}`}
           </CardDescription>
         </div>
         <ReconcileNowButton />
