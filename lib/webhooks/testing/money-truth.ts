@@ -195,7 +195,12 @@ export function itKeepsTheMirrorOnTheGatewaysWord(): void {
   it("[money truth] rows older than the reconciliation window are read by id in turn: a forged old PAID charge is held", async () => {
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
     await setSandboxClock(daysAgo(5));
-    const known = await openCharge().finally(() => setSandboxClock(null));
+    let known: string;
+    try {
+      known = await openCharge();
+    } finally {
+      await setSandboxClock(null);
+    }
     const forged = `forgedold${randomBytes(8).toString("hex")}`;
     await db.pixCharge.create({
       data: {
