@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workerMetricsPort } from "@/lib/config/telemetry-env";
 import { countJobRun } from "./metrics";
@@ -32,6 +33,17 @@ describe("the worker's GET /metrics", () => {
 
   it("answers 404 elsewhere and 405 to anything but GET", async () => {
     expect((await fetch(url("/api/health"))).status).toBe(404);
+    expect((await fetch(url("/metrics?x=1"), { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    // A target no URL parser takes: answered, and the server lives on.
+    const statusLine = await new Promise<string>((resolve, reject) => {
+      const socket = connect(server.port, "127.0.0.1", () => socket.write("GET http://[ HTTP/1.1\r\nHost: x\r\n\r\n"));
+      socket.once("data", (data) => {
+        resolve(String(data).split("\r\n")[0]!);
+        socket.end();
+      });
+      socket.once("error", reject);
+    });
+    expect(statusLine).toMatch(/^HTTP\/1\.1 (400|404)/);
     const post = await fetch(url("/metrics"), { method: "POST", body: "x" });
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET");

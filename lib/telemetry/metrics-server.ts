@@ -17,7 +17,8 @@ function headersOf(request: IncomingMessage): Headers {
 export function startMetricsServer(port: number, host?: string): Promise<TMetricsServer> {
   const server = createServer((request, response) => {
     request.resume();
-    const isMetrics = new URL(request.url ?? "/", "http://worker").pathname === "/metrics";
+    // Not `new URL`: a malformed target would throw here, out of any handler, and end the worker.
+    const isMetrics = (request.url ?? "/").split("?")[0] === "/metrics";
     if (!isMetrics) {
       response.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
       return;
