@@ -54,6 +54,7 @@ export const upstreamChargeColumns = {
 } as const satisfies Record<keyof ReturnType<typeof fullChargeFields> | "raw", SqlColumnType>;
 
 // traceParent: the creating span (lib/telemetry), so the webhook that pays the charge joins its trace.
+// gatewayCheckedAt: the reconciler's rolling check of older rows stamps it; no write path touches it.
 export const localChargeColumns = [
   "txid",
   "refundedCents",
@@ -62,6 +63,7 @@ export const localChargeColumns = [
   "createdAt",
   "updatedAt",
   "traceParent",
+  "gatewayCheckedAt",
 ];
 
 type UpstreamChargeColumn = keyof typeof upstreamChargeColumns;
