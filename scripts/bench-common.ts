@@ -52,3 +52,8 @@ export function runBenchmark(main: () => Promise<number>, cleanUp: () => Promise
     },
   );
 }
+
+/** NODE_OPTIONS that profile a server into `dir` (and the empty app beside it, into `dir/empty-next`), or none. */
+export function cpuProfileOptions(dir: string | null, sub?: "empty-next"): string | undefined {
+  return dir ? `--cpu-prof --cpu-prof-dir=${sub ? `${dir}/${sub}` : dir}` : undefined;
+}

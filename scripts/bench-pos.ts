@@ -9,7 +9,7 @@ import { startService, stopAll, waitForHttp } from "@/lib/cli/processes";
 import { applyMigrations } from "@/lib/db/migrate";
 import { generatePosApiKey, hashPosApiKey } from "@/lib/pos/api-key-format";
 import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
-import { freePort, percentile, runBenchmark } from "./bench-common";
+import { cpuProfileOptions, freePort, percentile, runBenchmark } from "./bench-common";
 import { buildEmptyNextApp, emptyNextPosPath, type TEmptyNextBuild } from "./bench-empty-next";
 import type { TBenchPosClientOptions, TBenchPosPhase, TBenchPosPhaseResult } from "./bench-pos-client";
 import { formatMs, type TTiming, time } from "./bench-timing";
@@ -74,10 +74,7 @@ function startPosClient(workerData: TBenchPosClientOptions) {
 async function measureEmptyNext(build: TEmptyNextBuild, clientOptions: TBenchPosClientOptions, options: Options) {
   const port = await freePort();
   // Profiled beside the app when asked, so the two profiles can be compared function by function.
-  const server = build.start(
-    port,
-    options.cpuProfDir ? `--cpu-prof --cpu-prof-dir=${options.cpuProfDir}/empty-next` : undefined,
-  );
+  const server = build.start(port, cpuProfileOptions(options.cpuProfDir, "empty-next"));
   const origin = `http://127.0.0.1:${port}`;
   const client = startPosClient({ ...clientOptions, origin, path: emptyNextPosPath });
   try {
@@ -161,7 +158,7 @@ async function main(): Promise<number> {
     const posIds = Array.from({ length: options.pdvs }, (_, index) => `pos_bench${String(index).padStart(4, "0")}`);
     await db.posDevice.createMany({ data: posIds.map((posId) => ({ posId, sellerId, tenantId })) });
 
-    const nodeOptions = options.cpuProfDir ? `--cpu-prof --cpu-prof-dir=${options.cpuProfDir}` : undefined;
+    const nodeOptions = cpuProfileOptions(options.cpuProfDir);
     const server = startService("app", "next", ["start", "--hostname", "127.0.0.1", "--port", String(port)], {
       env: { ...env, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) },
     });

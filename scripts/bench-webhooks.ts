@@ -16,7 +16,7 @@ import { startService, stopAll, waitForHttp } from "@/lib/cli/processes";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createThrowawayDatabase } from "@/lib/testing/postgres-server";
 import { startSandbox } from "@/sandbox/test/harness";
-import { freePort, percentile, runBenchmark } from "./bench-common";
+import { cpuProfileOptions, freePort, percentile, runBenchmark } from "./bench-common";
 import { buildEmptyNextApp, emptyNextRoutePath, type TEmptyNextBuild } from "./bench-empty-next";
 import type { TBenchBatch, TBenchBatchResult, TBenchClientOptions, TBenchPost } from "./bench-webhooks-client";
 import { processCpuMs, processesRunning, processGroup } from "./proc-stats";
@@ -107,7 +107,7 @@ async function measureEmptyNext(
 ) {
   const port = await freePort();
   // Profiled beside the receiver when asked, so the two profiles can be compared function by function.
-  const server = build.start(port, cpuProfDir ? `--cpu-prof --cpu-prof-dir=${cpuProfDir}/empty-next` : undefined);
+  const server = build.start(port, cpuProfileOptions(cpuProfDir, "empty-next"));
   const origin = `http://127.0.0.1:${port}`;
   const client = startLoadClient({ origin, path: emptyNextRoutePath, connections });
   try {
@@ -178,7 +178,7 @@ async function main(): Promise<number> {
 
     let target: TTarget;
     if (options.mode === "server") {
-      const nodeOptions = options.cpuProfDir ? `--cpu-prof --cpu-prof-dir=${options.cpuProfDir}` : undefined;
+      const nodeOptions = cpuProfileOptions(options.cpuProfDir);
       const server = startService("app", "next", ["start", "--hostname", "127.0.0.1", "--port", String(port)], {
         env: { ...env, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) },
       });

@@ -20,12 +20,11 @@ export type TReconcilePass<I = unknown> = {
   list: (query: TReconcileQuery) => Promise<{ content: I[]; last: boolean; coveredFrom?: Date }>;
   // Errors of one item go to `run.errors` and the pass goes on; a thrown error ends this pass only.
   heal: (items: I[], run: TReconcileRun) => Promise<void>;
-  // The window's mirrored rows the whole list did not name: each is read by id, and a 404 held as drift.
+  // The mirrored rows the whole list did not name, and a few older than the window each run: each is read by id, and a
+  // 404 held as drift.
   unlisted?: {
     idOf: (item: I) => string;
-    mirroredIds: (window: { from: Date; to: Date }) => Promise<string[]>;
     check: (id: string, run: TReconcileRun) => Promise<void>;
-    // Where the rows older than the window are, for the rolling check that reads a few of them by id each run.
     table: TMirrorTable;
   };
 };
@@ -33,14 +32,11 @@ export type TReconcilePass<I = unknown> = {
 /** A mirror table by its SQL names: its id and the creation instant the window bounds. */
 export type TMirrorTable = { name: string; id: string; createdAt: string };
 
-type TCreatedIn = { creationDate: { gte: Date; lte: Date } };
-
 /** `unlisted` for a kind whose mirror keeps the gateway's creationDate: found, `read` heals; a 404 is held. */
 export function unlistedByCreationDate<I>(
   kind: TDriftKind,
   steps: {
     idOf: (item: I) => string;
-    findIds: (where: TCreatedIn) => Promise<string[]>;
     read: (id: string, run: TReconcileRun) => Promise<unknown>;
     mirrored: (id: string) => Promise<Record<string, unknown> | null>;
     table: TMirrorTable;
@@ -49,7 +45,6 @@ export function unlistedByCreationDate<I>(
   return {
     idOf: steps.idOf,
     table: steps.table,
-    mirroredIds: ({ from, to }) => steps.findIds({ creationDate: { gte: from, lte: to } }),
     check: (id, run) =>
       readOrHoldUnknown(kind, id, { read: () => steps.read(id, run), mirrored: () => steps.mirrored(id) }),
   };

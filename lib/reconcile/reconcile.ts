@@ -51,6 +51,10 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+const windowRowsSql = ({ name, id, createdAt }: TMirrorTable) => `
+SELECT "${id}"::text AS "id" FROM "${name}"
+WHERE "${createdAt}" >= ($1::timestamptz AT TIME ZONE 'UTC') AND "${createdAt}" <= ($2::timestamptz AT TIME ZONE 'UTC')`;
+
 /** Returns how far back the list was read: older rows are the rolling check's. */
 async function reconcileKind(
   { kind, pass }: TKindPass,
@@ -71,7 +75,11 @@ async function reconcileKind(
   // Only after the whole list was read: a list cut short would make every row after the cut look unknown.
   if (!pass.unlisted) return coveredFrom;
   const covered = { from: coveredFrom, to: window.to };
-  const unlisted = (await pass.unlisted.mirroredIds(covered)).filter((id) => !listed.has(id));
+  const mirrored = await runSql<{ id: string }>(windowRowsSql(pass.unlisted.table), [
+    covered.from.toISOString(),
+    covered.to.toISOString(),
+  ]);
+  const unlisted = mirrored.map((row) => row.id).filter((id) => !listed.has(id));
   for (const id of unlisted.slice(0, maxUnlistedReads)) {
     try {
       await pass.unlisted.check(id, state);

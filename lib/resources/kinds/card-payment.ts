@@ -70,10 +70,6 @@ export const cardPaymentPass = defineReconcilePass<TCardPaymentsPassItem>({
   unlisted: {
     idOf: (item) => item.id,
     table: { name: "CardPayment", id: "id", createdAt: "occurredAt" },
-    mirroredIds: async ({ from, to }) =>
-      (await db.cardPayment.findMany({ where: { occurredAt: { gte: from, lte: to } }, select: { id: true } })).map(
-        (row) => row.id,
-      ),
     check: (id) =>
       readOrHoldUnknown("card_payment", id, {
         read: () => syncCardPayment(id, { source: "reconcile" }),

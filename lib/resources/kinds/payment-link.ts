@@ -125,8 +125,6 @@ export const paymentLinkPass = defineReconcilePass<TPaymentLink>({
   unlisted: unlistedByCreationDate<TPaymentLink>("payment_link", {
     idOf: (item) => item.linkPaymentUuid,
     table: { name: "PaymentLink", id: "linkPaymentUuid", createdAt: "creationDate" },
-    findIds: async (where) =>
-      (await db.paymentLink.findMany({ where, select: { linkPaymentUuid: true } })).map((row) => row.linkPaymentUuid),
     read: async (linkPaymentUuid, run) => healLink(linkPaymentUuid, await mirroredLink(linkPaymentUuid), run),
     mirrored: mirroredLink,
   }),

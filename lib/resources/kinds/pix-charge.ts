@@ -134,7 +134,6 @@ export const pixChargePass = defineReconcilePass<TPixChargeListItem>({
   unlisted: unlistedByCreationDate<TPixChargeListItem>("pix_charge", {
     idOf: (item) => item.txid,
     table: { name: "PixCharge", id: "txid", createdAt: "creationDate" },
-    findIds: async (where) => (await db.pixCharge.findMany({ where, select: { txid: true } })).map((row) => row.txid),
     read: healCharge,
     mirrored: (txid) => db.pixCharge.findUnique({ where: { txid }, select: { status: true, amountCents: true } }),
   }),

@@ -63,8 +63,6 @@ export const pixRefundPass = defineReconcilePass<TPixRefund>({
   unlisted: unlistedByCreationDate<TPixRefund>("pix_refund", {
     idOf: (item) => item.pixRefundId,
     table: { name: "PixRefund", id: "pixRefundId", createdAt: "creationDate" },
-    findIds: async (where) =>
-      (await db.pixRefund.findMany({ where, select: { pixRefundId: true } })).map((row) => row.pixRefundId),
     read: async (pixRefundId, run) => healRefunds([await getPixRefund(pixRefundId)], run),
     mirrored: (pixRefundId) =>
       db.pixRefund.findUnique({ where: { pixRefundId }, select: { statusCode: true, amountCents: true } }),
