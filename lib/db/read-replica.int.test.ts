@@ -7,6 +7,7 @@ import { ZCardTokenFilters } from "@/lib/saved-cards/schemas";
 import { createThrowawayDatabase, type TThrowawayDatabase } from "@/lib/testing/postgres-server";
 import { truncateAllTables } from "@/lib/testing/truncate-tables";
 import { createPrismaClient, db, disconnectDb } from "./client";
+import { hasReadReplica, waitForReplicaToCatchUp } from "./read-replica";
 import { applyMigrations } from "./migrate";
 
 // The "replica" is a second database holding other rows than the primary: what a read returns names the database it
@@ -76,6 +77,13 @@ describe.runIf(process.env.DATABASE_URL)("reads that may lag go to the read repl
 
   it("the mirror drift list", async () => {
     expect((await listMirrorDrift()).map((drift) => drift.resourceId)).toEqual(["txid-replica"]);
+  });
+
+  it("live updates do not wait for a server that is not replaying (a streaming standby is waited for: cluster test)", async () => {
+    expect(hasReadReplica()).toBe(true);
+    const startedAt = Date.now();
+    expect(await waitForReplicaToCatchUp(5_000)).toBe(true);
+    expect(Date.now() - startedAt).toBeLessThan(1_000);
   });
 
   it("the alert incidents and the bell's unread count, which every open dashboard polls", async () => {

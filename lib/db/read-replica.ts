@@ -1,4 +1,5 @@
 import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { appEnvConcern } from "@/lib/config/app-env";
 import { getDatabaseEnv } from "@/lib/config/database-env";
@@ -71,6 +72,39 @@ async function useReplica(): Promise<Replica | null> {
   } catch (error) {
     log.warn({ err: error }, "database: the replica did not answer; reading the primary");
     return null;
+  }
+}
+
+export function hasReadReplica(): boolean {
+  return getReplica() !== null;
+}
+
+const catchUpPollsMs = [5, 10, 20, 50, 100, 200];
+
+/**
+ * Resolves once the replica has replayed everything the primary holds now, or after `timeoutMs` (false): a page told
+ * of a change then reads it from the replica. A server that is not in recovery is not behind anything.
+ */
+export async function waitForReplicaToCatchUp(timeoutMs: number): Promise<boolean> {
+  const replica = getReplica();
+  const pool = replica && getPostgresPool();
+  if (!replica || !pool) return true;
+  try {
+    // The insert position: past the commit record of every transaction whose NOTIFY has been delivered.
+    const { rows } = await pool.query<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn");
+    const deadline = Date.now() + timeoutMs;
+    for (let poll = 0; ; poll += 1) {
+      const { rows: replayed } = await replica.pool.query<{ caughtUp: boolean | null }>(
+        'SELECT NOT pg_is_in_recovery() OR pg_last_wal_replay_lsn() >= $1::pg_lsn AS "caughtUp"',
+        [rows[0]?.lsn],
+      );
+      if (replayed[0]?.caughtUp !== false) return true;
+      if (Date.now() >= deadline) return false;
+      await sleep(catchUpPollsMs[Math.min(poll, catchUpPollsMs.length - 1)]);
+    }
+  } catch (error) {
+    log.warn({ err: error }, "database: could not compare the replica's position with the primary's");
+    return false;
   }
 }
 

@@ -106,6 +106,43 @@ describe("change bus on PostgreSQL: two instances", () => {
   });
 });
 
+describe("change bus with a wait before emitting (a read replica catching up)", () => {
+  it("holds changes until the wait ends, then passes them on in order, those that came meanwhile with them", async () => {
+    const url = testDatabaseUrl();
+    const db = createPrismaClient({ kind: "postgres", url });
+    const waits: Array<() => void> = [];
+    const hub = createChangeHub(
+      { kind: "postgres", url },
+      { beforeEmit: () => new Promise<void>((resolve) => waits.push(resolve)) },
+    );
+    try {
+      const events = collect(hub);
+      await hub.ready();
+      await publishChange({ kind: "pix_charge", id: "HELD-1" }, db);
+      await expect.poll(() => waits.length, arrival).toBe(1);
+      await publishChange({ kind: "pix_charge", id: "HELD-2" }, db);
+      await publishChange({ kind: "pix_charge", id: "HELD-3" }, db);
+      // Both have arrived by now: notifications come in commit order, and the marker is the last one.
+      await publishChange({ kind: "reconciliation", id: "marker" }, db);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(events).toEqual([]);
+      expect(waits).toHaveLength(1);
+      waits[0]!();
+      await expect.poll(() => waits.length, arrival).toBe(2);
+      expect(events).toEqual([{ type: "change", change: { kind: "pix_charge", id: "HELD-1" } }]);
+      waits[1]!();
+      await expect
+        .poll(() => events.map((event) => (event.type === "change" ? event.change.id : event.type)), arrival)
+        .toEqual(["HELD-1", "HELD-2", "HELD-3", "marker"]);
+      expect(waits).toHaveLength(2);
+    } finally {
+      for (const resolve of waits) resolve();
+      await hub.close();
+      await db.$disconnect();
+    }
+  });
+});
+
 describe("change bus on PGlite", () => {
   it("delivers NOTIFY to LISTEN on the same embedded instance, at commit", async () => {
     const database = await createPgliteTestDatabase();

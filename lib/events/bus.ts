@@ -2,6 +2,7 @@ import "server-only";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { db, getDatabaseConnection, sessionUrl, type TDatabaseConnection } from "@/lib/db/client";
+import { hasReadReplica, waitForReplicaToCatchUp } from "@/lib/db/read-replica";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { withSpan } from "@/lib/telemetry/tracing";
@@ -111,9 +112,16 @@ function listenOnPostgres(url: string, onPayload: (payload: string) => void, onR
   };
 }
 
-export function createChangeHub(connection: TDatabaseConnection): TChangeHub {
+/**
+ * `beforeEmit`: awaited before events are passed on (those arriving meanwhile wait with them, in order), so a page
+ * told of a change reads it where it reads (a read replica that has replayed it).
+ */
+export function createChangeHub(
+  connection: TDatabaseConnection,
+  options: { beforeEmit?: () => Promise<unknown> } = {},
+): TChangeHub {
   const listeners = new Set<TChangeListener>();
-  const emit = (event: TChangeEvent) => {
+  const emitNow = (event: TChangeEvent) => {
     for (const listener of listeners) {
       try {
         listener(event);
@@ -121,6 +129,26 @@ export function createChangeHub(connection: TDatabaseConnection): TChangeHub {
         log.error({ err: error }, "change bus: listener failed");
       }
     }
+  };
+  let held: TChangeEvent[] = [];
+  let isReleasing = false;
+  const release = async (beforeEmit: () => Promise<unknown>) => {
+    isReleasing = true;
+    while (held.length > 0) {
+      const batch = held;
+      held = [];
+      await beforeEmit().catch((error: unknown) =>
+        log.warn({ err: error }, "change bus: the wait before emitting failed"),
+      );
+      for (const event of batch) emitNow(event);
+    }
+    isReleasing = false;
+  };
+  const { beforeEmit } = options;
+  const emit = (event: TChangeEvent) => {
+    if (!beforeEmit) return emitNow(event);
+    held.push(event);
+    if (!isReleasing) void release(beforeEmit);
   };
   const onPayload = (payload: string) => {
     let parsed: ReturnType<typeof ZChange.safeParse>;
@@ -161,8 +189,18 @@ export function createChangeHub(connection: TDatabaseConnection): TChangeHub {
 // One hub per process, kept across dev reloads like the database client.
 const cache = globalThis as typeof globalThis & { __paymentsChangeHub?: TChangeHub };
 
+// With a read replica, changes wait (up to a bound) for it to replay them: lists and the overview read there.
+const replicaCatchUpTimeoutMs = 10_000;
+
 function getChangeHub(): TChangeHub {
-  cache.__paymentsChangeHub ??= createChangeHub(getDatabaseConnection());
+  cache.__paymentsChangeHub ??= createChangeHub(getDatabaseConnection(), {
+    beforeEmit: hasReadReplica()
+      ? async () => {
+          if (!(await waitForReplicaToCatchUp(replicaCatchUpTimeoutMs)))
+            log.warn({ timeoutMs: replicaCatchUpTimeoutMs }, "change bus: passed changes on before the replica had them");
+        }
+      : undefined,
+  });
   return cache.__paymentsChangeHub;
 }
 
