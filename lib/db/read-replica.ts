@@ -81,16 +81,13 @@ export function hasReadReplica(): boolean {
 
 const catchUpPollsMs = [5, 10, 20, 50, 100, 200];
 
-/**
- * Resolves once the replica has replayed everything the primary holds now, or after `timeoutMs` (false): a page told
- * of a change then reads it from the replica. A server that is not in recovery is not behind anything.
- */
+/** True once the replica has replayed all the primary holds now (a server not in recovery is behind nothing). */
 export async function waitForReplicaToCatchUp(timeoutMs: number): Promise<boolean> {
   const replica = getReplica();
   const pool = replica && getPostgresPool();
   if (!replica || !pool) return true;
   try {
-    // The insert position: past the commit record of every transaction whose NOTIFY has been delivered.
+    // Past the commit record of every transaction whose NOTIFY has been delivered.
     const { rows } = await pool.query<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn");
     const deadline = Date.now() + timeoutMs;
     for (let poll = 0; ; poll += 1) {

@@ -112,10 +112,7 @@ function listenOnPostgres(url: string, onPayload: (payload: string) => void, onR
   };
 }
 
-/**
- * `beforeEmit`: awaited before events are passed on (those arriving meanwhile wait with them, in order), so a page
- * told of a change reads it where it reads (a read replica that has replayed it).
- */
+/** `beforeEmit` is awaited before events are passed on; those arriving meanwhile wait with them, in order. */
 export function createChangeHub(
   connection: TDatabaseConnection,
   options: { beforeEmit?: () => Promise<unknown> } = {},
