@@ -7,8 +7,8 @@ import { ZCardTokenFilters } from "@/lib/saved-cards/schemas";
 import { createThrowawayDatabase, type TThrowawayDatabase } from "@/lib/testing/postgres-server";
 import { truncateAllTables } from "@/lib/testing/truncate-tables";
 import { createPrismaClient, db, disconnectDb } from "./client";
-import { hasReadReplica, waitForReplicaToCatchUp } from "./read-replica";
 import { applyMigrations } from "./migrate";
+import { hasReadReplica, waitForReplicaToCatchUp } from "./read-replica";
 
 // The "replica" is a second database holding other rows than the primary: what a read returns names the database it
 // read. Outside a request there is no own write to wait for, so every such read goes to DATABASE_READ_URL.

@@ -194,7 +194,10 @@ function getChangeHub(): TChangeHub {
     beforeEmit: hasReadReplica()
       ? async () => {
           if (!(await waitForReplicaToCatchUp(replicaCatchUpTimeoutMs)))
-            log.warn({ timeoutMs: replicaCatchUpTimeoutMs }, "change bus: passed changes on before the replica had them");
+            log.warn(
+              { timeoutMs: replicaCatchUpTimeoutMs },
+              "change bus: passed changes on before the replica had them",
+            );
         }
       : undefined,
   });
