@@ -1,9 +1,11 @@
 import "server-only";
 import { z } from "zod";
+import type { TAuditAction } from "@/lib/audit/audit-actions";
 import { recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
 import { administrationPermission, type TPermission } from "@/lib/auth/permissions";
 import { db, inTransaction } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { emptySsoSettings, ssoSettingsView, ZStoredSsoSettings } from "@/lib/sso/settings-schema";
 
 export const ZTwoFactorRequirement = z.enum(["off", "admins", "everyone"]);
 export type TTwoFactorRequirement = z.infer<typeof ZTwoFactorRequirement>;
@@ -11,13 +13,27 @@ export type TTwoFactorRequirement = z.infer<typeof ZTwoFactorRequirement>;
 // Per person and São Paulo day, Pix refunds and card cancels together; 0 turns it off.
 export const ZDailyMoneyReturnLimitCents = z.number().int().min(0).max(10_000_000_000);
 
+// `audit`: the action a change is recorded as (settings.changed without it) and how a value shows in it.
+type TAppSettingEntry<T> = {
+  schema: z.ZodType<T>;
+  defaultValue: T;
+  audit?: { action: TAuditAction; view: (value: T) => Prisma.InputJsonValue };
+};
+
+const defineAppSetting = <T>(entry: TAppSettingEntry<T>) => entry;
+
 const appSettings = {
-  twoFactorRequirement: { schema: ZTwoFactorRequirement, defaultValue: "off" as TTwoFactorRequirement },
-  dailyMoneyReturnLimitCents: { schema: ZDailyMoneyReturnLimitCents, defaultValue: 1_000_000 },
-} as const;
+  twoFactorRequirement: defineAppSetting<TTwoFactorRequirement>({ schema: ZTwoFactorRequirement, defaultValue: "off" }),
+  dailyMoneyReturnLimitCents: defineAppSetting({ schema: ZDailyMoneyReturnLimitCents, defaultValue: 1_000_000 }),
+  sso: defineAppSetting({
+    schema: ZStoredSsoSettings,
+    defaultValue: emptySsoSettings,
+    audit: { action: "sso.settings_changed", view: ssoSettingsView },
+  }),
+};
 
 export type TAppSettingKey = keyof typeof appSettings;
-export type TAppSettingValue<TKey extends TAppSettingKey> = z.infer<(typeof appSettings)[TKey]["schema"]>;
+export type TAppSettingValue<TKey extends TAppSettingKey> = (typeof appSettings)[TKey]["defaultValue"];
 
 // A stored value the schema no longer accepts (a renamed option) falls back to the default, never breaks a page.
 export function readAppSetting<TKey extends TAppSettingKey>(key: TKey, stored: unknown): TAppSettingValue<TKey> {
@@ -32,29 +48,35 @@ export async function getAppSetting<TKey extends TAppSettingKey>(key: TKey): Pro
   return readAppSetting(key, row?.value);
 }
 
+/** `detail`: more for the audit entry beside the values before and after. */
 export async function setAppSetting<TKey extends TAppSettingKey>(
   key: TKey,
   value: TAppSettingValue<TKey>,
   context: TChangeContext,
+  detail: Record<string, unknown> = {},
 ): Promise<void> {
-  const parsed = appSettings[key].schema.parse(value) as Prisma.InputJsonValue;
+  // Generic over the registry, which TypeScript cannot narrow per key.
+  const entry = appSettings[key] as TAppSettingEntry<unknown>;
+  const parsed = entry.schema.parse(value);
+  const view = entry.audit?.view ?? ((stored: unknown) => stored as Prisma.InputJsonValue);
   const before = await getAppSetting(key);
   const updatedById = context.actor?.id ?? null;
   await inTransaction(async (tx) => {
+    const stored = parsed as Prisma.InputJsonValue;
     await tx.appSetting.upsert({
       where: { key },
-      create: { key, value: parsed, updatedById },
-      update: { value: parsed, updatedById },
+      create: { key, value: stored, updatedById },
+      update: { value: stored, updatedById },
     });
     await recordAudit(
       {
         actor: context.actor,
-        action: "settings.changed",
+        action: entry.audit?.action ?? "settings.changed",
         resourceType: "setting",
         resourceId: key,
         ip: context.ip,
         userAgent: context.userAgent,
-        metadata: { key, before, after: parsed },
+        metadata: { key, before: view(before), after: view(parsed), ...detail },
       },
       tx,
     );

@@ -106,6 +106,7 @@ describe.each<TTestBackend>(testBackends)("single sign-on (%s)", (backend) => {
     expect(await getSsoSettings()).toMatchObject({ hasClientSecret: true, clientId: provider.clientId });
     const entry = await db.auditLog.findFirstOrThrow({ where: { action: "sso.settings_changed" } });
     expect(JSON.stringify(entry.metadata)).not.toContain(provider.clientSecret);
+    expect(JSON.stringify(entry.metadata)).not.toContain("clientSecretBox");
     expect(entry.metadata).toMatchObject({ isSecretReplaced: true, after: { hasClientSecret: true } });
 
     const support = await createMember("sam@acme.test", "support");
