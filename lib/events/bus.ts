@@ -186,7 +186,6 @@ export function createChangeHub(
 // One hub per process, kept across dev reloads like the database client.
 const cache = globalThis as typeof globalThis & { __paymentsChangeHub?: TChangeHub };
 
-// With a read replica, changes wait (up to a bound) for it to replay them: lists and the overview read there.
 const replicaCatchUpTimeoutMs = 10_000;
 
 function getChangeHub(): TChangeHub {

@@ -9,7 +9,6 @@ export type TChangeKind = z.infer<typeof ZChangeKind>;
 export const ZChange = z.object({ kind: ZChangeKind, id: z.string().min(1).max(200) });
 export type TChange = z.infer<typeof ZChange>;
 
-// Incidents reach those who see the bell.
 const otherKindPermissions: Partial<Record<TChangeKind, TPermission>> = { alert_incident: "health.view" };
 
 // A resource's ids reach those who may open its pages.

@@ -48,14 +48,12 @@ export async function getAppSetting<TKey extends TAppSettingKey>(key: TKey): Pro
   return readAppSetting(key, row?.value);
 }
 
-/** `detail`: more for the audit entry beside the values before and after. */
 export async function setAppSetting<TKey extends TAppSettingKey>(
   key: TKey,
   value: TAppSettingValue<TKey>,
   context: TChangeContext,
   detail: Record<string, unknown> = {},
 ): Promise<void> {
-  // Generic over the registry, which TypeScript cannot narrow per key.
   const entry = appSettings[key] as TAppSettingEntry<unknown>;
   const parsed = entry.schema.parse(value);
   const view = entry.audit?.view ?? ((stored: unknown) => stored as Prisma.InputJsonValue);

@@ -1,7 +1,5 @@
 import { z } from "zod";
 
-// Stored as the app setting "sso" (lib/settings/app-settings.ts); the client secret only sealed.
-
 const ZDomain = z
   .string()
   .trim()
