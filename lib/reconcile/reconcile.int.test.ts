@@ -52,6 +52,25 @@ describe("reconciliation against the sandbox", () => {
     return txid;
   }
 
+  // Approved in the mirror only: this sandbox never made it.
+  async function mirroredOnlyCardPayment(id: string, occurredAt: Date, amountCents: number): Promise<void> {
+    await db.cardPayment.create({
+      data: {
+        id,
+        status: "CON",
+        responseCode: "0",
+        responseMessage: "Aprovada",
+        isApproved: true,
+        amountCents,
+        occurredAt,
+        authorizedAt: occurredAt,
+        origin: "TERMINAL",
+        raw: {},
+        syncedAt: occurredAt,
+      },
+    });
+  }
+
   beforeAll(async () => {
     // Rows other files of this worker left were issued by other sandboxes: this one would not know them.
     await truncateAllTables(db);
@@ -263,22 +282,7 @@ describe("reconciliation against the sandbox", () => {
     const known = await createUpstreamPayment(approvedCardRequest(12.34));
     await upsertCardPaymentFromGateway(known, { origin: "TERMINAL" });
     const id = crypto.randomUUID();
-    const now = new Date();
-    await db.cardPayment.create({
-      data: {
-        id,
-        status: "CON",
-        responseCode: "0",
-        responseMessage: "Aprovada",
-        isApproved: true,
-        amountCents: 99_900,
-        occurredAt: now,
-        authorizedAt: now,
-        origin: "TERMINAL",
-        raw: {},
-        syncedAt: now,
-      },
-    });
+    await mirroredOnlyCardPayment(id, new Date(), 99_900);
 
     await expectHeldAsUnknown("card_payment", id, { status: "CON", amountCents: 99_900 });
     expect(await db.mirrorDrift.count({ where: { resourceId: known.id } })).toBe(0);
@@ -404,23 +408,7 @@ describe("reconciliation against the sandbox", () => {
   it("a walk cut short before the window's start looks for unlisted rows only as far back as it read", async () => {
     const coveredFrom = new Date("2026-03-10T12:00:00Z");
     const window = { from: new Date("2026-03-01T00:00:00Z"), to: new Date("2026-03-11T00:00:00Z") };
-    const mirroredAt = async (id: string, occurredAt: Date) => {
-      await db.cardPayment.create({
-        data: {
-          id,
-          status: "CON",
-          responseCode: "0",
-          responseMessage: "Aprovada",
-          isApproved: true,
-          amountCents: 1_000,
-          occurredAt,
-          authorizedAt: occurredAt,
-          origin: "TERMINAL",
-          raw: {},
-          syncedAt: occurredAt,
-        },
-      });
-    };
+    const mirroredAt = (id: string, occurredAt: Date) => mirroredOnlyCardPayment(id, occurredAt, 1_000);
     await mirroredAt("before-the-cut", new Date("2026-03-05T00:00:00Z"));
     await mirroredAt("listed", new Date("2026-03-10T13:00:00Z"));
     await mirroredAt("unlisted-after-the-cut", new Date("2026-03-10T14:00:00Z"));
