@@ -78,6 +78,7 @@ type UpsertLinkOptions = {
   client?: TMirrorClient;
   now?: Date;
   createdById?: string | null;
+  traceParent?: string | null;
   authority?: TMirrorAuthority;
 };
 
@@ -103,6 +104,7 @@ async function writeLink(
           paidAt: isPaid ? syncedAt : null,
           syncedAt,
           createdById: options.createdById ?? null,
+          traceParent: options.traceParent ?? null,
         },
       }),
     move: (existing) =>
@@ -131,7 +133,11 @@ async function writeLink(
     update: (data, existing) =>
       tx.paymentLink.update({
         where,
-        data: { ...data, createdById: existing.createdById ?? options.createdById ?? undefined },
+        data: {
+          ...data,
+          createdById: existing.createdById ?? options.createdById ?? undefined,
+          traceParent: existing.traceParent ?? options.traceParent ?? undefined,
+        },
       }),
     publish: [{ kind: "payment_link", id: link.linkPaymentUuid }],
   });

@@ -15,6 +15,7 @@ import { log } from "@/lib/log";
 import { readThroughMirror } from "@/lib/mirror/read-through";
 import { onlyDigits } from "@/lib/shared/cpf-cnpj";
 import { centsToAmount } from "@/lib/shared/money";
+import { activeTraceParent } from "@/lib/telemetry/tracing";
 import { getCardLock } from "./card-attempts";
 import { refreshPaymentLink, upsertPaymentLinkFromGateway } from "./mirror";
 import { getVerificationLock } from "./pay-page-verify";
@@ -113,7 +114,7 @@ export async function createPaymentLink(
           (attempt.isRecovery ? await findLinkOfEarlierAttempt(body, attempt) : null) ??
           (await gateway.createPaymentLink(body));
         await inTransaction(async (tx) => {
-          await upsertPaymentLinkFromGateway(link, { client: tx, createdById });
+          await upsertPaymentLinkFromGateway(link, { client: tx, createdById, traceParent: activeTraceParent() });
           await attempt.succeed(tx, link.linkPaymentUuid);
           await recordAudit(
             {

@@ -116,6 +116,7 @@ async function writeCharge(
 type UpsertRefundOptions = {
   client?: TMirrorClient;
   requestedById?: string | null;
+  traceParent?: string | null;
   now?: Date;
   authority?: TMirrorAuthority;
 };
@@ -133,7 +134,13 @@ async function writeRefund(
     find: () => tx.pixRefund.findUnique({ where }),
     create: () =>
       tx.pixRefund.create({
-        data: { pixRefundId: refund.pixRefundId, ...fields, syncedAt, requestedById: options.requestedById ?? null },
+        data: {
+          pixRefundId: refund.pixRefundId,
+          ...fields,
+          syncedAt,
+          requestedById: options.requestedById ?? null,
+          traceParent: options.traceParent ?? null,
+        },
       }),
     move: (existing) => (acceptsRefundStatus(existing.statusCode, fields.statusCode) ? "accept" : "backward"),
     authority: options.authority,
@@ -150,7 +157,11 @@ async function writeRefund(
     update: (data, existing) =>
       tx.pixRefund.update({
         where,
-        data: { ...data, requestedById: existing.requestedById ?? options.requestedById ?? undefined },
+        data: {
+          ...data,
+          requestedById: existing.requestedById ?? options.requestedById ?? undefined,
+          traceParent: existing.traceParent ?? options.traceParent ?? undefined,
+        },
       }),
     // A refund also changes its charge's page.
     publish: [

@@ -18,6 +18,7 @@ import { defineListSpec } from "@/lib/list/spec";
 import { log } from "@/lib/log";
 import { readConfirmedCopy } from "@/lib/reconcile/drift";
 import { centsToAmount } from "@/lib/shared/money";
+import { activeTraceParent } from "@/lib/telemetry/tracing";
 import { getPixChargeView } from "./charges";
 import {
   isPixRefundBehindMirror,
@@ -101,7 +102,7 @@ export async function assertPixRefundable(tx: TMirrorClient, txid: string, amoun
 
 // The refund row already counts towards the remaining amount, so a failed charge read only leaves the status behind.
 async function mirrorRefund(tx: TMirrorClient, refund: TPixRefund, requestedById: string | null): Promise<void> {
-  await upsertPixRefundFromGateway(refund, { client: tx, requestedById });
+  await upsertPixRefundFromGateway(refund, { client: tx, requestedById, traceParent: activeTraceParent() });
   try {
     await upsertPixChargeFromGateway(await getPixCharge(refund.pixChargeTxid), { client: tx });
   } catch (error) {

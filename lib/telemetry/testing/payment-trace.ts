@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from "@opentelemetry/sdk-trace";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createPixChargeAction } from "@/app/(dashboard)/pix/actions";
+import { createPixChargeAction, requestPixRefundAction } from "@/app/(dashboard)/pix/actions";
 import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
 import { getSessionCookie } from "@/lib/auth/session-cookie";
 import { db } from "@/lib/db/client";
@@ -29,12 +29,14 @@ export function itTracesAPixPaymentEndToEnd(): void {
   beforeAll(async () => {
     process.env.WEBHOOK_SECRET_KEY = randomBytes(32).toString("base64");
     clearReceiverSecretCache();
-    sandbox = await startGatewaySandbox();
+    // Settled by hand: a refund settled at once can be announced before its row (and traceparent) is committed.
+    sandbox = await startGatewaySandbox({ env: { SANDBOX_REFUND_SETTLEMENT: "manual" } });
     server = await startRouteServer("/api/webhooks/gateway/[webhookId]", POST);
     const id = randomUUID();
     const url = `${server.url}/api/webhooks/gateway/${id}`;
-    await db.webhook.create({ data: { id, url, events: ["pix_charge.paid"] } });
-    const registered = await registerWebhook({ url, events: ["pix_charge.paid"] });
+    const events: ("pix_charge.paid" | "pix_refund.returned")[] = ["pix_charge.paid", "pix_refund.returned"];
+    await db.webhook.create({ data: { id, url, events } });
+    const registered = await registerWebhook({ url, events });
     await db.webhook.update({
       where: { id },
       data: { upstreamId: registered.id, secretCiphertext: sealWebhookSecret(registered.secret, id) },
@@ -104,5 +106,35 @@ export function itTracesAPixPaymentEndToEnd(): void {
     console.info(
       `spans per traced payment: ${spans.length} (${[...new Set(spans.map((span) => span.name))].join(", ")})`,
     );
+
+    // Its refund is a trace of its own, which the refund's webhook joins as well.
+    exporter.reset();
+    const refunded = await requestPixRefundAction({ idempotencyKey: randomUUID(), txid, amountCents: 1000 });
+    if (!refunded.ok || refunded.data.status !== "refunded") throw new Error("the refund was not sent");
+    const { pixRefundId } = refunded.data;
+    const refundAction = exporter.getFinishedSpans().find((span) => span.name === "server action")!;
+    const refundTraceId = refundAction.spanContext().traceId;
+    expect((await db.pixRefund.findUniqueOrThrow({ where: { pixRefundId } })).traceParent).toContain(refundTraceId);
+    await sandbox.request("merchant", "POST", `/sandbox/v1/pix-refunds/${pixRefundId}/settle`, {});
+    await expect
+      .poll(
+        () =>
+          exporter
+            .getFinishedSpans()
+            .find(
+              (span) =>
+                span.name === "webhook delivery applied" && span.attributes["webhook.resource_id"] === pixRefundId,
+            ),
+        wait,
+      )
+      .toBeDefined();
+    const refundApplied = exporter
+      .getFinishedSpans()
+      .find(
+        (span) => span.name === "webhook delivery applied" && span.attributes["webhook.resource_id"] === pixRefundId,
+      )!;
+    expect(refundApplied.spanContext().traceId).toBe(refundTraceId);
+    expect(refundApplied.parentSpanContext?.spanId).toBe(refundAction.spanContext().spanId);
+    expect(refundApplied.attributes).toMatchObject({ "webhook.resource_type": "pix_refund" });
   });
 }
