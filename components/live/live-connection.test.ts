@@ -86,6 +86,24 @@ describe("createLiveConnection", () => {
     expect(FakeEventSource.instances).toHaveLength(3);
   });
 
+  it("replays the last seconds to a listener that joins a running stream, the open's resync included", () => {
+    const connection = open();
+    connection.subscribe(() => {});
+    const source = FakeEventSource.instances[0]!;
+    source.fire("open");
+    vi.advanceTimersByTime(6_000);
+    source.fire("change", '{"kind":"pix_charge","id":"TX1"}');
+    const late: TLiveEvent[] = [];
+    connection.subscribe((event) => late.push(event));
+    expect(late).toEqual([{ type: "resync" }, { type: "change", change: { kind: "pix_charge", id: "TX1" } }]);
+
+    vi.advanceTimersByTime(5_000);
+    const later: TLiveEvent[] = [];
+    connection.subscribe((event) => later.push(event));
+    expect(later).toEqual([{ type: "change", change: { kind: "pix_charge", id: "TX1" } }]);
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+
   it("closes the stream a while after the last listener leaves, not during a navigation", () => {
     const connection = open();
     const unsubscribe = connection.subscribe(() => {});

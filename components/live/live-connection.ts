@@ -16,7 +16,13 @@ type ConnectionOptions = {
   // Grace period before the last listener's departure closes the stream (page navigation).
   idleCloseMs?: number;
   retryDelaysMs?: readonly number[];
+  // A listener that joins a running stream (a list streamed in under a loading boundary) was
+  // rendered a moment earlier: what arrived in this window may be news to it.
+  replayWindowMs?: number;
+  now?: () => number;
 };
+
+const replayLimit = 100;
 
 const closedState = 2; // EventSource.CLOSED, not defined outside browsers
 
@@ -30,8 +36,11 @@ export function createLiveConnection({
   createEventSource,
   idleCloseMs = 5_000,
   retryDelaysMs = [1_000, 2_000, 5_000, 15_000, 30_000, 60_000],
+  replayWindowMs = 10_000,
+  now = Date.now,
 }: ConnectionOptions) {
   const listeners = new Set<TLiveListener>();
+  let recent: { at: number; event: TLiveEvent }[] = [];
   const statusListeners = new Set<() => void>();
   let source: EventSourceLike | null = null;
   let isOpen = false;
@@ -39,7 +48,13 @@ export function createLiveConnection({
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
+  const recentEvents = () => {
+    const since = now() - replayWindowMs;
+    recent = recent.filter((entry) => entry.at >= since).slice(-replayLimit);
+    return recent;
+  };
   const dispatch = (event: TLiveEvent) => {
+    recentEvents().push({ at: now(), event });
     for (const listener of listeners) listener(event);
   };
   const setOpen = (next: boolean) => {
@@ -83,6 +98,7 @@ export function createLiveConnection({
     retryTimer = undefined;
     source?.close();
     source = null;
+    recent = [];
     setOpen(false);
   };
 
@@ -91,6 +107,7 @@ export function createLiveConnection({
       listeners.add(listener);
       clearTimeout(idleTimer);
       if (!source && !retryTimer) connect();
+      else for (const { event } of recentEvents()) listener(event);
       return () => {
         listeners.delete(listener);
         if (listeners.size > 0) return;
