@@ -103,3 +103,29 @@ test("[ALERTS] a failing, slow gateway raises the alert in the bell and by e-mai
   console.log(`alert latency: ${figure}`);
   test.info().annotations.push({ type: "alert latency", description: figure });
 });
+
+test("[ALERTS] the bell polls only while the live stream is down: connected, it reads again when told", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/alerts") asked.push(request.url());
+  });
+  const stream = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/events");
+  await page.goto("/alerts/rules");
+  expect((await stream).status()).toBe(200);
+  const bell = page.getByRole("button", { name: /^Alertas/ });
+  await expect(bell).toHaveAttribute("data-unread", /^\d+$/);
+  const afterLoad = asked.length;
+  // Longer than the 15 s the bell waits between polls when it has no stream.
+  await page.waitForTimeout(17_000);
+  expect(asked).toHaveLength(afterLoad);
+
+  // Without the stream, the bell falls back to asking every 15 s.
+  await page.route("**/api/events**", (route) => route.abort());
+  await page.reload();
+  await expect(bell).toHaveAttribute("data-unread", /^\d+$/);
+  const beforeWait = asked.length;
+  await expect.poll(() => asked.length, { timeout: 20_000 }).toBeGreaterThan(beforeWait);
+});

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
+import { publishChange } from "@/lib/events/bus";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { flushGatewayCallMinutes } from "@/lib/health/gateway-call-minutes";
 import { log } from "@/lib/log";
@@ -77,6 +78,7 @@ export async function evaluateAlerts({ now = new Date() }: { now?: Date } = {}):
         result.stillOpen += 1;
       } else if (counted.count === 1) {
         result.resolved += 1;
+        await publishChange({ kind: "alert_incident", id: incident.id });
         await mailAlertIncident({ ...incident, resolvedAt: now });
       }
     }
@@ -84,6 +86,7 @@ export async function evaluateAlerts({ now = new Date() }: { now?: Date } = {}):
       const id = await openIncident(rule.key, finding, now);
       if (!id) continue;
       result.opened += 1;
+      await publishChange({ kind: "alert_incident", id });
       await mailAlertIncident({
         id,
         ruleKey: rule.key,

@@ -62,7 +62,7 @@ export async function listAlertIncidents({ resolvedLimit = 50 }: { resolvedLimit
   return { open: open.map(toView), resolved: resolved.map(toView) };
 }
 
-// Unread: opened or resolved since the person last looked. Polled by every dashboard, so from the replica.
+// Unread: opened or resolved since the person last looked. Read by every open dashboard, so from the replica.
 export async function countUnreadAlerts(userId: string): Promise<number> {
   const reader = await readDb();
   const seen = await reader.alertSeen.findUnique({ where: { userId } });

@@ -69,6 +69,14 @@ describe("createChangeStream", () => {
     expect(await heard("administrator")).toHaveLength(changes.length + 1);
   });
 
+  it("tells only those who see the alerts bell of an alert incident", () => {
+    const incident = { kind: "alert_incident", id: "INCIDENT-1" } as const;
+    const hears = (roleId: "operations" | "support") =>
+      mayHearChange({ permissions: permissionsOfRole(roleId, null) }, incident);
+    expect(hears("operations")).toBe(true);
+    expect(hears("support")).toBe(false);
+  });
+
   it("sends a heartbeat comment and ends after its lifetime", async () => {
     vi.useFakeTimers();
     const bus = fakeBus();

@@ -5,6 +5,8 @@ import { BellIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 
+import { useLiveRefresh } from "@/components/live/live-refresh";
+import { useIsLive } from "@/components/live/use-live-changes";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -22,8 +24,8 @@ import { AlertIncidentText, type TAlertIncidentItem } from "./alert-incident-tex
 type TAlertsSummary = { unread: number; open: TAlertIncidentItem[]; resolved: TAlertIncidentItem[] };
 
 const alertsQueryKey = ["alerts", "bell"];
-// Polling keeps every instance behind a load balancer equal; incidents change at most once per evaluation.
-const pollMs = 15_000;
+// The live stream says when an incident opens or resolves; only while it is down does the bell poll.
+const pollWhileOfflineMs = 15_000;
 
 async function fetchAlerts(signal: AbortSignal): Promise<TAlertsSummary> {
   const response = await fetch("/api/alerts", { signal, cache: "no-store" });
@@ -34,16 +36,20 @@ async function fetchAlerts(signal: AbortSignal): Promise<TAlertsSummary> {
 export function AlertsBell() {
   const t = useTranslations("alerts.bell");
   const queryClient = useQueryClient();
+  useLiveRefresh({ kinds: ["alert_incident"] }, { queryKey: alertsQueryKey });
+  const isLive = useIsLive();
   const alerts = useQuery({
     queryKey: alertsQueryKey,
     queryFn: ({ signal }) => fetchAlerts(signal),
-    refetchInterval: pollMs,
+    refetchInterval: isLive ? false : pollWhileOfflineMs,
   });
   const unread = alerts.data?.unread ?? 0;
   const label = unread > 0 ? t("labelUnread", { count: unread }) : t("label");
 
   function markSeen(isOpen: boolean) {
-    if (!isOpen || unread === 0) return;
+    if (!isOpen) return;
+    // Figures of an open incident change at every evaluation without a live update: read afresh on opening.
+    if (unread === 0) return void queryClient.invalidateQueries({ queryKey: alertsQueryKey });
     void markAlertsSeenAction({ seenAt: new Date().toISOString() }).then(() =>
       queryClient.invalidateQueries({ queryKey: alertsQueryKey }),
     );
