@@ -3,20 +3,16 @@ import type { Link } from "@opentelemetry/api";
 import { runSql } from "@/lib/db/sql";
 import { activeSpanContext, contextOfTraceParent, isTraceExporting, withSpan } from "@/lib/telemetry/tracing";
 import type { TParsedBody } from "./event-identity";
-import type { TResourceType } from "./event-kind";
 
 // The gateway does not send our trace context back: the creating request's traceparent, stored with the row, is the
 // parent of the delivery's span (read before apply's own read, which runs inside it), the receiving request a link.
-const traceParentSql: Record<TResourceType, string> = {
-  pix_charge: `SELECT "traceParent" FROM "PixCharge" WHERE "txid" = $1::text`,
-  pix_refund: `SELECT "traceParent" FROM "PixRefund" WHERE "pixRefundId" = $1::text`,
-  payment_link: `SELECT "traceParent" FROM "PaymentLink" WHERE "linkPaymentUuid" = $1::text`,
-};
-
 async function storedTraceParent(parsed: TParsedBody): Promise<string | null> {
   if (!isTraceExporting() || !parsed.isUsable) return null;
-  const { resourceType, resourceId } = parsed.identity;
-  const [row] = await runSql<{ traceParent: string | null }>(traceParentSql[resourceType], [resourceId]);
+  const { table, key } = parsed.parsed.kind.audit;
+  const [row] = await runSql<{ traceParent: string | null }>(
+    `SELECT "traceParent" FROM "${table}" WHERE "${key}" = $1::text`,
+    [parsed.identity.resourceId],
+  );
   return row?.traceParent ?? null;
 }
 

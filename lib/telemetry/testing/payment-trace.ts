@@ -4,13 +4,16 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from "@opentelemetry/sdk-trace";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { createPaymentLinkAction } from "@/app/(dashboard)/links/actions";
 import { createPixChargeAction, requestPixRefundAction } from "@/app/(dashboard)/pix/actions";
 import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
 import { getSessionCookie } from "@/lib/auth/session-cookie";
 import { db } from "@/lib/db/client";
+import { confirmPaymentLink } from "@/lib/gateway/payment-links";
 import { registerWebhook } from "@/lib/gateway/webhooks";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import { startRouteServer, type TRouteServer } from "@/lib/testing/route-server";
+import type { TWebhookEvent } from "@/lib/webhooks/event-names";
 import { clearReceiverSecretCache } from "@/lib/webhooks/receiver-secrets";
 import { sealWebhookSecret } from "@/lib/webhooks/secret-box";
 import type { TSandbox } from "@/sandbox/test/harness";
@@ -34,7 +37,7 @@ export function itTracesAPixPaymentEndToEnd(): void {
     server = await startRouteServer("/api/webhooks/gateway/[webhookId]", POST);
     const id = randomUUID();
     const url = `${server.url}/api/webhooks/gateway/${id}`;
-    const events: ("pix_charge.paid" | "pix_refund.returned")[] = ["pix_charge.paid", "pix_refund.returned"];
+    const events: TWebhookEvent[] = ["pix_charge.paid", "pix_refund.returned", "link_payment.paid"];
     await db.webhook.create({ data: { id, url, events } });
     const registered = await registerWebhook({ url, events });
     await db.webhook.update({
@@ -47,6 +50,21 @@ export function itTracesAPixPaymentEndToEnd(): void {
     const token = { sub: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
     cookies.set(getSessionCookie().name, await encode({ token, secret: process.env.AUTH_SECRET! }));
   }, 120_000);
+
+  const appliedSpanOf = (resourceId: string) =>
+    exporter
+      .getFinishedSpans()
+      .find(
+        (span) => span.name === "webhook delivery applied" && span.attributes["webhook.resource_id"] === resourceId,
+      );
+  const expectAppliedInTraceOf = async (action: ReadableSpan, resourceId: string, resourceType: string) => {
+    await expect.poll(() => appliedSpanOf(resourceId), wait).toBeDefined();
+    const applied = appliedSpanOf(resourceId)!;
+    expect(applied.spanContext().traceId).toBe(action.spanContext().traceId);
+    expect(applied.parentSpanContext?.spanId).toBe(action.spanContext().spanId);
+    expect(applied.attributes).toMatchObject({ "webhook.resource_type": resourceType });
+  };
+  const lastActionSpan = () => exporter.getFinishedSpans().findLast((span) => span.name === "server action")!;
 
   afterAll(async () => {
     cookies.clear();
@@ -112,29 +130,39 @@ export function itTracesAPixPaymentEndToEnd(): void {
     const refunded = await requestPixRefundAction({ idempotencyKey: randomUUID(), txid, amountCents: 1000 });
     if (!refunded.ok || refunded.data.status !== "refunded") throw new Error("the refund was not sent");
     const { pixRefundId } = refunded.data;
-    const refundAction = exporter.getFinishedSpans().find((span) => span.name === "server action")!;
+    const refundAction = lastActionSpan();
     const refundTraceId = refundAction.spanContext().traceId;
     expect((await db.pixRefund.findUniqueOrThrow({ where: { pixRefundId } })).traceParent).toContain(refundTraceId);
     await sandbox.request("merchant", "POST", `/sandbox/v1/pix-refunds/${pixRefundId}/settle`, {});
-    await expect
-      .poll(
-        () =>
-          exporter
-            .getFinishedSpans()
-            .find(
-              (span) =>
-                span.name === "webhook delivery applied" && span.attributes["webhook.resource_id"] === pixRefundId,
-            ),
-        wait,
-      )
-      .toBeDefined();
-    const refundApplied = exporter
-      .getFinishedSpans()
-      .find(
-        (span) => span.name === "webhook delivery applied" && span.attributes["webhook.resource_id"] === pixRefundId,
-      )!;
-    expect(refundApplied.spanContext().traceId).toBe(refundTraceId);
-    expect(refundApplied.parentSpanContext?.spanId).toBe(refundAction.spanContext().spanId);
-    expect(refundApplied.attributes).toMatchObject({ "webhook.resource_type": "pix_refund" });
+    await expectAppliedInTraceOf(refundAction, pixRefundId, "pix_refund");
+
+    // So is a payment link's, paid on the hosted page long after.
+    exporter.reset();
+    const link = await createPaymentLinkAction({
+      idempotencyKey: randomUUID(),
+      payerName: "Fulana de Tal",
+      payerDocument: "52998224725",
+      amountCents: 2500,
+      installments: 1,
+      acceptedMethodCodes: [1],
+      expirationDays: 5,
+    });
+    if (!link.ok) throw new Error(`the link action failed: ${link.error.code}`);
+    const { linkPaymentUuid } = link.data;
+    const linkAction = lastActionSpan();
+    expect((await db.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid } })).traceParent).toContain(
+      linkAction.spanContext().traceId,
+    );
+    await confirmPaymentLink(linkPaymentUuid, {
+      identificacaoPagamento: randomUUID(),
+      numeroParcelas: 1,
+      tipoParcelamento: "3",
+      bandeiraCartao: "1",
+      valor: 25,
+      numeroCartao: "4111111111111111",
+      dataExpiracao: "12/30",
+      codigoSeguranca: "123",
+    });
+    await expectAppliedInTraceOf(linkAction, linkPaymentUuid, "payment_link");
   });
 }
