@@ -58,17 +58,28 @@ async function ownWriteLsn(): Promise<string | null> {
   }
 }
 
+// Past the commit record of every transaction committed (or notified) so far.
+async function primaryWalPosition(primary: pg.Pool): Promise<string | null> {
+  const { rows } = await primary.query<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn");
+  return rows[0]?.lsn ?? null;
+}
+
+// A server not in recovery (promoted, or a primary given as the replica) is behind nothing.
+async function hasReplayed(replica: Replica, lsn: string): Promise<boolean> {
+  const { rows } = await replica.pool.query<{ caughtUp: boolean | null }>(
+    'SELECT NOT pg_is_in_recovery() OR pg_last_wal_replay_lsn() >= $1::pg_lsn AS "caughtUp"',
+    [lsn],
+  );
+  return rows[0]?.caughtUp === true;
+}
+
 async function useReplica(): Promise<Replica | null> {
   const replica = getReplica();
   if (!replica) return null;
   const lsn = await ownWriteLsn();
   if (!lsn) return replica;
   try {
-    const { rows } = await replica.pool.query<{ caughtUp: boolean | null }>(
-      'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS "caughtUp"',
-      [lsn],
-    );
-    return rows[0]?.caughtUp ? replica : null;
+    return (await hasReplayed(replica, lsn)) ? replica : null;
   } catch (error) {
     log.warn({ err: error }, "database: the replica did not answer; reading the primary");
     return null;
@@ -87,15 +98,11 @@ export async function waitForReplicaToCatchUp(timeoutMs: number): Promise<boolea
   const pool = replica && getPostgresPool();
   if (!replica || !pool) return true;
   try {
-    // Past the commit record of every transaction whose NOTIFY has been delivered.
-    const { rows } = await pool.query<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn");
+    const lsn = await primaryWalPosition(pool);
+    if (!lsn) return true;
     const deadline = Date.now() + timeoutMs;
     for (let poll = 0; ; poll += 1) {
-      const { rows: replayed } = await replica.pool.query<{ caughtUp: boolean | null }>(
-        'SELECT NOT pg_is_in_recovery() OR pg_last_wal_replay_lsn() >= $1::pg_lsn AS "caughtUp"',
-        [rows[0]?.lsn],
-      );
-      if (replayed[0]?.caughtUp !== false) return true;
+      if (await hasReplayed(replica, lsn)) return true;
       if (Date.now() >= deadline) return false;
       await sleep(catchUpPollsMs[Math.min(poll, catchUpPollsMs.length - 1)]);
     }
@@ -127,8 +134,7 @@ export async function rememberOwnWrite(): Promise<void> {
   const pool = getReplica() && getPostgresPool();
   if (!pool) return;
   try {
-    const { rows } = await pool.query<{ lsn: string }>("SELECT pg_current_wal_lsn()::text AS lsn");
-    const lsn = rows[0]?.lsn;
+    const lsn = await primaryWalPosition(pool);
     if (!lsn) return;
     (await requestCookies()).set(ownWriteCookie, lsn, {
       httpOnly: true,
