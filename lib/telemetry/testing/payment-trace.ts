@@ -10,7 +10,9 @@ import { POST } from "@/app/api/webhooks/gateway/[webhookId]/route";
 import { getSessionCookie } from "@/lib/auth/session-cookie";
 import { db } from "@/lib/db/client";
 import { confirmPaymentLink } from "@/lib/gateway/payment-links";
+import { paymentLinkMethodCodes } from "@/lib/gateway/schemas/payment-link";
 import { registerWebhook } from "@/lib/gateway/webhooks";
+import { approvedCardRequest } from "@/lib/testing/card-requests";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import { startRouteServer, type TRouteServer } from "@/lib/testing/route-server";
 import type { TWebhookEvent } from "@/lib/webhooks/event-names";
@@ -144,7 +146,7 @@ export function itTracesAPixPaymentEndToEnd(): void {
       payerDocument: "52998224725",
       amountCents: 2500,
       installments: 1,
-      acceptedMethodCodes: [1],
+      acceptedMethodCodes: [paymentLinkMethodCodes.CREDIT_CARD],
       expirationDays: 5,
     });
     if (!link.ok) throw new Error(`the link action failed: ${link.error.code}`);
@@ -153,16 +155,7 @@ export function itTracesAPixPaymentEndToEnd(): void {
     expect((await db.paymentLink.findUniqueOrThrow({ where: { linkPaymentUuid } })).traceParent).toContain(
       linkAction.spanContext().traceId,
     );
-    await confirmPaymentLink(linkPaymentUuid, {
-      identificacaoPagamento: randomUUID(),
-      numeroParcelas: 1,
-      tipoParcelamento: "3",
-      bandeiraCartao: "1",
-      valor: 25,
-      numeroCartao: "4111111111111111",
-      dataExpiracao: "12/30",
-      codigoSeguranca: "123",
-    });
+    await confirmPaymentLink(linkPaymentUuid, { ...approvedCardRequest(25), codigoSeguranca: "123" });
     await expectAppliedInTraceOf(linkAction, linkPaymentUuid, "payment_link");
   });
 }
