@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 
-import "./globals.css";
+import "./root.css";
 
 // Replaces the root layout when it fails, so no translations or providers are available here:
 // the message is given in both languages, and the markup carries its own <html>.

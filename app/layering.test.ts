@@ -1,44 +1,10 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { importsOf, readModule, repositoryRoot, resolveImport, sourceFiles } from "@/lib/testing/source-imports";
 
 // Pages, actions and components call lib/<domain>; only the domains talk to lib/gateway. And a
 // client component imports no module that starts with `import "server-only"` (types aside).
-const root = path.resolve(import.meta.dirname, "..");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
-}
-
-// Every module specifier a file imports or re-exports, with whether the import is types only.
-function importsOf(file: string): { specifier: string; isTypeOnly: boolean }[] {
-  const source = readFileSync(path.join(root, file), "utf8");
-  const pattern =
-    /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
-  return [...source.matchAll(pattern)].map((match) => ({
-    specifier: match[3] ?? match[4]!,
-    isTypeOnly: Boolean(match[2]),
-  }));
-}
-
-// A repository path for "@/…" and relative specifiers; null for packages.
-function resolve(file: string, specifier: string): string | null {
-  if (specifier.startsWith("@/")) return specifier.slice(2);
-  if (specifier.startsWith(".")) return path.relative(root, path.resolve(root, path.dirname(file), specifier));
-  return null;
-}
-
-function readModule(target: string): string | null {
-  for (const candidate of [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`, target]) {
-    try {
-      return readFileSync(path.join(root, candidate), "utf8");
-    } catch {}
-  }
-  return null;
-}
-
 const files = [...sourceFiles("app"), ...sourceFiles("components")].filter((file) => !file.endsWith(".test.ts"));
 
 describe("layering of app/ and components/", () => {
@@ -49,7 +15,7 @@ describe("layering of app/ and components/", () => {
   it("never imports lib/gateway", () => {
     const offenders = files.flatMap((file) =>
       importsOf(file)
-        .filter(({ specifier }) => resolve(file, specifier)?.split(path.sep).join("/").startsWith("lib/gateway"))
+        .filter(({ specifier }) => resolveImport(file, specifier)?.split(path.sep).join("/").startsWith("lib/gateway"))
         .map(({ specifier }) => `${file} imports ${specifier}`),
     );
     expect(offenders).toEqual([]);
@@ -57,14 +23,14 @@ describe("layering of app/ and components/", () => {
 
   it("imports only pure modules into client components", () => {
     const clientFiles = files.filter((file) =>
-      /^\s*["']use client["']/.test(readFileSync(path.join(root, file), "utf8")),
+      /^\s*["']use client["']/.test(readFileSync(path.join(repositoryRoot, file), "utf8")),
     );
     const offenders = clientFiles.flatMap((file) =>
       importsOf(file)
         .filter(({ isTypeOnly }) => !isTypeOnly)
         .filter(({ specifier }) => {
-          const target = resolve(file, specifier);
-          return target !== null && /^import ["']server-only["']/m.test(readModule(target) ?? "");
+          const target = resolveImport(file, specifier);
+          return target !== null && /^import ["']server-only["']/m.test(readModule(target)?.source ?? "");
         })
         .map(({ specifier }) => `${file} imports ${specifier}`),
     );

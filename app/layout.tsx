@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 
 import { resolveTheme, themeClassName, themeCookieName } from "@/lib/theme/config";
 
-import "./globals.css";
+import "./root.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("common");
@@ -25,8 +25,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang={locale} className={themeClassName(theme)}>
       <body className="min-h-dvh">
         {/* The language provider (next-intl's client runtime and the message catalog), the query client,
-            toaster and URL-state adapter live in the staff layouts ((auth), (dashboard)): the payer's
-            page (/pay) translates on the server and ships none of them, nor do not-found and forbidden. */}
+            toaster, URL-state adapter and the full stylesheet live in the staff layouts ((auth), (dashboard)):
+            the payer's page (/pay) translates on the server and ships none of them, nor do not-found and forbidden. */}
         {children}
       </body>
     </html>

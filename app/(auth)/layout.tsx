@@ -1,6 +1,7 @@
 import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
 
+import "../globals.css";
 import { Providers } from "../providers";
 
 // Locale, time zone and messages come from lib/i18n/request.ts (the root layout has no client provider, so the

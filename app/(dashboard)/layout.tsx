@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 
 import { requireUser } from "@/lib/auth/session";
 
+import "../globals.css";
 import { Providers } from "../providers";
 import { DashboardShell } from "./_components/dashboard-shell";
 
