@@ -10,7 +10,7 @@ import type { TWebhookEvent } from "./event-names";
 // What webhooks announce: the API sends no card events.
 export type TResourceType = Extract<TChangeKind, "pix_charge" | "pix_refund" | "payment_link">;
 
-export type TAudit = { table: string; key: string; fields: readonly string[] };
+export type TMirrorRow = { table: string; key: string; fields: readonly string[] };
 
 export type TChangeRecord = {
   kind: TResourceType;
@@ -31,7 +31,7 @@ export type TEventKind<E extends TWebhookEvent, D, P = undefined> = {
   schema: z.ZodType<D>;
   change: TResourceType;
   identity: (data: D) => { resourceId: string; state: string | number };
-  audit: TAudit;
+  row: TMirrorRow;
   // Money events: the payload only says "look"; the gateway's copy is applied, never the payload's status.
   confirm?: {
     readUpstream: (data: D) => Promise<D | null>;
@@ -68,15 +68,15 @@ export function defineEventKind<E extends TWebhookEvent, D, P = undefined>(
 export type TAnyEventKind = TEventKind<TWebhookEvent, unknown, unknown>;
 
 // Raw SQL: it runs on every delivery.
-export async function readAudited(
+export async function readMirrorRow(
   tx: TMirrorClient,
-  audit: TAudit,
+  row: TMirrorRow,
   id: string,
 ): Promise<Record<string, unknown> | null> {
-  const columns = Prisma.join(audit.fields.map((field) => Prisma.raw(`"${field}"`)));
+  const columns = Prisma.join(row.fields.map((field) => Prisma.raw(`"${field}"`)));
   const rows = await tx.$queryRaw<
     Record<string, unknown>[]
-  >`SELECT ${columns} FROM ${Prisma.raw(`"${audit.table}"`)} WHERE ${Prisma.raw(`"${audit.key}"`)} = ${id}`;
+  >`SELECT ${columns} FROM ${Prisma.raw(`"${row.table}"`)} WHERE ${Prisma.raw(`"${row.key}"`)} = ${id}`;
   return rows[0] ?? null;
 }
 
@@ -85,13 +85,13 @@ function jsonValue(value: unknown): unknown {
 }
 
 export function describeChange(
-  resource: { change: TResourceType; audit: TAudit },
+  resource: { change: TResourceType; row: TMirrorRow },
   id: string,
   outcome: TMirrorOutcome,
   before: object | null,
   after: object,
 ): TChangeRecord | null {
-  const fields = resource.audit.fields.filter((field) => {
+  const fields = resource.row.fields.filter((field) => {
     const old = jsonValue((before as Record<string, unknown> | null)?.[field]);
     return !before || JSON.stringify(old) !== JSON.stringify(jsonValue((after as Record<string, unknown>)[field]));
   });

@@ -17,18 +17,18 @@ import {
   upsertPixRefundFromGateway,
 } from "@/lib/pix/mirror";
 import { chargeChangeColumns, writeFullChargesWithoutRefunds } from "@/lib/pix/mirror-sql";
-import { defineEventKind, describeChange, readAudited, type TAnyEventKind, type TEventKind } from "./event-kind";
+import { defineEventKind, describeChange, readMirrorRow, type TAnyEventKind, type TEventKind } from "./event-kind";
 import type { TWebhookEvent } from "./event-names";
 
 // THE registry of webhook event kinds, one per gateway event (spec 6.1); see docs/webhooks.md to add one.
 
 const chargeResource = {
   change: "pix_charge",
-  audit: { table: "PixCharge", key: "txid", fields: chargeChangeColumns },
+  row: { table: "PixCharge", key: "txid", fields: chargeChangeColumns },
 } as const;
 const refundResource = {
   change: "pix_refund",
-  audit: {
+  row: {
     table: "PixRefund",
     key: "pixRefundId",
     fields: ["statusCode", "statusDescription", "statusReason", "amountCents", "settlementDate"],
@@ -36,7 +36,7 @@ const refundResource = {
 } as const;
 const linkResource = {
   change: "payment_link",
-  audit: {
+  row: {
     table: "PaymentLink",
     key: "linkPaymentUuid",
     fields: ["statusCode", "statusDescription", "amountCents", "paidMethodCode", "paymentReceipt", "transactionId"],
@@ -58,7 +58,7 @@ const pixChargePaid = defineEventKind({
   },
   async apply(tx, charge, _prepared, authority) {
     await lockPixCharge(tx, charge.txid);
-    const before = await readAudited(tx, chargeResource.audit, charge.txid);
+    const before = await readMirrorRow(tx, chargeResource.row, charge.txid);
     const result = await upsertPixChargeFromGateway(charge, { client: tx, authority });
     await recordLinkPaymentFromCharge(charge, { client: tx });
     return [describeChange(chargeResource, charge.txid, result.outcome, before, result.charge)].filter(
@@ -103,8 +103,8 @@ const pixRefundReturned = defineEventKind({
   prepare: (refund) => getPixCharge(refund.pixChargeTxid),
   async apply(tx, refund, chargeOfRefund, authority) {
     await lockPixCharge(tx, refund.pixChargeTxid);
-    const chargeBefore = await readAudited(tx, chargeResource.audit, refund.pixChargeTxid);
-    const refundBefore = await readAudited(tx, refundResource.audit, refund.pixRefundId);
+    const chargeBefore = await readMirrorRow(tx, chargeResource.row, refund.pixChargeTxid);
+    const refundBefore = await readMirrorRow(tx, refundResource.row, refund.pixRefundId);
     // Only when the effect was claimed by someone else after prepare() and then rolled back: retried.
     if (!chargeOfRefund) throw new Error(`the charge ${refund.pixChargeTxid} was not read upstream`);
     const charge = await upsertPixChargeFromGateway(chargeOfRefund, { client: tx, authority });
@@ -134,7 +134,7 @@ const linkPaymentPaid = defineEventKind({
   },
   async apply(tx, link, _prepared, authority) {
     await lockPaymentLink(tx, link.linkPaymentUuid);
-    const before = await readAudited(tx, linkResource.audit, link.linkPaymentUuid);
+    const before = await readMirrorRow(tx, linkResource.row, link.linkPaymentUuid);
     const result = await upsertPaymentLinkFromGateway(link, { client: tx, authority });
     return [describeChange(linkResource, link.linkPaymentUuid, result.outcome, before, result.link)].filter(
       (change) => change !== null,

@@ -8,7 +8,7 @@ import type { TParsedBody } from "./event-identity";
 // parent of the delivery's span (read before apply's own read, which runs inside it), the receiving request a link.
 async function storedTraceParent(parsed: TParsedBody): Promise<string | null> {
   if (!isTraceExporting() || !parsed.isUsable) return null;
-  const { table, key } = parsed.parsed.kind.audit;
+  const { table, key } = parsed.parsed.kind.row;
   const [row] = await runSql<{ traceParent: string | null }>(
     `SELECT "traceParent" FROM "${table}" WHERE "${key}" = $1::text`,
     [parsed.identity.resourceId],
