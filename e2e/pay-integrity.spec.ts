@@ -122,3 +122,31 @@ test("[PAY] the hosted page runs only its own nonced scripts and sends the revie
   }
   expect(violations).toEqual([]);
 });
+
+// The payer's page loads the root layout's stylesheet of its own utilities, not the staff pages' whole one
+// (app/root.css, docs/pay-page.md), and its form is styled by it.
+test("[PAY] the hosted page loads only its own stylesheet, which styles its form", async ({ page, links }) => {
+  const stylesheets = new Set<string>();
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") stylesheets.add(new URL(request.url()).pathname);
+  });
+  const link = await links.createLink();
+  const pay = new PayPage(page);
+  await pay.goto(link.linkPaymentUuid);
+  await pay.verify(link.tokenVerificacao);
+  await expect(pay.cardNumber).toBeVisible();
+  const payPageSheets = [...stylesheets];
+  const submit = page.locator("main form button[type=submit]").last();
+  expect(await submit.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+  expect(await pay.cardNumber.evaluate((input) => getComputedStyle(input).borderTopWidth)).toBe("1px");
+
+  stylesheets.clear();
+  await page.goto("/login");
+  await expect(page.locator("input[type=password]")).toBeVisible();
+  const staffSheets = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].map((link) => new URL(link.href).pathname),
+  );
+  expect(payPageSheets).toHaveLength(1);
+  expect(staffSheets).toContain(payPageSheets[0]);
+  expect(staffSheets.filter((sheet) => sheet !== payPageSheets[0])).toHaveLength(1);
+});
