@@ -19,8 +19,9 @@ function reachableFiles(entries: string[]): Map<string, string> {
   while (pending.length > 0) {
     const file = pending.pop()!;
     if (reached.has(file)) continue;
-    reached.set(file, readFileSync(path.join(repositoryRoot, file), "utf8"));
-    for (const { specifier, isTypeOnly } of importsOf(file)) {
+    const source = readFileSync(path.join(repositoryRoot, file), "utf8");
+    reached.set(file, source);
+    for (const { specifier, isTypeOnly } of importsOf(file, source)) {
       const target = isTypeOnly ? null : resolveImport(file, specifier);
       const module = target === null ? null : readModule(target);
       if (module && /\.tsx?$/.test(module.file)) pending.push(module.file);

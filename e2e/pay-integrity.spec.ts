@@ -140,7 +140,6 @@ test("[PAY] the hosted page loads only its own stylesheet, which styles its form
   expect(await submit.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
   expect(await pay.cardNumber.evaluate((input) => getComputedStyle(input).borderTopWidth)).toBe("1px");
 
-  stylesheets.clear();
   await page.goto("/login");
   await expect(page.locator("input[type=password]")).toBeVisible();
   const staffSheets = await page.evaluate(() =>

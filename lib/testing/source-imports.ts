@@ -11,8 +11,10 @@ export function sourceFiles(dir: string): string[] {
 }
 
 // Every module specifier a file imports or re-exports, with whether the import is types only.
-export function importsOf(file: string): { specifier: string; isTypeOnly: boolean }[] {
-  const source = readFileSync(path.join(repositoryRoot, file), "utf8");
+export function importsOf(
+  file: string,
+  source = readFileSync(path.join(repositoryRoot, file), "utf8"),
+): { specifier: string; isTypeOnly: boolean }[] {
   const pattern =
     /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
   return [...source.matchAll(pattern)].map((match) => ({
