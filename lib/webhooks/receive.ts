@@ -13,7 +13,7 @@ import { createArrivalBatcher, nothingApplied, type TArrivalOf, type TArrivalRec
 import { parseDeliveryBody, type TEventIdentity, type TParsedBody } from "./event-identity";
 import { findReceiverWebhook } from "./receiver-secrets";
 import { checkWebhookSignature, checkWebhookTimestamp } from "./signature";
-import { applyInTraceOfResource } from "./trace-context";
+import { applyInTraceOfResource, tracedRowOf } from "./trace-context";
 
 // Receiver (docs/webhooks.md): verify BEFORE storing anything; a refused delivery leaves only a summary, notifies nobody.
 
@@ -298,7 +298,11 @@ export async function receiveGatewayDelivery(
   const bodySha256 = createHash("sha256").update(body.bytes).digest("hex");
   const parsed = parseDeliveryBody(body.bytes);
   const eventKey = parsed.isUsable ? parsed.identity.eventKey : null;
-  const [seen] = await runSql<TSeenRow>(seenBodyAndEffectSql, [bodySha256, eventKey]);
+  const traced = tracedRowOf(parsed);
+  const [seen] = await runSql<TSeenRow>(
+    seenBodyAndEffectSql(traced),
+    traced ? [bodySha256, eventKey, traced.resourceId] : [bodySha256, eventKey],
+  );
   const firstOfBody = seen?.id ? { id: seen.id, webhookId: seen.webhookId } : null;
   const duplicateOfId = firstOfBody?.id ?? null;
   // During a rotation overlap both webhooks deliver every body once: only a repeat on the same webhook counts.
@@ -323,22 +327,26 @@ export async function receiveGatewayDelivery(
     countWebhookApplied(outcome, sentAt);
     return { status: 200, outcome };
   }
-  const applied = await applyInTraceOfResource(parsed, () => applyVerified(verified, deliveryId, parsed, now));
+  const applied = await applyInTraceOfResource(parsed, seen?.traceParent ?? null, () =>
+    applyVerified(verified, deliveryId, parsed, now),
+  );
   countWebhookApplied(applied.outcome, sentAt);
   return applied;
 }
 
-// One read for every verified delivery: the first delivery of these bytes and whether the event is applied already.
-const seenBodyAndEffectSql = `
+// One read for every verified delivery: the first delivery of these bytes, whether the event is applied already and,
+// when traces are exported, the traceparent its resource's row keeps.
+const seenBodyAndEffectSql = (traced: { table: string; key: string } | null) => `
 SELECT f."id", f."webhookId",
-  ($2::text IS NOT NULL AND EXISTS (SELECT 1 FROM "WebhookEffect" WHERE "eventKey" = $2::text)) AS "isEffectDone"
+  ($2::text IS NOT NULL AND EXISTS (SELECT 1 FROM "WebhookEffect" WHERE "eventKey" = $2::text)) AS "isEffectDone",
+  ${traced ? `(SELECT "traceParent" FROM "${traced.table}" WHERE "${traced.key}" = $3::text)` : "NULL::text"} AS "traceParent"
 FROM (SELECT 1) AS "one" LEFT JOIN LATERAL (
   SELECT "id"::text AS "id", "webhookId"::text AS "webhookId" FROM "WebhookDelivery"
   WHERE "bodySha256" = $1::text AND "duplicateOfId" IS NULL
   LIMIT 1
 ) AS f ON true`;
 
-type TSeenRow = { id: string | null; webhookId: string | null; isEffectDone: boolean };
+type TSeenRow = { id: string | null; webhookId: string | null; isEffectDone: boolean; traceParent: string | null };
 
 // A re-send of an applied event is DUPLICATE without a second gateway read: the applied effect came from that copy.
 async function recordRepeatOfApplied(
