@@ -521,6 +521,38 @@ describe("POST /v1/transactions", () => {
     expect(await db.posTransactionReport.count({ where: { posId } })).toBe(1);
     expect(await db.posReportConflict.count({ where: { report: { posId } } })).toBe(0);
   });
+
+  it("answers reports sent together by several PDVs and tenants each as if it had come alone", async () => {
+    const otherKey = await createKey({ secret: hsSecret });
+    const [first, second, other] = [await activated(), await activated(), await activated(otherKey)];
+    // Each key once alone first: the process then knows it, and its reports go in batches.
+    const earlier = saleReport(first.posId);
+    expect((await report(hsKey.key, earlier)).status).toBe(202);
+    expect((await report(otherKey.key, saleReport(other.posId))).status).toBe(202);
+    const sales = [first, second, other].flatMap(({ posId }, device) =>
+      Array.from({ length: 8 }, (_, index) => saleReport(posId, { amountInCents: 1000 * (device + 1) + index })),
+    );
+    const sent = [
+      ...sales.map((sale) => ({ key: sale.posId === other.posId ? otherKey.key : hsKey.key, sale })),
+      { key: hsKey.key, sale: sales[0]! },
+      { key: hsKey.key, sale: { ...earlier, amountInCents: 99_999 } },
+      { key: hsKey.key, sale: saleReport(other.posId) },
+    ];
+    const results = await Promise.all(sent.map(({ key, sale }) => report(key, sale)));
+
+    expect(results.map((result) => result.status)).toEqual([...Array(sales.length + 1).fill(202), 409, 404]);
+    for (const sale of sales) {
+      const stored = await db.posTransactionReport.findUniqueOrThrow({
+        where: { posId_nsuGateway: { posId: sale.posId, nsuGateway: sale.nsuGateway } },
+      });
+      expect(stored.amountCents).toBe(sale.amountInCents);
+    }
+    expect(await db.posTransactionReport.count({ where: { posId: first.posId } })).toBe(9);
+    expect(await db.posTransactionReport.count({ where: { posId: other.posId } })).toBe(9);
+    expect(await db.posReportConflict.count({ where: { report: { posId: first.posId } } })).toBe(1);
+    const devices = await db.posDevice.findMany({ where: { posId: { in: [first.posId, second.posId, other.posId] } } });
+    expect(devices.map((device) => device.lastReportAt)).not.toContain(null);
+  });
 });
 
 afterAll(() => {

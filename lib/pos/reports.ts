@@ -1,8 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
+import { createGroupCommit } from "@/lib/db/group-commit";
 import { runSql } from "@/lib/db/sql";
 import { changeChannel, changePayload } from "@/lib/events/bus";
+import { log } from "@/lib/log";
 import { countPosReport } from "@/lib/telemetry/metrics";
 import { withSpan } from "@/lib/telemetry/tracing";
 import { forgetPosKey, lastUsedResolutionMs, type TKnownPosKey, type TPosCaller } from "./authenticate";
@@ -76,6 +78,60 @@ const keyedIngestStatement = `
     (SELECT "isRevoked" FROM "key") AS "isRevoked", (SELECT "isExpired" FROM "key") AS "isExpired",
     (SELECT count(*) FROM "keyTouched")::int4 AS "keyTouched"`;
 
+// keyedIngestStatement for many reports at once (lib/db/group-commit.ts): one row per item, by its index.
+const batchedKeyedIngestStatement = `
+  WITH "items" AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("index" int4, "keyHash" text, "id" uuid, "posId" text,
+      "approved" boolean, "codResp" int4, "nsuGateway" text, "nsuHost" text, "cardBrand" text, "acquirerNetwork" text,
+      "authorizationCode" text, "installments" int4, "amountCents" int4, "occurredAt" text, "receivedAt" text,
+      "notify" text)
+  ), "key" AS (
+    SELECT i."index", k."id", k."tenantId", k."prefix",
+      (k."revokedAt" IS NOT NULL AND k."revokedAt" <= (i."receivedAt"::timestamptz AT TIME ZONE 'UTC')) AS "isRevoked",
+      (k."expiresAt" IS NOT NULL AND k."expiresAt" <= (i."receivedAt"::timestamptz AT TIME ZONE 'UTC')) AS "isExpired"
+    FROM "items" AS i JOIN "PosApiKey" AS k ON k."keyHash" = i."keyHash"
+  ), "caller" AS (
+    SELECT k."index", k."id", k."tenantId", (i."receivedAt"::timestamptz AT TIME ZONE 'UTC') AS "at"
+    FROM "key" AS k JOIN "items" AS i USING ("index") WHERE NOT k."isRevoked" AND NOT k."isExpired"
+  ), "keyTouched" AS (
+    UPDATE "PosApiKey" AS k SET "lastUsedAt" = t."at"
+    FROM (SELECT "id", max("at") AS "at" FROM "caller" GROUP BY "id") AS t
+    WHERE k."id" = t."id" AND (k."lastUsedAt" IS NULL OR k."lastUsedAt" < t."at" - interval '${lastUsedResolutionMs} milliseconds')
+    RETURNING 1
+  ), "device" AS (
+    SELECT i."index", d."posId", d."sellerId", d."tenantId", d."status" AS "deviceStatus", s."status" AS "sellerStatus"
+    FROM "items" AS i JOIN "PosDevice" AS d ON d."posId" = i."posId" JOIN "PosSeller" AS s ON s."id" = d."sellerId"
+  ), "callerDevice" AS (
+    SELECT d.*, c."at" FROM "device" AS d JOIN "caller" AS c USING ("index") WHERE d."tenantId" = c."tenantId"
+  ), "inserted" AS (
+    INSERT INTO "PosTransactionReport" ("id", "posId", "sellerId", "tenantId", "approved", "codResp", "nsuGateway",
+      "nsuHost", "cardBrand", "acquirerNetwork", "authorizationCode", "installments", "amountCents", "occurredAt",
+      "receivedAt")
+    SELECT i."id", d."posId", d."sellerId", d."tenantId", i."approved", i."codResp", i."nsuGateway", i."nsuHost",
+      i."cardBrand", i."acquirerNetwork", i."authorizationCode", i."installments", i."amountCents",
+      (i."occurredAt"::timestamptz AT TIME ZONE 'UTC'), d."at"
+    FROM "items" AS i JOIN "callerDevice" AS d USING ("index")
+    WHERE d."deviceStatus" = 'ACTIVE' AND d."sellerStatus" = 'ACTIVE'
+    ORDER BY d."posId", i."nsuGateway"
+    ON CONFLICT ("posId", "nsuGateway") DO NOTHING
+    RETURNING "id"
+  ), "touched" AS (
+    UPDATE "PosDevice" AS p SET "lastReportAt" = t."at"
+    FROM (SELECT "posId", max("at") AS "at" FROM "callerDevice" GROUP BY "posId") AS t
+    WHERE p."posId" = t."posId" AND (p."lastReportAt" IS NULL OR p."lastReportAt" < t."at" - interval '1 second')
+    RETURNING 1
+  ), "notified" AS (
+    SELECT pg_notify('${changeChannel}', i."notify") FROM "items" AS i JOIN "inserted" AS n ON n."id" = i."id"
+  )
+  SELECT i."index", d."deviceStatus"::text AS "deviceStatus", d."sellerStatus"::text AS "sellerStatus",
+    d."tenantId"::text AS "tenantId", n."id"::text AS "insertedId", k."tenantId"::text AS "keyTenantId",
+    k."prefix" AS "keyPrefix", k."isRevoked", k."isExpired",
+    (SELECT count(*) FROM "keyTouched")::int4 AS "keyTouched", (SELECT count(*) FROM "touched")::int4 AS "touched",
+    (SELECT count(*) FROM "notified")::int4 AS "notified"
+  FROM "items" AS i LEFT JOIN "key" AS k USING ("index") LEFT JOIN "device" AS d USING ("index")
+    LEFT JOIN "inserted" AS n ON n."id" = i."id"
+  ORDER BY i."index"`;
+
 type TKeyedIngestRow = TIngestRow & {
   keyTenantId: string | null;
   keyPrefix: string | null;
@@ -89,6 +145,42 @@ const posReportConflict = (nsuGateway: string) =>
     "report_conflict",
     `a different report for nsuGateway ${nsuGateway} is already stored: kept for review, not applied`,
   );
+
+type TKeyedIngest = { keyHash: string; report: TTransactionReport; id: string; now: Date };
+
+const ingestKeyedInBatch = createGroupCommit<TKeyedIngest, TKeyedIngestRow | undefined>({
+  maxItems: 64,
+  // One statement may insert an NSU once: a repeat in flight waits for the next batch, then compares.
+  keyOf: ({ report }) => `${report.posId}\n${report.nsuGateway}`,
+  run: async (items) => {
+    const rows = await runSql<TKeyedIngestRow & { index: number }>(batchedKeyedIngestStatement, [
+      JSON.stringify(
+        items.map(({ keyHash, report, id, now }, index) => ({
+          index,
+          keyHash,
+          id,
+          posId: report.posId,
+          approved: report.approved,
+          codResp: report.codResp,
+          nsuGateway: report.nsuGateway,
+          nsuHost: report.nsuHost,
+          cardBrand: report.cardBrand,
+          acquirerNetwork: report.acquirerNetwork,
+          authorizationCode: report.authorizationCode,
+          installments: report.installments,
+          amountCents: report.amountInCents,
+          occurredAt: report.occurredAt,
+          receivedAt: now.toISOString(),
+          notify: changePayload({ kind: "pos_sale", id }),
+        })),
+      ),
+    ]);
+    const byIndex = new Map(rows.map((row) => [row.index, row]));
+    return items.map((_, index) => byIndex.get(index));
+  },
+  onError: (error, items) =>
+    log.warn({ err: error, reports: items.length }, "pos reports: a batch failed; each of its reports goes alone"),
+});
 
 export function ingestTransactionReport(
   caller: TPosCaller | TKnownPosKey,
@@ -120,25 +212,30 @@ async function ingest(
   const occurredAt = new Date(report.occurredAt);
   const id = randomUUID();
   const isKeyed = "keyHash" in caller;
-  const [row] = await runSql<TKeyedIngestRow>(isKeyed ? keyedIngestStatement : ingestStatement, [
-    report.posId,
-    isKeyed ? caller.keyHash : caller.tenantId,
-    id,
-    report.approved,
-    report.codResp,
-    report.nsuGateway,
-    report.nsuHost,
-    report.cardBrand,
-    report.acquirerNetwork,
-    report.authorizationCode,
-    report.installments,
-    report.amountInCents,
-    report.occurredAt,
-    now.toISOString(),
-    new Date(now.getTime() - 1000).toISOString(),
-    changePayload({ kind: "pos_sale", id }),
-    ...(isKeyed ? [new Date(now.getTime() - lastUsedResolutionMs).toISOString()] : []),
-  ]);
+  const single = () =>
+    runSql<TKeyedIngestRow>(isKeyed ? keyedIngestStatement : ingestStatement, [
+      report.posId,
+      isKeyed ? caller.keyHash : caller.tenantId,
+      id,
+      report.approved,
+      report.codResp,
+      report.nsuGateway,
+      report.nsuHost,
+      report.cardBrand,
+      report.acquirerNetwork,
+      report.authorizationCode,
+      report.installments,
+      report.amountInCents,
+      report.occurredAt,
+      now.toISOString(),
+      new Date(now.getTime() - 1000).toISOString(),
+      changePayload({ kind: "pos_sale", id }),
+      ...(isKeyed ? [new Date(now.getTime() - lastUsedResolutionMs).toISOString()] : []),
+    ]).then(([row]) => row);
+  // A failed batch (a deadlock with another instance's, say) wrote nothing: each of its reports goes alone.
+  const row = isKeyed
+    ? await ingestKeyedInBatch({ keyHash: caller.keyHash, report, id, now }).catch(single)
+    : await single();
 
   let tenantId: string | null = null;
   if (isKeyed) {

@@ -1,4 +1,5 @@
 import "server-only";
+import { createGroupCommit } from "@/lib/db/group-commit";
 import { transactionLockSql } from "@/lib/db/locks";
 import { inSqlTransaction, type TSqlRunner } from "@/lib/db/sql";
 import type { TChange } from "@/lib/events/bus";
@@ -90,7 +91,6 @@ type TQueuedArrival<TArrival extends TArrivalOf> = {
   arrival: TArrival;
   fast: TFastPathBody;
   lockKey: string;
-  settle: (outcome: TArrivalRecord["outcome"] | null) => void;
 };
 
 // What a delivery records when nothing of it was applied (the receiver's stores share it).
@@ -154,58 +154,32 @@ async function applyArrivals<TArrival extends TArrivalOf>(
   return rows.map(({ record }) => record.outcome);
 }
 
-// Group commit for the common event: arrivals during a commit wait for the next batch, claimed, written and stored in
-// ONE transaction; none is answered before commit, and two about one resource go in different batches.
+// Group commit for the common event (lib/db/group-commit.ts): claimed, written and stored in ONE transaction; none is
+// answered before commit, and two about one resource go in different batches.
 const maxArrivalBatch = 64;
 const maxArrivalBatchBytes = 1024 * 1024;
 // One batch at a time: while it commits, the next one fills. Two measured worse (smaller batches, more CPU each).
 const maxCommittingBatches = 1;
 
 export function createArrivalBatcher<TArrival extends TArrivalOf>(store: TArrivalStore<TArrival>) {
-  const queue: TQueuedArrival<TArrival>[] = [];
-  let committing = 0;
-
-  function takeBatch(): TQueuedArrival<TArrival>[] {
-    const batch: TQueuedArrival<TArrival>[] = [];
-    const lockKeys = new Set<string>();
-    let bytes = 0;
-    for (let index = 0; index < queue.length && batch.length < maxArrivalBatch; ) {
-      const item = queue[index]!;
-      const isTooLarge = batch.length > 0 && bytes + item.arrival.bodyBytes > maxArrivalBatchBytes;
-      if (lockKeys.has(item.lockKey) || isTooLarge) {
-        index += 1;
-        continue;
+  const commit = createGroupCommit<TQueuedArrival<TArrival>, TArrivalRecord["outcome"] | null>({
+    maxItems: maxArrivalBatch,
+    maxBytes: maxArrivalBatchBytes,
+    maxRunning: maxCommittingBatches,
+    keyOf: (item) => item.lockKey,
+    bytesOf: (item) => item.arrival.bodyBytes,
+    run: async (batch) => {
+      try {
+        return await inSqlTransaction((run) => applyArrivals(run, batch, store));
+      } catch (error) {
+        log.warn(
+          { err: error, deliveryRowIds: batch.map((item) => item.arrival.id) },
+          "webhook delivery: applying on arrival failed; storing each delivery first and applying it again",
+        );
+        return batch.map(() => null);
       }
-      lockKeys.add(item.lockKey);
-      bytes += item.arrival.bodyBytes;
-      batch.push(item);
-      queue.splice(index, 1);
-    }
-    return batch;
-  }
-
-  async function commit(batch: TQueuedArrival<TArrival>[]): Promise<void> {
-    try {
-      const outcomes = await inSqlTransaction((run) => applyArrivals(run, batch, store));
-      for (const [index, item] of batch.entries()) item.settle(outcomes[index]!);
-    } catch (error) {
-      log.warn(
-        { err: error, deliveryRowIds: batch.map((item) => item.arrival.id) },
-        "webhook delivery: applying on arrival failed; storing each delivery first and applying it again",
-      );
-      for (const item of batch) item.settle(null);
-    }
-  }
-
-  function pump(): void {
-    while (committing < maxCommittingBatches && queue.length > 0) {
-      committing += 1;
-      void commit(takeBatch()).finally(() => {
-        committing -= 1;
-        pump();
-      });
-    }
-  }
+    },
+  });
 
   // Null (nothing changed): take the general path; PENDING: stored only (the copy would move the mirror back).
   return async function applyOnArrival(arrival: TArrival): Promise<TArrivalRecord["outcome"] | null> {
@@ -214,9 +188,6 @@ export function createArrivalBatcher<TArrival extends TArrivalOf>(store: TArriva
     const copy = await gatewayCopyInSameState(candidate);
     if (copy === null) return null;
     const fast = { ...candidate, data: copy };
-    return new Promise((settle) => {
-      queue.push({ arrival, fast, lockKey: fast.fastPath.lockKey(copy), settle });
-      pump();
-    });
+    return commit({ arrival, fast, lockKey: fast.fastPath.lockKey(copy) });
   };
 }

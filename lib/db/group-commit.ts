@@ -1,0 +1,84 @@
+// Group commit: calls that arrive while a batch runs wait for the next one, and each batch is one statement or
+// transaction. On this kind of machine a round trip to PostgreSQL costs more CPU (its socket write and read) than
+// the statement itself, so under load N calls cost about one; an idle caller's batch starts at once, alone.
+
+export type TGroupCommitOptions<TItem, TResult> = {
+  /** One call per batch, one result per item in the batch's order; a throw rejects every item of the batch. */
+  run: (items: TItem[]) => Promise<TResult[]>;
+  maxItems: number;
+  /** Items with the same key never share a batch (one statement may not write a row twice). */
+  keyOf?: (item: TItem) => string;
+  /** With bytesOf: a batch holds at most this many bytes, or one item of any size. */
+  maxBytes?: number;
+  bytesOf?: (item: TItem) => number;
+  /** Batches running at once; while they run, the next one fills. */
+  maxRunning?: number;
+  /** Told once per failed batch, before its items are rejected. */
+  onError?: (error: unknown, items: TItem[]) => void;
+};
+
+type TQueued<TItem, TResult> = {
+  item: TItem;
+  resolve: (result: TResult) => void;
+  reject: (error: unknown) => void;
+};
+
+export function createGroupCommit<TItem, TResult>(
+  options: TGroupCommitOptions<TItem, TResult>,
+): (item: TItem) => Promise<TResult> {
+  const { run, maxItems, keyOf, maxBytes = Number.POSITIVE_INFINITY, bytesOf = () => 0, maxRunning = 1 } = options;
+  const { onError } = options;
+  const queue: TQueued<TItem, TResult>[] = [];
+  let running = 0;
+
+  function takeBatch(): TQueued<TItem, TResult>[] {
+    const batch: TQueued<TItem, TResult>[] = [];
+    const keys = new Set<string>();
+    let bytes = 0;
+    for (let index = 0; index < queue.length && batch.length < maxItems; ) {
+      const queued = queue[index]!;
+      const key = keyOf?.(queued.item);
+      const itemBytes = bytesOf(queued.item);
+      if ((key !== undefined && keys.has(key)) || (batch.length > 0 && bytes + itemBytes > maxBytes)) {
+        index += 1;
+        continue;
+      }
+      if (key !== undefined) keys.add(key);
+      bytes += itemBytes;
+      batch.push(queued);
+      queue.splice(index, 1);
+    }
+    return batch;
+  }
+
+  async function runBatch(batch: TQueued<TItem, TResult>[]): Promise<void> {
+    try {
+      const results = await run(batch.map((queued) => queued.item));
+      if (results.length !== batch.length)
+        throw new Error(`group commit: ${results.length} results for ${batch.length}`);
+      for (const [index, queued] of batch.entries()) queued.resolve(results[index]!);
+    } catch (error) {
+      onError?.(
+        error,
+        batch.map((queued) => queued.item),
+      );
+      for (const queued of batch) queued.reject(error);
+    }
+  }
+
+  function pump(): void {
+    while (running < maxRunning && queue.length > 0) {
+      running += 1;
+      void runBatch(takeBatch()).finally(() => {
+        running -= 1;
+        pump();
+      });
+    }
+  }
+
+  return (item) =>
+    new Promise<TResult>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      pump();
+    });
+}
