@@ -3,6 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { countRateLimitHit } from "@/lib/auth/rate-limit";
 import type { TRateLimitRule } from "@/lib/auth/rate-limit-window";
 import { readRequestContext } from "@/lib/auth/request-context";
+import { createGroupCommit } from "@/lib/db/group-commit";
 import { runSql, type TSqlRunner } from "@/lib/db/sql";
 import { changeChannel, changePayload } from "@/lib/events/bus";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
@@ -299,10 +300,9 @@ export async function receiveGatewayDelivery(
   const parsed = parseDeliveryBody(body.bytes);
   const eventKey = parsed.isUsable ? parsed.identity.eventKey : null;
   const traced = tracedRowOf(parsed);
-  const [seen] = await runSql<TSeenRow>(
-    seenBodyAndEffectSql(traced),
-    traced ? [bodySha256, eventKey, traced.resourceId] : [bodySha256, eventKey],
-  );
+  const seen = traced
+    ? (await runSql<TSeenRow>(seenTracedSql(traced), [bodySha256, eventKey, traced.resourceId]))[0]
+    : await lookUpSeen({ bodySha256, eventKey });
   const firstOfBody = seen?.id ? { id: seen.id, webhookId: seen.webhookId } : null;
   const duplicateOfId = firstOfBody?.id ?? null;
   // During a rotation overlap both webhooks deliver every body once: only a repeat on the same webhook counts.
@@ -334,12 +334,38 @@ export async function receiveGatewayDelivery(
   return applied;
 }
 
-// One read for every verified delivery: the first delivery of these bytes, whether the event is applied already and,
-// when traces are exported, the traceparent its resource's row keeps.
-const seenBodyAndEffectSql = (traced: { table: string; key: string } | null) => `
+// One read for every verified delivery: the first delivery of these bytes and whether the event is applied already;
+// read for many deliveries at once (lib/db/group-commit.ts), one round trip for all that arrive together.
+const seenBodiesAndEffectsSql = `
+WITH "items" AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("index" int4, "bodySha256" text, "eventKey" text)
+)
+SELECT i."index", f."id", f."webhookId",
+  (i."eventKey" IS NOT NULL AND EXISTS (SELECT 1 FROM "WebhookEffect" WHERE "eventKey" = i."eventKey")) AS "isEffectDone",
+  NULL::text AS "traceParent"
+FROM "items" AS i LEFT JOIN LATERAL (
+  SELECT "id"::text AS "id", "webhookId"::text AS "webhookId" FROM "WebhookDelivery"
+  WHERE "bodySha256" = i."bodySha256" AND "duplicateOfId" IS NULL
+  LIMIT 1
+) AS f ON true
+ORDER BY i."index"`;
+
+const lookUpSeen = createGroupCommit<{ bodySha256: string; eventKey: string | null }, TSeenRow | undefined>({
+  maxItems: 64,
+  run: async (items) => {
+    const rows = await runSql<TSeenRow & { index: number }>(seenBodiesAndEffectsSql, [
+      JSON.stringify(items.map((item, index) => ({ index, ...item }))),
+    ]);
+    const byIndex = new Map(rows.map((row) => [row.index, row]));
+    return items.map((_, index) => byIndex.get(index));
+  },
+});
+
+// The same for a delivery whose trace is exported, with the traceparent its resource's row keeps.
+const seenTracedSql = (traced: { table: string; key: string }) => `
 SELECT f."id", f."webhookId",
   ($2::text IS NOT NULL AND EXISTS (SELECT 1 FROM "WebhookEffect" WHERE "eventKey" = $2::text)) AS "isEffectDone",
-  ${traced ? `(SELECT "traceParent" FROM "${traced.table}" WHERE "${traced.key}" = $3::text)` : "NULL::text"} AS "traceParent"
+  (SELECT "traceParent" FROM "${traced.table}" WHERE "${traced.key}" = $3::text) AS "traceParent"
 FROM (SELECT 1) AS "one" LEFT JOIN LATERAL (
   SELECT "id"::text AS "id", "webhookId"::text AS "webhookId" FROM "WebhookDelivery"
   WHERE "bodySha256" = $1::text AND "duplicateOfId" IS NULL

@@ -82,4 +82,30 @@ export function itAppliesConcurrentArrivalsInBatches(options: { isSharingCommits
     expect(genuine.outcome).toBe("APPLIED");
     expect(await db.pixCharge.findUniqueOrThrow({ where: { txid: mismatched } })).toMatchObject({ status: "PAID" });
   });
+
+  it("looks up what concurrent deliveries have seen before together, and answers each from its own row", async () => {
+    const applied: string[] = [];
+    for (let index = 0; index < 8; index += 1) applied.push(await mirroredOpenCharge());
+    for (const txid of applied) expect((await deliver(paidChargeEvent(txid))).outcome).toBe("APPLIED");
+    const fresh: string[] = [];
+    for (let index = 0; index < 8; index += 1) fresh.push(await mirroredOpenCharge());
+
+    // Re-sends of applied bodies interleaved with first deliveries of other charges.
+    const results = await Promise.all(
+      applied.flatMap((txid, index) => [deliver(paidChargeEvent(txid)), deliver(paidChargeEvent(fresh[index]!))]),
+    );
+
+    expect(results.map((result) => result.outcome)).toEqual(applied.flatMap(() => ["DUPLICATE", "APPLIED"]));
+    const rows = await db.webhookDelivery.findMany({
+      where: { webhookId },
+      select: { id: true, resourceId: true, outcome: true, duplicateOfId: true },
+    });
+    for (const txid of applied) {
+      const first = rows.find((row) => row.resourceId === txid && row.outcome === "APPLIED");
+      const repeat = rows.find((row) => row.resourceId === txid && row.outcome === "DUPLICATE");
+      expect(repeat?.duplicateOfId).toBe(first?.id);
+    }
+    const charges = await db.pixCharge.findMany({ where: { txid: { in: fresh } }, select: { status: true } });
+    expect(charges.map((charge) => charge.status)).toEqual(Array(8).fill("PAID"));
+  });
 }
