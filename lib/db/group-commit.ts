@@ -1,6 +1,4 @@
-// Group commit: calls that arrive while a batch runs wait for the next one, and each batch is one statement or
-// transaction. On this kind of machine a round trip to PostgreSQL costs more CPU (its socket write and read) than
-// the statement itself, so under load N calls cost about one; an idle caller's batch starts at once, alone.
+// Calls arriving while a batch runs wait for the next one, a statement for all: a round trip costs more than the work.
 
 export type TGroupCommitOptions<TItem, TResult> = {
   /** One call per batch, one result per item in the batch's order; a throw rejects every item of the batch. */
@@ -11,9 +9,7 @@ export type TGroupCommitOptions<TItem, TResult> = {
   /** With bytesOf: a batch holds at most this many bytes, or one item of any size. */
   maxBytes?: number;
   bytesOf?: (item: TItem) => number;
-  /** Batches running at once; while they run, the next one fills. */
   maxRunning?: number;
-  /** Told once per failed batch, before its items are rejected. */
   onError?: (error: unknown, items: TItem[]) => void;
 };
 

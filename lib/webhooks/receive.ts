@@ -334,8 +334,7 @@ export async function receiveGatewayDelivery(
   return applied;
 }
 
-// One read for every verified delivery: the first delivery of these bytes and whether the event is applied already;
-// read for many deliveries at once (lib/db/group-commit.ts), one round trip for all that arrive together.
+// For each verified delivery, read with those arriving together: its bytes' first delivery, whether its event applied.
 const seenBodiesAndEffectsSql = `
 WITH "items" AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("index" int4, "bodySha256" text, "eventKey" text)
