@@ -78,6 +78,13 @@ const keyedIngestStatement = `
     (SELECT "isRevoked" FROM "key") AS "isRevoked", (SELECT "isExpired" FROM "key") AS "isExpired",
     (SELECT count(*) FROM "keyTouched")::int4 AS "keyTouched"`;
 
+// A row's time column set to the newest "at" of the batch's rows for it, unless already within resolutionMs of it.
+const touchNewest = (table: string, key: string, column: string, from: string, resolutionMs: number) => `
+    UPDATE "${table}" AS r SET "${column}" = t."at"
+    FROM (SELECT "${key}", max("at") AS "at" FROM "${from}" GROUP BY "${key}") AS t
+    WHERE r."${key}" = t."${key}" AND (r."${column}" IS NULL OR r."${column}" < t."at" - interval '${resolutionMs} milliseconds')
+    RETURNING 1`;
+
 // keyedIngestStatement for many reports at once (lib/db/group-commit.ts): one row per item, by its index.
 const batchedKeyedIngestStatement = `
   WITH "items" AS (
@@ -93,11 +100,7 @@ const batchedKeyedIngestStatement = `
   ), "caller" AS (
     SELECT k."index", k."id", k."tenantId", (i."receivedAt"::timestamptz AT TIME ZONE 'UTC') AS "at"
     FROM "key" AS k JOIN "items" AS i USING ("index") WHERE NOT k."isRevoked" AND NOT k."isExpired"
-  ), "keyTouched" AS (
-    UPDATE "PosApiKey" AS k SET "lastUsedAt" = t."at"
-    FROM (SELECT "id", max("at") AS "at" FROM "caller" GROUP BY "id") AS t
-    WHERE k."id" = t."id" AND (k."lastUsedAt" IS NULL OR k."lastUsedAt" < t."at" - interval '${lastUsedResolutionMs} milliseconds')
-    RETURNING 1
+  ), "keyTouched" AS (${touchNewest("PosApiKey", "id", "lastUsedAt", "caller", lastUsedResolutionMs)}
   ), "device" AS (
     SELECT i."index", d."posId", d."sellerId", d."tenantId", d."status" AS "deviceStatus", s."status" AS "sellerStatus"
     FROM "items" AS i JOIN "PosDevice" AS d ON d."posId" = i."posId" JOIN "PosSeller" AS s ON s."id" = d."sellerId"
@@ -115,11 +118,7 @@ const batchedKeyedIngestStatement = `
     ORDER BY d."posId", i."nsuGateway"
     ON CONFLICT ("posId", "nsuGateway") DO NOTHING
     RETURNING "id"
-  ), "touched" AS (
-    UPDATE "PosDevice" AS p SET "lastReportAt" = t."at"
-    FROM (SELECT "posId", max("at") AS "at" FROM "callerDevice" GROUP BY "posId") AS t
-    WHERE p."posId" = t."posId" AND (p."lastReportAt" IS NULL OR p."lastReportAt" < t."at" - interval '1 second')
-    RETURNING 1
+  ), "touched" AS (${touchNewest("PosDevice", "posId", "lastReportAt", "callerDevice", 1000)}
   ), "notified" AS (
     SELECT pg_notify('${changeChannel}', i."notify") FROM "items" AS i JOIN "inserted" AS n ON n."id" = i."id"
   )
