@@ -2,11 +2,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, exportSPKI, generateKeyPair, type JWTPayload, SignJWT } from "jose";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as activateRoute } from "@/app/v1/sellers/activate/route";
 import { GET as configRoute } from "@/app/v1/transactions/config/route";
 import { POST as reportRoute } from "@/app/v1/transactions/route";
 import { db } from "@/lib/db/client";
+import { log } from "@/lib/log";
 import { listenForChanges } from "@/lib/testing/heard-changes";
 import { generatePosApiKey, hashPosApiKey } from "./api-key-format";
 import { posFailureCount } from "./errors";
@@ -552,6 +553,32 @@ describe("POST /v1/transactions", () => {
     expect(await db.posReportConflict.count({ where: { report: { posId: first.posId } } })).toBe(1);
     const devices = await db.posDevice.findMany({ where: { posId: { in: [first.posId, second.posId, other.posId] } } });
     expect(devices.map((device) => device.lastReportAt)).not.toContain(null);
+  });
+
+  it("stores each report of a batch that fails on its own, and answers every one as if nothing had happened", async () => {
+    const { posId } = await activated();
+    expect((await report(hsKey.key, saleReport(posId))).status).toBe(202);
+    // Refuses any statement that inserts two reports of this PDV: its batches fail, single reports pass.
+    const name = `refuse_batches_${randomBytes(4).toString("hex")}`;
+    await db.$executeRawUnsafe(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF (SELECT count(*) FROM new_rows WHERE "posId" = '${posId}') > 1 THEN RAISE EXCEPTION 'two reports'; END IF;
+      RETURN NULL; END $$`);
+    await db.$executeRawUnsafe(`CREATE TRIGGER ${name} AFTER INSERT ON "PosTransactionReport"
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`);
+    const warned = vi.spyOn(log, "warn");
+    try {
+      const sales = Array.from({ length: 12 }, () => saleReport(posId));
+      const results = await Promise.all(sales.map((sale) => report(hsKey.key, sale)));
+
+      expect(results.map((result) => result.status)).toEqual(Array(12).fill(202));
+      expect(await db.posTransactionReport.count({ where: { posId } })).toBe(13);
+      const failedBatches = warned.mock.calls.filter(([, message]) => String(message).includes("a batch failed"));
+      expect(failedBatches.length).toBeGreaterThan(0);
+    } finally {
+      warned.mockRestore();
+      await db.$executeRawUnsafe(`DROP TRIGGER ${name} ON "PosTransactionReport"`);
+      await db.$executeRawUnsafe(`DROP FUNCTION ${name}()`);
+    }
   });
 });
 
