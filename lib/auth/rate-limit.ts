@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { runSql } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import {
   getLimitStatus,
@@ -20,22 +21,29 @@ export async function getRateLimitStatus(
 }
 
 // One statement: the row lock serializes parallel hits and each sees its own count, so never check-then-count.
+const countHitSql = `
+INSERT INTO "RateLimitBucket" AS bucket ("key", "windowStart", "count", "expiresAt")
+VALUES ($1::text, ($2::timestamptz AT TIME ZONE 'UTC'), 1, ($3::timestamptz AT TIME ZONE 'UTC'))
+ON CONFLICT ("key") DO UPDATE SET
+  "windowStart" = CASE WHEN bucket."expiresAt" > EXCLUDED."windowStart" THEN bucket."windowStart" ELSE EXCLUDED."windowStart" END,
+  "count" = CASE WHEN bucket."expiresAt" > EXCLUDED."windowStart" THEN bucket."count" + 1 ELSE 1 END,
+  "expiresAt" = CASE WHEN bucket."expiresAt" > EXCLUDED."windowStart" THEN bucket."expiresAt" ELSE EXCLUDED."expiresAt" END
+RETURNING to_char("windowStart", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "windowStart", "count",
+  to_char("expiresAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "expiresAt"`;
+
 export async function countRateLimitHit(
   key: string,
   rule: TRateLimitRule,
   now = new Date(),
 ): Promise<TRateLimitWindow> {
   const expiresAt = new Date(now.getTime() + rule.windowMs);
-  const [window] = await db.$queryRaw<TRateLimitWindow[]>`
-    INSERT INTO "RateLimitBucket" AS bucket ("key", "windowStart", "count", "expiresAt")
-    VALUES (${key}, ${now}, 1, ${expiresAt})
-    ON CONFLICT ("key") DO UPDATE SET
-      "windowStart" = CASE WHEN bucket."expiresAt" > ${now} THEN bucket."windowStart" ELSE EXCLUDED."windowStart" END,
-      "count" = CASE WHEN bucket."expiresAt" > ${now} THEN bucket."count" + 1 ELSE 1 END,
-      "expiresAt" = CASE WHEN bucket."expiresAt" > ${now} THEN bucket."expiresAt" ELSE EXCLUDED."expiresAt" END
-    RETURNING "windowStart", "count", "expiresAt"`;
+  const [window] = await runSql<{ windowStart: string; count: number; expiresAt: string }>(countHitSql, [
+    key,
+    now.toISOString(),
+    expiresAt.toISOString(),
+  ]);
   if (!window) throw new Error(`rate limit bucket ${key} was not written`);
-  return window;
+  return { windowStart: new Date(window.windowStart), count: window.count, expiresAt: new Date(window.expiresAt) };
 }
 
 export async function refundRateLimitHit(key: string): Promise<void> {

@@ -373,16 +373,19 @@ FROM (SELECT 1) AS "one" LEFT JOIN LATERAL (
 
 type TSeenRow = { id: string | null; webhookId: string | null; isEffectDone: boolean; traceParent: string | null };
 
-// A re-send of an applied event is DUPLICATE without a second gateway read: the applied effect came from that copy.
-async function recordRepeatOfApplied(
-  verified: TVerifiedRecord,
-  identity: TEventIdentity,
-): Promise<WebhookDeliveryOutcome> {
+const recordRepeats = createGroupCommit<TStoredRecord, WebhookDeliveryOutcome>({
+  maxItems: 64,
+  run: async (records) => {
+    const stored = await recordDeliveries(runSql, records, { dedupe: true });
+    const outcomes = new Map(stored.map((row) => [row.id, row.outcome]));
+    return records.map((record) => outcomes.get(record.id) ?? "DUPLICATE");
+  },
+});
+
+// A re-send of an applied event is DUPLICATE without a gateway read (the effect came from that copy); stored in batches.
+function recordRepeatOfApplied(verified: TVerifiedRecord, identity: TEventIdentity): Promise<WebhookDeliveryOutcome> {
   const applied = { ...nothingApplied, ...identityColumns(identity), applyAttempts: 1 };
-  const [stored] = await recordDeliveries(runSql, [{ ...verified, id: randomUUID(), outcome: "DUPLICATE", applied }], {
-    dedupe: true,
-  });
-  return stored?.outcome ?? "DUPLICATE";
+  return recordRepeats({ ...verified, id: randomUUID(), outcome: "DUPLICATE", applied });
 }
 
 async function applyVerified(
