@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { runSql } from "@/lib/db/sql";
+import { isoUtc, runSql } from "@/lib/db/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import {
   getLimitStatus,
@@ -28,8 +28,7 @@ ON CONFLICT ("key") DO UPDATE SET
   "windowStart" = CASE WHEN bucket."expiresAt" > EXCLUDED."windowStart" THEN bucket."windowStart" ELSE EXCLUDED."windowStart" END,
   "count" = CASE WHEN bucket."expiresAt" > EXCLUDED."windowStart" THEN bucket."count" + 1 ELSE 1 END,
   "expiresAt" = CASE WHEN bucket."expiresAt" > EXCLUDED."windowStart" THEN bucket."expiresAt" ELSE EXCLUDED."expiresAt" END
-RETURNING to_char("windowStart", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "windowStart", "count",
-  to_char("expiresAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "expiresAt"`;
+RETURNING ${isoUtc('"windowStart"')} AS "windowStart", "count", ${isoUtc('"expiresAt"')} AS "expiresAt"`;
 
 export async function countRateLimitHit(
   key: string,

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import type { TMirrorClient } from "@/lib/db/mirror-write";
-import { runSql } from "@/lib/db/sql";
+import { isoUtc, runSql } from "@/lib/db/sql";
 import { merchantAdviceOf } from "./advice";
 
 // A refusal's merchantAdviceCode is obeyed (card networks fine retries against it), per card (BIN + last four) and
@@ -21,7 +21,7 @@ type TBlockRow = { adviceCode: string; cardExpiry: string | null; retryAfter: st
 /** The card's blocks for an order as one JSON array expression over three placeholders (order key, BIN, last four). */
 export function retryBlocksJsonSql([orderKey, bin, lastFour]: string[]): string {
   return `(SELECT coalesce(json_agg(json_build_object('adviceCode', "adviceCode", 'cardExpiry', "cardExpiry",
-    'retryAfter', to_char("retryAfter", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))), '[]'::json)
+    'retryAfter', ${isoUtc('"retryAfter"')})), '[]'::json)
   FROM "CardRetryBlock" WHERE "orderKey" = ${orderKey}::text AND "cardBin" = ${bin}::text AND "cardLastFour" = ${lastFour}::text)`;
 }
 

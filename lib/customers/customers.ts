@@ -1,7 +1,7 @@
 import "server-only";
 
 import { readSql } from "@/lib/db/read-replica";
-import { runSql, type TSqlRunner } from "@/lib/db/sql";
+import { isoUtc, runSql, type TSqlRunner } from "@/lib/db/sql";
 import { paymentLinkStatusCodes } from "@/lib/links/types";
 import type { TListPage } from "@/lib/list/query";
 import { pixReceivedStatuses } from "@/lib/pix/types";
@@ -12,8 +12,6 @@ import type { TCustomerDetail, TCustomerPayment, TCustomerRow } from "./types";
 
 const customerPageSize = 25;
 export const customerPaymentsLimit = 200;
-
-const isoUtc = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 // Paid links count unless their own Pix charge was paid (that payment is the charge, counted once). Each branch takes
 // its own filter, so a document lookup reaches the document indexes.

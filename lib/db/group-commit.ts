@@ -22,8 +22,8 @@ type TQueued<TItem, TResult> = {
 export function createGroupCommit<TItem, TResult>(
   options: TGroupCommitOptions<TItem, TResult>,
 ): (item: TItem) => Promise<TResult> {
-  const { run, maxItems, keyOf, maxBytes = Number.POSITIVE_INFINITY, bytesOf = () => 0, maxRunning = 1 } = options;
-  const { onError } = options;
+  const { run, maxItems, keyOf, onError } = options;
+  const { maxBytes = Number.POSITIVE_INFINITY, bytesOf = () => 0, maxRunning = 1 } = options;
   const queue: TQueued<TItem, TResult>[] = [];
   let running = 0;
 

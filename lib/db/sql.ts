@@ -45,6 +45,16 @@ export const runSql: TSqlRunner = (text, values) => {
   return pool ? pgRunner(pool)(text, values) : prismaSqlRunner(db)(text, values);
 };
 
+/** One statement for many items: they go as one JSON array, each with its "index", and a row per item comes back. */
+export async function runSqlForItems<TRow>(text: string, items: object[]): Promise<Array<TRow | undefined>> {
+  const json = JSON.stringify(items.map((item, index) => ({ index, ...item })));
+  const rows = await runSql<TRow & { index: number }>(text, [json]);
+  const byIndex = new Map(rows.map((row) => [row.index, row]));
+  return items.map((_, index) => byIndex.get(index));
+}
+
+export const isoUtc = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 export async function inSqlTransaction<T>(work: (run: TSqlRunner) => Promise<T>): Promise<T> {
   assertNoOpenTransaction("inSqlTransaction");
   const pool = getPostgresPool();

@@ -1,6 +1,6 @@
 import "server-only";
 import type { TMirrorOutcome } from "@/lib/db/mirror-write";
-import type { TSqlRunner } from "@/lib/db/sql";
+import { isoUtc, type TSqlRunner } from "@/lib/db/sql";
 import type { TPixCharge } from "@/lib/gateway/schemas/pix-charge";
 import { fullChargeFields, rawOf } from "./mirror-fields";
 import { knownChargeStatuses, statusMove } from "./status";
@@ -96,7 +96,7 @@ WITH "incoming" AS (
   SELECT c."txid", ${chargeChangeColumns
     .map((column) =>
       changeColumnType(column) === "timestamp"
-        ? `to_char(c.${quoted(column)}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${quoted(column)}`
+        ? `${isoUtc(`c.${quoted(column)}`)} AS ${quoted(column)}`
         : `c.${quoted(column)}`,
     )
     .join(", ")},

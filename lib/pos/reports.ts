@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { createGroupCommit } from "@/lib/db/group-commit";
-import { runSql } from "@/lib/db/sql";
+import { runSql, runSqlForItems } from "@/lib/db/sql";
 import { changeChannel, changePayload } from "@/lib/events/bus";
 import { log } from "@/lib/log";
 import { countPosReport } from "@/lib/telemetry/metrics";
@@ -23,9 +23,9 @@ type TIngestRow = {
   insertedId: string | null;
 };
 
-// $2 is the caller's tenant, or in the keyed statement a subquery of the key verified in the same statement.
-const reportCtes = (tenantId: string) => `
-  "device" AS (
+// A caller whose key was read on its own (authenticatePosRequest): $2 is its tenant.
+const ingestStatement = `
+  WITH "device" AS (
     SELECT d."posId", d."sellerId", d."tenantId", d."status" AS "deviceStatus", s."status" AS "sellerStatus"
     FROM "PosDevice" d JOIN "PosSeller" s ON s."id" = d."sellerId"
     WHERE d."posId" = $1::text
@@ -36,47 +36,24 @@ const reportCtes = (tenantId: string) => `
     SELECT $3::uuid, "posId", "sellerId", "tenantId", $4::boolean, $5::int4, $6::text, $7::text, $8::text, $9::text,
       $10::text, $11::int4, $12::int4, ($13::timestamptz AT TIME ZONE 'UTC'), ($14::timestamptz AT TIME ZONE 'UTC')
     FROM "device"
-    WHERE "tenantId" = ${tenantId} AND "deviceStatus" = 'ACTIVE' AND "sellerStatus" = 'ACTIVE'
+    WHERE "tenantId" = $2::uuid AND "deviceStatus" = 'ACTIVE' AND "sellerStatus" = 'ACTIVE'
     ON CONFLICT ("posId", "nsuGateway") DO NOTHING
     RETURNING "id"
   ), "touched" AS (
     UPDATE "PosDevice" SET "lastReportAt" = ($14::timestamptz AT TIME ZONE 'UTC')
-    WHERE "posId" = (SELECT "posId" FROM "device" WHERE "tenantId" = ${tenantId})
+    WHERE "posId" = (SELECT "posId" FROM "device" WHERE "tenantId" = $2::uuid)
       AND ("lastReportAt" IS NULL OR "lastReportAt" < ($15::timestamptz AT TIME ZONE 'UTC'))
     RETURNING 1
   ), "notified" AS (
     SELECT pg_notify('${changeChannel}', $16::text) FROM "inserted"
-  )`;
-
-const reportColumns = `
+  )
+  SELECT
   (SELECT "deviceStatus"::text FROM "device") AS "deviceStatus",
   (SELECT "sellerStatus"::text FROM "device") AS "sellerStatus",
   (SELECT "tenantId"::text FROM "device") AS "tenantId",
   (SELECT "id"::text FROM "inserted") AS "insertedId",
   (SELECT count(*) FROM "touched")::int4 AS "touched",
   (SELECT count(*) FROM "notified")::int4 AS "notified"`;
-
-const ingestStatement = `WITH ${reportCtes("$2::uuid")} SELECT ${reportColumns}`;
-
-// One round trip for a known key: its validity (as authenticatePosRequest reads it), its last use and the report.
-const keyedIngestStatement = `
-  WITH "key" AS (
-    SELECT "id", "tenantId", "prefix",
-      ("revokedAt" IS NOT NULL AND "revokedAt" <= ($14::timestamptz AT TIME ZONE 'UTC')) AS "isRevoked",
-      ("expiresAt" IS NOT NULL AND "expiresAt" <= ($14::timestamptz AT TIME ZONE 'UTC')) AS "isExpired"
-    FROM "PosApiKey" WHERE "keyHash" = $2::text
-  ), "caller" AS (
-    SELECT "id", "tenantId" FROM "key" WHERE NOT "isRevoked" AND NOT "isExpired"
-  ), "keyTouched" AS (
-    UPDATE "PosApiKey" SET "lastUsedAt" = ($14::timestamptz AT TIME ZONE 'UTC')
-    WHERE "id" = (SELECT "id" FROM "caller")
-      AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ($17::timestamptz AT TIME ZONE 'UTC'))
-    RETURNING 1
-  ), ${reportCtes('(SELECT "tenantId" FROM "caller")')}
-  SELECT ${reportColumns},
-    (SELECT "tenantId"::text FROM "key") AS "keyTenantId", (SELECT "prefix" FROM "key") AS "keyPrefix",
-    (SELECT "isRevoked" FROM "key") AS "isRevoked", (SELECT "isExpired" FROM "key") AS "isExpired",
-    (SELECT count(*) FROM "keyTouched")::int4 AS "keyTouched"`;
 
 // A row's time column set to the newest "at" of the batch's rows for it, unless already within resolutionMs of it.
 const touchNewest = (table: string, key: string, column: string, from: string, resolutionMs: number) => `
@@ -85,7 +62,7 @@ const touchNewest = (table: string, key: string, column: string, from: string, r
     WHERE r."${key}" = t."${key}" AND (r."${column}" IS NULL OR r."${column}" < t."at" - interval '${resolutionMs} milliseconds')
     RETURNING 1`;
 
-// keyedIngestStatement for many reports at once (lib/db/group-commit.ts): one row per item, by its index.
+// A known key's reports, one row each: its validity at the report's time (as authenticatePosRequest reads it) and use.
 const batchedKeyedIngestStatement = `
   WITH "items" AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("index" int4, "keyHash" text, "id" uuid, "posId" text,
@@ -147,36 +124,33 @@ const posReportConflict = (nsuGateway: string) =>
 
 type TKeyedIngest = { keyHash: string; report: TTransactionReport; id: string; now: Date };
 
+const storeKeyedReports = (items: TKeyedIngest[]) =>
+  runSqlForItems<TKeyedIngestRow>(
+    batchedKeyedIngestStatement,
+    items.map(({ keyHash, report, id, now }) => ({
+      keyHash,
+      id,
+      posId: report.posId,
+      approved: report.approved,
+      codResp: report.codResp,
+      nsuGateway: report.nsuGateway,
+      nsuHost: report.nsuHost,
+      cardBrand: report.cardBrand,
+      acquirerNetwork: report.acquirerNetwork,
+      authorizationCode: report.authorizationCode,
+      installments: report.installments,
+      amountCents: report.amountInCents,
+      occurredAt: report.occurredAt,
+      receivedAt: now.toISOString(),
+      notify: changePayload({ kind: "pos_sale", id }),
+    })),
+  );
+
 const ingestKeyedInBatch = createGroupCommit<TKeyedIngest, TKeyedIngestRow | undefined>({
   maxItems: 64,
   // One statement may insert an NSU once: a repeat in flight waits for the next batch, then compares.
   keyOf: ({ report }) => `${report.posId}\n${report.nsuGateway}`,
-  run: async (items) => {
-    const rows = await runSql<TKeyedIngestRow & { index: number }>(batchedKeyedIngestStatement, [
-      JSON.stringify(
-        items.map(({ keyHash, report, id, now }, index) => ({
-          index,
-          keyHash,
-          id,
-          posId: report.posId,
-          approved: report.approved,
-          codResp: report.codResp,
-          nsuGateway: report.nsuGateway,
-          nsuHost: report.nsuHost,
-          cardBrand: report.cardBrand,
-          acquirerNetwork: report.acquirerNetwork,
-          authorizationCode: report.authorizationCode,
-          installments: report.installments,
-          amountCents: report.amountInCents,
-          occurredAt: report.occurredAt,
-          receivedAt: now.toISOString(),
-          notify: changePayload({ kind: "pos_sale", id }),
-        })),
-      ),
-    ]);
-    const byIndex = new Map(rows.map((row) => [row.index, row]));
-    return items.map((_, index) => byIndex.get(index));
-  },
+  run: storeKeyedReports,
   onError: (error, items) =>
     log.warn({ err: error, reports: items.length }, "pos reports: a batch failed; each of its reports goes alone"),
 });
@@ -211,30 +185,31 @@ async function ingest(
   const occurredAt = new Date(report.occurredAt);
   const id = randomUUID();
   const isKeyed = "keyHash" in caller;
-  const single = () =>
-    runSql<TKeyedIngestRow>(isKeyed ? keyedIngestStatement : ingestStatement, [
-      report.posId,
-      isKeyed ? caller.keyHash : caller.tenantId,
-      id,
-      report.approved,
-      report.codResp,
-      report.nsuGateway,
-      report.nsuHost,
-      report.cardBrand,
-      report.acquirerNetwork,
-      report.authorizationCode,
-      report.installments,
-      report.amountInCents,
-      report.occurredAt,
-      now.toISOString(),
-      new Date(now.getTime() - 1000).toISOString(),
-      changePayload({ kind: "pos_sale", id }),
-      ...(isKeyed ? [new Date(now.getTime() - lastUsedResolutionMs).toISOString()] : []),
-    ]).then(([row]) => row);
   // A failed batch (a deadlock with another instance's, say) wrote nothing: each of its reports goes alone.
   const row = isKeyed
-    ? await ingestKeyedInBatch({ keyHash: caller.keyHash, report, id, now }).catch(single)
-    : await single();
+    ? await ingestKeyedInBatch({ keyHash: caller.keyHash, report, id, now }).catch(() =>
+        storeKeyedReports([{ keyHash: caller.keyHash, report, id, now }]).then(([alone]) => alone),
+      )
+    : (
+        await runSql<TKeyedIngestRow>(ingestStatement, [
+          report.posId,
+          caller.tenantId,
+          id,
+          report.approved,
+          report.codResp,
+          report.nsuGateway,
+          report.nsuHost,
+          report.cardBrand,
+          report.acquirerNetwork,
+          report.authorizationCode,
+          report.installments,
+          report.amountInCents,
+          report.occurredAt,
+          now.toISOString(),
+          new Date(now.getTime() - 1000).toISOString(),
+          changePayload({ kind: "pos_sale", id }),
+        ])
+      )[0];
 
   let tenantId: string | null = null;
   if (isKeyed) {

@@ -16,7 +16,6 @@ export type TSearchKindEntry = {
   href: (id: string) => string;
 };
 
-export const isoUtc = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 export const foldedPrefix = (column: string, param: string) =>
   `search_fold(${column}) LIKE search_fold(${param}) || '%'`;
 

@@ -4,7 +4,7 @@ import { countRateLimitHit } from "@/lib/auth/rate-limit";
 import type { TRateLimitRule } from "@/lib/auth/rate-limit-window";
 import { readRequestContext } from "@/lib/auth/request-context";
 import { createGroupCommit } from "@/lib/db/group-commit";
-import { runSql, type TSqlRunner } from "@/lib/db/sql";
+import { runSql, runSqlForItems, type TSqlRunner } from "@/lib/db/sql";
 import { changeChannel, changePayload } from "@/lib/events/bus";
 import type { WebhookDeliveryOutcome } from "@/lib/generated/prisma/client";
 import { bodyLimits, declaredBodyLength, readCappedBody } from "@/lib/http/read-body";
@@ -301,7 +301,7 @@ export async function receiveGatewayDelivery(
   const eventKey = parsed.isUsable ? parsed.identity.eventKey : null;
   const traced = tracedRowOf(parsed);
   const seen = traced
-    ? (await runSql<TSeenRow>(seenTracedSql(traced), [bodySha256, eventKey, traced.resourceId]))[0]
+    ? (await runSqlForItems<TSeenRow>(seenSql(traced), [{ bodySha256, eventKey, resourceId: traced.resourceId }]))[0]
     : await lookUpSeen({ bodySha256, eventKey });
   const firstOfBody = seen?.id ? { id: seen.id, webhookId: seen.webhookId } : null;
   const duplicateOfId = firstOfBody?.id ?? null;
@@ -334,14 +334,14 @@ export async function receiveGatewayDelivery(
   return applied;
 }
 
-// For each verified delivery, read with those arriving together: its bytes' first delivery, whether its event applied.
-const seenBodiesAndEffectsSql = `
+// Per delivery: its bytes' first delivery, whether its event applied; a traced one (alone) its row's traceparent.
+const seenSql = (traced: { table: string; key: string } | null) => `
 WITH "items" AS (
-  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("index" int4, "bodySha256" text, "eventKey" text)
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("index" int4, "bodySha256" text, "eventKey" text, "resourceId" text)
 )
 SELECT i."index", f."id", f."webhookId",
   (i."eventKey" IS NOT NULL AND EXISTS (SELECT 1 FROM "WebhookEffect" WHERE "eventKey" = i."eventKey")) AS "isEffectDone",
-  NULL::text AS "traceParent"
+  ${traced ? `(SELECT "traceParent" FROM "${traced.table}" WHERE "${traced.key}" = i."resourceId")` : "NULL::text"} AS "traceParent"
 FROM "items" AS i LEFT JOIN LATERAL (
   SELECT "id"::text AS "id", "webhookId"::text AS "webhookId" FROM "WebhookDelivery"
   WHERE "bodySha256" = i."bodySha256" AND "duplicateOfId" IS NULL
@@ -349,27 +349,11 @@ FROM "items" AS i LEFT JOIN LATERAL (
 ) AS f ON true
 ORDER BY i."index"`;
 
+const untracedSeenSql = seenSql(null);
 const lookUpSeen = createGroupCommit<{ bodySha256: string; eventKey: string | null }, TSeenRow | undefined>({
   maxItems: 64,
-  run: async (items) => {
-    const rows = await runSql<TSeenRow & { index: number }>(seenBodiesAndEffectsSql, [
-      JSON.stringify(items.map((item, index) => ({ index, ...item }))),
-    ]);
-    const byIndex = new Map(rows.map((row) => [row.index, row]));
-    return items.map((_, index) => byIndex.get(index));
-  },
+  run: (items) => runSqlForItems<TSeenRow>(untracedSeenSql, items),
 });
-
-// The same for a delivery whose trace is exported, with the traceparent its resource's row keeps.
-const seenTracedSql = (traced: { table: string; key: string }) => `
-SELECT f."id", f."webhookId",
-  ($2::text IS NOT NULL AND EXISTS (SELECT 1 FROM "WebhookEffect" WHERE "eventKey" = $2::text)) AS "isEffectDone",
-  (SELECT "traceParent" FROM "${traced.table}" WHERE "${traced.key}" = $3::text) AS "traceParent"
-FROM (SELECT 1) AS "one" LEFT JOIN LATERAL (
-  SELECT "id"::text AS "id", "webhookId"::text AS "webhookId" FROM "WebhookDelivery"
-  WHERE "bodySha256" = $1::text AND "duplicateOfId" IS NULL
-  LIMIT 1
-) AS f ON true`;
 
 type TSeenRow = { id: string | null; webhookId: string | null; isEffectDone: boolean; traceParent: string | null };
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { createSecretKey, type KeyObject } from "node:crypto";
 import { z } from "zod";
-import { runSql } from "@/lib/db/sql";
+import { isoUtc, runSql } from "@/lib/db/sql";
 import { log } from "@/lib/log";
 import { openWebhookSecret } from "./secret-box";
 
@@ -23,7 +23,7 @@ const rotationOverReason = "webhook retired (rotation overlap over)";
 
 const findWebhookSql = `
 SELECT "id"::text AS "id", "secretCiphertext",
-  to_char("retireAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "retireAt",
+  ${isoUtc('"retireAt"')} AS "retireAt",
   CASE
     WHEN "retiredAt" IS NOT NULL THEN 'webhook retired'
     WHEN NOT "isActive" THEN 'webhook deactivated'

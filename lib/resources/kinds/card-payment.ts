@@ -5,11 +5,12 @@ import { listCardPaymentsForReconcile, type TCardPaymentsPassItem } from "@/lib/
 import { cardPaymentStatuses } from "@/lib/card-payments/types";
 import { statusKindOf } from "@/lib/card-payments/views";
 import { db } from "@/lib/db/client";
+import { isoUtc } from "@/lib/db/sql";
 import { defineExportList } from "@/lib/exports/define";
 import { defineOverviewSource, sqlLiteral } from "@/lib/overview/sources";
 import { readOrHoldUnknown } from "@/lib/reconcile/drift";
 import { defineReconcilePass } from "@/lib/reconcile/pass";
-import { findWhere, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
+import { findWhere, type TSearchKindEntry } from "@/lib/search/define";
 
 export const cardPaymentExport = defineExportList({
   kind: "cardPayments",

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { isoUtc } from "@/lib/db/sql";
 import { defineExportList } from "@/lib/exports/define";
 import { listPaymentLinks } from "@/lib/gateway/payment-links";
 import type { TPaymentLink } from "@/lib/gateway/schemas/payment-link";
@@ -11,7 +12,7 @@ import { effectiveStatusCode } from "@/lib/links/views";
 import { toSaoPauloDay, toUpstreamPeriod } from "@/lib/list/period";
 import { defineOverviewSource, sqlLiteral } from "@/lib/overview/sources";
 import { defineReconcilePass, type TReconcileRun, unlistedByCreationDate } from "@/lib/reconcile/pass";
-import { findWhere, foldedPrefix, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
+import { findWhere, foldedPrefix, type TSearchKindEntry } from "@/lib/search/define";
 import { isDocumentDigits } from "@/lib/search/schemas";
 import { documentFor } from "@/lib/security/personal-data";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { isoUtc } from "@/lib/db/sql";
 import { defineExportList } from "@/lib/exports/define";
 import { listPixCharges } from "@/lib/gateway/pix-charges";
 import type { TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
@@ -9,7 +10,7 @@ import { pixChargeList } from "@/lib/pix/charges";
 import { syncPixChargeFromGateway } from "@/lib/pix/mirror";
 import { pixReceivedStatuses } from "@/lib/pix/types";
 import { defineReconcilePass, type TReconcileRun, unlistedByCreationDate } from "@/lib/reconcile/pass";
-import { findWhere, foldedPrefix, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
+import { findWhere, foldedPrefix, type TSearchKindEntry } from "@/lib/search/define";
 import { isDocumentDigits } from "@/lib/search/schemas";
 import { documentFor } from "@/lib/security/personal-data";
 import { formatCpfOrCnpj } from "@/lib/shared/cpf-cnpj";

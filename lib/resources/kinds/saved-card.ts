@@ -1,5 +1,6 @@
 import "server-only";
-import { findWhere, isoUtc, type TSearchKindEntry } from "@/lib/search/define";
+import { isoUtc } from "@/lib/db/sql";
+import { findWhere, type TSearchKindEntry } from "@/lib/search/define";
 
 export const savedCardSearch: TSearchKindEntry = {
   permission: "savedCards.manage",
