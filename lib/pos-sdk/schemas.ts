@@ -41,6 +41,12 @@ export const requiredTransactionConfigFields = [
 
 const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+// One parse: a date that does not exist (February 30th) comes back as another day.
+function isRealInstant(value: string): boolean {
+  const at = Date.parse(value);
+  return !Number.isNaN(at) && new Date(at).toISOString() === value;
+}
+
 // The server's limits (lib/pos/schemas.ts), so the fake refuses what the server refuses; messages name the field.
 const text = (field: string, max: number) =>
   z.string({ error: `${field} must be a string` }).max(max, { error: `${field} is longer than ${max}` });
@@ -65,7 +71,7 @@ export const ZTransactionReport = z.object({
   occurredAt: z
     .string({ error: "occurredAt must be a string" })
     .regex(isoInstantPattern, { error: "occurredAt must be ISO 8601 UTC with milliseconds" })
-    .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value, {
+    .refine((value) => isRealInstant(value), {
       error: "occurredAt is not a valid date",
     }),
 });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 
 // The 32-byte random secret cannot be guessed, so a plain SHA-256 is a safe lookup hash (no password stretching).
 
@@ -16,7 +16,7 @@ export function generatePosApiKey(): TGeneratedPosApiKey {
 }
 
 export function hashPosApiKey(key: string): string {
-  return createHash("sha256").update(key, "utf8").digest("hex");
+  return hash("sha256", key, "hex");
 }
 
 export function posApiKeyPrefix(key: string): string | null {

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { createGroupCommit } from "@/lib/db/group-commit";
-import { runSql, runSqlForItems } from "@/lib/db/sql";
+import { isoUtc, runSql, runSqlForItems } from "@/lib/db/sql";
 import { changeChannel, changePayload } from "@/lib/events/bus";
 import { log } from "@/lib/log";
 import { countPosReport } from "@/lib/telemetry/metrics";
@@ -63,6 +63,7 @@ const touchNewest = (table: string, key: string, column: string, from: string, r
     RETURNING 1`;
 
 // A known key's reports, one row each: its validity at the report's time (as authenticatePosRequest reads it) and use.
+// A repeat's stored report comes back in the same row, as the statement's snapshot saw it (before its own inserts).
 const batchedKeyedIngestStatement = `
   WITH "items" AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("index" int4, "keyHash" text, "id" uuid, "posId" text,
@@ -103,16 +104,31 @@ const batchedKeyedIngestStatement = `
     d."tenantId"::text AS "tenantId", n."id"::text AS "insertedId", k."tenantId"::text AS "keyTenantId",
     k."prefix" AS "keyPrefix", k."isRevoked", k."isExpired",
     (SELECT count(*) FROM "keyTouched")::int4 AS "keyTouched", (SELECT count(*) FROM "touched")::int4 AS "touched",
-    (SELECT count(*) FROM "notified")::int4 AS "notified"
+    (SELECT count(*) FROM "notified")::int4 AS "notified",
+    s."stored"
   FROM "items" AS i LEFT JOIN "key" AS k USING ("index") LEFT JOIN "device" AS d USING ("index")
     LEFT JOIN "inserted" AS n ON n."id" = i."id"
+    LEFT JOIN LATERAL (
+      SELECT json_build_object('id', r."id", 'approved', r."approved", 'codResp', r."codResp", 'nsuHost', r."nsuHost",
+        'cardBrand', r."cardBrand", 'acquirerNetwork', r."acquirerNetwork", 'authorizationCode', r."authorizationCode",
+        'installments', r."installments", 'amountCents', r."amountCents", 'occurredAt', ${isoUtc('r."occurredAt"')}) AS "stored"
+      FROM "PosTransactionReport" AS r
+      WHERE n."id" IS NULL AND r."posId" = i."posId" AND r."nsuGateway" = i."nsuGateway"
+      LIMIT 1
+    ) AS s ON true
   ORDER BY i."index"`;
+
+type TStoredReport = Pick<
+  TTransactionReport,
+  "approved" | "codResp" | "nsuHost" | "cardBrand" | "acquirerNetwork" | "authorizationCode" | "installments"
+> & { id: string; amountCents: number; occurredAt: Date | string };
 
 type TKeyedIngestRow = TIngestRow & {
   keyTenantId: string | null;
   keyPrefix: string | null;
   isRevoked: boolean | null;
   isExpired: boolean | null;
+  stored: TStoredReport | null;
 };
 
 const posReportConflict = (nsuGateway: string) =>
@@ -182,7 +198,6 @@ async function ingest(
   // Bounded here: a year 0001 or 9999 sale would sort first (or last) everywhere and sit outside every period.
   const outOfBounds = occurredAtBoundsProblem(report.occurredAt, now);
   if (outOfBounds) throw new PosApiError(400, "occurred_at_out_of_bounds", outOfBounds);
-  const occurredAt = new Date(report.occurredAt);
   const id = randomUUID();
   const isKeyed = "keyHash" in caller;
   // A failed batch (a deadlock with another instance's, say) wrote nothing: each of its reports goes alone.
@@ -227,15 +242,22 @@ async function ingest(
   if (row.deviceStatus !== "ACTIVE") throw posError.business("pos_blocked", "PDV blocked");
   if (row.sellerStatus !== "ACTIVE") throw posError.business("seller_blocked", "seller blocked");
   if (row.insertedId) return "stored";
-  return compareWithStored(report, occurredAt, now);
+  return compareWithStored(report, now, row.stored ?? null);
 }
 
 // The NSU is stored already (maybe by a parallel request that just committed): the same report is a harmless
 // retry; a different one is kept once per distinct body for review and never overwrites the stored report.
-async function compareWithStored(report: TTransactionReport, occurredAt: Date, now: Date): Promise<TReportOutcome> {
-  const stored = await db.posTransactionReport.findUnique({
-    where: { posId_nsuGateway: { posId: report.posId, nsuGateway: report.nsuGateway } },
-  });
+// Read here when the batch's snapshot did not see it: a parallel request committed it after the statement began.
+async function compareWithStored(
+  report: TTransactionReport,
+  now: Date,
+  seen: TStoredReport | null,
+): Promise<TReportOutcome> {
+  const stored =
+    seen ??
+    (await db.posTransactionReport.findUnique({
+      where: { posId_nsuGateway: { posId: report.posId, nsuGateway: report.nsuGateway } },
+    }));
   if (!stored) throw new Error("report neither inserted nor found");
   const isSame =
     stored.approved === report.approved &&
@@ -246,7 +268,7 @@ async function compareWithStored(report: TTransactionReport, occurredAt: Date, n
     stored.authorizationCode === report.authorizationCode &&
     stored.installments === report.installments &&
     stored.amountCents === report.amountInCents &&
-    stored.occurredAt.getTime() === occurredAt.getTime();
+    new Date(stored.occurredAt).getTime() === Date.parse(report.occurredAt);
   if (isSame) return "duplicate";
   const body = JSON.stringify(report);
   await db.$executeRaw`
