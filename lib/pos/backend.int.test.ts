@@ -514,6 +514,22 @@ describe("POST /v1/transactions", () => {
     expect(posFailureCount("report", 409, "report_conflict")).toBeGreaterThan(0);
   });
 
+  it("compares a known key's repeat with the stored report its own statement returned, without reading it again", async () => {
+    const { posId } = await activated();
+    const body = saleReport(posId);
+    expect((await report(hsKey.key, body)).status).toBe(202);
+    const reads = vi.spyOn(db.posTransactionReport, "findUnique");
+    try {
+      expect((await report(hsKey.key, body)).status).toBe(202);
+      expect(
+        (await report(hsKey.key, { ...body, occurredAt: new Date(Date.now() - 60_000).toISOString() })).status,
+      ).toBe(409);
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it("stores 20 parallel identical reports once", async () => {
     const { posId } = await activated();
     const body = saleReport(posId);

@@ -12,7 +12,7 @@ import { PosApiError, posError, type TPosLogContext } from "./errors";
 import { occurredAtBoundsProblem, type TTransactionReport } from "./schemas";
 import { posNotFound } from "./transaction-config";
 
-// The common path is one statement (ON CONFLICT DO NOTHING); only a repeated NSU takes a second query, to compare.
+// One statement (ON CONFLICT DO NOTHING); a repeated NSU is compared with the stored report, which a batch reads too.
 
 export type TReportOutcome = "stored" | "duplicate";
 
