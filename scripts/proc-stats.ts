@@ -34,6 +34,17 @@ export function processCpuMs(pids: number[]): number {
   return (ticks * 1000) / clockTicksPerSecond;
 }
 
+// CPU ms the whole machine spent busy (every core: user, nice, system, irq, softirq, steal), from /proc/stat.
+export function machineBusyMs(): number {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+    .split("\n", 1)[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / clockTicksPerSecond;
+}
+
 // A server started by startService (detached) and whatever it forks stay in its process group.
 export function processGroup(groupId: number): number[] {
   return processIds().filter((pid) => Number(statFields(pid)?.[2]) === groupId);
