@@ -41,7 +41,6 @@ export const requiredTransactionConfigFields = [
 
 const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-// One parse: a date that does not exist (February 30th) comes back as another day.
 function isRealInstant(value: string): boolean {
   const at = Date.parse(value);
   return !Number.isNaN(at) && new Date(at).toISOString() === value;

@@ -62,8 +62,8 @@ const touchNewest = (table: string, key: string, column: string, from: string, r
     WHERE r."${key}" = t."${key}" AND (r."${column}" IS NULL OR r."${column}" < t."at" - interval '${resolutionMs} milliseconds')
     RETURNING 1`;
 
-// A known key's reports, one row each: its validity at the report's time (as authenticatePosRequest reads it) and use.
-// A repeat's stored report comes back in the same row, as the statement's snapshot saw it (before its own inserts).
+// A known key's reports, one row each: its validity at the report's time (as authenticatePosRequest reads it), its use,
+// and for a repeat the stored report as the statement's snapshot saw it.
 const batchedKeyedIngestStatement = `
   WITH "items" AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("index" int4, "keyHash" text, "id" uuid, "posId" text,
@@ -245,9 +245,8 @@ async function ingest(
   return compareWithStored(report, now, row.stored ?? null);
 }
 
-// The NSU is stored already (maybe by a parallel request that just committed): the same report is a harmless
-// retry; a different one is kept once per distinct body for review and never overwrites the stored report.
-// Read here when the batch's snapshot did not see it: a parallel request committed it after the statement began.
+// The NSU is stored already (read here if a parallel request committed it after the statement began): the same report
+// is a harmless retry; a different one is kept once per distinct body for review and never overwrites the stored one.
 async function compareWithStored(
   report: TTransactionReport,
   now: Date,
