@@ -83,4 +83,14 @@ describe("group commit", () => {
     await Promise.all(calls);
     expect(batcher.batches).toEqual([[1], [2], [3, 4]]);
   });
+
+  it("sends the next batch before the finished batch's callers go on, so it runs while they answer", async () => {
+    const batcher = recordingBatcher();
+    batcher.hold();
+    const first = batcher.commit({ id: 1 }).then(() => batcher.batches.map((batch) => [...batch]));
+    const waiting = [2, 3].map((id) => batcher.commit({ id }));
+    batcher.release();
+    expect(await first).toEqual([[1], [2, 3]]);
+    await Promise.all(waiting);
+  });
 });

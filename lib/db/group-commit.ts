@@ -48,27 +48,31 @@ export function createGroupCommit<TItem, TResult>(
   }
 
   async function runBatch(batch: TQueued<TItem, TResult>[]): Promise<void> {
+    let outcome: { results: TResult[] } | { error: unknown };
     try {
       const results = await run(batch.map((queued) => queued.item));
       if (results.length !== batch.length)
         throw new Error(`group commit: ${results.length} results for ${batch.length}`);
-      for (const [index, queued] of batch.entries()) queued.resolve(results[index]!);
+      outcome = { results };
     } catch (error) {
+      outcome = { error };
+    }
+    // The next batch is sent before this one's callers go on: the database runs it while they answer.
+    running -= 1;
+    pump();
+    if ("error" in outcome) {
       onError?.(
-        error,
+        outcome.error,
         batch.map((queued) => queued.item),
       );
-      for (const queued of batch) queued.reject(error);
-    }
+      for (const queued of batch) queued.reject(outcome.error);
+    } else for (const [index, queued] of batch.entries()) queued.resolve(outcome.results[index]!);
   }
 
   function pump(): void {
     while (running < maxRunning && queue.length > 0) {
       running += 1;
-      void runBatch(takeBatch()).finally(() => {
-        running -= 1;
-        pump();
-      });
+      void runBatch(takeBatch());
     }
   }
 
