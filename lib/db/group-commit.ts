@@ -1,4 +1,5 @@
 // Calls arriving while a batch runs wait for the next one, a statement for all: a round trip costs more than the work.
+// The next batch is sent before a finished one's callers go on, so the database runs it while they answer.
 
 export type TGroupCommitOptions<TItem, TResult> = {
   /** One call per batch, one result per item in the batch's order; a throw rejects every item of the batch. */
@@ -57,7 +58,6 @@ export function createGroupCommit<TItem, TResult>(
     } catch (error) {
       outcome = { error };
     }
-    // The next batch is sent before this one's callers go on: the database runs it while they answer.
     running -= 1;
     pump();
     if ("error" in outcome) {

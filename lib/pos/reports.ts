@@ -62,8 +62,7 @@ const touchNewest = (table: string, key: string, column: string, from: string, r
     WHERE r."${key}" = t."${key}" AND (r."${column}" IS NULL OR r."${column}" < t."at" - interval '${resolutionMs} milliseconds')
     RETURNING 1`;
 
-// A known key's reports, one row each: its validity at the report's time (as authenticatePosRequest reads it), its use,
-// and for a repeat the stored report as the statement's snapshot saw it.
+// A known key's reports, a row each: the key's validity at the report's time, its use, a repeat's stored report.
 const batchedKeyedIngestStatement = `
   WITH "items" AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("index" int4, "keyHash" text, "id" uuid, "posId" text,
