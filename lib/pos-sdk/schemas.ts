@@ -70,7 +70,7 @@ export const ZTransactionReport = z.object({
   occurredAt: z
     .string({ error: "occurredAt must be a string" })
     .regex(isoInstantPattern, { error: "occurredAt must be ISO 8601 UTC with milliseconds" })
-    .refine((value) => isRealInstant(value), {
+    .refine(isRealInstant, {
       error: "occurredAt is not a valid date",
     }),
 });
