@@ -81,6 +81,7 @@ async function ensureKey(previous: Partial<TDemoPosFile>) {
   const verifier = await db.posApiKey.findUniqueOrThrow({ where: { id: key.id } });
   const caller: TPosCaller = {
     keyId: key.id,
+    keyHash: hashPosApiKey(key.apiKey),
     tenantId: key.tenantId,
     prefix: key.prefix,
     verifier: {

@@ -1,5 +1,4 @@
-// Calls arriving while a batch runs wait for the next one, a statement for all: a round trip costs more than the work.
-// The next batch is sent before a finished one's callers go on, so the database runs it while they answer.
+// Calls arriving while a batch runs share the next statement, sent before that batch's callers go on: round trips cost.
 
 export type TGroupCommitOptions<TItem, TResult> = {
   /** One call per batch, one result per item in the batch's order; a throw rejects every item of the batch. */

@@ -14,7 +14,13 @@ export type TPosSellerTokenVerifier = {
   jwksUrl: string | null;
 };
 
-export type TPosCaller = { keyId: string; tenantId: string; prefix: string; verifier: TPosSellerTokenVerifier };
+export type TPosCaller = {
+  keyId: string;
+  keyHash: string;
+  tenantId: string;
+  prefix: string;
+  verifier: TPosSellerTokenVerifier;
+};
 
 export const lastUsedResolutionMs = 60_000;
 
@@ -71,6 +77,7 @@ export async function authenticatePosRequest(
   if (row.isLastUseStale) await touchLastUsed(row.id, now);
   return {
     keyId: row.id,
+    keyHash,
     tenantId: row.tenantId,
     prefix: row.prefix,
     verifier: {

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { createGroupCommit } from "@/lib/db/group-commit";
-import { isoUtc, runSql, runSqlForItems } from "@/lib/db/sql";
+import { isoUtc, runSqlForItems } from "@/lib/db/sql";
 import { changeChannel, changePayload } from "@/lib/events/bus";
 import { log } from "@/lib/log";
 import { countPosReport } from "@/lib/telemetry/metrics";
@@ -12,48 +12,7 @@ import { PosApiError, posError, type TPosLogContext } from "./errors";
 import { occurredAtBoundsProblem, type TTransactionReport } from "./schemas";
 import { posNotFound } from "./transaction-config";
 
-// One statement (ON CONFLICT DO NOTHING); a repeated NSU is compared with the stored report, which a batch reads too.
-
 export type TReportOutcome = "stored" | "duplicate";
-
-type TIngestRow = {
-  deviceStatus: string | null;
-  sellerStatus: string | null;
-  tenantId: string | null;
-  insertedId: string | null;
-};
-
-// A caller whose key was read on its own (authenticatePosRequest): $2 is its tenant.
-const ingestStatement = `
-  WITH "device" AS (
-    SELECT d."posId", d."sellerId", d."tenantId", d."status" AS "deviceStatus", s."status" AS "sellerStatus"
-    FROM "PosDevice" d JOIN "PosSeller" s ON s."id" = d."sellerId"
-    WHERE d."posId" = $1::text
-  ), "inserted" AS (
-    INSERT INTO "PosTransactionReport" ("id", "posId", "sellerId", "tenantId", "approved", "codResp", "nsuGateway",
-      "nsuHost", "cardBrand", "acquirerNetwork", "authorizationCode", "installments", "amountCents", "occurredAt",
-      "receivedAt")
-    SELECT $3::uuid, "posId", "sellerId", "tenantId", $4::boolean, $5::int4, $6::text, $7::text, $8::text, $9::text,
-      $10::text, $11::int4, $12::int4, ($13::timestamptz AT TIME ZONE 'UTC'), ($14::timestamptz AT TIME ZONE 'UTC')
-    FROM "device"
-    WHERE "tenantId" = $2::uuid AND "deviceStatus" = 'ACTIVE' AND "sellerStatus" = 'ACTIVE'
-    ON CONFLICT ("posId", "nsuGateway") DO NOTHING
-    RETURNING "id"
-  ), "touched" AS (
-    UPDATE "PosDevice" SET "lastReportAt" = ($14::timestamptz AT TIME ZONE 'UTC')
-    WHERE "posId" = (SELECT "posId" FROM "device" WHERE "tenantId" = $2::uuid)
-      AND ("lastReportAt" IS NULL OR "lastReportAt" < ($15::timestamptz AT TIME ZONE 'UTC'))
-    RETURNING 1
-  ), "notified" AS (
-    SELECT pg_notify('${changeChannel}', $16::text) FROM "inserted"
-  )
-  SELECT
-  (SELECT "deviceStatus"::text FROM "device") AS "deviceStatus",
-  (SELECT "sellerStatus"::text FROM "device") AS "sellerStatus",
-  (SELECT "tenantId"::text FROM "device") AS "tenantId",
-  (SELECT "id"::text FROM "inserted") AS "insertedId",
-  (SELECT count(*) FROM "touched")::int4 AS "touched",
-  (SELECT count(*) FROM "notified")::int4 AS "notified"`;
 
 // A row's time column set to the newest "at" of the batch's rows for it, unless already within resolutionMs of it.
 const touchNewest = (table: string, key: string, column: string, from: string, resolutionMs: number) => `
@@ -62,8 +21,8 @@ const touchNewest = (table: string, key: string, column: string, from: string, r
     WHERE r."${key}" = t."${key}" AND (r."${column}" IS NULL OR r."${column}" < t."at" - interval '${resolutionMs} milliseconds')
     RETURNING 1`;
 
-// A known key's reports, a row each: the key's validity at the report's time, its use, a repeat's stored report.
-const batchedKeyedIngestStatement = `
+// A row per report: its key's validity at the report's time, the key's use, the PDV, a repeat's stored report.
+const ingestStatement = `
   WITH "items" AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("index" int4, "keyHash" text, "id" uuid, "posId" text,
       "approved" boolean, "codResp" int4, "nsuGateway" text, "nsuHost" text, "cardBrand" text, "acquirerNetwork" text,
@@ -122,7 +81,11 @@ type TStoredReport = Pick<
   "approved" | "codResp" | "nsuHost" | "cardBrand" | "acquirerNetwork" | "authorizationCode" | "installments"
 > & { id: string; amountCents: number; occurredAt: Date | string };
 
-type TKeyedIngestRow = TIngestRow & {
+type TIngestRow = {
+  deviceStatus: string | null;
+  sellerStatus: string | null;
+  tenantId: string | null;
+  insertedId: string | null;
   keyTenantId: string | null;
   keyPrefix: string | null;
   isRevoked: boolean | null;
@@ -137,11 +100,11 @@ const posReportConflict = (nsuGateway: string) =>
     `a different report for nsuGateway ${nsuGateway} is already stored: kept for review, not applied`,
   );
 
-type TKeyedIngest = { keyHash: string; report: TTransactionReport; id: string; now: Date };
+type TIngest = { keyHash: string; report: TTransactionReport; id: string; now: Date };
 
-const storeKeyedReports = (items: TKeyedIngest[]) =>
-  runSqlForItems<TKeyedIngestRow>(
-    batchedKeyedIngestStatement,
+const storeReports = (items: TIngest[]) =>
+  runSqlForItems<TIngestRow>(
+    ingestStatement,
     items.map(({ keyHash, report, id, now }) => ({
       keyHash,
       id,
@@ -161,11 +124,11 @@ const storeKeyedReports = (items: TKeyedIngest[]) =>
     })),
   );
 
-const ingestKeyedInBatch = createGroupCommit<TKeyedIngest, TKeyedIngestRow | undefined>({
+const ingestInBatch = createGroupCommit<TIngest, TIngestRow | undefined>({
   maxItems: 64,
   // One statement may insert an NSU once: a repeat in flight waits for the next batch, then compares.
   keyOf: ({ report }) => `${report.posId}\n${report.nsuGateway}`,
-  run: storeKeyedReports,
+  run: storeReports,
   onError: (error, items) =>
     log.warn({ err: error, reports: items.length }, "pos reports: a batch failed; each of its reports goes alone"),
 });
@@ -198,54 +161,26 @@ async function ingest(
   const outOfBounds = occurredAtBoundsProblem(report.occurredAt, now);
   if (outOfBounds) throw new PosApiError(400, "occurred_at_out_of_bounds", outOfBounds);
   const id = randomUUID();
-  const isKeyed = "keyHash" in caller;
   // A failed batch (a deadlock with another instance's, say) wrote nothing: each of its reports goes alone.
-  const row = isKeyed
-    ? await ingestKeyedInBatch({ keyHash: caller.keyHash, report, id, now }).catch(() =>
-        storeKeyedReports([{ keyHash: caller.keyHash, report, id, now }]).then(([alone]) => alone),
-      )
-    : (
-        await runSql<TKeyedIngestRow>(ingestStatement, [
-          report.posId,
-          caller.tenantId,
-          id,
-          report.approved,
-          report.codResp,
-          report.nsuGateway,
-          report.nsuHost,
-          report.cardBrand,
-          report.acquirerNetwork,
-          report.authorizationCode,
-          report.installments,
-          report.amountInCents,
-          report.occurredAt,
-          now.toISOString(),
-          new Date(now.getTime() - 1000).toISOString(),
-          changePayload({ kind: "pos_sale", id }),
-        ])
-      )[0];
-
-  let tenantId: string | null = null;
-  if (isKeyed) {
-    if (!row?.keyTenantId) {
-      forgetPosKey(caller.keyHash);
-      throw posError.unauthorized("unknown_key");
-    }
-    context.keyPrefix = row.keyPrefix ?? undefined;
-    context.tenantId = row.keyTenantId;
-    if (row.isRevoked) throw posError.unauthorized("revoked_key");
-    if (row.isExpired) throw posError.unauthorized("expired_key");
-    tenantId = row.keyTenantId;
-  } else tenantId = caller.tenantId;
-  if (!row?.deviceStatus || row.tenantId !== tenantId) throw posNotFound();
+  const item = { keyHash: caller.keyHash, report, id, now };
+  const row = await ingestInBatch(item).catch(() => storeReports([item]).then(([alone]) => alone));
+  if (!row?.keyTenantId) {
+    forgetPosKey(caller.keyHash);
+    throw posError.unauthorized("unknown_key");
+  }
+  context.keyPrefix = row.keyPrefix ?? undefined;
+  context.tenantId = row.keyTenantId;
+  if (row.isRevoked) throw posError.unauthorized("revoked_key");
+  if (row.isExpired) throw posError.unauthorized("expired_key");
+  if (!row.deviceStatus || row.tenantId !== row.keyTenantId) throw posNotFound();
   if (row.deviceStatus !== "ACTIVE") throw posError.business("pos_blocked", "PDV blocked");
   if (row.sellerStatus !== "ACTIVE") throw posError.business("seller_blocked", "seller blocked");
   if (row.insertedId) return "stored";
-  return compareWithStored(report, now, row.stored ?? null);
+  return compareWithStored(report, now, row.stored);
 }
 
-// The NSU is stored already (read here if a parallel request committed it after the statement began): the same report
-// is a harmless retry; a different one is kept once per distinct body for review and never overwrites the stored one.
+// A stored NSU (read again if a parallel request committed it after the statement began): the same report is a
+// harmless retry; a different one is kept once per distinct body for review, never overwriting the stored one.
 async function compareWithStored(
   report: TTransactionReport,
   now: Date,
