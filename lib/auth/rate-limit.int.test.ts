@@ -4,6 +4,7 @@ import {
   claimSpacedAttempt,
   countRateLimitHit,
   getRateLimitStatus,
+  refundRateLimitHit,
   refundSpacedAttempt,
   resetRateLimit,
 } from "./rate-limit";
@@ -36,6 +37,20 @@ describe("rate limit buckets", () => {
     expect(await countRateLimitHit("k", rule, later)).toMatchObject({ count: 1, windowStart: later });
     await resetRateLimit("k");
     expect(await db.rateLimitBucket.count()).toBe(0);
+  });
+
+  it("gives a hit back to the window that counted it, never to the next one", async () => {
+    const counted = await countRateLimitHit("k", rule, t0);
+    await countRateLimitHit("k", rule, t0);
+    await refundRateLimitHit("k", counted);
+    expect(await db.rateLimitBucket.findUnique({ where: { key: "k" } })).toMatchObject({ count: 1 });
+    const later = new Date(t0.getTime() + 60_000);
+    await countRateLimitHit("k", rule, later);
+    await refundRateLimitHit("k", counted);
+    expect(await db.rateLimitBucket.findUnique({ where: { key: "k" } })).toMatchObject({
+      count: 1,
+      windowStart: later,
+    });
   });
 });
 

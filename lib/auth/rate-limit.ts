@@ -45,8 +45,11 @@ export async function countRateLimitHit(
   return { windowStart: new Date(window.windowStart), count: window.count, expiresAt: new Date(window.expiresAt) };
 }
 
-export async function refundRateLimitHit(key: string): Promise<void> {
-  await db.$executeRaw`UPDATE "RateLimitBucket" SET "count" = GREATEST("count" - 1, 0) WHERE "key" = ${key}`;
+export async function refundRateLimitHit(key: string, counted: TRateLimitWindow): Promise<void> {
+  await db.rateLimitBucket.updateMany({
+    where: { key, windowStart: counted.windowStart, count: { gt: 0 } },
+    data: { count: { decrement: 1 } },
+  });
 }
 
 export async function resetRateLimit(key: string): Promise<void> {

@@ -1,6 +1,6 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/audit-log";
-import { countRateLimitHit } from "@/lib/auth/rate-limit";
+import { countRateLimitHit, refundRateLimitHit } from "@/lib/auth/rate-limit";
 import type { TRateLimitRule, TRateLimitWindow } from "@/lib/auth/rate-limit-window";
 import { db } from "@/lib/db/client";
 
@@ -18,26 +18,19 @@ type TCardAttempt = { isAllowed: true; release: () => Promise<void> } | { isAllo
 
 const isOver = (window: TRateLimitWindow, rule: TRateLimitRule) => window.count > rule.limit;
 
-async function giveBack(key: string, window: TRateLimitWindow): Promise<void> {
-  await db.rateLimitBucket.updateMany({
-    where: { key, windowStart: window.windowStart, count: { gt: 0 } },
-    data: { count: { decrement: 1 } },
-  });
-}
-
 export async function claimCardAttempt(linkPaymentUuid: string, ip: string | null, now = new Date()) {
   const link = await countRateLimitHit(linkKey(linkPaymentUuid), cardLinkRule, now);
   if (isOver(link, cardLinkRule)) return { isAllowed: false, lockedUntil: link.expiresAt } satisfies TCardAttempt;
   const address = await countRateLimitHit(ipKey(ip), cardIpRule, now);
   if (isOver(address, cardIpRule)) {
-    await giveBack(linkKey(linkPaymentUuid), link);
+    await refundRateLimitHit(linkKey(linkPaymentUuid), link);
     return { isAllowed: false, lockedUntil: address.expiresAt } satisfies TCardAttempt;
   }
   return {
     isAllowed: true,
     release: async () => {
-      await giveBack(linkKey(linkPaymentUuid), link);
-      await giveBack(ipKey(ip), address);
+      await refundRateLimitHit(linkKey(linkPaymentUuid), link);
+      await refundRateLimitHit(ipKey(ip), address);
     },
   } satisfies TCardAttempt;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { countRateLimitHit, refundRateLimitHit } from "@/lib/auth/rate-limit";
-import type { TRateLimitRule } from "@/lib/auth/rate-limit-window";
+import type { TRateLimitRule, TRateLimitWindow } from "@/lib/auth/rate-limit-window";
 import { AppError } from "@/lib/errors";
 
 // An unmirrored /pay/{uuid} costs an mTLS call: recent unknowns are answered from memory, lookups limited per address.
@@ -38,13 +38,14 @@ export function forgetUnknownLink(linkPaymentUuid: string): void {
 }
 
 // Counted before the call (no parallel slip); given back (`releaseFoundLinkLookup`) when the gateway finds the link.
-export async function claimUnknownLinkLookup(ip: string | null, now = new Date()): Promise<void> {
+export async function claimUnknownLinkLookup(ip: string | null, now = new Date()): Promise<TRateLimitWindow> {
   const window = await countRateLimitHit(lookupKey(ip), payLinkLookupIpRule, now);
   if (window.count > payLinkLookupIpRule.limit) {
     throw new AppError("RATE_LIMITED", "links.errors.tooManyLookups");
   }
+  return window;
 }
 
-export async function releaseFoundLinkLookup(ip: string | null): Promise<void> {
-  await refundRateLimitHit(lookupKey(ip));
+export async function releaseFoundLinkLookup(ip: string | null, counted: TRateLimitWindow): Promise<void> {
+  await refundRateLimitHit(lookupKey(ip), counted);
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import type { TRateLimitWindow } from "@/lib/auth/rate-limit-window";
 import { getPayPageEnv } from "@/lib/config/pay-page-env";
 import { db } from "@/lib/db/client";
 import { paymentLinkMethodCodes } from "@/lib/gateway/schemas/payment-link";
@@ -110,22 +111,23 @@ export async function loadLink(
       now.getTime() - mirrored.syncedAt.getTime() < openLinkMaxAgeMs)
   )
     return mirrored;
+  let lookup: TRateLimitWindow | null = null;
   if (!mirrored) {
     if (isRecentlyUnknownLink(linkPaymentUuid, now)) return null;
-    await claimUnknownLinkLookup(ip, now);
+    lookup = await claimUnknownLinkLookup(ip, now);
   }
   return readThroughMirror({
     read: async () => {
       const upstream = await refreshPaymentLink(linkPaymentUuid);
       if (upstream) forgetUnknownLink(linkPaymentUuid);
       else if (!mirrored) rememberUnknownLink(linkPaymentUuid, now);
-      if (upstream && !mirrored) await releaseFoundLinkLookup(ip);
+      if (upstream && lookup) await releaseFoundLinkLookup(ip, lookup);
       return upstream ?? mirrored;
     },
     mirrored,
     // No answer proves nothing unknown, so the lookup is not held against the address.
     unmirrored: async (error) => {
-      await releaseFoundLinkLookup(ip);
+      if (lookup) await releaseFoundLinkLookup(ip, lookup);
       return error;
     },
     warning: { fields: { linkPaymentUuid }, message: "payment link shown from the mirror: the gateway read failed" },
