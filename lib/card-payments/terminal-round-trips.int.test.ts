@@ -1,45 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, getPostgresPool } from "@/lib/db/client";
-import { startTelemetry } from "@/lib/telemetry/start";
+import { db } from "@/lib/db/client";
 import { startGatewaySandbox } from "@/lib/testing/gateway-sandbox";
 import { useAppDatabase } from "@/lib/testing/pglite";
+import { trackDatabaseStatements } from "@/lib/testing/statement-count";
 import { testBackends } from "@/lib/testing/test-database";
 import type { TSandbox } from "@/sandbox/test/harness";
 import { ZTerminalPaymentInput } from "./schemas";
 import { chargeFromTerminal, terminalPaymentScope } from "./terminal";
 
-// Prisma's statements are spans at the driver adapter (lib/db/traced-adapter.ts), raw SQL on PostgreSQL goes through
-// the pool (lib/db/sql.ts): both are counted, and a count that grows fails here.
-const exporter = new InMemorySpanExporter();
-startTelemetry({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
-let pooled: string[] = [];
-
-function countPooledStatements(): void {
-  const pool = getPostgresPool();
-  if (!pool) return;
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  Object.assign(pool, {
-    query: (...args: unknown[]) => {
-      const [config] = args;
-      pooled.push(typeof config === "string" ? config : String((config as { text: string }).text));
-      return query(...args);
-    },
-  });
-}
-
-const statementsOf = () => [
-  ...exporter
-    .getFinishedSpans()
-    .filter((span) => span.name.startsWith("db "))
-    .map((span) => String(span.attributes["db.query.text"])),
-  ...pooled,
-];
-const resetStatements = () => {
-  exporter.reset();
-  pooled = [];
-};
+// A count that grows fails here.
+const database = trackDatabaseStatements();
+const statementsOf = database.statements;
+const resetStatements = database.reset;
 
 describe.each(testBackends)("the terminal's round trips to the database (%s)", (backend) => {
   useAppDatabase(backend);
@@ -52,7 +25,6 @@ describe.each(testBackends)("the terminal's round trips to the database (%s)", (
       data: { email: `round-trips-${randomUUID()}@example.com`, name: "Round trips", passwordHash: "x" },
     });
     context = { actor: { id: user.id, email: user.email } };
-    countPooledStatements();
   });
 
   afterAll(async () => {

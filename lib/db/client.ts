@@ -5,12 +5,10 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { getDatabaseEnv } from "@/lib/config/database-env";
-import { getTelemetryEnv } from "@/lib/config/telemetry-env";
 import { type Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { isTraceExporting } from "@/lib/telemetry/tracing";
 import { openPgliteDataDir } from "./pglite";
-import { tracedAdapter } from "./traced-adapter";
+import { isStatementTracing, tracedAdapter } from "./traced-adapter";
 
 export type TDatabaseConnection =
   | {
@@ -31,8 +29,7 @@ export function createPrismaClient(connection: TDatabaseConnection): PrismaClien
     connection.kind === "postgres"
       ? new PrismaPg({ connectionString: connection.url })
       : new PrismaPGlite(connection.pglite);
-  const isTraced = isTraceExporting() && getTelemetryEnv().TRACE_SQL_STATEMENTS === "1";
-  return new PrismaClient({ adapter: isTraced ? tracedAdapter(adapter, "postgresql") : adapter });
+  return new PrismaClient({ adapter: isStatementTracing() ? tracedAdapter(adapter, "postgresql") : adapter });
 }
 
 type Database = {

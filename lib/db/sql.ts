@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type pg from "pg";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { assertNoOpenTransaction, db, getDatabaseConnection, getPostgresPool, trackTransaction } from "./client";
+import { isStatementTracing, withStatementSpan } from "./traced-adapter";
 
 // About a tenth of a Prisma query's CPU (docs/webhooks.md). Same on pg and PGlite: cast every parameter, pass
 // timestamps as ISO strings (`($n::timestamptz AT TIME ZONE 'UTC')`, the UTC wall time Prisma stores), return only
@@ -34,9 +35,11 @@ function hasNamedStatements(): boolean {
 }
 
 export function pgRunner(client: pg.Pool | pg.PoolClient, isNamed = hasNamedStatements()): TSqlRunner {
-  return async <TRow>(text: string, values: unknown[]) =>
-    (await client.query<TRow & pg.QueryResultRow>({ name: isNamed ? statementName(text) : undefined, text, values }))
-      .rows;
+  return async <TRow>(text: string, values: unknown[]) => {
+    const query = () =>
+      client.query<TRow & pg.QueryResultRow>({ name: isNamed ? statementName(text) : undefined, text, values });
+    return (await (isStatementTracing() ? withStatementSpan(text, "postgresql", query) : query())).rows;
+  };
 }
 
 export const runSql: TSqlRunner = (text, values) => {

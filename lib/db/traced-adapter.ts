@@ -1,6 +1,7 @@
 import "server-only";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { withLeafSpan } from "@/lib/telemetry/tracing";
+import { getTelemetryEnv } from "@/lib/config/telemetry-env";
+import { isTraceExporting, withLeafSpan } from "@/lib/telemetry/tracing";
 
 // While spans are exported, one span per SQL statement, at the driver adapter (PostgreSQL and PGlite alike). The text
 // has placeholders, never values.
@@ -8,16 +9,23 @@ const tracedMethods = new Set<PropertyKey>(["queryRaw", "executeRaw"]);
 // Enough to tell the statement; Prisma's full SELECTs run to kilobytes, and each span is serialized for export.
 const maxQueryTextLength = 160;
 
-function tracedQuery(run: (query: { sql: string }) => Promise<unknown>, system: string) {
-  return (query: { sql: string }) => {
-    const operation = /^\s*(\w+)/.exec(query.sql)?.[1]?.toUpperCase() ?? "SQL";
-    const attributes = {
-      "db.system.name": system,
-      "db.operation.name": operation,
-      "db.query.text": query.sql.slice(0, maxQueryTextLength),
-    };
-    return withLeafSpan(`db ${operation}`, attributes, () => run(query));
+export function isStatementTracing(): boolean {
+  return isTraceExporting() && getTelemetryEnv().TRACE_SQL_STATEMENTS === "1";
+}
+
+// Also the raw statements sent through pg's pool (lib/db/sql.ts), which Prisma's adapter does not see.
+export function withStatementSpan<T>(sql: string, system: string, run: () => Promise<T>): Promise<T> {
+  const operation = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? "SQL";
+  const attributes = {
+    "db.system.name": system,
+    "db.operation.name": operation,
+    "db.query.text": sql.slice(0, maxQueryTextLength),
   };
+  return withLeafSpan(`db ${operation}`, attributes, run);
+}
+
+function tracedQuery(run: (query: { sql: string }) => Promise<unknown>, system: string) {
+  return (query: { sql: string }) => withStatementSpan(query.sql, system, () => run(query));
 }
 
 // A plain object, not a Proxy: Prisma reads the adapter's members on every query, and a trap runs on each read.
