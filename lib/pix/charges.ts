@@ -1,5 +1,5 @@
 import "server-only";
-import { auditFieldsOf, recordAudit, type TChangeContext } from "@/lib/audit/audit-log";
+import { auditFieldsOf, recordAudit, type TChangeContext, type TRecordAuditInput } from "@/lib/audit/audit-log";
 import { db, inTransaction } from "@/lib/db/client";
 import { readDb } from "@/lib/db/read-replica";
 import { AppError } from "@/lib/errors";
@@ -18,6 +18,7 @@ import { centsToAmount } from "@/lib/shared/money";
 import { activeTraceParent } from "@/lib/telemetry/tracing";
 import {
   findMirroredPixCharge,
+  recordCreatedPixCharge,
   syncPixChargeFromGateway,
   type TMirroredPixCharge,
   upsertPixChargeFromGateway,
@@ -105,21 +106,31 @@ export async function createPixCharge(
         const charge =
           (attempt.isRecovery ? await findChargeOfEarlierAttempt(body, attempt) : null) ??
           (await gateway.createPixCharge(body));
-        await inTransaction(async (tx) => {
-          await upsertPixChargeFromGateway(charge, {
-            client: tx,
+        const traceParent = activeTraceParent();
+        const audit: TRecordAuditInput = {
+          ...auditFields(context, charge.txid),
+          action: "pix_charge.created",
+          metadata: { amountCents: input.amountCents, idempotencyKey, isRecovery: attempt.isRecovery },
+        };
+        const isRecorded =
+          !charge.devolutions?.length &&
+          (await recordCreatedPixCharge({
+            charge,
             createdById,
-            traceParent: activeTraceParent() ?? undefined,
-          });
+            traceParent,
+            idempotencyKey: { scope: attempt.scope, key: attempt.key },
+            audit,
+            now: new Date(),
+          }));
+        if (isRecorded) {
+          attempt.markSucceeded();
+          return charge.txid;
+        }
+        // The mirror saw the charge first (a webhook, a recovery): merged as any snapshot is.
+        await inTransaction(async (tx) => {
+          await upsertPixChargeFromGateway(charge, { client: tx, createdById, traceParent: traceParent ?? undefined });
           await attempt.succeed(tx, charge.txid);
-          await recordAudit(
-            {
-              ...auditFields(context, charge.txid),
-              action: "pix_charge.created",
-              metadata: { amountCents: input.amountCents, idempotencyKey, isRecovery: attempt.isRecovery },
-            },
-            tx,
-          );
+          await recordAudit(audit, tx);
         });
         return charge.txid;
       },

@@ -1,4 +1,5 @@
 import "server-only";
+import type { TRecordAuditInput } from "@/lib/audit/audit-log";
 import { db, withTransaction } from "@/lib/db/client";
 import { takeTransactionLock } from "@/lib/db/locks";
 import { changedFields, type TMirrorClient, type TMirrorOutcome } from "@/lib/db/mirror-write";
@@ -8,9 +9,10 @@ import { getPixCharge } from "@/lib/gateway/pix-charges";
 import type { TPixCharge, TPixChargeListItem } from "@/lib/gateway/schemas/pix-charge";
 import type { TPixRefund } from "@/lib/gateway/schemas/pix-refund";
 import type { PixCharge, PixRefund, Prisma } from "@/lib/generated/prisma/client";
+import { recordCreated, type TCreatedRowTable } from "@/lib/mirror/record-created";
 import { upsertMirrorRow } from "@/lib/mirror/upsert";
 import { readConfirmedCopy, type TDriftSource, type TMirrorAuthority } from "@/lib/reconcile/drift";
-import { chargeFields, isFullCharge, rawOf, refundFields } from "./mirror-fields";
+import { chargeFields, fullChargeFields, isFullCharge, rawOf, refundFields } from "./mirror-fields";
 import { acceptsRefundStatus, failedRefundStatusCodes, statusMove } from "./status";
 import { pixReceivedStatuses } from "./types";
 
@@ -113,6 +115,38 @@ async function writeCharge(
   });
   return outcome;
 }
+/** A charge just created upstream, with its key's result, audit entry and live update in one statement; false when the
+ * mirror already had it (a webhook came first): nothing was written. */
+export function recordCreatedPixCharge(created: {
+  charge: TPixCharge;
+  createdById: string | null;
+  traceParent: string | null;
+  idempotencyKey: { scope: string; key: string };
+  audit: TRecordAuditInput;
+  now: Date;
+}): Promise<boolean> {
+  const { charge, now } = created;
+  return recordCreated(createdPixCharge, {
+    lockKey: pixChargeLockKey(charge.txid),
+    row: {
+      txid: charge.txid,
+      ...fullChargeFields(charge),
+      raw: rawOf(charge, undefined),
+      refundedCents: 0,
+      syncedAt: now,
+      gatewayCheckedAt: null,
+      createdById: created.createdById,
+      traceParent: created.traceParent,
+    },
+    idempotencyKey: created.idempotencyKey,
+    audit: created.audit,
+    change: { kind: "pix_charge", id: charge.txid },
+    now,
+  });
+}
+
+const createdPixCharge: TCreatedRowTable = { table: "PixCharge", idColumn: "txid" };
+
 type UpsertRefundOptions = {
   client?: TMirrorClient;
   requestedById?: string | null;
