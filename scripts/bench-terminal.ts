@@ -5,6 +5,7 @@
 // --async-commit turns synchronous_commit off on the throw-away database, to show what the disk's fsync of the two
 // commits costs. Goal: what the terminal adds at p50 is under 2x the direct call's own p50, measured in the same run.
 // Beside them, taking the same turns, two single-row INSERTs each committed durably: the floor of the claim and record.
+// Then a Pix charge: createPixCharge (the same claim, one statement after the call) against POST /api/v1/pix-charges.
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
     if (pgliteDir) await applyMigrations(getDatabaseConnection());
     const { chargeFromTerminal } = await import("@/lib/card-payments/terminal");
     const { ZTerminalPaymentInput } = await import("@/lib/card-payments/schemas");
+    const { createPixCharge } = await import("@/lib/pix/charges");
+    const { ZCreatePixChargeInput } = await import("@/lib/pix/schemas");
 
     const user = await db.user.create({ data: { email: "bench@example.com", name: "Bench", passwordHash: "unused" } });
     const actor = { actor: { id: user.id, email: user.email } };
@@ -80,11 +83,14 @@ async function main(): Promise<void> {
       runSql(`INSERT INTO "bench_commit_floor" ("id", "at") VALUES ($1::uuid, now())`, [randomUUID()]);
 
     const directAgent = new Agent({ connect: clientTls(sandbox.certsDir, "merchant"), connections: 1 });
-    const [direct, app, commits] = await timeAlternating(
+    const pixBody = { amount: 25.9, expiration: 600, description: "Bench" };
+    const [direct, app, commits, pixDirect, pixApp] = await timeAlternating(
       [
         "direct  sandbox POST /api/v1/payments",
         "app     chargeFromTerminal(input) in-process",
         "floor   two single-row INSERTs, each its own durable commit",
+        "direct  sandbox POST /api/v1/pix-charges",
+        "app     createPixCharge(input) in-process",
       ],
       options,
       [
@@ -114,6 +120,25 @@ async function main(): Promise<void> {
           await durableInsert();
           await durableInsert();
         },
+        async () => {
+          const response = await request(`${sandbox.baseUrl}/api/v1/pix-charges`, {
+            method: "POST",
+            dispatcher: directAgent,
+            headers: { "content-type": "application/json", "x-transaction-id": randomUUID() },
+            body: JSON.stringify(pixBody),
+          });
+          if (response.statusCode !== 201) throw new Error(`sandbox answered ${response.statusCode}`);
+          await response.body.json();
+        },
+        async () => {
+          const input = ZCreatePixChargeInput.parse({
+            idempotencyKey: randomUUID(),
+            amountCents: 2590,
+            expirationSeconds: pixBody.expiration,
+            description: pixBody.description,
+          });
+          await createPixCharge(input, actor);
+        },
       ],
     );
     await directAgent.close();
@@ -139,6 +164,19 @@ async function main(): Promise<void> {
     );
     const payments = await db.cardPayment.count();
     console.log(`  (${payments} payments mirrored; each app call also wrote its idempotency key and audit entry)`);
+
+    console.log("\nOne Pix charge, the same turns:");
+    printComparison(
+      pixDirect,
+      pixApp,
+      Number((goalRatio * pixDirect.p50).toFixed(2)),
+      `${goalRatio}x the direct call's p50`,
+    );
+    const pixRatio = (pixApp.p50 - pixDirect.p50) / pixDirect.p50;
+    console.log(
+      `  ratio: createPixCharge adds ${pixRatio.toFixed(2)}x the direct call's own p50 (${formatMs(pixApp.p50 - pixDirect.p50).trim()} over ${formatMs(pixDirect.p50).trim()}); goal under ${goalRatio}x -> ${pixRatio < goalRatio ? "met" : "NOT met"}`,
+    );
+    console.log(`  (${await db.pixCharge.count()} charges mirrored, each with its idempotency key and audit entry)`);
     await disconnectDb();
   } finally {
     await sandbox.stop();
