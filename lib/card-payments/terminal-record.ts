@@ -5,7 +5,6 @@ import { recordCreated, type TCreatedRowTable } from "@/lib/mirror/record-create
 import { cardPaymentLockKey, type newCardPaymentRows } from "./mirror";
 import type { cardRetryAdviceRow } from "./retry-advice";
 
-// The payment with its installments and a refusal's advice (lib/mirror/record-created.ts).
 const createdCardPayment: TCreatedRowTable = {
   table: "CardPayment",
   idColumn: "id",

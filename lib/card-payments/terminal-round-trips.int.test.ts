@@ -9,7 +9,6 @@ import type { TSandbox } from "@/sandbox/test/harness";
 import { ZTerminalPaymentInput } from "./schemas";
 import { chargeFromTerminal, terminalPaymentScope } from "./terminal";
 
-// A count that grows fails here.
 const database = trackDatabaseStatements();
 const statementsOf = database.statements;
 const resetStatements = database.reset;

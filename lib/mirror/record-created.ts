@@ -6,10 +6,9 @@ import { runSql } from "@/lib/db/sql";
 import { changeChannel, changePayload, type TChange } from "@/lib/events/bus";
 import { succeededKeySql } from "@/lib/idempotency/idempotency";
 
-// A resource just created upstream, recorded in one statement: its mirror row, child rows, the idempotency key's result,
-// the audit entry and the live update. Each write joins "created": a row already mirrored writes nothing and the
-// caller takes its general path. Timestamps travel as ISO strings inside the JSON and are stored as their UTC wall
-// time, as Prisma stores them; every NOT NULL column must be in the row (jsonb_populate_record applies no defaults).
+// One statement (docs/architecture.md): each write joins "created", so a row already mirrored writes nothing. ISO
+// timestamps in the JSON are stored as their UTC wall time, as Prisma stores them; every NOT NULL column must be in
+// the row (jsonb_populate_record applies no defaults).
 
 export type TCreatedRowTable = {
   table: string;

@@ -16,7 +16,6 @@ vi.mock("@/lib/gateway/pix-charges", async (importOriginal) => {
   return { ...original, createPixCharge: vi.fn(original.createPixCharge) };
 });
 
-// A count that grows fails here.
 const database = trackDatabaseStatements();
 
 describe.each(testBackends)("a Pix charge's round trips to the database (%s)", (backend) => {

@@ -126,7 +126,6 @@ export async function createPixCharge(
           attempt.markSucceeded();
           return charge.txid;
         }
-        // The mirror saw the charge first (a webhook, a recovery): merged as any snapshot is.
         await inTransaction(async (tx) => {
           await upsertPixChargeFromGateway(charge, { client: tx, createdById, traceParent: traceParent ?? undefined });
           await attempt.succeed(tx, charge.txid);

@@ -115,8 +115,7 @@ async function writeCharge(
   });
   return outcome;
 }
-/** A charge just created upstream, with its key's result, audit entry and live update in one statement; false when the
- * mirror already had it (a webhook came first): nothing was written. */
+/** False when the mirror already had the charge (its webhook came first): nothing was written. */
 export function recordCreatedPixCharge(created: {
   charge: TPixCharge;
   createdById: string | null;
