@@ -83,6 +83,16 @@ async function main(): Promise<void> {
       runSql(`INSERT INTO "bench_commit_floor" ("id", "at") VALUES ($1::uuid, now())`, [randomUUID()]);
 
     const directAgent = new Agent({ connect: clientTls(sandbox.certsDir, "merchant"), connections: 1 });
+    const postDirect = async (apiPath: string, json: object) => {
+      const response = await request(`${sandbox.baseUrl}${apiPath}`, {
+        method: "POST",
+        dispatcher: directAgent,
+        headers: { "content-type": "application/json", "x-transaction-id": randomUUID() },
+        body: JSON.stringify(json),
+      });
+      if (response.statusCode !== 201) throw new Error(`sandbox answered ${response.statusCode}`);
+      await response.body.json();
+    };
     const pixBody = { amount: 25.9, expiration: 600, description: "Bench" };
     const [direct, app, commits, pixDirect, pixApp] = await timeAlternating(
       [
@@ -94,16 +104,7 @@ async function main(): Promise<void> {
       ],
       options,
       [
-        async () => {
-          const response = await request(`${sandbox.baseUrl}/api/v1/payments`, {
-            method: "POST",
-            dispatcher: directAgent,
-            headers: { "content-type": "application/json", "x-transaction-id": randomUUID() },
-            body: JSON.stringify(body(`BENCH-D-${randomUUID()}`)),
-          });
-          if (response.statusCode !== 201) throw new Error(`sandbox answered ${response.statusCode}`);
-          await response.body.json();
-        },
+        () => postDirect("/api/v1/payments", body(`BENCH-D-${randomUUID()}`)),
         async () => {
           const input = ZTerminalPaymentInput.parse({
             idempotencyKey: randomUUID(),
@@ -120,16 +121,7 @@ async function main(): Promise<void> {
           await durableInsert();
           await durableInsert();
         },
-        async () => {
-          const response = await request(`${sandbox.baseUrl}/api/v1/pix-charges`, {
-            method: "POST",
-            dispatcher: directAgent,
-            headers: { "content-type": "application/json", "x-transaction-id": randomUUID() },
-            body: JSON.stringify(pixBody),
-          });
-          if (response.statusCode !== 201) throw new Error(`sandbox answered ${response.statusCode}`);
-          await response.body.json();
-        },
+        () => postDirect("/api/v1/pix-charges", pixBody),
         async () => {
           const input = ZCreatePixChargeInput.parse({
             idempotencyKey: randomUUID(),
