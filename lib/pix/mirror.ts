@@ -115,6 +115,9 @@ async function writeCharge(
   });
   return outcome;
 }
+
+const createdPixCharge: TCreatedRowTable = { table: "PixCharge", idColumn: "txid" };
+
 /** False when the mirror already had the charge (its webhook came first): nothing was written. */
 export function recordCreatedPixCharge(created: {
   charge: TPixCharge;
@@ -143,8 +146,6 @@ export function recordCreatedPixCharge(created: {
     now,
   });
 }
-
-const createdPixCharge: TCreatedRowTable = { table: "PixCharge", idColumn: "txid" };
 
 type UpsertRefundOptions = {
   client?: TMirrorClient;
